@@ -1,0 +1,109 @@
+/**
+ * Coded errors shared by every layer. A GlanceError carries a stable `code` (never reworded once shipped),
+ * a human message, a `hint` that tells the user or agent what to do next, and optional structured context.
+ * Front-ends map `code` to an exit status (CLI) or an `isError` tool result (MCP).
+ */
+
+export const ErrorCodes = {
+  // input and parsing
+  USAGE: 'failure',
+  INPUT_EMPTY: 'failure',
+  INPUT_UNREADABLE: 'failure',
+  DUMP_NOT_RECOGNISED: 'failure',
+  DUMP_TRUNCATED: 'failure',
+  DUMP_MALFORMED: 'failure',
+  DUMP_DEVICE_ERROR: 'failure',
+  DUMP_FAILED: 'failure',
+  // refs and selectors
+  REF_NOT_FOUND: 'not-found',
+  SELECTOR_INVALID: 'failure',
+  ELEMENT_NOT_FOUND: 'not-found',
+  AMBIGUOUS_TARGET: 'ambiguous',
+  ASSERTION_FAILED: 'failure',
+  NO_SNAPSHOT: 'not-found',
+  // adb and devices
+  ADB_NOT_FOUND: 'failure',
+  ADB_SERVER_UNAVAILABLE: 'failure',
+  ADB_SERVER_RESTARTED: 'failure',
+  ADB_PROTOCOL: 'failure',
+  ADB_NO_DEVICE: 'not-found',
+  ADB_DEVICE_NOT_FOUND: 'not-found',
+  ADB_MULTIPLE_DEVICES: 'ambiguous',
+  ADB_UNAUTHORIZED: 'failure',
+  ADB_OFFLINE: 'failure',
+  ADB_DEVICE_GONE: 'failure',
+  ADB_COMMAND_FAILED: 'failure',
+  ADB_CONNECT_FAILED: 'failure',
+  SYNC_FAILED: 'failure',
+  APP_NOT_FOUND: 'not-found',
+  TEXT_NOT_TYPABLE: 'failure',
+  UNKNOWN_KEY: 'not-found',
+  // generic
+  TIMEOUT: 'timeout',
+  ABORTED: 'failure',
+  SCENARIO_INVALID: 'failure',
+  MAP_SOURCE_INVALID: 'failure',
+  INTERNAL: 'failure',
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+export type ErrorKind = (typeof ErrorCodes)[ErrorCode];
+
+export interface GlanceErrorOptions {
+  hint?: string;
+  context?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class GlanceError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly context: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: GlanceErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GlanceError';
+    this.code = code;
+    this.hint = options.hint;
+    this.context = options.context;
+  }
+
+  get kind(): ErrorKind {
+    return ErrorCodes[this.code];
+  }
+
+  toJSON(): { code: ErrorCode; message: string; hint?: string; context?: Record<string, unknown> } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.hint === undefined ? {} : { hint: this.hint }),
+      ...(this.context === undefined ? {} : { context: this.context }),
+    };
+  }
+}
+
+export function isGlanceError(e: unknown, code?: ErrorCode): e is GlanceError {
+  return e instanceof GlanceError && (code === undefined || e.code === code);
+}
+
+/** CLI exit status for an error kind: 1 failure, 2 not found, 3 timeout, 4 ambiguous. */
+export function exitCodeFor(e: unknown): number {
+  if (!(e instanceof GlanceError)) return 1;
+  switch (e.kind) {
+    case 'not-found':
+      return 2;
+    case 'timeout':
+      return 3;
+    case 'ambiguous':
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+/** Throws ABORTED when the signal has fired; call at every await boundary of a device operation. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw new GlanceError('ABORTED', 'operation aborted', { cause: signal.reason });
+  }
+}
