@@ -14,5 +14,5 @@ function find(dir) {
 
 const filter = process.argv.slice(2);
 const files = find('test').filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exitCode = r.status ?? 1;

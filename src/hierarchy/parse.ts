@@ -1,0 +1,67 @@
+/**
+ * One entry point for every dump format: detects uiautomator XML, uiautomator2 / Appium page source and
+ * DroidBot JSON, and turns device error strings, empty, truncated or foreign input into coded errors.
+ */
+import { GlanceError } from '../errors.js';
+import { parseDroidbotState } from './droidbot.js';
+import type { UiDump } from './model.js';
+import { parseUiautomatorXml } from './xml.js';
+
+/**
+ * Failure lines `uiautomator dump` prints (it still exits 0): see NOTES.md. Matched anywhere before the XML
+ * so that `dump && cat` output with a failure message is recognised.
+ */
+const DEVICE_ERRORS: ReadonlyArray<[RegExp, string]> = [
+  [/could not get idle state/i, 'the app never went idle (animations or a busy UI thread); wait and retry, or disable animations'],
+  [/null root node returned/i, 'no window was available (screen off, locked or switching apps); wake the device and retry'],
+  [/^\s*ERROR:/m, 'uiautomator reported an error; retry the dump'],
+  [/Killed|Segmentation fault|java\.lang\.\w+Exception/, 'uiautomator crashed; retry the dump'],
+];
+
+export function parseDump(input: string | Uint8Array): UiDump {
+  let text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let start = 0;
+  while (start < text.length && /\s/.test(text[start]!)) start++;
+  if (start >= text.length) {
+    throw new GlanceError('INPUT_EMPTY', 'the dump is empty', {
+      hint: 'take a dump with `glance ui` or pass a file with --from FILE',
+    });
+  }
+  const xmlAt = text.indexOf('<', start);
+  const preamble = xmlAt < 0 ? text.slice(start, start + 2000) : text.slice(start, xmlAt);
+  if (text[start] !== '{' && text[start] !== '[') {
+    for (const [re, hint] of DEVICE_ERRORS) {
+      const m = re.exec(preamble);
+      if (m) {
+        const line = preamble.slice(preamble.lastIndexOf('\n', m.index) + 1).split('\n')[0]!.trim();
+        throw new GlanceError('DUMP_DEVICE_ERROR', `the device could not dump its UI: ${line}`, { hint });
+      }
+    }
+  }
+  if (text[start] === '{' || text[start] === '[') return parseJson(text);
+  if (xmlAt >= 0) {
+    // `uiautomator dump` may print "UI hierchary dumped to: PATH" (sic) before a cat'd file: skip any preamble.
+    return parseUiautomatorXml(text.slice(xmlAt));
+  }
+  throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: starts with "${preamble.slice(0, 40).replace(/\s+/g, ' ')}"`, {
+    hint: 'expected uiautomator XML, a uiautomator2 page source or a DroidBot state JSON',
+  });
+}
+
+function parseJson(text: string): UiDump {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    // V8 reports truncation either as "Unexpected end of JSON input" or as an error at the last position.
+    const at = /position (\d+)/.exec(msg);
+    const truncated = /end of (JSON )?input|Unterminated/i.test(msg) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+    throw new GlanceError(truncated ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED', `the JSON dump does not parse: ${msg}`, {
+      hint: truncated ? 'the file was cut off: record or copy it again' : 'expected a DroidBot state JSON',
+      cause: e,
+    });
+  }
+  return parseDroidbotState(value);
+}

@@ -1,0 +1,51 @@
+/**
+ * The snapshot's public data model: what `--format json` prints and what `snapshotFromDump` returns in
+ * `elements`. Stable schema (documented in docs/snapshot.md): add optional fields only.
+ */
+import type { Bounds } from '../hierarchy/model.js';
+
+export type Action = 'tap' | 'long' | 'type' | 'scroll' | 'check';
+
+export type State =
+  | 'checked'
+  | 'selected'
+  | 'focused'
+  | 'disabled'
+  | 'password'
+  | 'scrollable'
+  | 'checkable'
+  | 'clickable'
+  | 'editable';
+
+export interface SnapshotElement {
+  /** Short stable ref (≤ 5 characters), e.g. `k42`. */
+  ref: string;
+  /** Short native class name (`Button`, `EditText`, `RecyclerView`). */
+  class: string;
+  /** Visible text or, for an editable field, its current value (never a password's value). */
+  text?: string;
+  desc?: string;
+  /** Hint of an editable field (shown when it is empty). */
+  hint?: string;
+  /** Resource id without the package prefix. */
+  id?: string;
+  bounds: Bounds;
+  center: [number, number];
+  actions: Action[];
+  states: State[];
+  /** Ref of the nearest ancestor that is itself an element. */
+  parent?: string;
+  offscreen?: true;
+}
+
+export interface ScreenInfo {
+  width: number;
+  height: number;
+  package?: string;
+  activity?: string;
+}
+
+export interface SnapshotJson {
+  screen: ScreenInfo;
+  elements: SnapshotElement[];
+}

@@ -1,0 +1,35 @@
+// Paths to the shared, read-only corpus beside the repository (../shared), as CI provides it.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const sharedDir = resolve(repoRoot, '../shared');
+export const corpusDir = join(sharedDir, 'corpus');
+export const droidtaskDir = join(corpusDir, 'droidtask');
+
+export const droidtaskApps = (): string[] =>
+  readdirSync(droidtaskDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
+export interface CorpusScreen {
+  app: string;
+  xmlPath: string;
+  jsonPath: string;
+  activity: string;
+}
+
+/** Every DroidTask screen, in a stable order. */
+export function corpusScreens(): CorpusScreen[] {
+  return droidtaskApps().flatMap((app) =>
+    readFileSync(join(droidtaskDir, app, 'screens.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { xml: string; droidbot: string; activity: string })
+      .map((r) => ({ app, xmlPath: join(droidtaskDir, app, r.xml), jsonPath: join(droidtaskDir, app, r.droidbot), activity: r.activity })),
+  );
+}
+
+export const readText = (p: string): string => readFileSync(p, 'utf8');
