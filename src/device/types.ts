@@ -1,0 +1,54 @@
+/**
+ * The Device interface: everything Glance does to a phone, independent of how it is reached (ADB server,
+ * direct ADB transport, later iOS). Low-level and coordinate-based; targets (refs, selectors) are resolved
+ * above it, in device/actions.ts. Every method takes CallOptions and must honour its signal and timeout.
+ */
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails with TIMEOUT. Each implementation has a sensible default. */
+  timeoutMs?: number;
+}
+
+export interface ShellResult {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  exitCode: number;
+}
+
+export interface ScreenSize {
+  width: number;
+  height: number;
+  density: number;
+}
+
+export interface Foreground {
+  package: string;
+  activity: string;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Device {
+  readonly serial: string;
+  /** Raw UI hierarchy XML as `uiautomator dump` writes it. Retries the known transient failures. */
+  dump(opts?: CallOptions): Promise<string>;
+  screenSize(opts?: CallOptions): Promise<ScreenSize>;
+  foreground(opts?: CallOptions): Promise<Foreground | undefined>;
+  tap(p: Point, opts?: CallOptions): Promise<void>;
+  longPress(p: Point, durationMs: number, opts?: CallOptions): Promise<void>;
+  swipe(from: Point, to: Point, durationMs: number, opts?: CallOptions): Promise<void>;
+  /** Types text into the focused field byte-exactly (see AdbDevice for the routes used). */
+  typeText(text: string, opts?: CallOptions): Promise<void>;
+  /** Presses a key by Android keycode (numeric) — names are resolved in device/keys.ts. */
+  key(code: number, opts?: CallOptions): Promise<void>;
+  launch(app: string, opts?: CallOptions): Promise<void>;
+  stop(pkg: string, opts?: CallOptions): Promise<void>;
+  apps(opts?: CallOptions): Promise<string[]>;
+  /** PNG bytes of the screen. */
+  screenshot(opts?: CallOptions): Promise<Uint8Array>;
+  shell(cmd: string, opts?: CallOptions): Promise<ShellResult>;
+}
