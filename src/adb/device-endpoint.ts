@@ -1,0 +1,273 @@
+/**
+ * The device side of the ADB transport: what adbd does on a phone, over any ByteStream. It answers the host's
+ * CNXN, maps OPEN to DeviceServices.open, moves WRTE payloads with one packet in flight per direction and
+ * stream (protocol.txt: "the remote side must send OKAY before another WRTE"), and never sends OPEN itself.
+ * Everything that goes wrong stays inside this one connection: the promise never rejects.
+ */
+
+import { GlanceError } from '../errors.js';
+import { verifyAuthSignature, decodeAdbPublicKey } from './auth.js';
+import {
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_VERSION,
+  A_VERSION_SKIP_CHECKSUM,
+  A_WRTE,
+  AUTH_RSAPUBLICKEY,
+  AUTH_SIGNATURE,
+  AUTH_TOKEN,
+  MAX_PAYLOAD_DEVICE,
+  MAX_PAYLOAD_V1,
+  PacketDecoder,
+  encodePacket,
+  type AdbPacket,
+} from './packet.js';
+import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from './services.js';
+import type { ByteStream } from './stream.js';
+
+export interface DeviceAuthOptions {
+  /** adb-format public keys (`BASE64 user@host`, as in adbkey.pub) whose signatures are accepted. */
+  authorizedKeys: readonly string[];
+  /** A key the host offered after its signature was refused (the "Allow USB debugging?" prompt). */
+  onPublicKey?: (key: string) => boolean;
+  /** Token source; node:crypto randomBytes in production, fixed bytes in tests. */
+  randomToken: () => Uint8Array;
+}
+
+export interface DeviceEndpointOptions {
+  /** Largest payload we announce and accept (default 256 KiB). */
+  maxPayload?: number;
+  /** Require RSA authentication like a real phone; omitted: the device is authorised at once. */
+  auth?: DeviceAuthOptions;
+  /** Connection-level failures (garbage bytes, throwing services), for logs; never rethrown. */
+  onError?: (error: unknown) => void;
+}
+
+export function bannerText(b: DeviceBanner): string {
+  return (
+    `device::ro.product.name=${b.product};ro.product.model=${b.model};ro.product.device=${b.device};` +
+    `features=${b.features.join(',')}`
+  );
+}
+
+interface DeviceStream {
+  localId: number;
+  remoteId: number;
+  session: ServiceSession | undefined;
+  /** Serialises our writes: each WRTE waits for the host's OKAY of the previous one. */
+  writeChain: Promise<void>;
+  /** Serialises host input so OKAYs go back in order. */
+  inputChain: Promise<void>;
+  okayWaiter: { resolve: () => void; reject: (e: unknown) => void } | undefined;
+  closing: boolean;
+  closed: boolean;
+}
+
+const gone = (why: string): GlanceError =>
+  new GlanceError('ADB_DEVICE_GONE', `stream closed: ${why}`, { hint: 'the host closed the stream or disconnected' });
+
+/** Serve one host connection until it ends. Resolves when the connection is closed; never rejects. */
+export async function serveDevice(
+  stream: ByteStream,
+  services: DeviceServices,
+  options: DeviceEndpointOptions = {},
+): Promise<void> {
+  const ourMax = options.maxPayload ?? MAX_PAYLOAD_DEVICE;
+  const decoder = new PacketDecoder({ maxPayload: Math.max(ourMax, MAX_PAYLOAD_V1) });
+  const streams = new Map<number, DeviceStream>();
+  let nextId = 1;
+  let connected = false;
+  let sendMax = MAX_PAYLOAD_V1;
+  let checksums = false;
+  let alive = true;
+  let token: Uint8Array | undefined;
+  const report = (e: unknown): void => options.onError?.(e);
+
+  const send = (command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): Promise<void> => {
+    if (!alive) return Promise.reject(gone('connection closed'));
+    return stream.write(encodePacket({ command, arg0, arg1, payload }, checksums));
+  };
+  const sendQuiet = (command: number, arg0: number, arg1: number): void => {
+    send(command, arg0, arg1).catch(report);
+  };
+
+  const finish = (s: DeviceStream, why: string, notify: boolean): void => {
+    if (s.closed) return;
+    s.closed = true;
+    streams.delete(s.localId);
+    s.okayWaiter?.reject(gone(why));
+    s.okayWaiter = undefined;
+    if (notify && s.session) {
+      try {
+        s.session.closed();
+      } catch (e) {
+        report(e);
+      }
+    }
+  };
+
+  const writeChunks = async (s: DeviceStream, data: Uint8Array): Promise<void> => {
+    for (let at = 0; at < data.length; at += sendMax) {
+      if (s.closed || s.closing) throw gone('write after close');
+      // adb 29.0.6 silently drops a WRTE over the negotiated max payload and the client then hangs: chunk.
+      const chunk = data.subarray(at, Math.min(at + sendMax, data.length));
+      const acked = new Promise<void>((resolve, reject) => {
+        s.okayWaiter = { resolve, reject };
+      });
+      await send(A_WRTE, s.localId, s.remoteId, chunk);
+      await acked;
+    }
+  };
+
+  const makeIO = (s: DeviceStream): ServiceIO => ({
+    write(data) {
+      const done = s.writeChain.then(() => writeChunks(s, data));
+      s.writeChain = done.catch(() => undefined);
+      return done;
+    },
+    close() {
+      if (s.closing || s.closed) return;
+      s.closing = true;
+      // Let queued writes reach the host first, then CLSE.
+      s.writeChain.then(() => {
+        if (s.closed) return;
+        finish(s, 'closed by device', false);
+        sendQuiet(A_CLSE, s.localId, s.remoteId);
+      });
+    },
+  });
+
+  const openStream = (p: AdbPacket): void => {
+    let end = p.payload.length;
+    while (end > 0 && p.payload[end - 1] === 0) end--;
+    const name = Buffer.from(p.payload.subarray(0, end)).toString('utf8');
+    const s: DeviceStream = {
+      localId: nextId++,
+      remoteId: p.arg0,
+      session: undefined,
+      writeChain: Promise.resolve(),
+      inputChain: Promise.resolve(),
+      okayWaiter: undefined,
+      closing: false,
+      closed: false,
+    };
+    // Writes the service makes inside open() must follow our OKAY: hold the chain until it is sent.
+    let release!: () => void;
+    s.writeChain = new Promise<void>((r) => (release = r));
+    streams.set(s.localId, s);
+    let session: ServiceSession | undefined;
+    try {
+      session = services.open(name, makeIO(s));
+    } catch (e) {
+      report(e);
+      session = undefined;
+    }
+    if (!session) {
+      streams.delete(s.localId);
+      s.closed = true;
+      sendQuiet(A_CLSE, 0, p.arg0);
+      release();
+      return;
+    }
+    s.session = session;
+    send(A_OKAY, s.localId, s.remoteId).then(release, (e: unknown) => {
+      report(e);
+      release();
+    });
+  };
+
+  const onPacket = async (p: AdbPacket): Promise<void> => {
+    if (p.command === A_CNXN) {
+      const hostVersion = p.arg0;
+      const hostMax = p.arg1;
+      sendMax = Math.max(1, Math.min(hostMax, ourMax));
+      checksums = hostVersion < A_VERSION_SKIP_CHECKSUM;
+      decoder.verifyChecksum = checksums;
+      if (options.auth) {
+        token = options.auth.randomToken();
+        await send(A_AUTH, AUTH_TOKEN, 0, token);
+        return;
+      }
+      connected = true;
+      await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
+      return;
+    }
+    if (p.command === A_AUTH && options.auth && token) {
+      const auth = options.auth;
+      if (p.arg0 === AUTH_SIGNATURE) {
+        const ok = auth.authorizedKeys.some((k) => verifyAuthSignature(k, token as Uint8Array, p.payload));
+        if (ok) {
+          connected = true;
+          await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
+        } else {
+          token = auth.randomToken();
+          await send(A_AUTH, AUTH_TOKEN, 0, token);
+        }
+      } else if (p.arg0 === AUTH_RSAPUBLICKEY) {
+        const key = Buffer.from(p.payload).toString('utf8').replace(/\0+$/, '');
+        const valid = decodeAdbPublicKey(key) !== undefined;
+        if (valid && auth.onPublicKey?.(key)) {
+          connected = true;
+          await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
+        }
+      }
+      return;
+    }
+    if (!connected) return; // adbd ignores stream traffic before the connection is up
+    const s = streams.get(p.arg1);
+    switch (p.command) {
+      case A_OPEN:
+        openStream(p);
+        return;
+      case A_OKAY:
+        if (s && s.remoteId === p.arg0 && s.okayWaiter) {
+          const w = s.okayWaiter;
+          s.okayWaiter = undefined;
+          w.resolve();
+        }
+        return;
+      case A_WRTE: {
+        if (!s || s.closed || !s.session) return;
+        const session = s.session;
+        const data = p.payload;
+        s.inputChain = s.inputChain
+          .then(() => session.input(data))
+          .then(
+            () => {
+              if (!s.closed) sendQuiet(A_OKAY, s.localId, s.remoteId);
+            },
+            (e: unknown) => {
+              report(e);
+              if (!s.closed) {
+                finish(s, 'service failed', true);
+                sendQuiet(A_CLSE, s.localId, s.remoteId);
+              }
+            },
+          );
+        return;
+      }
+      case A_CLSE:
+        if (s) finish(s, 'closed by host', true);
+        return;
+      default:
+        return;
+    }
+  };
+
+  try {
+    for (;;) {
+      const chunk = await stream.read();
+      if (chunk === null) break;
+      for (const packet of decoder.push(chunk)) await onPacket(packet);
+    }
+  } catch (e) {
+    report(e);
+  } finally {
+    alive = false;
+    for (const s of [...streams.values()]) finish(s, 'connection dropped', true);
+    stream.close();
+  }
+}
