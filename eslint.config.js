@@ -23,6 +23,7 @@ export default tseslint.config(
             layer('./src/hierarchy', './src/!(hierarchy|errors.ts)/**', 'hierarchy/ is the bottom layer'),
             layer('./src/snapshot', './src/!(hierarchy|snapshot|errors.ts)/**', 'snapshot/ imports only hierarchy/'),
             layer('./src/privacy', './src/!(hierarchy|snapshot|privacy|errors.ts)/**', 'privacy/ imports only snapshot/ and hierarchy/'),
+            layer('./src/image', './src/!(image|snapshot|errors.ts)/**', 'image/ draws over snapshot elements only'),
             layer('./src/adb', './src/!(adb|errors.ts)/**', 'adb/ is wire protocol only'),
             layer('./src/uimap', './src/!(uimap|errors.ts)/**', 'uimap/ stands alone'),
             layer('./src/device', './src/(tools|cli|mcp|agent)/**', 'device/ never imports the front-ends'),

@@ -1,0 +1,34 @@
+// The process-facing side of the CLI: the only place (with main.ts) that touches stdout, stderr and stdin.
+import { readFile } from 'node:fs/promises';
+
+export interface CliIO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  /** Whole standard input as text (for `--from -`). */
+  readStdin(): Promise<string>;
+  readFile(path: string): Promise<string>;
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+  /** Fires on Ctrl-C (long-running commands such as `glance virtual` stop on it). */
+  signal: AbortSignal;
+}
+
+export function processIO(): CliIO {
+  const ctrl = new AbortController();
+  const onSignal = (): void => ctrl.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    readFile: (p) => readFile(p, 'utf8'),
+    isTTY: Boolean(process.stderr.isTTY),
+    env: process.env,
+    signal: ctrl.signal,
+  };
+}

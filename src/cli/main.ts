@@ -1,0 +1,130 @@
+/**
+ * `glance` entry point. Registry tools become verbs through args.ts; a few commands that are not tools
+ * (long-running servers, file-to-file jobs) are listed in `commands`. This module holds the one top-level
+ * catch of the CLI (HOUSE.md 11): errors become a message + hint on stderr (or `{ok:false, error}` with
+ * --json) and an exit status: 0 ok, 1 failure, 2 not found, 3 timeout, 4 ambiguous.
+ */
+import { exitCodeFor, GlanceError } from '../errors.js';
+import { allTools } from '../tools/index.js';
+import type { ToolContext, ToolDef, ToolResult } from '../tools/registry.js';
+import { parseToolArgs, toolHelp } from './args.js';
+import { commands, type Command } from './commands/index.js';
+import { createDeviceProvider } from './devices.js';
+import { processIO, type CliIO } from './io.js';
+import { fileSnapshotStore, stateDir } from './store.js';
+import { writeFile } from 'node:fs/promises';
+
+/** CLI verbs that are shorthands for another verb with fixed arguments. */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  back: ['key', 'BACK'],
+  home: ['key', 'HOME'],
+  recents: ['key', 'APP_SWITCH'],
+};
+
+interface Globals {
+  serial: string | undefined;
+  json: boolean;
+  help: boolean;
+  rest: string[];
+}
+
+function splitGlobals(argv: readonly string[]): Globals {
+  const g: Globals = { serial: undefined, json: false, help: false, rest: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      g.rest.push(...argv.slice(i));
+      break;
+    }
+    if (a === '-s' || a === '--serial') {
+      const v = argv[++i];
+      if (v === undefined) throw new GlanceError('USAGE', `${a} needs a serial`, { hint: 'list serials with `glance devices`' });
+      g.serial = v;
+    } else if (a.startsWith('--serial=')) g.serial = a.slice(9);
+    else if (a === '--json') g.json = true;
+    else if (a === '-h' || a === '--help') g.help = true;
+    else g.rest.push(a);
+  }
+  return g;
+}
+
+export function overview(): string {
+  const verbs = allTools.filter((t) => t.cli).map((t) => `  ${t.cli!.verb.padEnd(12)} ${t.title}`);
+  const extra = Object.entries(commands).map(([v, c]) => `  ${v.padEnd(12)} ${c.summary}`);
+  const aliases = Object.entries(ALIASES).map(([v, a]) => `  ${v.padEnd(12)} = glance ${a.join(' ')}`);
+  return [
+    'glance — let LLM agents see and drive mobile apps',
+    '',
+    'usage: glance [-s SERIAL] [--json] <command> [args]   (glance <command> --help for details)',
+    '',
+    ...verbs,
+    ...aliases,
+    ...extra,
+  ].join('\n');
+}
+
+function render(result: ToolResult, json: boolean): string {
+  if (json) return JSON.stringify({ ok: true, result: result.data ?? { text: result.text } });
+  return result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`;
+}
+
+function renderError(e: unknown, json: boolean): string {
+  const err =
+    e instanceof GlanceError
+      ? e
+      : new GlanceError('INTERNAL', e instanceof Error ? e.message : String(e), {
+          hint: 'this is a bug in glance; please report it with the command you ran',
+        });
+  if (json) return `${JSON.stringify({ ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } })}\n`;
+  return `error ${err.code}: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`;
+}
+
+async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Promise<number> {
+  const input = parseToolArgs(tool, argv);
+  const ctx: ToolContext = {
+    signal: io.signal,
+    serial: g.serial ?? io.env['ANDROID_SERIAL'],
+    devices: createDeviceProvider(io.env),
+    snapshots: fileSnapshotStore(stateDir(io.env)),
+    readFile: (p) => (p === '-' ? io.readStdin() : io.readFile(p)),
+    writeFile: (p, data) => writeFile(p, data),
+  };
+  const result = await tool.handler(input, ctx);
+  io.stdout(render(result, g.json));
+  return result.exitCode ?? 0;
+}
+
+export async function run(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  let json = argv.includes('--json');
+  try {
+    const g = splitGlobals(argv);
+    json = g.json;
+    let [verb, ...rest] = g.rest;
+    if (verb === '--version' || verb === 'version') {
+      io.stdout('glance 0.1.0\n');
+      return 0;
+    }
+    if (verb === undefined || verb === 'help') {
+      io.stdout(`${overview()}\n`);
+      return verb === undefined && !g.help ? 1 : 0;
+    }
+    const alias = ALIASES[verb];
+    if (alias) [verb, ...rest] = [alias[0]!, ...alias.slice(1), ...rest];
+    const command: Command | undefined = commands[verb!];
+    if (command) {
+      return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
+    }
+    const tool = allTools.find((t) => t.cli?.verb === verb);
+    if (!tool) {
+      throw new GlanceError('USAGE', `unknown command "${verb}"`, { hint: 'run `glance help` for the list of commands' });
+    }
+    if (g.help) {
+      io.stdout(`${toolHelp(tool)}\n`);
+      return 0;
+    }
+    return await runTool(tool, rest, g, io);
+  } catch (e) {
+    (json ? io.stdout : io.stderr)(renderError(e, json));
+    return exitCodeFor(e);
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * MCP server: an adapter over the tool registry (src/tools). Every registry tool with `mcp !== false` is offered
+ * under its name with its zod schema plus an optional `device` argument; tool failures come back as `isError`
+ * results carrying the error code and hint (the model can act on them), protocol faults stay exceptions.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+import { GlanceError } from '../errors.js';
+import { allTools } from '../tools/index.js';
+import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
+
+export const INSTRUCTIONS = [
+  'Glance drives an Android device for you.',
+  'Loop: device_snapshot (read the screen) → decide → act (device_tap, device_type, device_scroll, device_press_key…) → read the diff the action returns.',
+  'Every actionable element in a snapshot starts with a short ref such as k42; pass it as `target`. Refs stay stable across snapshots while the element stays; a stale ref fails with REF_NOT_FOUND: take a new snapshot.',
+  '`target` also takes a selector (`#id`, `[text=OK]`, `Button:has-text("Save")`, `EditText:below([text=Name])`) or a point `x,y`.',
+  'Snapshots show only positive states; ask for bounds, offscreen elements, depth or one subtree (scope) when you need more.',
+  'Use device_wait_for after actions that load, device_screenshot (marks=true) when the text is not enough.',
+  'When several devices are connected pass `device` (a serial from device_list).',
+].join('\n');
+
+export interface McpOptions {
+  devices: DeviceProvider;
+  snapshots: SnapshotStore;
+  defaultSerial: string | undefined;
+  readFile(path: string): Promise<string>;
+  writeFile(path: string, data: Uint8Array | string): Promise<void>;
+}
+
+type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+
+export function errorText(e: unknown): string {
+  if (e instanceof GlanceError) return `error ${e.code}: ${e.message}${e.hint ? `\nhint: ${e.hint}` : ''}`;
+  return `error INTERNAL: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<{ content: Content[]; isError?: boolean }> {
+  const { device: _device, ...rest } = args;
+  try {
+    const input = tool.schema.parse(rest) as Record<string, unknown>;
+    const r = await tool.handler(input, ctx);
+    const content: Content[] = [{ type: 'text', text: r.text }];
+    for (const img of r.images ?? []) content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
+    return r.exitCode ? { content, isError: true } : { content };
+  } catch (e) {
+    if (e instanceof z.ZodError) {
+      return { content: [{ type: 'text', text: `error USAGE: ${e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` }], isError: true };
+    }
+    return { content: [{ type: 'text', text: errorText(e) }], isError: true };
+  }
+}
+
+export function createMcpServer(opts: McpOptions): McpServer {
+  const server = new McpServer({ name: 'glance', version: '0.1.0' }, { instructions: INSTRUCTIONS });
+  for (const tool of allTools) {
+    if (tool.mcp === false) continue;
+    const schema = tool.schema.extend({
+      device: z.string().optional().describe('device serial (default: ANDROID_SERIAL, else the only device connected)'),
+    });
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: schema, annotations: { title: tool.title, ...tool.annotations } },
+      async (args: Record<string, unknown>, extra: { signal: AbortSignal }) =>
+        callTool(tool, args, {
+          signal: extra.signal,
+          serial: typeof args['device'] === 'string' ? args['device'] : opts.defaultSerial,
+          devices: opts.devices,
+          snapshots: opts.snapshots,
+          readFile: opts.readFile,
+          writeFile: opts.writeFile,
+        }),
+    );
+  }
+  return server;
+}
+
+export async function serveStdio(opts: McpOptions, signal: AbortSignal): Promise<void> {
+  const server = createMcpServer(opts);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+}
+
+function authorised(req: IncomingMessage, token: string): boolean {
+  const got = Buffer.from(req.headers.authorization ?? '');
+  const want = Buffer.from(`Bearer ${token}`);
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+/**
+ * Streamable HTTP on 127.0.0.1 only, stateless (a fresh server per request, sharing devices and the snapshot
+ * store), every request authenticated with a bearer token.
+ */
+export async function serveHttp(opts: McpOptions & { port: number; token?: string }): Promise<{ server: Server; port: number; token: string; url: string }> {
+  const token = opts.token ?? randomBytes(18).toString('base64url');
+  const http = createServer((req, res) => {
+    if (!authorised(req, token)) {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(JSON.stringify({ error: 'unauthorized' }));
+      return;
+    }
+    if (!req.url?.startsWith('/mcp')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const server = createMcpServer(opts);
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    server
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res))
+      .catch((e: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: errorText(e) }));
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const addr = http.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  return { server: http, port, token, url: `http://127.0.0.1:${port}/mcp` };
+}

@@ -1,0 +1,9 @@
+// The one tool registry: the CLI and the MCP server are both built from this list.
+import { deviceTools } from './device.js';
+import type { ToolDef } from './registry.js';
+import { snapshotTools } from './snapshot.js';
+
+export const allTools: readonly ToolDef[] = [...snapshotTools, ...deviceTools];
+
+export { defineTool } from './registry.js';
+export type { ToolDef, ToolContext, ToolResult, DeviceProvider, SnapshotStore } from './registry.js';
