@@ -1,0 +1,109 @@
+// Snapshot tools: `glance ui` (device_snapshot), `glance find` (device_find), `glance tokens`.
+// Live when no --from is given: the device's dump is kept in the snapshot store so later refs resolve.
+import { z } from 'zod';
+import { diffSnapshots, findElements, renderDiff, renderElements, snapshotFromDump, tokenReport, type Snapshot, type SnapshotOptions } from '../snapshot/index.js';
+import { defineTool, type ToolContext, type ToolDef } from './registry.js';
+
+const formats = ['tree', 'table', 'json', 'xml'] as const;
+
+const viewOptions = {
+  from: z.string().optional().describe('read a saved dump (uiautomator XML, uiautomator2 XML or DroidBot JSON; - for stdin) instead of the device'),
+  format: z.enum(formats).default('tree').describe('tree (default), table, json or xml'),
+  bounds: z.boolean().optional().describe('print each element\'s bounds'),
+  offscreen: z.boolean().optional().describe('include elements outside the screen'),
+  all: z.boolean().optional().describe('keep status/navigation bar and system windows'),
+  depth: z.number().int().min(0).optional().describe('nesting levels to print; deeper content is summarised as counts'),
+  scope: z.string().optional().describe('print only the subtree of this ref'),
+  maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
+};
+
+export function snapshotOptions(input: { format?: SnapshotOptions['format']; bounds?: boolean | undefined; offscreen?: boolean | undefined; all?: boolean | undefined; depth?: number | undefined; scope?: string | undefined; maxLabel?: number | undefined }): SnapshotOptions {
+  const o: SnapshotOptions = {};
+  if (input.format) o.format = input.format;
+  if (input.bounds) o.bounds = true;
+  if (input.offscreen) o.offscreen = true;
+  if (input.all) o.all = true;
+  if (input.depth !== undefined) o.depth = input.depth;
+  if (input.scope !== undefined) o.scope = input.scope;
+  if (input.maxLabel !== undefined) o.maxLabel = input.maxLabel;
+  return o;
+}
+
+/** The dump to work on: a file when `from` is given, else a fresh dump of the device (remembered for refs). */
+export async function currentDump(ctx: ToolContext, from: string | undefined): Promise<{ dump: string; key: string | undefined }> {
+  if (from !== undefined) return { dump: await ctx.readFile(from), key: undefined };
+  const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+  const dump = await device.dump({ signal: ctx.signal });
+  return { dump, key: device.serial };
+}
+
+export const snapshotTool = defineTool({
+  name: 'device_snapshot',
+  title: 'Read the screen',
+  description:
+    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states. Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed.',
+  schema: z.object({
+    ...viewOptions,
+    diff: z.string().optional().describe('compare with this earlier dump file, or `last` for this device\'s previous snapshot; prints only what changed'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'ui' },
+  async handler(input, ctx) {
+    const { dump, key } = await currentDump(ctx, input.from);
+    const options = snapshotOptions(input);
+    let previous: string | undefined;
+    if (input.diff === 'last') previous = key === undefined ? undefined : await ctx.snapshots.load(key);
+    else if (input.diff !== undefined) previous = await ctx.readFile(input.diff);
+    const snap = snapshotFromDump(dump, options);
+    if (key !== undefined) await ctx.snapshots.save(key, dump);
+    const data = { screen: snap.screen, elements: snap.elements };
+    if (input.diff !== undefined) {
+      const diff = diffSnapshots(previous === undefined ? undefined : snapshotFromDump(previous, options), snap);
+      return { text: renderDiff(diff), data: { ...data, diff } };
+    }
+    return { text: snap.text, data };
+  },
+});
+
+export const findTool = defineTool({
+  name: 'device_find',
+  title: 'Find elements',
+  description:
+    'Elements matching a selector, with their refs. Grammar: Class, #id, [text=…], [text~=…], [desc=…], :has-text("…"), :clickable :checked :enabled :focused :selected :scrollable :editable, :below(S) :above(S) :right-of(S) :left-of(S) :near(S, PX) :in(S), "," for OR.',
+  schema: z.object({
+    selector: z.string().min(1).describe('selector, e.g. Button:has-text("Save") or #search'),
+    from: viewOptions.from,
+    all: viewOptions.all,
+    offscreen: viewOptions.offscreen,
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'find', positionals: ['selector'] },
+  async handler(input, ctx) {
+    const { dump, key } = await currentDump(ctx, input.from);
+    const snap: Snapshot = snapshotFromDump(dump, snapshotOptions(input));
+    if (key !== undefined) await ctx.snapshots.save(key, dump);
+    const found = findElements(snap, input.selector);
+    return {
+      text: found.length === 0 ? `no element matches ${input.selector}` : renderElements(found),
+      data: { count: found.length, elements: found },
+      ...(found.length === 0 ? { exitCode: 2 } : {}),
+    };
+  },
+});
+
+export const tokensTool = defineTool({
+  name: 'snapshot_tokens',
+  title: 'Count tokens per format',
+  description: 'Bytes and tokens (o200k_base and cl100k_base) of the raw dump and of each snapshot format.',
+  schema: z.object({ from: z.string().describe('a saved dump file (- for stdin)') }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'tokens' },
+  mcp: false,
+  async handler(input, ctx) {
+    const report = tokenReport(await ctx.readFile(input.from));
+    const rows = report.map((r) => `${r.format.padEnd(8)} ${String(r.bytes).padStart(7)} B ${String(r.o200k).padStart(6)} o200k ${String(r.cl100k).padStart(6)} cl100k`);
+    return { text: ['format     bytes     tokens (o200k, cl100k)', ...rows].join('\n'), data: report };
+  },
+});
+
+export const snapshotTools: ToolDef[] = [snapshotTool, findTool, tokensTool] as unknown as ToolDef[];
