@@ -5,7 +5,7 @@ import { GlanceError } from '../../errors.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { createDeviceProvider } from '../devices.js';
-import type { Command } from './index.js';
+import type { Command } from './types.js';
 
 export const mcpCommand: Command = {
   summary: 'MCP server for agents (stdio; --http PORT for Streamable HTTP on 127.0.0.1 with a bearer token)',
