@@ -43,6 +43,7 @@ export const ErrorCodes = {
   ABORTED: 'failure',
   SCENARIO_INVALID: 'failure',
   MAP_SOURCE_INVALID: 'failure',
+  IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
 } as const;
 
