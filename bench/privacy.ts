@@ -1,0 +1,259 @@
+/**
+ * Privacy mode benchmark (issue 7 "Must show"): over every grounded DroidTask step, send blocks in rank order
+ * until the block holding the target has been sent; report mean reduction (1 − elements sent / all
+ * elements), hit@1, and the same for reading order and a perfect ranker over the same blocks.
+ * Apps are split in two: the ranker was tuned on TUNE_APPS only; HOLDOUT_APPS show over-fitting.
+ *
+ * Run alone: `node --import tsx bench/privacy.ts [--ablate] [--misses]`.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDump } from '../src/hierarchy/parse.js';
+import type { UiDump } from '../src/hierarchy/model.js';
+import { blocksFromDump, lexicalScorer, readingOrderScorer, type BlocksOptions, type HistoryStep, type LexicalWeights } from '../src/privacy/index.js';
+import type { SnapshotElement } from '../src/snapshot/types.js';
+
+const droidtask = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shared/corpus/droidtask');
+
+/** Fixed before any tuning: tune on these four apps, report the other four as held out. */
+export const TUNE_APPS = ['applauncher', 'clock', 'dialer', 'notes'];
+export const HOLDOUT_APPS = ['camera', 'firefox', 'gallery', 'musicplayer'];
+
+interface StepRow {
+  app: string;
+  task: string;
+  step: number;
+  kind: string;
+  input: string;
+  screen: string;
+  task_file: string;
+  target?: null | { bounds: [[number, number], [number, number]]; resource_id: string | null; text: string | null; content_description: string | null };
+}
+
+export interface GroundedStep {
+  app: string;
+  task: string;
+  step: number;
+  screen: string;
+  dump: UiDump;
+  target: [number, number, number, number];
+  history: HistoryStep[];
+}
+
+export function loadSteps(): GroundedStep[] {
+  const rows = readFileSync(join(droidtask, 'steps.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as StepRow);
+  const dumps = new Map<string, UiDump>();
+  const out: GroundedStep[] = [];
+  for (const r of rows) {
+    if (r.target === undefined || r.target === null || (r.kind !== 'tap' && r.kind !== 'input')) continue;
+    let dump = dumps.get(r.screen);
+    if (dump === undefined) {
+      dump = parseDump(readFileSync(join(droidtask, r.screen), 'utf8'));
+      dumps.set(r.screen, dump);
+    }
+    // What a real agent knows at this step: the actions it took before (label acted on, text typed).
+    const history: HistoryStep[] = rows
+      .filter((p) => p.task_file === r.task_file && p.step < r.step)
+      .map((p) => {
+        const h: HistoryStep = {};
+        const label = p.target?.text ?? p.target?.content_description ?? p.target?.resource_id?.replace(/^.*:id\//, '');
+        if (label) h.label = label;
+        if (p.kind === 'input' && p.input && p.input !== 'null') h.input = p.input;
+        return h;
+      });
+    const [[l, t], [rr, b]] = r.target.bounds;
+    out.push({ app: r.app, task: r.task, step: r.step, screen: r.screen, dump, target: [l, t, rr, b], history });
+  }
+  return out;
+}
+
+/** The element standing for the target: its centre inside the target, else the smallest element around it. */
+export function targetElement(elements: readonly SnapshotElement[], tb: readonly number[]): { el: SnapshotElement | undefined; fallback: boolean } {
+  const area = (e: SnapshotElement): number => (e.bounds[2] - e.bounds[0]) * (e.bounds[3] - e.bounds[1]);
+  const inside = elements.filter((e) => e.center[0] >= tb[0]! && e.center[0] < tb[2]! && e.center[1] >= tb[1]! && e.center[1] < tb[3]!);
+  if (inside.length > 0) return { el: inside.sort((a, b) => area(a) - area(b))[0], fallback: false };
+  const cx = (tb[0]! + tb[2]!) / 2;
+  const cy = (tb[1]! + tb[3]!) / 2;
+  const around = elements.filter((e) => cx >= e.bounds[0] && cx < e.bounds[2] && cy >= e.bounds[1] && cy < e.bounds[3]);
+  return { el: around.sort((a, b) => area(a) - area(b))[0], fallback: true };
+}
+
+interface OrderStats {
+  reduction: number;
+  hit1: number;
+  blocksSent: number;
+}
+
+export interface EvalResult {
+  steps: number;
+  noTarget: number;
+  notInBlock: number;
+  fallback: number;
+  blocks: number;
+  elements: number;
+  ranked: OrderStats;
+  reading: OrderStats;
+  perfect: OrderStats;
+  misses: string[];
+}
+
+export interface EvalOptions extends Omit<BlocksOptions, 'history'> {
+  weights?: Partial<LexicalWeights>;
+  /** false: rank without the previous steps. */
+  history?: boolean;
+}
+
+export function evaluate(steps: readonly GroundedStep[], options: EvalOptions): EvalResult {
+  const acc = { ranked: [0, 0, 0], reading: [0, 0, 0], perfect: [0, 0, 0] };
+  let noTarget = 0;
+  let notInBlock = 0;
+  let fallback = 0;
+  let nBlocks = 0;
+  let nElements = 0;
+  const misses: string[] = [];
+  const scorer = lexicalScorer(options.weights ?? {});
+  for (const s of steps) {
+    const opts: BlocksOptions = { scorer, step: s.step };
+    if (options.rule !== undefined) opts.rule = options.rule;
+    if (options.maxSize !== undefined) opts.maxSize = options.maxSize;
+    if (options.minSize !== undefined) opts.minSize = options.minSize;
+    if (options.history !== false) opts.history = s.history;
+    const ranked = blocksFromDump(s.dump, s.task, opts);
+    const reading = blocksFromDump(s.dump, s.task, { ...opts, scorer: readingOrderScorer });
+    const { el, fallback: fb } = targetElement(ranked.elements, s.target);
+    if (el === undefined) {
+      noTarget++;
+      continue;
+    }
+    if (fb) fallback++;
+    const total = ranked.elements.length;
+    nBlocks += ranked.blocks.length;
+    nElements += total;
+    const ti = ranked.blocks.findIndex((b) => b.elements.includes(el));
+    if (ti < 0) {
+      notInBlock++;
+      continue;
+    }
+    const add = (key: keyof typeof acc, blocks: readonly { elements: readonly SnapshotElement[] }[], idx: number): void => {
+      const sent = blocks.slice(0, idx + 1).reduce((n, b) => n + b.elements.length, 0);
+      acc[key][0]! += 1 - sent / total;
+      acc[key][1]! += idx === 0 ? 1 : 0;
+      acc[key][2]! += idx + 1;
+    };
+    add('ranked', ranked.blocks, ti);
+    add('reading', reading.blocks, reading.blocks.findIndex((b) => b.elements.some((e) => e.ref === el.ref)));
+    add('perfect', [ranked.blocks[ti]!], 0);
+    if (ti > 0) {
+      const show = (b: { elements: readonly SnapshotElement[]; kind: string; score: number }): string =>
+        `${b.kind}:${b.score}[${b.elements.map((e) => e.text ?? e.desc ?? e.id ?? e.class).join('|').slice(0, 60)}]`;
+      misses.push(`${s.app} #${s.step} "${s.task}" target=${show(ranked.blocks[ti]!)} rank=${ti + 1}/${ranked.blocks.length} top=${show(ranked.blocks[0]!)}`);
+    }
+  }
+  const n = steps.length - noTarget - notInBlock;
+  const st = (a: number[]): OrderStats => ({ reduction: a[0]! / n, hit1: a[1]! / n, blocksSent: a[2]! / n });
+  return {
+    steps: steps.length,
+    noTarget,
+    notInBlock,
+    fallback,
+    blocks: nBlocks / Math.max(1, n),
+    elements: nElements / Math.max(1, n),
+    ranked: st(acc.ranked),
+    reading: st(acc.reading),
+    perfect: st(acc.perfect),
+    misses,
+  };
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+function row(name: string, r: EvalResult): string {
+  return [
+    name.padEnd(28),
+    String(r.steps).padStart(5),
+    r.blocks.toFixed(1).padStart(6),
+    pct(r.ranked.reduction).padStart(8),
+    pct(r.ranked.hit1).padStart(7),
+    pct(r.reading.reduction).padStart(8),
+    pct(r.reading.hit1).padStart(7),
+    pct(r.perfect.reduction).padStart(8),
+    String(r.notInBlock + r.noTarget).padStart(5),
+  ].join(' ');
+}
+
+const HEADER = `${'config'.padEnd(28)} steps blocks  ranked  hit@1  reading  hit@1  perfect  lost`;
+
+/** Headline figures for `npm run bench`: default options, all steps and the two app splits. */
+export async function benchPrivacy(): Promise<Record<string, number>> {
+  const steps = loadSteps();
+  const all = evaluate(steps, {});
+  const tune = evaluate(steps.filter((s) => TUNE_APPS.includes(s.app)), {});
+  const hold = evaluate(steps.filter((s) => HOLDOUT_APPS.includes(s.app)), {});
+  const core = evaluate(steps, { rule: 'core' });
+  console.log('privacy: blocks sent until the target block (DroidTask grounded steps)');
+  console.log(HEADER);
+  console.log(row('layout rule, all apps', all));
+  console.log(row('layout rule, tune apps', tune));
+  console.log(row('layout rule, held-out apps', hold));
+  console.log(row('CORE rule, all apps', core));
+  return {
+    'privacy.steps': all.steps,
+    'privacy.lost_targets': all.notInBlock + all.noTarget,
+    'privacy.mean_reduction': all.ranked.reduction,
+    'privacy.hit_at_1': all.ranked.hit1,
+    'privacy.reading_order.mean_reduction': all.reading.reduction,
+    'privacy.reading_order.hit_at_1': all.reading.hit1,
+    'privacy.perfect.mean_reduction': all.perfect.reduction,
+    'privacy.holdout.mean_reduction': hold.ranked.reduction,
+    'privacy.holdout.hit_at_1': hold.ranked.hit1,
+    'privacy.tune.mean_reduction': tune.ranked.reduction,
+    'privacy.tune.hit_at_1': tune.ranked.hit1,
+    'privacy.core_rule.mean_reduction': core.ranked.reduction,
+    'privacy.core_rule.hit_at_1': core.ranked.hit1,
+    'privacy.blocks_per_screen': all.blocks,
+  };
+}
+
+async function ablate(): Promise<void> {
+  const steps = loadSteps();
+  const tune = steps.filter((s) => TUNE_APPS.includes(s.app));
+  const hold = steps.filter((s) => HOLDOUT_APPS.includes(s.app));
+  const variants: [string, EvalOptions][] = [
+    ['core rule', { rule: 'core' }],
+    ['layout max2 min1', { maxSize: 2, minSize: 1 }],
+    ['layout max2 min2', { maxSize: 2, minSize: 2 }],
+    ['layout max3 min1', { maxSize: 3, minSize: 1 }],
+    ['layout max3 min2', { maxSize: 3 }],
+    ['layout max4 min2', { maxSize: 4 }],
+    ['layout max5 min2', { maxSize: 5 }],
+    ['layout max6 min2', { maxSize: 6 }],
+    ['layout max4 min1', { maxSize: 4, minSize: 1 }],
+    ['no history', { history: false }],
+    ['no synonyms', { weights: { concept: 0 } }],
+    ['no priors', { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0 } }],
+    ['lexical off (priors only)', { weights: { stem: 0, concept: 0, quotedPhrase: 0 } }],
+  ];
+  console.log(HEADER);
+  for (const [name, o] of variants) {
+    console.log(row(`${name} (tune)`, evaluate(tune, o)));
+    console.log(row(`${name} (held out)`, evaluate(hold, o)));
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--ablate')) await ablate();
+  else if (process.argv.includes('--misses')) {
+    const apps = process.argv.includes('--holdout') ? HOLDOUT_APPS : TUNE_APPS;
+    const r = evaluate(loadSteps().filter((s) => apps.includes(s.app)), { maxSize: Number(process.env.MAXSIZE ?? 4), minSize: Number(process.env.MINSIZE ?? 2) });
+    for (const m of r.misses) console.log(m);
+    console.log(row('default', r));
+  } else {
+    const t0 = Date.now();
+    console.log(await benchPrivacy());
+    console.log(`(${Date.now() - t0} ms)`);
+  }
+}

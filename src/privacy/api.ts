@@ -1,0 +1,83 @@
+/**
+ * `blocksFromDump`: snapshot elements → layout-aware blocks → ranked upload order.
+ */
+import { parseDump } from '../hierarchy/parse.js';
+import type { Bounds, UiDump } from '../hierarchy/model.js';
+import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+import { partition, unionBounds, type BlockKind, type PartitionOptions, type RawBlock } from './blocks.js';
+import { elementsFromDump } from './elements.js';
+import { lexicalScorer, type AsyncBlockScorer, type BlockScorer, type RankContext } from './rank.js';
+
+export interface Block {
+  /** `B1`, `B2`… in reading order (top to bottom): stable for one screen whatever the task. */
+  id: string;
+  /** 1-based position in upload order. */
+  rank: number;
+  score: number;
+  kind: BlockKind;
+  elements: SnapshotElement[];
+  bounds: Bounds;
+}
+
+export interface BlocksResult {
+  screen: ScreenInfo;
+  /** In upload order (rank 1 first). */
+  blocks: Block[];
+  /** Every snapshot element of the screen (the union of the blocks' elements). */
+  elements: SnapshotElement[];
+}
+
+export interface BlocksOptions extends PartitionOptions {
+  /** Default: the lexical ranker with default weights. */
+  scorer?: BlockScorer;
+  step?: number;
+  history?: RankContext['history'];
+}
+
+export type DumpInput = string | Uint8Array | UiDump;
+
+function toDump(d: DumpInput): UiDump {
+  return typeof d === 'string' || d instanceof Uint8Array ? parseDump(d) : d;
+}
+
+function prepare(input: DumpInput, task: string, options: BlocksOptions): { screen: ScreenInfo; elements: SnapshotElement[]; raw: RawBlock[]; ctx: RankContext } {
+  const dump = toDump(input);
+  const src = elementsFromDump(dump);
+  const raw = partition(dump, src.elements, src.nodeOf, options);
+  // Reading order first, so ties in score keep top-to-bottom order and ids are task-independent.
+  raw.sort((a, b) => top(a) - top(b) || left(a) - left(b));
+  const ctx: RankContext = { task };
+  const app = dump.package ?? dump.roots.find((r) => r.pkg !== '')?.pkg;
+  if (app !== undefined && app !== '') ctx.app = app;
+  if (options.step !== undefined) ctx.step = options.step;
+  if (options.history !== undefined) ctx.history = options.history;
+  return { screen: src.screen, elements: src.elements, raw, ctx };
+}
+
+const top = (b: RawBlock): number => Math.min(...b.elements.map((e) => e.bounds[1]));
+const left = (b: RawBlock): number => Math.min(...b.elements.map((e) => e.bounds[0]));
+
+/** Orders blocks by descending score (stable: reading order breaks ties) and numbers them. */
+export function rankBlocks(raw: readonly RawBlock[], scores: readonly number[]): Block[] {
+  const withIds = raw.map((b, i) => ({ b, id: `B${i + 1}`, score: scores[i] ?? 0, i }));
+  withIds.sort((x, y) => y.score - x.score || x.i - y.i);
+  return withIds.map(({ b, id, score }, k) => ({ id, rank: k + 1, score: Math.round(score * 1000) / 1000, kind: b.kind, elements: b.elements, bounds: unionBounds(b.elements) }));
+}
+
+/** Splits the screen into blocks and ranks them for the task with a local scorer (no I/O). */
+export function blocksFromDump(dump: DumpInput, task: string, options: BlocksOptions = {}): BlocksResult {
+  const p = prepare(dump, task, options);
+  const scorer = options.scorer ?? lexicalScorer();
+  return { screen: p.screen, blocks: rankBlocks(p.raw, scorer.score(p.raw, p.ctx)), elements: p.elements };
+}
+
+/** The same with a scorer that needs I/O (e.g. a model behind an OpenAI-compatible endpoint). */
+export async function blocksFromDumpAsync(dump: DumpInput, task: string, scorer: AsyncBlockScorer, options: Omit<BlocksOptions, 'scorer'> = {}): Promise<BlocksResult> {
+  const p = prepare(dump, task, options);
+  return { screen: p.screen, blocks: rankBlocks(p.raw, await scorer.score(p.raw, p.ctx)), elements: p.elements };
+}
+
+/** Index (in `blocks`) of the block holding an element, or -1. */
+export function targetBlockIndex(blocks: readonly Block[], el: SnapshotElement): number {
+  return blocks.findIndex((b) => b.elements.includes(el));
+}

@@ -1,0 +1,177 @@
+/**
+ * Local block ranking with no model: lexical relevance of each block to the task (stems, ids split into words,
+ * UI synonyms, quoted strings), plus structural priors (a dialog is modal, toolbars hold the menus, a field is
+ * where quoted text goes). Scores are comparable within one screen only.
+ */
+import type { SnapshotElement } from '../snapshot/types.js';
+import type { BlockKind, RawBlock } from './blocks.js';
+import { quoted, terms, words, type Terms } from './text.js';
+
+/** What the agent knows at this step besides the task: the steps it has already taken. */
+export interface HistoryStep {
+  /** Label of the element acted on (text, description or id), when known. */
+  label?: string;
+  /** Text typed at that step. */
+  input?: string;
+}
+
+export interface RankContext {
+  task: string;
+  /** 0-based index of the current step. */
+  step?: number;
+  history?: readonly HistoryStep[];
+  /** Foreground package (its words are discounted). */
+  app?: string;
+}
+
+/** A scorer gives every block a number; higher is sent earlier. */
+export interface BlockScorer {
+  score(blocks: readonly RawBlock[], ctx: RankContext): number[];
+}
+
+/** A scorer that needs I/O (a model behind an endpoint); see `llmScorer`. */
+export interface AsyncBlockScorer {
+  score(blocks: readonly RawBlock[], ctx: RankContext): Promise<number[]>;
+}
+
+export interface LexicalWeights {
+  stem: number;
+  concept: number;
+  quotedPhrase: number;
+  dialog: number;
+  toolbar: number;
+  tabs: number;
+  input: number;
+  passiveOnly: number;
+  /** Weight of task words already matched by earlier steps' targets (0 drops them, 1 keeps them). */
+  consumed: number;
+  /** Per-element size penalty, keeps large blocks from winning on term count alone. */
+  size: number;
+  /** Added to a block holding what the previous step acted on or typed (rarely the next target). */
+  repeat: number;
+  /** Multiplier for capitalised task words past the first (names: "Alice", "Clock"). */
+  properNoun: number;
+  /** Prior of blocks that lead elsewhere (overflow menu, settings): where hidden functions live. */
+  gateway: number;
+  /** Extra gateway prior for tasks that change a preference (set, turn on, enable…): those live in Settings. */
+  settingsIntent: number;
+  /** Prior of a confirm button (OK, Save, Done) in a dialog once the previous step acted inside it. */
+  confirm: number;
+  /** Multiplier for task words that are part of the app's package name. */
+  appWord: number;
+  /** Multiplier of the quoted-phrase bonus once the phrase has been typed (it then names a result). */
+  typedPhrase: number;
+}
+
+export const DEFAULT_WEIGHTS: LexicalWeights = {
+  stem: 1,
+  concept: 0.6,
+  quotedPhrase: 3,
+  dialog: 2,
+  toolbar: 0.3,
+  tabs: 0,
+  input: 1.5,
+  passiveOnly: -3,
+  consumed: 0.3,
+  size: 0.02,
+  repeat: -2,
+  properNoun: 1.5,
+  gateway: 0.5,
+  settingsIntent: 1.5,
+  confirm: 2.5,
+  appWord: 0.3,
+  typedPhrase: 0.5,
+};
+
+
+function elementText(e: SnapshotElement): string {
+  return [e.text, e.desc, e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
+}
+
+function blockTerms(b: RawBlock): Terms {
+  const t = terms(b.elements.map((e) => `${elementText(e)} ${e.class}`).join(' '));
+  return t;
+}
+
+/** Words that announce text to type (the typed text itself is usually quoted or follows them). */
+const TYPE_WORDS = /\b(type|enter|write|input|named|called|titled|rename|search for)\b/i;
+/** Verbs of a preference change: such options usually live behind Settings. */
+const SETTINGS_INTENT = /\b(change|set|adjust|turn (on|off)|enable|disable|switch|show|hide|use)\b/i;
+
+const lower = (x: string | undefined): string | undefined => (x === undefined || x === '' ? undefined : x.toLowerCase());
+
+/** Capitalised words past the first: names of things ("Alice", "Clock"). */
+function properNouns(task: string): Set<string> {
+  const rest = task.replace(/^\s*\S+/, '');
+  return terms([...rest.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*/gu)].map((m) => m[0]).join(' ')).stems;
+}
+
+/** The default local ranker (see docs/privacy.md for the measurements behind each term). */
+export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScorer {
+  const w = { ...DEFAULT_WEIGHTS, ...weights };
+  return {
+    score(blocks, ctx) {
+      const history = ctx.history ?? [];
+      const task = terms(ctx.task);
+      const proper = properNouns(ctx.task);
+      // Words of the app's own name ("notes" in the Notes app) match everything and decide nothing.
+      // Package segments after the reverse-domain vendor (`com.vendor.`), minus edition words.
+      const appWords = terms((ctx.app ?? '').split('.').slice(2).join(' ').replace(/\b(pro|free|lite|android|app)\b/g, ' ')).stems;
+      const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
+      const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
+      const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
+      const pending = phrases.filter((p) => !typed.has(p));
+      const last = history.at(-1);
+      const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
+      const isLast = (e: SnapshotElement): boolean => [e.text, e.desc, e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
+      const bt = blocks.map(blockTerms);
+      // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
+      const hasDialog = blocks.some((b) => b.kind === 'dialog');
+      const choseInDialog = hasDialog && blocks.some((b) => b.elements.some((e) => isLast(e) && !e.actions.includes('type')));
+      const typedInDialog = hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type')));
+      // A field tapped at the previous step without typing is where the typing goes next.
+      const focusedField = (b: RawBlock): boolean => last !== undefined && last.input === undefined && b.elements.some((e) => e.actions.includes('type') && isLast(e));
+      const gateway = w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0);
+      const wantsTyping = pending.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined));
+      // Inverse block frequency on this screen: a word on every block says nothing about which to send.
+      const idf = (has: (t: Terms) => boolean): number => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length));
+      const termWeight = (st: string, isConcept: boolean): number =>
+        (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) * (!isConcept && proper.has(st) ? w.properNoun : 1) * (!isConcept && appWords.has(st) ? w.appWord : 1);
+      return blocks.map((b, i) => {
+        const t = bt[i]!;
+        let s = 0;
+        for (const st of task.stems) if (t.stems.has(st)) s += w.stem * idf((x) => x.stems.has(st)) * termWeight(st, false);
+        for (const c of task.concepts) if (t.concepts.has(c)) s += w.concept * idf((x) => x.concepts.has(c)) * termWeight(c, true);
+        const labels = b.elements.map((e) => `${e.text ?? ''} ${e.desc ?? ''}`.toLowerCase());
+        for (const p of phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (typed.has(p) ? w.typedPhrase : 1);
+        s += prior(b.kind, { hasDialog, w });
+        if (t.concepts.has('~more') || t.concepts.has('~settings')) s += gateway;
+        if (focusedField(b)) s += w.input;
+        else if (b.elements.some(isLast)) s += w.repeat;
+        else if (t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += choseInDialog ? w.confirm : typedInDialog ? w.confirm / 2 : 0;
+        if (wantsTyping && b.elements.some((e) => e.actions.includes('type'))) s += w.input;
+        if (b.elements.every((e) => e.actions.length === 0)) s += w.passiveOnly;
+        s -= w.size * b.elements.length;
+        return s;
+      });
+    },
+  };
+}
+
+function prior(kind: BlockKind, o: { hasDialog: boolean; w: LexicalWeights }): number {
+  if (kind === 'dialog' && o.hasDialog) return o.w.dialog;
+  if (kind === 'toolbar') return o.w.toolbar;
+  if (kind === 'tabs') return o.w.tabs;
+  return 0;
+}
+
+/** Top-to-bottom, left-to-right reading order: the baseline a ranker must beat. */
+export const readingOrderScorer: BlockScorer = {
+  score(blocks) {
+    return blocks.map((b) => {
+      const top = Math.min(...b.elements.map((e) => e.bounds[1]));
+      const left = Math.min(...b.elements.map((e) => e.bounds[0]));
+      return -(top * 10000 + left);
+    });
+  },
+};
