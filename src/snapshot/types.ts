@@ -33,6 +33,10 @@ export interface SnapshotElement {
   center: [number, number];
   actions: Action[];
   states: State[];
+  /** Labels of the non-interactive children merged into this element (a clickable row's title, summary…). */
+  labels?: string[];
+  /** Number of rows, for a list (RecyclerView, ListView, a scrollable with several rows). */
+  items?: number;
   /** Ref of the nearest ancestor that is itself an element. */
   parent?: string;
   offscreen?: true;

@@ -1,0 +1,201 @@
+/**
+ * The snapshot engine's "Must show" figures (issue 2) over ../shared/corpus:
+ * tokens per format, reachability of the DroidTask grounded steps, coverage of actionable nodes and of
+ * visible strings, ref stability under perturbations (ours beside the Trailblaze baseline), and cost
+ * against a fast-xml-parser parse. Run alone with `node --import tsx bench/snapshot.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { XMLParser } from 'fast-xml-parser';
+import { encode as o200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { parseDump } from '../src/hierarchy/parse.js';
+import { area, center, contains, walk, type UiDump, type UiNode } from '../src/hierarchy/model.js';
+import { snapshotFromDump, snapshotWithSources } from '../src/snapshot/snapshot.js';
+import { fnv1a } from '../src/snapshot/refs.js';
+import type { SnapshotElement } from '../src/snapshot/types.js';
+import { corpusScreens, droidtaskDir, readText } from '../test/helpers/corpus.js';
+import { newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from '../test/snapshot/perturb.js';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
+};
+const pct = (n: number, d: number): number => (d === 0 ? 100 : Math.round((10000 * n) / d) / 100);
+
+/**
+ * Trailblaze-style baseline ref: 1 letter + ≤ 3 digits from hash(class|label|centre truncated to 10 px).
+ * Collisions are not disambiguated (as in the baseline); we count them.
+ */
+function baselineRef(el: SnapshotElement): string {
+  const label = el.text ?? el.desc ?? el.labels?.[0] ?? '';
+  const key = `${el.class}|${label}|${Math.trunc(el.center[0] / 10)}|${Math.trunc(el.center[1] / 10)}`;
+  return 'e' + String(fnv1a(key) % 1000);
+}
+
+interface Kept {
+  ours: number;
+  base: number;
+  total: number;
+}
+
+/** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
+function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Kept {
+  const a = snapshotWithSources(dump);
+  const b = snapshotWithSources(p.dump);
+  const byOld = new Map<UiNode, SnapshotElement>();
+  b.sources.forEach((s, i) => {
+    const o = s && p.origin.get(s);
+    if (o) byOld.set(o, b.snapshot.elements[i]!);
+  });
+  const k: Kept = { ours: 0, base: 0, total: 0 };
+  a.sources.forEach((s, i) => {
+    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
+    const el = a.snapshot.elements[i]!;
+    const nb = byOld.get(s);
+    k.total++;
+    if (nb?.ref === el.ref) k.ours++;
+    if (nb && baselineRef(nb) === baselineRef(el)) k.base++;
+  });
+  return k;
+}
+
+function add(into: Kept, k: Kept): void {
+  into.ours += k.ours;
+  into.base += k.base;
+  into.total += k.total;
+}
+
+interface Step {
+  screen: string;
+  kind: string;
+  target?: { bounds: [[number, number], [number, number]] };
+}
+
+export async function benchSnapshot(): Promise<Record<string, number>> {
+  const t0 = performance.now();
+  const screens = corpusScreens();
+  const texts = screens.map((s) => readText(s.xmlPath));
+  const dumps = texts.map((t) => parseDump(t));
+  const out: Record<string, number> = {};
+
+  // --- tokens
+  const tok: Record<string, number[]> = {};
+  const push = (k: string, v: number): void => void (tok[k] ??= []).push(v);
+  dumps.forEach((d, i) => {
+    push('raw xml', o200k(texts[i]!).length);
+    for (const format of ['tree', 'table', 'json'] as const) {
+      const text = snapshotFromDump(d, { format }).text;
+      push(format, o200k(text).length);
+      if (format === 'tree') push('tree cl100k', cl100k(text).length);
+    }
+  });
+  for (const [k, v] of Object.entries(tok)) out[`tokens.${k}.median`] = median(v);
+  out['tokens.tree.p90'] = [...tok['tree']!].sort((a, b) => a - b)[Math.floor(tok['tree']!.length * 0.9)]!;
+
+  // --- grounded steps
+  const steps = readFileSync(join(droidtaskDir, 'steps.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Step)
+    .filter((s) => s.target && (s.kind === 'tap' || s.kind === 'input'));
+  let reach = 0;
+  for (const s of steps) {
+    const [[l, t], [r, b]] = s.target!.bounds;
+    const els = snapshotFromDump(readText(join(droidtaskDir, s.screen))).elements;
+    if (els.some((e) => contains([l, t, r, b], e.center[0], e.center[1]))) reach++;
+  }
+  out['grounded.steps'] = steps.length;
+  out['grounded.reachable.pct'] = pct(reach, steps.length);
+
+  // --- coverage: visible actionable nodes and visible strings (uiautomator XML holds visible nodes only)
+  let act = 0;
+  let actHit = 0;
+  let strs = 0;
+  let strHit = 0;
+  let dupes = 0;
+  let baseCollide = 0;
+  let elementsTotal = 0;
+  dumps.forEach((d) => {
+    const snap = snapshotFromDump(d);
+    const refs = new Set(snap.elements.map((e) => e.ref));
+    dupes += snap.elements.length - refs.size;
+    const base = new Map<string, number>();
+    for (const e of snap.elements) base.set(baselineRef(e), (base.get(baselineRef(e)) ?? 0) + 1);
+    for (const e of snap.elements) if (base.get(baselineRef(e))! > 1) baseCollide++;
+    elementsTotal += snap.elements.length;
+    for (const { node } of walk(d.roots)) {
+      if (!node.visible || area(node.bounds) === 0) continue;
+      const [cx, cy] = center(node.bounds);
+      if (cx < 0 || cy < 0 || cx >= d.width || cy >= d.height) continue;
+      if (node.clickable || node.checkable || node.editable) {
+        act++;
+        if (snap.elements.some((e) => contains(node.bounds, e.center[0], e.center[1]))) actHit++;
+      }
+      for (const raw of [node.text, node.desc]) {
+        const s = raw.replace(/[\u200b-\u200f\u2060\ufeff\u202a-\u202e]/g, '').trim();
+        if (s === '' || node.password) continue;
+        strs++;
+        const shown = s.length > 80 ? s.slice(0, 79) : s;
+        if (snap.text.includes(shown) || snap.text.includes(JSON.stringify(shown).slice(1, -1))) strHit++;
+      }
+    }
+  });
+  out['coverage.actionable.pct'] = pct(actHit, act);
+  out['coverage.strings.pct'] = pct(strHit, strs);
+  out['refs.duplicates'] = dupes;
+  out['baseline.colliding.pct'] = pct(baseCollide, elementsTotal);
+
+  // --- ref stability
+  const kinds: Record<string, Kept> = {};
+  const tally = (name: string, k: Kept): void => add((kinds[name] ??= { ours: 0, base: 0, total: 0 }), k);
+  dumps.forEach((d) => {
+    tally('new first element', stability(d, newFirstElement(d)));
+    tally('shift 7px', stability(d, shift(d, 7)));
+    tally('typing', stability(d, typeIntoFields(d)));
+    tally('toggling', stability(d, toggleCheckables(d)));
+    const w = snapshotWithSources(d);
+    const leaves = w.snapshot.elements.map((e, i) => ({ e, s: w.sources[i] })).filter((x) => x.s && !w.snapshot.elements.some((c) => c.parent === x.e.ref));
+    const victim = leaves[Math.floor(leaves.length / 2)];
+    if (victim?.s) tally('remove one', stability(d, removeOne(d, victim.s)));
+    const sc = scrollLists(d, 120);
+    if (sc.moved.size > 0) tally('scroll 120px', stability(d, sc, sc.moved));
+  });
+  for (const [k, v] of Object.entries(kinds)) {
+    out[`refs.${k}.ours.pct`] = pct(v.ours, v.total);
+    out[`refs.${k}.baseline.pct`] = pct(v.base, v.total);
+    out[`refs.${k}.n`] = v.total;
+  }
+
+  // --- cost: parse + distil + render vs a fast-xml-parser parse of the same text
+  const fxp = new XMLParser({ ignoreAttributes: false });
+  const rounds = 5;
+  let tSnap = 0;
+  let tFxp = 0;
+  for (let r = 0; r < rounds; r++) {
+    let a = performance.now();
+    for (const t of texts) snapshotFromDump(t);
+    tSnap += performance.now() - a;
+    a = performance.now();
+    for (const t of texts) fxp.parse(t);
+    tFxp += performance.now() - a;
+  }
+  out['cost.snapshot.us'] = Math.round((1000 * tSnap) / (rounds * texts.length));
+  out['cost.fast-xml-parser.us'] = Math.round((1000 * tFxp) / (rounds * texts.length));
+  out['bench.seconds'] = Math.round((performance.now() - t0) / 100) / 10;
+
+  printTable(out, kinds);
+  return out;
+}
+
+function printTable(out: Record<string, number>, kinds: Record<string, Kept>): void {
+  const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
+  for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
+  lines.push('  ref stability             ours %   baseline %   elements');
+  for (const [k, v] of Object.entries(kinds)) lines.push(`  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}`);
+  console.log(lines.join('\n'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSnapshot();

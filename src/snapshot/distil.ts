@@ -1,0 +1,392 @@
+/**
+ * The distiller: UiDump → a small intermediate tree (DNode) → named passes, one list per mode.
+ *
+ * Each pass is a pure function over the tree it is given (it may reuse or rewrite the nodes of that tree,
+ * which the pipeline owns) and counts what it drops in `ctx.stats`, so nothing disappears silently.
+ * Passes are exported one by one and tested alone (test/snapshot/passes.test.ts). Shape after Playwright's
+ * ariaSnapshot distiller: drop, unwrap, absorb, then group.
+ */
+import { area, shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
+
+export interface DNode {
+  /** The dumped node this element stands for (identity for benches and tests; never rendered). */
+  src: UiNode | undefined;
+  /** Short class name (`Button`). */
+  cls: string;
+  text: string;
+  desc: string;
+  hint: string;
+  /** Short resource id (`button1`), '' when absent. */
+  id: string;
+  pkg: string;
+  /** Labels of non-interactive descendants absorbed into this node (absorbChildLabels). */
+  labels: string[];
+  bounds: Bounds;
+  clickable: boolean;
+  longClickable: boolean;
+  checkable: boolean;
+  checked: boolean;
+  editable: boolean;
+  scrollable: boolean;
+  enabled: boolean;
+  focused: boolean;
+  selected: boolean;
+  password: boolean;
+  visible: boolean;
+  /** Survives unwrapLayouts even without label or action (input widgets, identified icons). */
+  keep: boolean;
+  /** Short id of the nearest dumped ancestor with a resource id: part of the ref identity of top-level elements. */
+  scopeId: string;
+  /** Number of rows when this node is a list (groupLists). */
+  items?: number;
+  offscreen?: true;
+  children: DNode[];
+}
+
+export interface DistilStats {
+  /** Nodes in the dump. */
+  nodes: number;
+  /** Nodes dropped, by reason (each count includes the dropped node's descendants). */
+  invisible: number;
+  zeroArea: number;
+  offscreen: number;
+  chrome: number;
+  /** Layout containers replaced by their children. */
+  unwrapped: number;
+  /** Descendants whose labels were absorbed into a clickable ancestor. */
+  absorbed: number;
+}
+
+export interface PassContext {
+  width: number;
+  height: number;
+  /** Keep system chrome (status/navigation bars, system UI windows). */
+  all: boolean;
+  /** Keep off-screen nodes, marked `offscreen`, instead of dropping them. */
+  offscreen: boolean;
+  stats: DistilStats;
+}
+
+export type Pass = (roots: DNode[], ctx: PassContext) => DNode[];
+
+/**
+ * Guard against hostile dumps: the parser accepts any nesting, but the passes recurse. Android's own view
+ * trees stay far below this; deeper nodes are attached to their ancestor at this depth.
+ */
+export const MAX_DEPTH = 256;
+
+export function emptyStats(): DistilStats {
+  return { nodes: 0, invisible: 0, zeroArea: 0, offscreen: 0, chrome: 0, unwrapped: 0, absorbed: 0 };
+}
+
+export function toDNode(n: UiNode, scopeId: string): DNode {
+  return {
+    src: n,
+    cls: shortClass(n.cls),
+    text: n.text,
+    desc: n.desc,
+    hint: n.hint,
+    id: shortId(n.id),
+    pkg: n.pkg,
+    labels: [],
+    bounds: n.bounds,
+    clickable: n.clickable,
+    longClickable: n.longClickable,
+    checkable: n.checkable,
+    checked: n.checked,
+    editable: n.editable,
+    scrollable: n.scrollable,
+    enabled: n.enabled,
+    focused: n.focused,
+    selected: n.selected,
+    password: n.password,
+    visible: n.visible,
+    keep: false,
+    scopeId,
+    children: [],
+  };
+}
+
+/** Builds the intermediate tree (iteratively: hostile dumps may nest deeper than the call stack). */
+export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = emptyStats()): DNode[] {
+  const roots: DNode[] = [];
+  const stack: Array<{ src: UiNode; parent: DNode | undefined; depth: number; scope: string }> = [];
+  for (let i = dump.roots.length - 1; i >= 0; i--) stack.push({ src: dump.roots[i]!, parent: undefined, depth: 0, scope: '' });
+  while (stack.length > 0) {
+    const { src, parent, depth, scope } = stack.pop()!;
+    stats.nodes++;
+    const d = toDNode(src, scope);
+    if (parent) parent.children.push(d);
+    else roots.push(d);
+    const childScope = d.id !== '' ? d.id : scope;
+    const holder = depth >= MAX_DEPTH ? parent ?? d : d;
+    const kids = src.children;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      stack.push({ src: kids[i]!, parent: holder, depth: holder === d ? depth + 1 : depth, scope: childScope });
+    }
+  }
+  return roots;
+}
+
+export function subtreeSize(n: DNode): number {
+  let s = 1;
+  for (const c of n.children) s += subtreeSize(c);
+  return s;
+}
+
+/** Keeps the nodes `keep` accepts; counts each rejected node's whole subtree under `reason`. */
+function dropWhere(roots: DNode[], ctx: PassContext, reason: keyof DistilStats, reject: (n: DNode) => boolean): DNode[] {
+  const visit = (list: DNode[]): DNode[] => {
+    const out: DNode[] = [];
+    for (const n of list) {
+      if (reject(n)) {
+        ctx.stats[reason] += subtreeSize(n);
+        continue;
+      }
+      n.children = visit(n.children);
+      out.push(n);
+    }
+    return out;
+  };
+  return visit(roots);
+}
+
+export function isActionable(n: DNode): boolean {
+  return n.clickable || n.longClickable || n.checkable || n.editable || n.scrollable;
+}
+
+export function hasLabel(n: DNode): boolean {
+  return n.text !== '' || n.desc !== '' || n.labels.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------- passes
+
+/** `visible-to-user="false"` (uiautomator2) or DroidBot `visible: false`. */
+export const dropInvisible: Pass = (roots, ctx) => dropWhere(roots, ctx, 'invisible', (n) => !n.visible);
+
+/** Nothing with zero width or height can be seen or tapped (collapsed views, empty containers). */
+export const dropZeroArea: Pass = (roots, ctx) => dropWhere(roots, ctx, 'zeroArea', (n) => area(n.bounds) === 0);
+
+const CHROME_IDS = new Set(['statusBarBackground', 'navigationBarBackground', 'status_bar_container', 'navigation_bar_frame']);
+const SYSTEM_UI = 'com.android.systemui';
+
+/**
+ * Status and navigation bars: the `android:id/statusBarBackground` / `navigationBarBackground` views apps
+ * draw behind the bars, and the system UI windows uiautomator2 dumps beside the app (plus its pseudo
+ * `gesture` exclusion windows). A system UI root is only chrome when some other window is present: when
+ * the notification shade or a system dialog is the whole screen, it is the screen.
+ */
+export const dropSystemChrome: Pass = (roots, ctx) => {
+  if (ctx.all) return roots;
+  const hasApp = roots.some((r) => r.pkg !== SYSTEM_UI && r.pkg !== 'gesture');
+  const top = roots.filter((r) => {
+    const chrome = r.pkg === 'gesture' || (hasApp && r.pkg === SYSTEM_UI);
+    if (chrome) ctx.stats.chrome += subtreeSize(r);
+    return !chrome;
+  });
+  return dropWhere(top, ctx, 'chrome', (n) => CHROME_IDS.has(n.id));
+};
+
+/**
+ * Nodes entirely outside the screen (ViewPager pages beside the current one, content scrolled away in
+ * Compose / WebView). Counted, and with `offscreen` kept and marked instead.
+ */
+export const dropOffscreen: Pass = (roots, ctx) => {
+  const out = (b: Bounds): boolean => b[2] <= 0 || b[3] <= 0 || (ctx.width > 0 && b[0] >= ctx.width) || (ctx.height > 0 && b[1] >= ctx.height);
+  if (!ctx.offscreen) return dropWhere(roots, ctx, 'offscreen', (n) => out(n.bounds));
+  const mark = (list: DNode[]): void => {
+    for (const n of list) {
+      if (out(n.bounds)) {
+        n.offscreen = true;
+        ctx.stats.offscreen++;
+      }
+      mark(n.children);
+    }
+  };
+  mark(roots);
+  return roots;
+};
+
+// Zero-width space/joiners, word joiner, BOM and bidi marks: invisible on screen, noise (and tokens) for a model.
+const ZERO_WIDTH = /[\u200b-\u200f\u2060\ufeff\u202a-\u202e]/g;
+
+function clean(s: string): string {
+  if (s === '') return s;
+  const t = ZERO_WIDTH.test(s) ? s.replace(ZERO_WIDTH, '') : s;
+  ZERO_WIDTH.lastIndex = 0;
+  return t.trim();
+}
+
+/** Strips zero-width and bidi control characters and surrounding blanks from text, description and hint. */
+export const stripZeroWidth: Pass = (roots) => {
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      n.text = clean(n.text);
+      n.desc = clean(n.desc);
+      n.hint = clean(n.hint);
+      visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+/** A password field's text is never shown (Android already masks it; some dumps leak it). */
+export const hidePasswordValues: Pass = (roots) => {
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      if (n.password) n.text = '';
+      visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+/** The inherent input widgets of issue 2: kept even when empty and unlabeled. */
+export const INPUT_WIDGETS: ReadonlySet<string> = new Set([
+  'EditText',
+  'Button',
+  'ImageButton',
+  'Switch',
+  'SwitchCompat',
+  'SwitchMaterial',
+  'CheckBox',
+  'RadioButton',
+  'ToggleButton',
+  'CompoundButton',
+  'Spinner',
+  'SeekBar',
+  'RatingBar',
+  'WebView',
+  'AutoCompleteTextView',
+  'MultiAutoCompleteTextView',
+  'DatePicker',
+  'TimePicker',
+  'NumberPicker',
+]);
+
+export const keepInputWidgets: Pass = (roots) => {
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      if (INPUT_WIDGETS.has(n.cls) || n.editable) n.keep = true;
+      visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+/**
+ * An unlabeled clickable icon is only useful to a model through its resource id (`#menu_search`): keep
+ * those; an unlabeled clickable leaf without id is kept too (it is still a tap target), but an unlabeled,
+ * unidentified clickable *wrapper* is left to unwrapLayouts only when something inside it carries a ref.
+ */
+export const keepIdentifiedIcons: Pass = (roots) => {
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      if ((n.clickable || n.longClickable) && n.id !== '' && !hasLabel(n)) n.keep = true;
+      visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+/** Whether a node stays an element of its own inside a clickable ancestor. */
+function interactive(n: DNode): boolean {
+  return n.clickable || n.longClickable || n.editable || n.scrollable || (n.checkable && n.clickable) || (n.keep && !n.checkable);
+}
+
+/**
+ * A clickable row with non-interactive labels inside (title, summary, icon description) becomes one element:
+ * the row is what to tap. Interactive descendants stay as children of the row; a non-clickable check box or
+ * switch inside the row (Android preference rows) lends the row its checked state. Rows covering more than
+ * half the screen are left alone: a clickable page wrapper is not a row.
+ */
+export const absorbChildLabels: Pass = (roots, ctx) => {
+  const screenArea = ctx.width * ctx.height;
+  const absorbInto = (row: DNode, list: DNode[]): DNode[] => {
+    const kept: DNode[] = [];
+    for (const c of list) {
+      if (c.offscreen) {
+        kept.push(c);
+        continue;
+      }
+      if (interactive(c)) {
+        visit([c]);
+        kept.push(c);
+        continue;
+      }
+      ctx.stats.absorbed++;
+      if (c.checkable) {
+        row.checkable = true;
+        row.checked ||= c.checked;
+      }
+      for (const s of [c.text, c.desc]) if (s !== '' && s !== row.text && s !== row.desc && !row.labels.includes(s)) row.labels.push(s);
+      kept.push(...absorbInto(row, c.children));
+    }
+    return kept;
+  };
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      if ((n.clickable || n.longClickable) && !n.editable && !n.scrollable && (screenArea <= 0 || area(n.bounds) * 2 <= screenArea)) {
+        n.children = absorbInto(n, n.children);
+      } else visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+/** Layout containers with no label, action or reason to keep are replaced by their children. */
+export const unwrapLayouts: Pass = (roots, ctx) => {
+  const visit = (list: DNode[]): DNode[] => {
+    const out: DNode[] = [];
+    for (const n of list) {
+      n.children = visit(n.children);
+      if (hasLabel(n) || isActionable(n) || n.keep) out.push(n);
+      else {
+        ctx.stats.unwrapped++;
+        out.push(...n.children);
+      }
+    }
+    return out;
+  };
+  return visit(roots);
+};
+
+const LIST_CLASSES = /(RecyclerView|ListView|GridView|ViewPager\d?|ExpandableListView)$/;
+
+/** Lists (RecyclerView, ListView, GridView, or any scrollable with several rows) know their item count. */
+export const groupLists: Pass = (roots) => {
+  const visit = (list: DNode[]): void => {
+    for (const n of list) {
+      if (n.children.length > 0 && (LIST_CLASSES.test(n.cls) || (n.scrollable && n.children.length >= 3))) n.items = n.children.length;
+      visit(n.children);
+    }
+  };
+  visit(roots);
+  return roots;
+};
+
+export interface PipelineOptions {
+  all?: boolean;
+  offscreen?: boolean;
+}
+
+/** The pass list for a mode: the default view, `all` (chrome kept) and `offscreen` (marked, not dropped). */
+export function passesFor(options: PipelineOptions = {}): Pass[] {
+  const list: Pass[] = [dropInvisible, dropZeroArea];
+  if (!options.all) list.push(dropSystemChrome);
+  list.push(dropOffscreen, stripZeroWidth, hidePasswordValues, keepInputWidgets, keepIdentifiedIcons, absorbChildLabels, unwrapLayouts, groupLists);
+  return list;
+}
+
+export function distil(dump: UiDump, options: PipelineOptions = {}): { roots: DNode[]; stats: DistilStats } {
+  const stats = emptyStats();
+  const ctx: PassContext = { width: dump.width, height: dump.height, all: options.all ?? false, offscreen: options.offscreen ?? false, stats };
+  let roots = fromDump(dump, stats);
+  for (const pass of passesFor(options)) roots = pass(roots, ctx);
+  return { roots, stats };
+}

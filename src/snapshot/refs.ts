@@ -1,0 +1,96 @@
+/**
+ * Refs: short names derived from an element's identity, not from its order in the dump or its position,
+ * so that they survive a re-dump, a new row, a layout shift, a scroll, typing and toggling.
+ * The algorithm is documented in docs/snapshot.md ("Refs"); test/snapshot/refs.test.ts proves the claims
+ * on perturbed corpus screens.
+ *
+ *   key   = class | resource id | stable label | local key of the parent element (or the nearest
+ *           identified ancestor for top-level elements)
+ *   rank  = position among elements with the same key, in document order (0 for most)
+ *   ref   = kind letter + slot, slot = FNV-1a(key, rank) mod 1000 with linear probing, claimed in order of
+ *           (hash, key, rank): a deterministic function of the set of identities.
+ */
+import type { DNode } from './distil.js';
+
+/** e = editable, c = checkable, b = tap target, s = scrollable/list, t = text or image. */
+export type RefKind = 'e' | 'c' | 'b' | 's' | 't';
+
+export function kindOf(n: DNode): RefKind {
+  if (n.editable) return 'e';
+  if (n.checkable) return 'c';
+  if (n.clickable || n.longClickable) return 'b';
+  if (n.scrollable || n.items !== undefined) return 's';
+  return 't';
+}
+
+const LABEL_CHARS = 40;
+
+/**
+ * The part of an element's label that does not change while the user works with it: never the value of an
+ * editable (typing changes it) — its hint stands in; never the checked state.
+ */
+export function identityLabel(n: DNode): string {
+  const l = n.editable ? n.hint : n.text !== '' ? n.text : n.desc !== '' ? n.desc : (n.labels[0] ?? '');
+  return l.length > LABEL_CHARS ? l.slice(0, LABEL_CHARS) : l;
+}
+
+export function localKey(n: DNode): string {
+  return `${n.cls}|${n.id}|${identityLabel(n)}`;
+}
+
+export function identityKey(n: DNode, parent: DNode | undefined): string {
+  return `${localKey(n)}|${parent ? localKey(parent) : '@' + n.scopeId}`;
+}
+
+/** FNV-1a, 32 bit, over UTF-16 code units: tiny, fast, well spread for short keys. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export interface RefSubject {
+  kind: RefKind;
+  key: string;
+}
+
+/**
+ * Slot space per kind letter: 3 decimal digits (one o200k token) normally, 4 on huge screens, 4 base-36
+ * characters on absurd ones: a ref is never longer than 5 characters.
+ */
+function slotsFor(count: number): { slots: number; radix: number } {
+  return count <= 400 ? { slots: 1000, radix: 10 } : count <= 4000 ? { slots: 10000, radix: 10 } : { slots: 36 ** 4, radix: 36 };
+}
+
+/** Assigns one unique ref per subject (same order as given). Deterministic in the multiset of (kind, key). */
+export function assignRefs(subjects: readonly RefSubject[]): string[] {
+  const refs = new Array<string>(subjects.length);
+  const byKind = new Map<RefKind, Array<{ i: number; full: string; hash: number }>>();
+  const rankOf = new Map<string, number>();
+  subjects.forEach((s, i) => {
+    const k = `${s.kind}${s.key}`;
+    const rank = rankOf.get(k) ?? 0;
+    rankOf.set(k, rank + 1);
+    const full = rank === 0 ? s.key : `${s.key}#${rank}`;
+    let group = byKind.get(s.kind);
+    if (!group) byKind.set(s.kind, (group = []));
+    group.push({ i, full, hash: fnv1a(full) });
+  });
+  for (const [kind, group] of byKind) {
+    const { slots, radix } = slotsFor(group.length);
+    if (group.length > slots) throw new RangeError(`more than ${slots} elements of kind ${kind}`);
+    const taken = new Uint8Array(slots);
+    const order = group.map((g) => ({ ...g, slot: g.hash % slots }));
+    order.sort((a, b) => a.slot - b.slot || (a.full < b.full ? -1 : a.full > b.full ? 1 : 0));
+    for (const g of order) {
+      let s = g.slot;
+      while (taken[s]) s = (s + 1) % slots;
+      taken[s] = 1;
+      refs[g.i] = kind + s.toString(radix);
+    }
+  }
+  return refs;
+}

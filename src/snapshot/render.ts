@@ -1,0 +1,180 @@
+/**
+ * Renderers: pure functions from the element tree to text. Examples of every format are in docs/snapshot.md.
+ * Every piece of syntax here was measured (bench/snapshot.ts): the tree spends tokens on refs, labels and
+ * positive states, and on little else.
+ */
+import type { ScreenInfo, SnapshotElement, SnapshotJson } from './types.js';
+
+/** One printed element with its place in the tree. */
+export interface Item {
+  el: SnapshotElement;
+  /** Absorbed labels (rows) and list size, beyond the JSON fields. */
+  depth: number;
+  children: Item[];
+  /** Elements below this one not printed because of `depth` (0 when none). */
+  hidden: number;
+}
+
+export interface RenderOptions {
+  bounds: boolean;
+  maxLabel: number;
+}
+
+export interface Header {
+  screen: ScreenInfo;
+  /** Off-screen elements that were dropped (shown with --offscreen). */
+  offscreenHidden: number;
+}
+
+/**
+ * Classes worth naming: they say what the element does (or what can be typed into it). TextView is the
+ * default, ImageView / View / layouts say nothing a ref letter and a label do not.
+ */
+const NAMED = new Set([
+  'EditText',
+  'AutoCompleteTextView',
+  'MultiAutoCompleteTextView',
+  'Button',
+  'ImageButton',
+  'Switch',
+  'SwitchCompat',
+  'SwitchMaterial',
+  'CheckBox',
+  'RadioButton',
+  'ToggleButton',
+  'Spinner',
+  'SeekBar',
+  'RatingBar',
+  'WebView',
+  'DatePicker',
+  'TimePicker',
+  'NumberPicker',
+  'RecyclerView',
+  'ListView',
+  'GridView',
+  'ViewPager',
+  'TabLayout',
+]);
+
+export function showsClass(cls: string): boolean {
+  return NAMED.has(cls);
+}
+
+function truncate(s: string, max: number): string {
+  if (max <= 0 || s.length <= max) return s;
+  return s.slice(0, Math.max(1, max - 1)) + '…';
+}
+
+// A label is printed bare unless it could be misread: blanks at the ends, control characters, the syntax the
+// line uses around it (`[` for states, `"` for quotes, `|` between labels, `#` for ids, `=` for hint), or a
+// first word that reads as a class name.
+const UNSAFE = /^["#[]|[\u0000-\u001f\u007f"|[\]=]|^\s|\s$/;
+
+function quoteIfNeeded(s: string): string {
+  if (s === '') return '""';
+  if (UNSAFE.test(s)) return JSON.stringify(s);
+  const sp = s.indexOf(' ');
+  if (NAMED.has(sp < 0 ? s : s.slice(0, sp)) || s === 'TextView') return JSON.stringify(s);
+  return s;
+}
+
+export function labelParts(el: SnapshotElement): string[] {
+  const parts: string[] = [];
+  if (el.text !== undefined) parts.push(el.text);
+  if (el.desc !== undefined && el.desc !== el.text) parts.push(el.desc);
+  for (const l of el.labels ?? []) parts.push(l);
+  return parts;
+}
+
+/** Tree-line states: the positive, dynamic ones; `checkable`, `clickable` and `editable` are in the ref letter. */
+function treeStates(el: SnapshotElement): string[] {
+  return el.states.filter((s) => s !== 'checkable' && s !== 'clickable' && s !== 'editable' && !(s === 'scrollable' && el.items !== undefined));
+}
+
+function treeLine(it: Item, o: RenderOptions): string {
+  const el = it.el;
+  let line = ' '.repeat(it.depth) + el.ref;
+  const parts = labelParts(el);
+  if (showsClass(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + el.class;
+  if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
+  else if (el.id !== undefined && el.hint === undefined) line += ' #' + el.id;
+  if (el.hint !== undefined) line += ' hint=' + quoteIfNeeded(truncate(el.hint, o.maxLabel));
+  const tags = treeStates(el);
+  if (el.items !== undefined) tags.unshift(`${el.items} items`);
+  if (el.offscreen) tags.push('offscreen');
+  if (tags.length > 0) line += ` [${tags.join(' ')}]`;
+  if (o.bounds) line += ` @${el.bounds.join(',')}`;
+  if (it.hidden > 0) line += ` (+${it.hidden})`;
+  return line;
+}
+
+function headerLine(screen: ScreenInfo): string | undefined {
+  if (screen.package === undefined) return undefined;
+  if (screen.activity === undefined) return screen.package;
+  const a = screen.activity.startsWith(screen.package + '.') ? screen.activity.slice(screen.package.length) : screen.activity;
+  return `${screen.package}/${a}`;
+}
+
+function footer(h: Header): string | undefined {
+  return h.offscreenHidden > 0 ? `(${h.offscreenHidden} off-screen hidden: --offscreen)` : undefined;
+}
+
+function forEachItem(items: readonly Item[], f: (it: Item) => void): void {
+  const stack = [...items].reverse();
+  while (stack.length > 0) {
+    const it = stack.pop()!;
+    f(it);
+    for (let i = it.children.length - 1; i >= 0; i--) stack.push(it.children[i]!);
+  }
+}
+
+/** The default format: one element per line, indented one space per level of semantic nesting. */
+export function renderTree(items: readonly Item[], h: Header, o: RenderOptions): string {
+  const lines: string[] = [];
+  const head = headerLine(h.screen);
+  if (head !== undefined) lines.push(head);
+  forEachItem(items, (it) => lines.push(treeLine(it, o)));
+  if (lines.length === (head === undefined ? 0 : 1)) lines.push('(no elements)');
+  const foot = footer(h);
+  if (foot !== undefined) lines.push(foot);
+  return lines.join('\n') + '\n';
+}
+
+export function verbOf(el: SnapshotElement): string {
+  if (el.actions.includes('type')) return 'fill';
+  if (el.actions.includes('check')) return 'check';
+  if (el.actions.includes('tap')) return 'tap';
+  if (el.actions.includes('long')) return 'long';
+  if (el.actions.includes('scroll')) return 'scroll';
+  return '-';
+}
+
+/** Flat table, one line per element: ref, verb, class, label, #id, centre, tags (the `hs ui` shape with refs). */
+export function renderTable(items: readonly Item[], h: Header, o: RenderOptions): string {
+  const rows: string[][] = [['REF', 'VERB', 'CLASS', 'LABEL', 'ID', 'CENTER', 'TAGS']];
+  forEachItem(items, (it) => {
+    const el = it.el;
+    const label = labelParts(el)
+      .map((p) => truncate(p, o.maxLabel).replace(/\s+/g, ' '))
+      .join(' | ');
+    const tags = treeStates(el);
+    if (el.hint !== undefined) tags.unshift(`hint=${JSON.stringify(truncate(el.hint, o.maxLabel))}`);
+    if (el.items !== undefined) tags.unshift(`items=${el.items}`);
+    if (el.offscreen) tags.push('offscreen');
+    if (o.bounds) tags.push(`bounds=${el.bounds.join(',')}`);
+    rows.push([el.ref, verbOf(el), el.class, label === '' ? '-' : label, el.id === undefined ? '-' : '#' + el.id, el.center.join(','), tags.join(' ')]);
+  });
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+  const head = headerLine(h.screen);
+  if (head !== undefined) lines.unshift(head);
+  const foot = footer(h);
+  if (foot !== undefined) lines.push(foot);
+  return lines.join('\n') + '\n';
+}
+
+/** `{screen, elements}` with one element per line: valid JSON, diffable, and cheap in tokens. */
+export function renderJson(doc: SnapshotJson): string {
+  if (doc.elements.length === 0) return `{"screen":${JSON.stringify(doc.screen)},"elements":[]}\n`;
+  return `{"screen":${JSON.stringify(doc.screen)},"elements":[\n${doc.elements.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
+}

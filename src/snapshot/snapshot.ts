@@ -1,0 +1,239 @@
+/**
+ * snapshotFromDump: parse (if needed) → distil (named passes) → refs → render. Pure: the same dump and
+ * options give the same text, byte for byte (the goldens in test/golden hold it to that).
+ */
+import { GlanceError } from '../errors.js';
+import { center, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { parseDump } from '../hierarchy/parse.js';
+import { toUiautomatorXml } from '../hierarchy/xml.js';
+import { distil, type DistilStats, type DNode } from './distil.js';
+import { assignRefs, identityKey, kindOf } from './refs.js';
+import { renderJson, renderTable, renderTree, type Item, type RenderOptions } from './render.js';
+import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
+
+export type SnapshotFormat = 'tree' | 'table' | 'json' | 'xml';
+
+export const SNAPSHOT_FORMATS: readonly SnapshotFormat[] = ['tree', 'table', 'json', 'xml'];
+
+export interface SnapshotOptions {
+  /** Output format of `text` (default `tree`). */
+  format?: SnapshotFormat;
+  /** Append bounds to every line (tree: `@l,t,r,b`; table: a tag). */
+  bounds?: boolean;
+  /** Keep elements outside the screen, marked `offscreen`, instead of counting and hiding them. */
+  offscreen?: boolean;
+  /** Keep system chrome: status/navigation bar views and system UI windows. */
+  all?: boolean;
+  /** Print N levels of elements; deeper ones are summarised as a count `(+K)` on their ancestor line. */
+  depth?: number;
+  /** Print only the subtree of this ref (the ref itself included). */
+  scope?: string;
+  /** Cut labels longer than N characters (with `…`); 0 = never (default 80). */
+  maxLabel?: number;
+}
+
+export interface SnapshotStats extends DistilStats {
+  /** Elements carrying refs in the whole distilled tree (before depth / scope). */
+  elements: number;
+  /** Elements printed (after depth / scope). */
+  shown: number;
+}
+
+export interface Snapshot {
+  format: SnapshotFormat;
+  /** Exactly what `glance ui --from FILE` prints with the same options. */
+  text: string;
+  /** The elements that carry refs in `text` (document order); for `xml`, those of the tree view. */
+  elements: SnapshotElement[];
+  screen: ScreenInfo;
+  stats: SnapshotStats;
+}
+
+export const DEFAULT_MAX_LABEL = 80;
+
+function actionsOf(n: DNode): Action[] {
+  const a: Action[] = [];
+  if (n.clickable) a.push('tap');
+  if (n.longClickable) a.push('long');
+  if (n.editable) a.push('type');
+  if (n.scrollable) a.push('scroll');
+  if (n.checkable) a.push('check');
+  return a;
+}
+
+function statesOf(n: DNode): State[] {
+  const s: State[] = [];
+  if (n.checkable) s.push('checkable');
+  if (n.checked) s.push('checked');
+  if (n.selected) s.push('selected');
+  if (n.focused) s.push('focused');
+  if (!n.enabled) s.push('disabled');
+  if (n.password) s.push('password');
+  if (n.scrollable) s.push('scrollable');
+  return s;
+}
+
+function toElement(n: DNode, ref: string, parent: string | undefined): SnapshotElement {
+  const el: SnapshotElement = { ref, class: n.cls, bounds: n.bounds, center: center(n.bounds), actions: actionsOf(n), states: statesOf(n) };
+  // An empty field shows its hint as its text on most Android versions: that is not a value.
+  const text = n.editable && n.text === n.hint ? '' : n.text;
+  if (text !== '') el.text = text;
+  if (n.desc !== '') el.desc = n.desc;
+  if (n.hint !== '') el.hint = n.hint;
+  if (n.id !== '') el.id = n.id;
+  if (n.labels.length > 0) el.labels = [...n.labels];
+  if (n.items !== undefined) el.items = n.items;
+  if (parent !== undefined) el.parent = parent;
+  if (n.offscreen) el.offscreen = true;
+  return el;
+}
+
+interface Built {
+  items: Item[];
+  elements: SnapshotElement[];
+  nodes: DNode[];
+}
+
+/** Refs for the whole distilled tree, computed before depth / scope so they never depend on the view. */
+function build(roots: DNode[]): Built {
+  const flat: Array<{ n: DNode; parent: number; depth: number }> = [];
+  const stack: Array<{ n: DNode; parent: number; depth: number }> = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push({ n: roots[i]!, parent: -1, depth: 0 });
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    const at = flat.length;
+    flat.push(e);
+    for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
+  }
+  const refs = assignRefs(flat.map((f) => ({ kind: kindOf(f.n), key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n) })));
+  const items: Item[] = [];
+  const all: Item[] = [];
+  flat.forEach((f, i) => {
+    const it: Item = { el: toElement(f.n, refs[i]!, f.parent < 0 ? undefined : refs[f.parent]), depth: f.depth, children: [], hidden: 0 };
+    all.push(it);
+    if (f.parent < 0) items.push(it);
+    else all[f.parent]!.children.push(it);
+  });
+  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n) };
+}
+
+function countAll(items: readonly Item[]): number {
+  let c = 0;
+  for (const it of items) c += 1 + countAll(it.children);
+  return c;
+}
+
+/** Applies scope and depth: re-bases depths and cuts deeper children into counts. */
+function view(items: Item[], options: SnapshotOptions): Item[] {
+  let top = items;
+  if (options.scope !== undefined) {
+    const found = findItem(items, options.scope);
+    if (!found) throw refNotFound(options.scope);
+    top = [found];
+  }
+  const maxDepth = options.depth ?? Infinity;
+  const copy = (list: Item[], depth: number): Item[] =>
+    list.map((it) => {
+      const cut = depth >= maxDepth - 1;
+      return { el: it.el, depth, children: cut ? [] : copy(it.children, depth + 1), hidden: cut ? countAll(it.children) : 0 };
+    });
+  return copy(top, 0);
+}
+
+function findItem(items: readonly Item[], ref: string): Item | undefined {
+  for (const it of items) {
+    if (it.el.ref === ref) return it;
+    const r = findItem(it.children, ref);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+export function refNotFound(ref: string): GlanceError {
+  return new GlanceError('REF_NOT_FOUND', `no element with ref ${ref} on this screen`, {
+    hint: 'the screen changed or the ref is from another screen: take a new snapshot (`glance ui`) and use a ref from it',
+    context: { ref },
+  });
+}
+
+function screenOf(dump: UiDump, roots: DNode[]): ScreenInfo {
+  const screen: ScreenInfo = { width: dump.width, height: dump.height };
+  const pkg = dump.package ?? roots.find((r) => r.pkg !== '')?.pkg;
+  if (pkg !== undefined && pkg !== '') screen.package = pkg;
+  if (dump.activity !== undefined) screen.activity = dump.activity;
+  return screen;
+}
+
+function toDump(dump: string | Uint8Array | UiDump): UiDump {
+  return typeof dump === 'string' || dump instanceof Uint8Array ? parseDump(dump) : dump;
+}
+
+function checkOptions(o: SnapshotOptions): void {
+  const bad = (message: string): GlanceError => new GlanceError('USAGE', message, { hint: 'see `glance ui --help`' });
+  if (o.format !== undefined && !SNAPSHOT_FORMATS.includes(o.format)) throw bad(`unknown format "${String(o.format)}": use ${SNAPSHOT_FORMATS.join(', ')}`);
+  if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1)) throw bad(`--depth must be a whole number ≥ 1, got ${o.depth}`);
+  if (o.maxLabel !== undefined && !(Number.isInteger(o.maxLabel) && o.maxLabel >= 0)) throw bad(`--max-label must be a whole number ≥ 0, got ${o.maxLabel}`);
+}
+
+/** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
+export function snapshotFromDump(input: string | Uint8Array | UiDump, options: SnapshotOptions = {}): Snapshot {
+  return snapshotWithSources(input, options).snapshot;
+}
+
+/**
+ * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
+ * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
+ */
+export function snapshotWithSources(input: string | Uint8Array | UiDump, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: Array<UiNode | undefined> } {
+  checkOptions(options);
+  const dump = toDump(input);
+  const { roots, stats } = distil(dump, { all: options.all ?? false, offscreen: options.offscreen ?? false });
+  const built = build(roots);
+  const items = view(built.items, options);
+  const elements: SnapshotElement[] = [];
+  const srcOf = new Map<SnapshotElement, UiNode | undefined>();
+  built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
+  const collect = (list: Item[]): void => {
+    for (const it of list) {
+      elements.push(it.el);
+      collect(it.children);
+    }
+  };
+  collect(items);
+  const screen = screenOf(dump, roots);
+  const format = options.format ?? 'tree';
+  const ro: RenderOptions = { bounds: options.bounds ?? false, maxLabel: options.maxLabel ?? DEFAULT_MAX_LABEL };
+  const header = { screen, offscreenHidden: options.offscreen ? 0 : stats.offscreen };
+  let text: string;
+  switch (format) {
+    case 'tree':
+      text = renderTree(items, header, ro);
+      break;
+    case 'table':
+      text = renderTable(items, header, ro);
+      break;
+    case 'json':
+      text = renderJson({ screen, elements });
+      break;
+    case 'xml':
+      text = toUiautomatorXml(dump);
+      break;
+  }
+  const snapshot: Snapshot = { format, text, elements, screen, stats: { ...stats, elements: built.elements.length, shown: elements.length } };
+  return { snapshot, sources: elements.map((e) => srcOf.get(e)) };
+}
+
+/**
+ * Finds the element a ref names in a (new) dump or snapshot. Refs are identity-derived, so a ref taken from an
+ * earlier snapshot of the same screen resolves as long as the element is still there.
+ */
+export function resolveRef(source: string | Uint8Array | UiDump | Snapshot, ref: string, options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {}): SnapshotElement {
+  const snap = isSnapshot(source) ? source : snapshotFromDump(source, { all: options.all ?? false, offscreen: options.offscreen ?? false });
+  const el = snap.elements.find((e) => e.ref === ref);
+  if (!el) throw refNotFound(ref);
+  return el;
+}
+
+export function isSnapshot(x: unknown): x is Snapshot {
+  return typeof x === 'object' && x !== null && 'elements' in x && 'text' in x && Array.isArray((x as Snapshot).elements);
+}
