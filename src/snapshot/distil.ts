@@ -21,6 +21,8 @@ export interface DNode {
   pkg: string;
   /** Labels of non-interactive descendants absorbed into this node (absorbChildLabels). */
   labels: string[];
+  /** Bounds of the first absorbed label: a row is tapped on its label (the text a user would touch). */
+  labelBounds?: Bounds;
   bounds: Bounds;
   clickable: boolean;
   longClickable: boolean;
@@ -295,13 +297,14 @@ export const keepIdentifiedIcons: Pass = (roots) => {
 
 /** Whether a node stays an element of its own inside a clickable ancestor. */
 function interactive(n: DNode): boolean {
-  return n.clickable || n.longClickable || n.editable || n.scrollable || (n.checkable && n.clickable) || (n.keep && !n.checkable);
+  return n.clickable || n.longClickable || n.editable || n.scrollable || n.checkable || n.keep;
 }
 
 /**
  * A clickable row with non-interactive labels inside (title, summary, icon description) becomes one element:
- * the row is what to tap. Interactive descendants stay as children of the row; a non-clickable check box or
- * switch inside the row (Android preference rows) lends the row its checked state. Rows covering more than
+ * the row is what to tap, on its first label. Interactive descendants stay as children of the row, including
+ * the non-clickable check box or switch of an Android preference row: it carries the checked state and its
+ * area is a tap target too (the tap falls through to the row). Rows covering more than
  * half the screen are left alone: a clickable page wrapper is not a row.
  */
 export const absorbChildLabels: Pass = (roots, ctx) => {
@@ -313,17 +316,24 @@ export const absorbChildLabels: Pass = (roots, ctx) => {
         kept.push(c);
         continue;
       }
-      if (interactive(c)) {
+      // A labelled check box that is not clickable itself is the row's own toggle: merge it (its label is the
+      // row's first label, so the row's tap point lands inside the box).
+      const labelledBox = c.checkable && !c.clickable && !c.longClickable && !c.editable && c.text !== '' && row.labels.length === 0 && !row.checkable;
+      if (interactive(c) && !labelledBox) {
         visit([c]);
         kept.push(c);
         continue;
       }
       ctx.stats.absorbed++;
-      if (c.checkable) {
+      if (labelledBox) {
         row.checkable = true;
-        row.checked ||= c.checked;
+        row.checked = c.checked;
       }
-      for (const s of [c.text, c.desc]) if (s !== '' && s !== row.text && s !== row.desc && !row.labels.includes(s)) row.labels.push(s);
+      for (const s of [c.text, c.desc]) {
+        if (s === '' || s === row.text || s === row.desc || row.labels.includes(s)) continue;
+        if (row.labels.length === 0) row.labelBounds = c.bounds;
+        row.labels.push(s);
+      }
       kept.push(...absorbInto(row, c.children));
     }
     return kept;

@@ -74,7 +74,10 @@ function statesOf(n: DNode): State[] {
 }
 
 function toElement(n: DNode, ref: string, parent: string | undefined): SnapshotElement {
-  const el: SnapshotElement = { ref, class: n.cls, bounds: n.bounds, center: center(n.bounds), actions: actionsOf(n), states: statesOf(n) };
+  // The tap point: a row without a label of its own is tapped on its first absorbed label, which is where a
+  // user would touch it (the row's geometric centre can fall between an icon and the text).
+  const at = n.labelBounds !== undefined && n.text === '' && n.desc === '' ? n.labelBounds : n.bounds;
+  const el: SnapshotElement = { ref, class: n.cls, bounds: n.bounds, center: center(at), actions: actionsOf(n), states: statesOf(n) };
   // An empty field shows its hint as its text on most Android versions: that is not a value.
   const text = n.editable && n.text === n.hint ? '' : n.text;
   if (text !== '') el.text = text;
