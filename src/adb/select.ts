@@ -1,0 +1,61 @@
+/** Choosing one device the way the adb CLI does: `-s SERIAL`, else ANDROID_SERIAL, else the only one online. */
+
+import { GlanceError } from '../errors.js';
+import type { DeviceInfo } from './transport.js';
+
+const SERIAL_HINT = 'pick one with `-s SERIAL` (or set ANDROID_SERIAL); list them with `glance devices`';
+
+function stateError(d: DeviceInfo): GlanceError {
+  if (d.state === 'unauthorized' || d.state === 'authorizing') {
+    return new GlanceError('ADB_UNAUTHORIZED', `device ${d.serial} is ${d.state}`, {
+      hint: 'accept the "Allow USB debugging?" prompt on the device, then retry',
+      context: { serial: d.serial, state: d.state },
+    });
+  }
+  return new GlanceError('ADB_OFFLINE', `device ${d.serial} is ${d.state || 'offline'}`, {
+    hint: 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"',
+    context: { serial: d.serial, state: d.state },
+  });
+}
+
+/**
+ * The serial to use. `requested` wins over `envSerial` (pass `process.env.ANDROID_SERIAL`). Throws
+ * ADB_NO_DEVICE, ADB_DEVICE_NOT_FOUND, ADB_MULTIPLE_DEVICES, ADB_UNAUTHORIZED or ADB_OFFLINE.
+ */
+export function resolveSerial(devices: readonly DeviceInfo[], requested?: string, envSerial?: string): string {
+  const wanted = requested !== undefined && requested !== '' ? requested : envSerial || undefined;
+  if (wanted !== undefined) {
+    const d = devices.find((x) => x.serial === wanted);
+    if (!d) {
+      throw new GlanceError('ADB_DEVICE_NOT_FOUND', `device '${wanted}' not found`, {
+        hint:
+          devices.length === 0
+            ? 'no device is connected; plug one in or `adb connect HOST:PORT`'
+            : `connected: ${devices.map((x) => x.serial).join(', ')}`,
+        context: { serial: wanted },
+      });
+    }
+    if (d.state !== 'device') throw stateError(d);
+    return d.serial;
+  }
+  if (devices.length === 0) {
+    throw new GlanceError('ADB_NO_DEVICE', 'no devices/emulators found', {
+      hint: 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`',
+    });
+  }
+  const online = devices.filter((d) => d.state === 'device');
+  if (online.length === 1) return (online[0] as DeviceInfo).serial;
+  if (online.length > 1) {
+    throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${online.length})`, {
+      hint: SERIAL_HINT,
+      context: { serials: online.map((d) => d.serial) },
+    });
+  }
+  if (devices.length > 1) {
+    throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${devices.length}), none online`, {
+      hint: SERIAL_HINT,
+      context: { serials: devices.map((d) => d.serial) },
+    });
+  }
+  throw stateError(devices[0] as DeviceInfo);
+}
