@@ -1,0 +1,169 @@
+/**
+ * Renders a UI Map as one self-contained HTML page (inline CSS, JS and SVG; no network): activities as
+ * nodes in layers by BFS distance from the launcher, transitions as edges labelled by trigger; clicking a
+ * node lists its elements. Pure: same map in, same page out.
+ */
+import type { MapTransition, UiMap } from './model.js';
+
+const COL_W = 300;
+const ROW_H = 70;
+const NODE_W = 220;
+const NODE_H = 40;
+const PAD = 40;
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function shortName(name: string, pkg: string): string {
+  if (pkg !== '' && name.startsWith(`${pkg}.`)) return name.slice(pkg.length);
+  return name.split('.').slice(-2).join('.');
+}
+
+function edgeLabel(t: MapTransition): string {
+  if (t.trigger === undefined) return '';
+  return t.trigger.element === undefined ? t.trigger.kind : `${t.trigger.kind}: ${t.trigger.element}`;
+}
+
+/** Layer = BFS distance from the launcher; activities not reached go to one extra layer at the end. */
+export function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: number }> {
+  const names = map.activities.map((a) => a.name);
+  const start = map.activities.find((a) => a.launcher === true)?.name ?? names[0];
+  const layer = new Map<string, number>();
+  if (start !== undefined) {
+    layer.set(start, 0);
+    const queue = [start];
+    while (queue.length > 0) {
+      const cur = queue.shift() as string;
+      for (const t of map.transitions) {
+        if (t.from === cur && !layer.has(t.to)) {
+          layer.set(t.to, (layer.get(cur) ?? 0) + 1);
+          queue.push(t.to);
+        }
+      }
+    }
+  }
+  const maxLayer = Math.max(0, ...layer.values());
+  const columns = new Map<number, string[]>();
+  for (const n of names) {
+    const l = layer.get(n) ?? maxLayer + 1;
+    columns.set(l, [...(columns.get(l) ?? []), n]);
+  }
+  const pos = new Map<string, { x: number; y: number; layer: number }>();
+  for (const [l, col] of columns) {
+    col.forEach((n, i) => pos.set(n, { x: PAD + l * COL_W, y: PAD + i * ROW_H, layer: l }));
+  }
+  return pos;
+}
+
+export function renderMapHtml(map: UiMap): string {
+  const pos = layoutGraph(map);
+  const width = Math.max(...[...pos.values()].map((p) => p.x + NODE_W + PAD), 400);
+  const height = Math.max(...[...pos.values()].map((p) => p.y + NODE_H + PAD), 200);
+  const edges: string[] = [];
+  const pairCount = new Map<string, number>();
+  for (const t of map.transitions) {
+    const a = pos.get(t.from);
+    const b = pos.get(t.to);
+    if (a === undefined || b === undefined || t.from === t.to) continue;
+    const pair = `${t.from}|${t.to}`;
+    const k = pairCount.get(pair) ?? 0;
+    pairCount.set(pair, k + 1);
+    const forward = b.x > a.x;
+    const x1 = forward ? a.x + NODE_W : a.x + NODE_W / 2;
+    const y1 = forward ? a.y + NODE_H / 2 : a.y + (b.y > a.y ? NODE_H : 0);
+    const x2 = forward ? b.x : b.x + NODE_W / 2;
+    const y2 = forward ? b.y + NODE_H / 2 : b.y + (b.y > a.y ? 0 : NODE_H);
+    const bend = 30 + k * 14;
+    const d = forward
+      ? `M${x1},${y1} C${x1 + 60},${y1} ${x2 - 60},${y2} ${x2},${y2}`
+      : `M${x1},${y1} C${x1 + bend * 3},${y1} ${x2 + bend * 3},${y2} ${x2},${y2}`;
+    const label = edgeLabel(t);
+    const lx = (x1 + x2) / 2 + (forward ? 0 : bend * 2);
+    const ly = (y1 + y2) / 2 - 4 + k * 12;
+    edges.push(
+      `<g class="edge" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
+        (label === '' ? '' : `<text x="${lx}" y="${ly}">${esc(label)}</text>`) +
+        '</g>',
+    );
+  }
+  const nodes = map.activities.map((a) => {
+    const p = pos.get(a.name) ?? { x: 0, y: 0 };
+    const count = a.elements.length + [...a.fragments, ...a.dialogs, ...a.menus].reduce((n, x) => n + x.elements.length, 0);
+    return (
+      `<g class="node${a.launcher === true ? ' launcher' : ''}" data-name="${esc(a.name)}" tabindex="0">` +
+      `<rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +
+      `<text x="${p.x + 10}" y="${p.y + 17}" class="title">${esc(shortName(a.name, map.package))}</text>` +
+      `<text x="${p.x + 10}" y="${p.y + 32}" class="sub">${esc(a.label ?? '')}${a.label === undefined ? '' : ' · '}${count} elements</text>` +
+      '</g>'
+    );
+  });
+  // JSON inside <script>: escape '<' so no "</script>" can end the block early.
+  const data = JSON.stringify({ package: map.package, activities: map.activities, transitions: map.transitions }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>UI Map · ${esc(map.package)}</title>
+<style>
+body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#222}
+#graph{flex:1;overflow:auto;background:#fafafa}
+#side{width:360px;border-left:1px solid #ddd;overflow:auto;padding:12px;background:#fff}
+.node rect{fill:#fff;stroke:#6b7c93;stroke-width:1.5}
+.node.launcher rect{stroke:#1a7f37;stroke-width:2.5}
+.node.selected rect{fill:#e8f0fe;stroke:#1a56db}
+.node{cursor:pointer}
+.node .title{font-weight:600;font-size:12px}
+.node .sub{fill:#666;font-size:11px}
+.edge path{fill:none;stroke:#9aa5b1;stroke-width:1.2}
+.edge text{font-size:10px;fill:#444}
+.edge.hot path{stroke:#1a56db;stroke-width:2}
+h2{font-size:14px;margin:4px 0 8px}
+h3{font-size:12px;margin:12px 0 4px;color:#555}
+ul{margin:0;padding-left:16px}
+li{margin:2px 0}
+code{background:#f2f2f2;padding:0 3px;border-radius:3px}
+.muted{color:#888}
+</style></head>
+<body>
+<div id="graph"><svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#9aa5b1"/></marker></defs>
+${edges.join('\n')}
+${nodes.join('\n')}
+</svg></div>
+<div id="side"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.</p></div>
+<script id="map-data" type="application/json">${data}</script>
+<script>
+(function(){
+  var map = JSON.parse(document.getElementById('map-data').textContent);
+  var side = document.getElementById('side');
+  function esc(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
+  function list(els){
+    if(!els.length) return '<p class="muted">none</p>';
+    return '<ul>'+els.map(function(e){
+      var extra=[e.text&&('"'+esc(e.text)+'"'),e.hint&&('hint "'+esc(e.hint)+'"'),e.desc&&('desc "'+esc(e.desc)+'"'),e.kind&&esc(e.kind)].filter(Boolean).join(' · ');
+      return '<li class="element"><code>'+esc(e.id)+'</code> <span class="muted">'+esc(e.class.split('.').pop())+'</span>'+(extra?' '+extra:'')+'</li>';
+    }).join('')+'</ul>';
+  }
+  function show(name){
+    var a = map.activities.find(function(x){return x.name===name;});
+    if(!a) return;
+    document.querySelectorAll('.node').forEach(function(n){n.classList.toggle('selected', n.getAttribute('data-name')===name);});
+    document.querySelectorAll('.edge').forEach(function(e){e.classList.toggle('hot', e.getAttribute('data-from')===name);});
+    var out = map.transitions.filter(function(t){return t.from===name;});
+    var h = '<h2 id="selected-name">'+esc(a.name)+'</h2>';
+    if(a.label) h += '<p>'+esc(a.label)+(a.launcher?' · launcher':'')+'</p>';
+    h += '<h3>Layouts</h3><p>'+(a.layouts.map(esc).join(', ')||'<span class="muted">none</span>')+'</p>';
+    h += '<h3>Elements</h3>'+list(a.elements);
+    [['Fragment',a.fragments],['Dialog',a.dialogs],['Menu',a.menus]].forEach(function(p){
+      p[1].forEach(function(part){h += '<h3>'+p[0]+' '+esc(part.name)+'</h3>'+list(part.elements);});
+    });
+    h += '<h3>Goes to</h3>'+(out.length?'<ul>'+out.map(function(t){return '<li>'+esc(t.to.split('.').pop())+(t.trigger?' <span class="muted">'+esc(t.trigger.kind)+(t.trigger.element?' '+esc(t.trigger.element):'')+'</span>':'')+'</li>';}).join('')+'</ul>':'<p class="muted">none</p>');
+    side.innerHTML = h;
+  }
+  document.querySelectorAll('.node').forEach(function(n){
+    n.addEventListener('click', function(){show(n.getAttribute('data-name'));});
+    n.addEventListener('keydown', function(ev){if(ev.key==='Enter')show(n.getAttribute('data-name'));});
+  });
+})();
+</script>
+</body></html>
+`;
+}

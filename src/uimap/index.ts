@@ -1,0 +1,122 @@
+/**
+ * UI Map from app source: public entry points. `mapProject` is the analysis over file contents;
+ * `mapDirectory` adds the one reading step. Library code never prints: progress goes to a callback.
+ */
+import { extractFacts } from './code.js';
+import type { FileFacts } from './code.js';
+import { parseGradle, parseManifest } from './manifest.js';
+import type { MapOptionsBase, ProjectSource, UiMap } from './model.js';
+import { readAndroidProject } from './read.js';
+import type { ReadOptions } from './read.js';
+import { resolveUiMap } from './resolve.js';
+import type { ModuleFacts } from './resolve.js';
+import { buildResourceIndex } from './resources.js';
+import type { ResourceFileInput } from './resources.js';
+import { createCodeParser } from './syntax.js';
+import type { CodeParser } from './syntax.js';
+import { WarningLog } from './warnings.js';
+
+export type {
+  UiMap,
+  MapActivity,
+  MapElement,
+  MapPart,
+  MapTransition,
+  MapTrigger,
+  MapWarning,
+  MapStats,
+  ElementKind,
+  TriggerKind,
+  WarningCode,
+  ProjectSource,
+  ModuleSource,
+  SourceFile,
+  MapProgress,
+  ProgressCallback,
+  MapOptionsBase,
+} from './model.js';
+export { readAndroidProject } from './read.js';
+export { findPaths, shortestPath } from './paths.js';
+export type { UiPath, PathStep, PathTarget } from './paths.js';
+export { renderMapHtml } from './html.js';
+
+let sharedParser: Promise<CodeParser> | undefined;
+
+/** Analyses a project already read into memory. */
+export async function mapProject(source: ProjectSource, options: MapOptionsBase = {}): Promise<UiMap> {
+  const warnings = new WarningLog();
+  const progress = options.onProgress;
+  const resourceFiles: ResourceFileInput[] = source.modules.flatMap((m) => m.resources.map((r) => ({ module: m.name, path: r.path, text: r.text })));
+  progress?.({ phase: 'resources', done: 0, total: resourceFiles.length });
+  const resources = buildResourceIndex(resourceFiles, warnings);
+  progress?.({ phase: 'resources', done: resourceFiles.length, total: resourceFiles.length });
+
+  sharedParser ??= createCodeParser();
+  const parser = await sharedParser;
+  const totalCode = source.modules.reduce((n, m) => n + m.code.length, 0);
+  let done = 0;
+  const modules: ModuleFacts[] = [];
+  for (const m of source.modules) {
+    const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle);
+    const manifests = [];
+    for (const f of m.manifests) {
+      const parsed = parseManifest(f.text, gradle.namespace);
+      if (parsed === undefined) warnings.add('XML_UNPARSABLE', `${m.name}/${f.path}`);
+      else manifests.push(parsed);
+    }
+    if (m.manifests.length === 0 && m.role === 'app') warnings.add('NO_MANIFEST', m.name);
+    const code: FileFacts[] = [];
+    for (const f of m.code) {
+      const lang = f.path.endsWith('.kt') ? 'kotlin' : 'java';
+      try {
+        const parsed = parser.parse(lang, f.text);
+        if (parsed.errors > 0) warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);
+        code.push(extractFacts(lang, f.path, f.text, parsed.root));
+      } catch {
+        // A file the grammar or the fact pass cannot handle is skipped, never fatal.
+        warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);
+      }
+      done++;
+      if (done % 25 === 0) progress?.({ phase: 'code', done, total: totalCode });
+    }
+    const facts: ModuleFacts = { name: m.name, role: m.role, manifests, code };
+    if (gradle.namespace !== undefined) facts.namespace = gradle.namespace;
+    if (gradle.applicationId !== undefined) facts.applicationId = gradle.applicationId;
+    modules.push(facts);
+  }
+  progress?.({ phase: 'code', done: totalCode, total: totalCode });
+  progress?.({ phase: 'resolve', done: 0, total: 1 });
+  const resolved = resolveUiMap({ modules, resources }, warnings);
+  progress?.({ phase: 'resolve', done: 1, total: 1 });
+  const elements = resolved.activities.reduce(
+    (n, a) => n + a.elements.length + [...a.fragments, ...a.dialogs, ...a.menus].reduce((k, p) => k + p.elements.length, 0),
+    0,
+  );
+  return {
+    package: resolved.package,
+    activities: resolved.activities,
+    transitions: resolved.transitions,
+    warnings: warnings.list(),
+    stats: {
+      modules: source.modules.length,
+      sourceFiles: totalCode,
+      resourceFiles: resourceFiles.length,
+      activities: resolved.activities.length,
+      transitions: resolved.transitions.length,
+      elements,
+    },
+  };
+}
+
+export interface MapDirectoryOptions extends MapOptionsBase {
+  libs?: readonly string[];
+}
+
+/** Reads an Android source tree (plus library trees) and maps it. */
+export async function mapDirectory(dir: string, options: MapDirectoryOptions = {}): Promise<UiMap> {
+  const readOpts: ReadOptions = {};
+  if (options.libs !== undefined) readOpts.libs = options.libs;
+  if (options.onProgress !== undefined) readOpts.onProgress = options.onProgress;
+  const source = await readAndroidProject(dir, readOpts);
+  return mapProject(source, options);
+}

@@ -1,0 +1,100 @@
+/**
+ * Manifest pass: activities, aliases, launcher and intent filters of one module's AndroidManifest.xml, and the
+ * namespace / applicationId from its Gradle file (AGP 7+ takes the namespace from Gradle, not the manifest).
+ */
+import { parseXml } from './xml.js';
+
+export interface ManifestActivity {
+  /** Fully qualified. */
+  name: string;
+  label?: string;
+  launcher: boolean;
+  actions: string[];
+}
+
+export interface ManifestAlias {
+  name: string;
+  target: string;
+  launcher: boolean;
+}
+
+export interface ParsedManifest {
+  package?: string;
+  activities: ManifestActivity[];
+  aliases: ManifestAlias[];
+}
+
+/** `.ui.Main` → `pkg.ui.Main`; `Main` → `pkg.Main`; dotted names stay. */
+export function qualifyClassName(name: string, pkg: string | undefined): string {
+  if (name.startsWith('.')) return pkg === undefined ? name.slice(1) : `${pkg}${name}`;
+  if (!name.includes('.') && pkg !== undefined) return `${pkg}.${name}`;
+  return name;
+}
+
+interface Filter {
+  actions: string[];
+  launcher: boolean;
+}
+
+function filtersOf(children: readonly { tag: string; attrs: Record<string, string>; children: readonly { tag: string; attrs: Record<string, string> }[] }[]): Filter {
+  const actions: string[] = [];
+  let launcher = false;
+  for (const f of children) {
+    if (f.tag !== 'intent-filter') continue;
+    let main = false;
+    let launcherCat = false;
+    for (const c of f.children) {
+      const n = c.attrs['android:name'];
+      if (n === undefined) continue;
+      if (c.tag === 'action') {
+        actions.push(n);
+        if (n === 'android.intent.action.MAIN') main = true;
+      }
+      if (c.tag === 'category' && (n === 'android.intent.category.LAUNCHER' || n === 'android.intent.category.LEANBACK_LAUNCHER')) {
+        launcherCat = true;
+      }
+    }
+    if (main && launcherCat) launcher = true;
+  }
+  return { actions, launcher };
+}
+
+/**
+ * Parses one manifest. `namespace` (from Gradle) qualifies relative names when the manifest has no
+ * `package` attribute. Returns undefined when the XML is not well-formed.
+ */
+export function parseManifest(text: string, namespace?: string): ParsedManifest | undefined {
+  const root = parseXml(text);
+  if (root === undefined || root.tag !== 'manifest') return undefined;
+  const pkg = root.attrs.package ?? namespace;
+  const out: ParsedManifest = { activities: [], aliases: [] };
+  if (pkg !== undefined) out.package = pkg;
+  const app = root.children.find((c) => c.tag === 'application');
+  if (app === undefined) return out;
+  for (const node of app.children) {
+    const raw = node.attrs['android:name'];
+    if (raw === undefined) continue;
+    const name = qualifyClassName(raw, pkg);
+    const { actions, launcher } = filtersOf(node.children);
+    if (node.tag === 'activity') {
+      const a: ManifestActivity = { name, launcher, actions };
+      const label = node.attrs['android:label'];
+      if (label !== undefined) a.label = label;
+      out.activities.push(a);
+    } else if (node.tag === 'activity-alias') {
+      const target = node.attrs['android:targetActivity'];
+      if (target !== undefined) out.aliases.push({ name, target: qualifyClassName(target, pkg), launcher });
+    }
+  }
+  return out;
+}
+
+/** `namespace 'x'`, `namespace = "x"`, `applicationId "x"` from build.gradle(.kts). */
+export function parseGradle(text: string): { namespace?: string; applicationId?: string } {
+  const out: { namespace?: string; applicationId?: string } = {};
+  const ns = /\bnamespace\s*=?\s*["']([\w.]+)["']/.exec(text);
+  if (ns?.[1] !== undefined) out.namespace = ns[1];
+  const app = /\bapplicationId\s*=?\s*["']([\w.]+)["']/.exec(text);
+  if (app?.[1] !== undefined) out.applicationId = app[1];
+  return out;
+}

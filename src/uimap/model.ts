@@ -1,0 +1,148 @@
+/**
+ * The UI Map: what static analysis of an Android app's source says about its screens. Pure data,
+ * JSON-serialisable; the schema is documented in docs/uimap.md and is what `glance map --json` writes.
+ */
+
+/** One view (or menu item, preference, dialog button) that can appear on a screen. */
+export interface MapElement {
+  /**
+   * Resource entry name as it appears at run time after `<package>:id/` (app and library ids merge into the
+   * app package), `android:id/<name>` for framework ids (dialog buttons), or the key of a preference.
+   */
+  id: string;
+  /** View class: framework widgets fully qualified (`android.widget.Button`), custom views as written. */
+  class: string;
+  text?: string;
+  hint?: string;
+  desc?: string;
+  /** Layout (or menu / preference XML) file the element comes from, without extension. */
+  layout?: string;
+  /** Where the element comes from when it is not a plain layout view. */
+  kind?: ElementKind;
+}
+
+export type ElementKind =
+  | 'menu-item'
+  | 'overflow-row'
+  | 'dialog-button'
+  | 'dialog-message'
+  | 'preference'
+  | 'list-item'
+  | 'stub';
+
+export interface MapPart {
+  /** Fully qualified class name, or `Owner.method` for a dialog built inline in a method. */
+  name: string;
+  elements: MapElement[];
+}
+
+export interface MapActivity {
+  /** Fully qualified class name. */
+  name: string;
+  launcher?: boolean;
+  label?: string;
+  /** Fully qualified names of `<activity-alias>` entries that target this activity. */
+  aliases?: string[];
+  /** Module the activity is declared in. */
+  module?: string;
+  layouts: string[];
+  elements: MapElement[];
+  fragments: MapPart[];
+  dialogs: MapPart[];
+  menus: MapPart[];
+}
+
+export type TriggerKind =
+  | 'click'
+  | 'long-click'
+  | 'menu'
+  | 'item'
+  | 'check'
+  | 'preference'
+  | 'dialog'
+  | 'nav'
+  | 'auto';
+
+export interface MapTrigger {
+  element?: string;
+  kind: TriggerKind;
+}
+
+export interface MapTransition {
+  from: string;
+  to: string;
+  trigger?: MapTrigger;
+}
+
+/** Counted reasons why some code or resource was skipped; analysis never stops on them. */
+export interface MapWarning {
+  code: WarningCode;
+  count: number;
+  /** Up to five examples (file paths or names). */
+  examples: string[];
+}
+
+export type WarningCode =
+  | 'SYNTAX_ERROR'
+  | 'XML_UNPARSABLE'
+  | 'LAYOUT_NOT_FOUND'
+  | 'MENU_NOT_FOUND'
+  | 'INTENT_TARGET_UNKNOWN'
+  | 'CLASS_NOT_FOUND'
+  | 'LISTENER_TARGET_UNRESOLVED'
+  | 'NO_MANIFEST';
+
+export interface UiMap {
+  /** Application id (what run-time resource ids are prefixed with). */
+  package: string;
+  activities: MapActivity[];
+  transitions: MapTransition[];
+  warnings: MapWarning[];
+  stats: MapStats;
+}
+
+export interface MapStats {
+  modules: number;
+  sourceFiles: number;
+  resourceFiles: number;
+  activities: number;
+  transitions: number;
+  elements: number;
+}
+
+/** A source file handed to the analysis (the reader fills these; analysis never touches the disk). */
+export interface SourceFile {
+  /** Path relative to the module directory, `/`-separated. */
+  path: string;
+  text: string;
+}
+
+export interface ModuleSource {
+  /** Gradle path (`:app`) or directory name. */
+  name: string;
+  /** Application modules come first; library modules after. */
+  role: 'app' | 'library';
+  /** build.gradle / build.gradle.kts text (namespace, applicationId). */
+  gradle?: string;
+  manifests: SourceFile[];
+  /** Files under a `res/` folder; `path` is relative to that folder (`layout/main.xml`). */
+  resources: SourceFile[];
+  /** .java and .kt files. */
+  code: SourceFile[];
+}
+
+export interface ProjectSource {
+  modules: ModuleSource[];
+}
+
+export interface MapProgress {
+  phase: 'read' | 'resources' | 'code' | 'resolve';
+  done: number;
+  total: number;
+}
+
+export type ProgressCallback = (p: MapProgress) => void;
+
+export interface MapOptionsBase {
+  onProgress?: ProgressCallback;
+}

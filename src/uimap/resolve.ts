@@ -1,0 +1,593 @@
+/**
+ * Resolution pass: links code facts, manifests and resources into the UI Map. For each activity it walks
+ * what the activity's code (and its base classes) can reach — helper and extension functions, fragments,
+ * dialogs, adapters, custom views — collecting layouts, menus and dialog buttons into the screen parts
+ * they appear on, and every activity start with the UI trigger it runs under.
+ */
+import type { ClassFacts, FileFacts, FunctionFacts, TriggerContext, Use } from './code.js';
+import type { ManifestActivity, ParsedManifest } from './manifest.js';
+import { qualifyClassName } from './manifest.js';
+import type { MapActivity, MapElement, MapPart, MapTransition, MapTrigger } from './model.js';
+import type { ResourceIndex, ParsedLayout, NavDestination } from './resources.js';
+import { resolveText } from './resources.js';
+import type { WarningLog } from './warnings.js';
+
+export interface ModuleFacts {
+  name: string;
+  role: 'app' | 'library';
+  namespace?: string;
+  applicationId?: string;
+  manifests: ParsedManifest[];
+  code: FileFacts[];
+}
+
+export interface ResolveInput {
+  modules: ModuleFacts[];
+  resources: ResourceIndex;
+}
+
+type ClassKind = 'activity' | 'fragment' | 'dialog' | 'adapter' | 'view' | 'other';
+
+interface ClassInfo {
+  facts: ClassFacts;
+  file: FileFacts;
+  functions: FunctionFacts[];
+}
+
+interface FnInfo {
+  fn: FunctionFacts;
+  file: FileFacts;
+  id: number;
+}
+
+const DIALOG_BUILDERS = /(^|\.)(AlertDialog\.Builder|MaterialAlertDialogBuilder|BottomSheetDialog|AppCompatDialog|ProgressDialog|DatePickerDialog|TimePickerDialog|Dialog)$/;
+const DIALOG_SHOW = new Set(['show', 'create', 'setView', 'setItems', 'setTitle', 'setMessage', 'setSingleChoiceItems', 'setMultiChoiceItems', 'setContentView']);
+const LIFECYCLE = new Set(['onCreate', 'onStart', 'onResume', 'onPostCreate', 'onNewIntent', 'initActivity', '<init>', 'onViewCreated', 'onCreateView', 'onActivityCreated', 'onAttach']);
+/** Names too generic to resolve to a project method when called on an unknown receiver. */
+const GENERIC_NAMES = new Set(['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put', 'equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate', 'onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged', 'submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf']);
+const MAX_DEPTH = 30;
+const STEP_BUDGET = 400_000;
+
+const FRAMEWORK_VIEW = new Set(['View', 'ViewStub', 'SurfaceView', 'TextureView', 'ViewGroup']);
+
+export function viewClassName(tag: string): string {
+  if (tag.includes('.')) return tag;
+  if (FRAMEWORK_VIEW.has(tag)) return `android.view.${tag}`;
+  if (tag === 'WebView') return 'android.webkit.WebView';
+  return `android.widget.${tag}`;
+}
+
+/** `ActivityMainBinding` → `activity_main`. */
+export function bindingLayout(binding: string): string {
+  return binding
+    .replace(/Binding$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/** `settingsButton` → `settings_button`. */
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+interface Walk {
+  trig: MapTrigger | undefined;
+  /** Reached from a lifecycle method with no listener in between: a start here happens by itself. */
+  auto: boolean;
+  depth: number;
+  /** Layouts inflated here are list rows (the code runs in an adapter). */
+  listItem: boolean;
+}
+
+interface Owner {
+  kind: 'activity' | 'fragment' | 'dialog';
+  name: string;
+  layouts: string[];
+  elements: MapElement[];
+  keys: Set<string>;
+}
+
+function newOwner(kind: Owner['kind'], name: string): Owner {
+  return { kind, name, layouts: [], elements: [], keys: new Set() };
+}
+
+function addElement(owner: Owner, el: MapElement): void {
+  const key = `${el.id}|${el.kind ?? ''}|${el.kind === 'overflow-row' ? (el.text ?? '') : ''}`;
+  if (owner.keys.has(key)) return;
+  owner.keys.add(key);
+  owner.elements.push(el);
+}
+
+export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { package: string; activities: MapActivity[]; transitions: MapTransition[] } {
+  const { resources } = input;
+  const app = input.modules.find((m) => m.role === 'app') ?? input.modules[0];
+  const appPackage = app?.applicationId ?? app?.namespace ?? app?.manifests.find((m) => m.package !== undefined)?.package ?? '';
+
+  // ---- indexes ------------------------------------------------------------------------------------------
+  const classes = new Map<string, ClassInfo>();
+  const bySimple = new Map<string, string[]>();
+  const fnInfo = new Map<FunctionFacts, FnInfo>();
+  const freeFunctions = new Map<string, FnInfo[]>(); // top-level and extension functions by name
+  const methodsByName = new Map<string, FnInfo[]>();
+  let nextFn = 0;
+  for (const mod of input.modules) {
+    for (const file of mod.code) {
+      for (const c of file.classes) {
+        if (classes.has(c.name)) continue;
+        classes.set(c.name, { facts: c, file, functions: [] });
+        bySimple.set(c.simple, [...(bySimple.get(c.simple) ?? []), c.name]);
+      }
+      for (const fn of file.functions) {
+        const info: FnInfo = { fn, file, id: nextFn++ };
+        fnInfo.set(fn, info);
+        if (fn.owner === undefined) {
+          if (fn.name !== '<file>') freeFunctions.set(fn.name, [...(freeFunctions.get(fn.name) ?? []), info]);
+        } else {
+          classes.get(fn.owner)?.functions.push(fn);
+          methodsByName.set(fn.name, [...(methodsByName.get(fn.name) ?? []), info]);
+        }
+      }
+    }
+  }
+
+  const typeCache = new Map<string, string | undefined>();
+  const resolveType = (written: string, file: FileFacts): string | undefined => {
+    const key = `${file.path}|${written}`;
+    if (typeCache.has(key)) return typeCache.get(key);
+    const name = written.replace(/<.*$/, '').replace(/\?$/, '');
+    let found: string | undefined;
+    const [head, ...rest] = name.split('.');
+    const candidates: string[] = [];
+    if (head !== undefined) {
+      const imported = file.imports[head];
+      if (imported !== undefined) candidates.push([imported, ...rest].join('.'));
+    }
+    candidates.push(name);
+    if (file.package !== '') candidates.push(`${file.package}.${name}`);
+    for (const c of file.classes) candidates.push(`${c.name}.${name}`);
+    for (const w of file.wildcardImports) candidates.push(`${w}.${name}`);
+    found = candidates.find((c) => classes.has(c));
+    if (found === undefined && !name.includes('.')) {
+      const simple = bySimple.get(name);
+      if (simple !== undefined && simple.length === 1) found = simple[0];
+    }
+    typeCache.set(key, found);
+    return found;
+  };
+
+  /** Class and its project supertypes, most-derived first; plus the external supertype names. */
+  const chainCache = new Map<string, { chain: string[]; external: string[] }>();
+  const chainOf = (name: string): { chain: string[]; external: string[] } => {
+    const cached = chainCache.get(name);
+    if (cached !== undefined) return cached;
+    const chain: string[] = [];
+    const external: string[] = [];
+    const queue = [name];
+    while (queue.length > 0) {
+      const n = queue.shift() as string;
+      if (chain.includes(n)) continue;
+      const info = classes.get(n);
+      if (info === undefined) continue;
+      chain.push(n);
+      for (const s of info.facts.supers) {
+        const r = resolveType(s, info.file);
+        if (r !== undefined) queue.push(r);
+        else external.push(s.split('.').at(-1) ?? s);
+      }
+    }
+    const result = { chain, external };
+    chainCache.set(name, result);
+    return result;
+  };
+
+  // ---- manifest ------------------------------------------------------------------------------------------
+  const manifestActivities = new Map<string, ManifestActivity & { module: string }>();
+  const aliases = new Map<string, string[]>();
+  const launcherTargets = new Set<string>();
+  const byAction = new Map<string, string>();
+  for (const mod of input.modules) {
+    for (const man of mod.manifests) {
+      for (const a of man.activities) {
+        const prev = manifestActivities.get(a.name);
+        if (prev === undefined) manifestActivities.set(a.name, { ...a, module: mod.name });
+        else {
+          prev.launcher ||= a.launcher;
+          if (prev.label === undefined && a.label !== undefined) prev.label = a.label;
+          prev.actions.push(...a.actions);
+        }
+        for (const act of a.actions) if (!act.startsWith('android.intent.action.')) byAction.set(act, a.name);
+      }
+      for (const al of man.aliases) {
+        aliases.set(al.target, [...(aliases.get(al.target) ?? []), al.name]);
+        if (al.launcher) launcherTargets.add(al.target);
+      }
+    }
+  }
+  for (const [name, a] of manifestActivities) {
+    if (!classes.has(name) && name.startsWith(appPackage.split('.').slice(0, 2).join('.'))) warnings.add('CLASS_NOT_FOUND', name);
+    if (a.launcher) launcherTargets.add(name);
+  }
+
+  const kindCache = new Map<string, ClassKind>();
+  const classify = (name: string): ClassKind => {
+    const cached = kindCache.get(name);
+    if (cached !== undefined) return cached;
+    const { chain, external } = chainOf(name);
+    const names = [...external, ...chain.slice(1).map((c) => c.split('.').at(-1) ?? c)];
+    const simple = name.split('.').at(-1) ?? name;
+    let kind: ClassKind = 'other';
+    const any = (re: RegExp): boolean => names.some((n) => re.test(n));
+    if (manifestActivities.has(name) || any(/Activity$/)) kind = 'activity';
+    else if (any(/Dialog(Fragment)?$/) || (/Dialog$/.test(simple) && !any(/(View|Layout)$/))) kind = 'dialog';
+    else if (external.some((n) => /Fragment(Compat)?$/.test(n)) || (external.length === 0 && any(/Fragment$/))) kind = 'fragment';
+    else if (any(/Adapter$/) || /Adapter$/.test(simple)) kind = 'adapter';
+    else if (external.some((n) => /(View|Layout|Button|Bar|Toolbar|Group|Pager|Text|Image|Menu)$/.test(n))) kind = 'view';
+    kindCache.set(name, kind);
+    return kind;
+  };
+
+  // ---- navigation ----------------------------------------------------------------------------------------
+  const navDest = new Map<string, NavDestination>();
+  const navAction = new Map<string, string>();
+  for (const g of resources.navigation.values()) {
+    for (const d of g.destinations) navDest.set(d.id, d);
+    for (const a of g.actions) navAction.set(a.id, a.destination);
+  }
+
+  const text = (v: string | undefined): string | undefined => resolveText(v, resources.strings);
+
+  const fullClassName = (written: string): string => {
+    const q = qualifyClassName(written, appPackage);
+    if (classes.has(q)) return q;
+    const simple = bySimple.get(written.replace(/^\./, '').split('.').at(-1) ?? '');
+    return simple?.length === 1 && simple[0] !== undefined ? simple[0] : q;
+  };
+
+  const elementName = (raw: string | undefined, cls: string | undefined): string | undefined => {
+    if (raw === undefined) return undefined;
+    if (raw.startsWith('android:')) return raw;
+    const chain = cls === undefined ? [] : chainOf(cls).chain;
+    for (const c of chain) {
+      let info = classes.get(c);
+      while (info !== undefined) {
+        const v = info.facts.viewVars[raw];
+        if (v !== undefined) return v;
+        info = info.facts.outer === undefined ? undefined : classes.get(info.facts.outer);
+      }
+    }
+    if (resources.ids.has(raw)) return raw;
+    const snake = snakeCase(raw);
+    if (resources.ids.has(snake)) return snake;
+    // preference keys are not view ids; keep them as written
+    for (const p of resources.preferences.values()) if (p.prefs.some((x) => x.key === raw)) return raw;
+    warnings.add('LISTENER_TARGET_UNRESOLVED', raw);
+    return undefined;
+  };
+
+  const firstLayoutId = (cls: string): string | undefined => {
+    for (const c of chainOf(cls).chain) {
+      for (const fn of classes.get(c)?.functions ?? []) {
+        for (const u of fn.uses) {
+          const layout = u.t === 'res' && u.type === 'layout' ? u.name : u.t === 'binding' ? bindingLayout(u.name) : undefined;
+          const l = layout === undefined ? undefined : resources.layouts.get(layout);
+          if (l !== undefined) return l.rootId ?? l.views[0]?.id;
+        }
+      }
+    }
+    return undefined;
+  };
+
+  const toTrigger = (t: TriggerContext | undefined, cls: string | undefined, file: FileFacts): MapTrigger | undefined => {
+    if (t === undefined) return undefined;
+    if (t.kind === 'callback') {
+      const via = t.via === undefined ? undefined : resolveType(t.via, file);
+      if (via === undefined) return undefined;
+      const k = classify(via);
+      if (k === 'dialog') return { kind: 'dialog' };
+      if (k === 'adapter') {
+        const el = firstLayoutId(via);
+        return el === undefined ? { kind: 'item' } : { kind: 'item', element: el };
+      }
+      return undefined;
+    }
+    const element = elementName(t.element, cls);
+    return element === undefined ? { kind: t.kind } : { kind: t.kind, element };
+  };
+
+  // ---- per-activity walk ---------------------------------------------------------------------------------
+  const transitions: MapTransition[] = [];
+  const activities: MapActivity[] = [];
+
+  const resolveCall = (name: string, receiver: Use & { t: 'call' }, thisCls: string | undefined, file: FileFacts): { fn: FunctionFacts; cls: string | undefined }[] => {
+    if (receiver.receiver === 'super') return [];
+    if (receiver.receiver !== 'other' && thisCls !== undefined) {
+      let scope: string | undefined = thisCls;
+      while (scope !== undefined) {
+        for (const c of chainOf(scope).chain) {
+          const hit = classes.get(c)?.functions.filter((f) => f.name === name) ?? [];
+          if (hit.length > 0) return hit.map((fn) => ({ fn, cls: scope }));
+        }
+        scope = classes.get(scope)?.facts.outer;
+      }
+    }
+    const free = freeFunctions.get(name);
+    if (free !== undefined && free.length > 0) {
+      const samePackage = free.filter((f) => f.file.package === file.package || file.imports[name] !== undefined);
+      return (samePackage.length > 0 ? samePackage : free).map((f) => ({ fn: f.fn, cls: thisCls }));
+    }
+    if (receiver.receiver === 'other' && !GENERIC_NAMES.has(name)) {
+      const methods = methodsByName.get(name) ?? [];
+      if (methods.length > 0 && methods.length <= 2) return methods.map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+    }
+    return [];
+  };
+
+  for (const [activityName, manifest] of manifestActivities) {
+    const root = newOwner('activity', activityName);
+    const parts = new Map<string, Owner>();
+    const menus: string[] = [];
+    const reachedClasses = new Set<string>();
+    const visited = new Set<string>();
+    const rootChain = new Set(chainOf(activityName).chain);
+    let steps = 0;
+
+    const addTransition = (to: string, trigger: MapTrigger | undefined): void => {
+      transitions.push(trigger === undefined ? { from: activityName, to } : { from: activityName, to, trigger });
+    };
+
+    const partOf = (kind: 'fragment' | 'dialog', name: string): Owner => {
+      let p = parts.get(`${kind}|${name}`);
+      if (p === undefined) {
+        p = newOwner(kind, name);
+        parts.set(`${kind}|${name}`, p);
+      }
+      return p;
+    };
+
+    const attachNav = (graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void => {
+      if (seen.has(graph)) return;
+      seen.add(graph);
+      const g = resources.navigation.get(graph);
+      if (g === undefined) return;
+      for (const d of g.destinations) {
+        if ((d.kind === 'fragment' || d.kind === 'dialog') && d.className !== undefined) {
+          const cls = fullClassName(d.className);
+          if (classes.has(cls)) reachClass(cls, root, trig, false);
+          else {
+            const p = partOf(d.kind, cls);
+            if (d.layout !== undefined) attachLayout(d.layout, p, false);
+          }
+        }
+      }
+      for (const inc of g.includes) attachNav(inc, trig, seen);
+    };
+
+    const attachLayout = (name: string, owner: Owner, listItem: boolean, rootId?: string): void => {
+      const layout: ParsedLayout | undefined = resources.layouts.get(name);
+      if (layout === undefined) {
+        if (!name.startsWith('android:')) warnings.add('LAYOUT_NOT_FOUND', name);
+        return;
+      }
+      if (owner.layouts.includes(name) && rootId === undefined) return;
+      if (!owner.layouts.includes(name)) owner.layouts.push(name);
+      for (const v of layout.views) {
+        const el: MapElement = { id: v.id === layout.rootId && rootId !== undefined ? rootId : v.id, class: viewClassName(v.tag) };
+        const t = text(v.text);
+        if (t !== undefined) el.text = t;
+        const h = text(v.hint);
+        if (h !== undefined) el.hint = h;
+        const d = text(v.desc);
+        if (d !== undefined) el.desc = d;
+        el.layout = name;
+        if (listItem) el.kind = 'list-item';
+        addElement(owner, el);
+        if (v.onClick !== undefined) {
+          for (const fn of classes.get(activityName) === undefined ? [] : chainOf(activityName).chain.flatMap((c) => classes.get(c)?.functions ?? [])) {
+            if (fn.name === v.onClick) runFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, depth: 0, listItem: false });
+          }
+        }
+      }
+      if (rootId !== undefined && layout.rootId === undefined) addElement(owner, { id: rootId, class: 'android.view.View', layout: name });
+      for (const inc of layout.includes) attachLayout(inc.layout, owner, listItem, inc.id);
+      for (const stub of layout.stubs) {
+        const before = owner.elements.length;
+        attachLayout(stub.layout, owner, listItem, stub.id);
+        for (const el of owner.elements.slice(before)) el.kind ??= 'stub';
+      }
+      for (const f of layout.fragments) {
+        const cls = fullClassName(f);
+        if (classes.has(cls)) reachClass(cls, root, undefined, false);
+        else if (cls.startsWith(appPackage) && appPackage !== '') warnings.add('CLASS_NOT_FOUND', cls);
+      }
+      for (const g of layout.navGraphs) attachNav(g, undefined);
+      for (const m of layout.menus) if (!menus.includes(m)) menus.push(m);
+      for (const vc of layout.viewClasses) if (classes.has(vc)) reachClass(vc, owner, undefined, false);
+    };
+
+    const attachPreferences = (name: string, owner: Owner, trig: MapTrigger | undefined): void => {
+      const prefs = resources.preferences.get(name);
+      if (prefs === undefined) return;
+      if (!owner.layouts.includes(name)) owner.layouts.push(name);
+      for (const p of prefs.prefs) {
+        const el: MapElement = { id: p.key, class: p.tag, kind: 'preference', layout: name };
+        const t = text(p.title);
+        if (t !== undefined) el.text = t;
+        addElement(owner, el);
+        const target = p.intentTarget === undefined ? undefined : fullClassName(p.intentTarget);
+        if (target !== undefined && manifestActivities.has(target)) addTransition(target, { kind: 'preference', element: p.key });
+        const byAct = p.intentAction === undefined ? undefined : byAction.get(p.intentAction);
+        if (byAct !== undefined) addTransition(byAct, { kind: 'preference', element: p.key });
+        if (p.fragment !== undefined) {
+          const cls = fullClassName(p.fragment);
+          if (classes.has(cls)) reachClass(cls, root, trig, false);
+        }
+      }
+    };
+
+
+    const reachClass = (cls: string, owner: Owner, trig: MapTrigger | undefined, isRoot: boolean): void => {
+      if (reachedClasses.has(cls)) return;
+      const kind = classify(cls);
+      if (kind === 'activity' && !isRoot && !rootChain.has(cls)) return;
+      reachedClasses.add(cls);
+      let target = owner;
+      if (!isRoot && kind === 'fragment') target = partOf('fragment', cls);
+      else if (!isRoot && kind === 'dialog') target = partOf('dialog', cls);
+      const listItem = kind === 'adapter';
+      for (const c of chainOf(cls).chain) {
+        for (const fn of classes.get(c)?.functions ?? []) {
+          runFn(fn, cls, target, { trig, auto: LIFECYCLE.has(fn.name), depth: 0, listItem });
+        }
+      }
+    };
+
+    function runFn(fn: FunctionFacts, thisCls: string | undefined, ownerIn: Owner, walk: Walk): void {
+      const listItem = walk.listItem;
+      const info = fnInfo.get(fn);
+      if (info === undefined || walk.depth > MAX_DEPTH || steps > STEP_BUDGET) return;
+      const key = `${info.id}|${thisCls ?? ''}|${ownerIn.kind}:${ownerIn.name}|${walk.trig?.kind ?? ''}:${walk.trig?.element ?? ''}|${walk.auto}|${listItem}`;
+      if (visited.has(key)) return;
+      visited.add(key);
+      steps++;
+      let owner = ownerIn;
+      const buildsDialog =
+        fn.uses.some((u) => u.t === 'button') ||
+        (fn.uses.some((u) => u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) && fn.uses.some((u) => u.t === 'call' && DIALOG_SHOW.has(u.name)));
+      if (buildsDialog && owner.kind !== 'dialog') {
+        const base = fn.owner === undefined ? info.file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '') : fn.owner;
+        owner = partOf('dialog', `${base}.${fn.name}`);
+      }
+      const file = info.file;
+      for (const use of fn.uses) {
+        const own = 'trig' in use ? use.trig : undefined;
+        let trig = walk.trig;
+        if (own !== undefined) {
+          const t = toTrigger(own, thisCls ?? fn.owner, file);
+          if (t !== undefined && !(own.kind === 'callback' && walk.trig?.element !== undefined)) trig = t;
+        }
+        const next: Walk = { trig, auto: walk.auto && own === undefined, depth: walk.depth + 1, listItem };
+        const started = (to: string): void => {
+          addTransition(to, trig ?? (next.auto ? { kind: 'auto' } : undefined));
+        };
+        switch (use.t) {
+          case 'res':
+            if (use.type === 'layout') attachLayout(use.name, owner, listItem);
+            else if (use.type === 'menu') {
+              if (resources.menus.has(use.name)) {
+                if (!menus.includes(use.name)) menus.push(use.name);
+              } else warnings.add('MENU_NOT_FOUND', use.name);
+            } else if (use.type === 'navigation') attachNav(use.name, trig);
+            else if (use.type === 'xml') attachPreferences(use.name, owner, trig);
+            else if (use.type === 'id') {
+              const dest = navDest.get(navAction.get(use.name) ?? use.name);
+              if (dest?.kind === 'activity' && dest.className !== undefined) {
+                const to = fullClassName(dest.className);
+                if (manifestActivities.has(to)) started(to);
+              }
+            }
+            break;
+          case 'binding': {
+            const layout = bindingLayout(use.name);
+            if (resources.layouts.has(layout)) attachLayout(layout, owner, listItem);
+            break;
+          }
+          case 'classref': {
+            const q = resolveType(use.cls, file) ?? (manifestActivities.has(use.cls) ? use.cls : undefined);
+            if (q !== undefined && manifestActivities.has(q)) started(q);
+            else if (q !== undefined && classes.has(q)) {
+              const k = classify(q);
+              if (k === 'fragment' || k === 'dialog') reachClass(q, root, trig, false);
+            } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
+              warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
+            }
+            break;
+          }
+          case 'new': {
+            const q = resolveType(use.cls, file);
+            if (q !== undefined && classes.has(q) && classify(q) !== 'activity') reachClass(q, owner, trig, false);
+            break;
+          }
+          case 'call': {
+            for (const target of resolveCall(use.name, use, thisCls, file)) {
+              runFn(target.fn, target.cls ?? thisCls, owner, next);
+            }
+            break;
+          }
+          case 'str': {
+            if (manifestActivities.has(use.value)) started(use.value);
+            else {
+              const byAct = byAction.get(use.value);
+              if (byAct !== undefined) started(byAct);
+            }
+            break;
+          }
+          case 'button': {
+            const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
+            const t = use.text === undefined ? undefined : resources.strings.get(use.text);
+            if (t !== undefined) el.text = t;
+            addElement(owner, el);
+            break;
+          }
+          case 'message':
+            addElement(owner, { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' });
+            break;
+        }
+      }
+    }
+
+    reachClass(activityName, root, undefined, true);
+
+    const menuParts: MapPart[] = menus.map((m) => {
+      const menu = resources.menus.get(m);
+      const elements: MapElement[] = [];
+      for (const item of menu?.items ?? []) {
+        const el: MapElement = { id: item.id, class: 'android.view.MenuItem', kind: 'menu-item', layout: m };
+        const t = text(item.title);
+        if (t !== undefined) el.text = t;
+        elements.push(el);
+        // Items that can overflow are drawn as AppCompat popup rows whose only id is `title`
+        // (abc_popup_menu_item_layout), which is what a dump shows when one is tapped.
+        if (!/always/.test(item.showAsAction ?? '')) {
+          const row: MapElement = { id: 'title', class: 'android.widget.TextView', kind: 'overflow-row', layout: m };
+          if (t !== undefined) row.text = t;
+          elements.push(row);
+        }
+      }
+      return { name: m, elements };
+    });
+
+    const activity: MapActivity = {
+      name: activityName,
+      layouts: root.layouts,
+      elements: root.elements,
+      fragments: [...parts.values()].filter((p) => p.kind === 'fragment').map((p) => ({ name: p.name, elements: p.elements })),
+      dialogs: [...parts.values()].filter((p) => p.kind === 'dialog').map((p) => ({ name: p.name, elements: p.elements })),
+      menus: menuParts,
+    };
+    if (launcherTargets.has(activityName)) activity.launcher = true;
+    const label = text(manifest.label);
+    if (label !== undefined) activity.label = label;
+    const al = aliases.get(activityName);
+    if (al !== undefined) activity.aliases = al;
+    activity.module = manifest.module;
+    activities.push(activity);
+  }
+
+  return { package: appPackage, activities, transitions: dedupeTransitions(transitions) };
+}
+
+/** One entry per (from, to, trigger); trigger-less entries go when the same edge has a known trigger. */
+export function dedupeTransitions(list: readonly MapTransition[]): MapTransition[] {
+  const seen = new Map<string, MapTransition>();
+  for (const t of list) {
+    const key = `${t.from}|${t.to}|${t.trigger?.kind ?? ''}|${t.trigger?.element ?? ''}`;
+    if (!seen.has(key)) seen.set(key, t);
+  }
+  const withTrigger = new Set<string>();
+  for (const t of seen.values()) if (t.trigger !== undefined) withTrigger.add(`${t.from}|${t.to}`);
+  const out = [...seen.values()].filter((t) => t.trigger !== undefined || !withTrigger.has(`${t.from}|${t.to}`));
+  // an element-less trigger adds nothing when the same edge has one of the same kind with an element
+  const withElement = new Set(out.filter((t) => t.trigger?.element !== undefined).map((t) => `${t.from}|${t.to}|${t.trigger?.kind ?? ''}`));
+  return out.filter((t) => t.trigger === undefined || t.trigger.element !== undefined || !withElement.has(`${t.from}|${t.to}|${t.trigger.kind}`));
+}

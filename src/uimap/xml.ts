@@ -1,0 +1,63 @@
+/** A small ordered XML tree over fast-xml-parser, the shape every resource pass reads. */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export interface XNode {
+  tag: string;
+  attrs: Record<string, string>;
+  children: XNode[];
+  /** Concatenated text content (mixed content such as `<b>` inside a string is flattened). */
+  text: string;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+});
+
+type Ordered = Record<string, unknown>;
+
+function convert(items: Ordered[]): { nodes: XNode[]; text: string } {
+  const nodes: XNode[] = [];
+  let text = '';
+  for (const item of items) {
+    for (const key of Object.keys(item)) {
+      if (key === ':@') continue;
+      const value = item[key];
+      if (key === '#text') {
+        text += String(value);
+        continue;
+      }
+      if (key.startsWith('?') || key === '#comment') continue;
+      const inner = convert(Array.isArray(value) ? (value as Ordered[]) : []);
+      const attrs = (item[':@'] as Record<string, string> | undefined) ?? {};
+      nodes.push({ tag: key, attrs, children: inner.nodes, text: inner.text + inner.nodes.map((n) => n.text).join('') });
+    }
+  }
+  return { nodes, text };
+}
+
+/** The document element, or undefined when the text is not well-formed XML. */
+export function parseXml(text: string): XNode | undefined {
+  if (XMLValidator.validate(text) !== true) return undefined;
+  const root = convert(parser.parse(text) as Ordered[]).nodes[0];
+  return root;
+}
+
+/** Depth-first pre-order walk. */
+export function* walkXml(node: XNode): Generator<XNode> {
+  yield node;
+  for (const c of node.children) yield* walkXml(c);
+}
+
+/** `@+id/name`, `@id/name` → `name`; `@android:id/name` → `android:id/name`; else undefined. */
+export function refName(value: string | undefined, type: string): string | undefined {
+  if (value === undefined) return undefined;
+  const m = /^@\+?(android:)?([a-z]+)\/(.+)$/.exec(value.trim());
+  if (m === null || m[2] !== type) return undefined;
+  return m[1] === undefined ? m[3] : `android:${type}/${m[3]}`;
+}
