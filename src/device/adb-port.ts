@@ -1,0 +1,44 @@
+/**
+ * Adapts Glance's ADB client (src/adb) to the AdbPort AdbDevice needs. Devices without `shell_v2` get the
+ * legacy `shell:` service, which reports no exit status (adb/SERVICES.TXT): the command is followed by an
+ * `echo` of `$?` behind a marker, and the marker line is cut from stdout again.
+ */
+import type { AdbDeviceClient } from '../adb/client.js';
+import { GlanceError } from '../errors.js';
+import type { AdbPort } from './adb-device.js';
+import type { CallOptions, ShellResult } from './types.js';
+
+const EXIT_MARK = '__glance_exit=';
+
+/** Splits legacy shell output into the command's stdout and the exit status the marker carries. */
+export function splitLegacyExit(out: Buffer): ShellResult {
+  const s = out.toString('latin1');
+  const at = s.lastIndexOf(EXIT_MARK);
+  if (at < 0) {
+    throw new GlanceError('ADB_DEVICE_GONE', 'shell output ended before the command finished', {
+      hint: 'the device disconnected mid-command; reconnect and retry',
+    });
+  }
+  const code = Number(/^\d+/.exec(s.slice(at + EXIT_MARK.length))?.[0] ?? '1');
+  // We printed one newline before the marker (a PTY may have made it \r\n); everything before is the output.
+  let end = at;
+  if (s[end - 1] === '\n') end--;
+  if (s[end - 1] === '\r') end--;
+  return { stdout: out.subarray(0, end), stderr: new Uint8Array(0), exitCode: code };
+}
+
+export function adbPort(client: AdbDeviceClient): AdbPort {
+  return {
+    serial: client.serial,
+    async shell(command: string, opts: CallOptions = {}): Promise<ShellResult> {
+      const features = await client.features(opts);
+      if (features.includes('shell_v2')) {
+        const r = await client.shell(command, opts);
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? 0 };
+      }
+      const r = await client.shell(`${command}\nprintf '\\n${EXIT_MARK}%d\\n' $?`, opts);
+      return splitLegacyExit(r.stdout);
+    },
+    exec: (command: string, opts: CallOptions = {}) => client.exec(command, opts),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The snapshot engine as device actions use it: one parse per dump, the default snapshot (what `glance ui`
+ * shows, refs included), a wide one (off-screen elements and system chrome too) on demand, a key for "did
+ * the screen change", selector matching and the rendered diff.
+ */
+import type { UiDump } from '../hierarchy/model.js';
+import { parseDump } from '../hierarchy/parse.js';
+import { diffSnapshots, findElements, isRefLike, renderDiff, snapshotFromDump, type Snapshot } from '../snapshot/index.js';
+import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+
+export interface DeviceSnapshot {
+  /** The raw dump XML. */
+  readonly dump: string;
+  readonly snapshot: Snapshot;
+  readonly elements: readonly SnapshotElement[];
+  readonly screen: ScreenInfo;
+  /** Equal keys = same screen as an agent sees it (status-bar clock changes are not in it). */
+  readonly key: string;
+  /** The same screen with off-screen elements and system chrome kept. */
+  wide(): Pick<DeviceSnapshot, 'elements' | 'screen' | 'snapshot'>;
+  uiDump(): UiDump;
+}
+
+export function snapshotOf(dump: string): DeviceSnapshot {
+  const ui = parseDump(dump);
+  const snapshot = snapshotFromDump(ui);
+  let wide: Snapshot | undefined;
+  return {
+    dump,
+    snapshot,
+    elements: snapshot.elements,
+    screen: snapshot.screen,
+    key: snapshot.text,
+    wide() {
+      wide ??= snapshotFromDump(ui, { offscreen: true, all: true });
+      return { elements: wide.elements, screen: wide.screen, snapshot: wide };
+    },
+    uiDump: () => ui,
+  };
+}
+
+/** Elements matching a selector, in document order. */
+export function findMatches(snap: Pick<DeviceSnapshot, 'snapshot'>, selector: string): SnapshotElement[] {
+  return findElements(snap.snapshot, selector);
+}
+
+export function isRef(s: string): boolean {
+  return isRefLike(s);
+}
+
+export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean } {
+  const d = diffSnapshots(before.snapshot, after.snapshot);
+  return { text: renderDiff(d), changed: !d.same };
+}
