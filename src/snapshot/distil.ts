@@ -328,6 +328,7 @@ export const absorbChildLabels: Pass = (roots, ctx) => {
       if (labelledBox) {
         row.checkable = true;
         row.checked = c.checked;
+        if (!INPUT_WIDGETS.has(row.cls)) row.cls = c.cls;
       }
       for (const s of [c.text, c.desc]) {
         if (s === '' || s === row.text || s === row.desc || row.labels.includes(s)) continue;

@@ -91,9 +91,9 @@ function treeStates(el: SnapshotElement): string[] {
   return el.states.filter((s) => s !== 'checkable' && s !== 'clickable' && s !== 'editable' && !(s === 'scrollable' && el.items !== undefined));
 }
 
-function treeLine(it: Item, o: RenderOptions): string {
-  const el = it.el;
-  let line = ' '.repeat(it.depth) + el.ref;
+/** One element as a tree line without indentation: `ref [Class] label [hint=…] [states]`. */
+export function elementLine(el: SnapshotElement, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
+  let line = el.ref;
   const parts = labelParts(el);
   if (showsClass(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + el.class;
   if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
@@ -104,8 +104,12 @@ function treeLine(it: Item, o: RenderOptions): string {
   if (el.offscreen) tags.push('offscreen');
   if (tags.length > 0) line += ` [${tags.join(' ')}]`;
   if (o.bounds) line += ` @${el.bounds.join(',')}`;
-  if (it.hidden > 0) line += ` (+${it.hidden})`;
   return line;
+}
+
+function treeLine(it: Item, o: RenderOptions): string {
+  const line = ' '.repeat(it.depth) + elementLine(it.el, o);
+  return it.hidden > 0 ? `${line} (+${it.hidden})` : line;
 }
 
 function headerLine(screen: ScreenInfo): string | undefined {

@@ -1,0 +1,12 @@
+// The snapshot engine's public surface (explicit exports; docs/snapshot.md describes each).
+export { snapshotFromDump, resolveRef, isSnapshot, SNAPSHOT_FORMATS, DEFAULT_MAX_LABEL } from './snapshot.js';
+export type { Snapshot, SnapshotOptions, SnapshotFormat, SnapshotStats } from './snapshot.js';
+export { diffSnapshots, renderDiff } from './diff.js';
+export type { SnapshotDiff, ElementChange, ChangedField, DiffOptions } from './diff.js';
+export { findElements, parseSelector, isRefLike, DEFAULT_NEAR_PX } from './selector.js';
+export type { Selector, CompoundSelector, SimpleSelector, AttrName, AttrOp, StateName, Relation } from './selector.js';
+export { tokenReport, countTokens, renderTokenReport } from './tokens.js';
+export type { TokenCount, TokenReportRow } from './tokens.js';
+export { elementLine } from './render.js';
+export { passesFor } from './distil.js';
+export type { Action, State, SnapshotElement, ScreenInfo, SnapshotJson } from './types.js';
