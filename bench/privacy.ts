@@ -149,7 +149,7 @@ export function evaluate(steps: readonly GroundedStep[], options: EvalOptions): 
     add('perfect', [ranked.blocks[ti]!], 0);
     if (ti > 0) {
       const show = (b: { elements: readonly SnapshotElement[]; kind: string; score: number }): string =>
-        `${b.kind}:${b.score}[${b.elements.map((e) => e.text ?? e.desc ?? e.id ?? e.class).join('|').slice(0, 60)}]`;
+        `${b.kind}:${b.score}[${b.elements.map((e) => [e.text, e.desc, ...(e.labels ?? [])].filter(Boolean).join('/') || e.id || e.class).join('|').slice(0, 60)}]`;
       misses.push(`${s.app} #${s.step} "${s.task}" target=${show(ranked.blocks[ti]!)} rank=${ti + 1}/${ranked.blocks.length} top=${show(ranked.blocks[0]!)}`);
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { SnapshotElement } from '../snapshot/types.js';
 import type { BlockKind, RawBlock } from './blocks.js';
-import { quoted, terms, words, type Terms } from './text.js';
+import { elementLabels, quoted, terms, words, type Terms } from './text.js';
 
 /** What the agent knows at this step besides the task: the steps it has already taken. */
 export interface HistoryStep {
@@ -85,7 +85,7 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
 
 
 function elementText(e: SnapshotElement): string {
-  return [e.text, e.desc, e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
+  return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
 }
 
 function blockTerms(b: RawBlock): Terms {
@@ -123,7 +123,7 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
       const pending = phrases.filter((p) => !typed.has(p));
       const last = history.at(-1);
       const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
-      const isLast = (e: SnapshotElement): boolean => [e.text, e.desc, e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
+      const isLast = (e: SnapshotElement): boolean => [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
       const bt = blocks.map(blockTerms);
       // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
       const hasDialog = blocks.some((b) => b.kind === 'dialog');
@@ -142,7 +142,7 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
         let s = 0;
         for (const st of task.stems) if (t.stems.has(st)) s += w.stem * idf((x) => x.stems.has(st)) * termWeight(st, false);
         for (const c of task.concepts) if (t.concepts.has(c)) s += w.concept * idf((x) => x.concepts.has(c)) * termWeight(c, true);
-        const labels = b.elements.map((e) => `${e.text ?? ''} ${e.desc ?? ''}`.toLowerCase());
+        const labels = b.elements.map((e) => elementLabels(e).join(' ').toLowerCase());
         for (const p of phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (typed.has(p) ? w.typedPhrase : 1);
         s += prior(b.kind, { hasDialog, w });
         if (t.concepts.has('~more') || t.concepts.has('~settings')) s += gateway;

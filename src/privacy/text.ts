@@ -115,3 +115,10 @@ export function terms(s: string, keepStop = false): Terms {
 export function quoted(task: string): string[] {
   return [...task.matchAll(/['"‘“]([^'"’”]{1,80})['"’”]/g)].map((m) => m[1]!);
 }
+
+/** Everything an element shows: its text, description and the labels of children merged into it. */
+export function elementLabels(e: { text?: string; desc?: string; labels?: readonly string[] }): string[] {
+  const out: string[] = [];
+  for (const s of [e.text, e.desc, ...(e.labels ?? [])]) if (s !== undefined && s !== '' && !out.includes(s)) out.push(s);
+  return out;
+}

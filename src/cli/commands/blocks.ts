@@ -1,0 +1,144 @@
+// `glance blocks --from FILE --task "TEXT" [--format text|json]`: the screen split into layout-aware blocks,
+// ranked for the task, in the order privacy mode would send them (docs/privacy.md).
+import { parseArgs } from 'node:util';
+import { GlanceError } from '../../errors.js';
+import {
+  blocksFromDump,
+  detectSensitive,
+  renderBlock,
+  withheldLine,
+  type Block,
+  type BlocksOptions,
+  type Exposure,
+  type MaskOptions,
+  type SensitiveCategory,
+} from '../../privacy/index.js';
+import { Masker } from '../../privacy/index.js';
+import type { SnapshotElement } from '../../snapshot/types.js';
+
+export interface BlocksIO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  readFile(path: string): Promise<string>;
+}
+
+const HELP = `glance blocks --from FILE --task "TEXT" [options]
+
+Splits a screen dump into layout-aware blocks and ranks them for the task: the order in which privacy mode
+sends them to a cloud model.
+
+  --from FILE         uiautomator XML, uiautomator2 page source or DroidBot JSON
+  --task TEXT         the task (or sub-task) the agent works on
+  --format text|json  default text
+  --top N             show only the first N blocks and say what the rest withholds
+  --step N            0-based step number (priors for later steps)
+  --after LABEL       label the agent acted on at an earlier step (repeatable; steers the ranking)
+  --rule layout|core  block rule (default layout; core = CORE's first depth with ≥ 3 groups)
+  --max-size N        largest block the layout rule keeps whole (default 2)
+  --redact LIST       phones,emails,cards: replace them with placeholders in what is shown
+`;
+
+function usage(message: string): GlanceError {
+  return new GlanceError('USAGE', message, { hint: 'see `glance blocks --help`' });
+}
+
+function positiveInt(name: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw usage(`--${name} takes a whole number ≥ ${min}, got "${v}"`);
+  return n;
+}
+
+function parse(argv: string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: false; strict: true }>>['values'] {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
+  } catch (e) {
+    // node:util reports unknown or malformed options as TypeError with an ERR_PARSE_ARGS_* code.
+    if (e instanceof TypeError && String((e as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')) throw usage(e.message);
+    throw e;
+  }
+}
+
+const OPTIONS = {
+  from: { type: 'string' },
+  task: { type: 'string' },
+  format: { type: 'string' },
+  top: { type: 'string' },
+  step: { type: 'string' },
+  after: { type: 'string', multiple: true },
+  rule: { type: 'string' },
+  'max-size': { type: 'string' },
+  redact: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function blocksCommand(argv: string[], io: BlocksIO): Promise<number> {
+  const v = parse(argv);
+  if (v.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (v.from === undefined) throw usage('--from FILE is required');
+  if (v.task === undefined || v.task.trim() === '') throw usage('--task "TEXT" is required');
+  const format = v.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw usage(`--format must be text or json, got "${format}"`);
+  if (v.rule !== undefined && v.rule !== 'layout' && v.rule !== 'core') throw usage(`--rule must be layout or core, got "${v.rule}"`);
+  const mask: MaskOptions = {};
+  for (const k of (v.redact ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    if (k === 'phones') mask.phones = true;
+    else if (k === 'emails') mask.emails = true;
+    else if (k === 'cards') mask.cards = true;
+    else throw usage(`--redact takes phones, emails, cards; got "${k}"`);
+  }
+  const top = positiveInt('top', v.top, 1);
+  const opts: BlocksOptions = {};
+  const step = positiveInt('step', v.step, 0);
+  const maxSize = positiveInt('max-size', v['max-size'], 1);
+  if (step !== undefined) opts.step = step;
+  if (maxSize !== undefined) opts.maxSize = maxSize;
+  if (v.rule === 'core' || v.rule === 'layout') opts.rule = v.rule;
+  if (v.after !== undefined) opts.history = v.after.map((label) => ({ label }));
+
+  const dump = await io.readFile(v.from);
+  const result = blocksFromDump(dump, v.task, opts);
+  const masker = new Masker(mask);
+  const found = detectSensitive(result.elements, result.blocks.map((b) => b.elements));
+  const catOf = new Map(result.elements.map((e, i) => [e, found[i]!] as const));
+  const shown = top === undefined ? result.blocks : result.blocks.slice(0, top);
+  const hidden = result.blocks.slice(shown.length);
+
+  if (format === 'json') {
+    const doc = {
+      task: v.task,
+      screen: result.screen,
+      elements: result.elements.length,
+      blocks: shown.map((b) => ({
+        rank: b.rank,
+        id: b.id,
+        kind: b.kind,
+        score: b.score,
+        bounds: b.bounds,
+        sensitive: [...new Set(b.elements.flatMap((e) => catOf.get(e) ?? []))].sort(),
+        elements: b.elements.map((e) => masker.maskElement(e)),
+      })),
+      withheld: exposure(hidden, catOf),
+    };
+    io.stdout(JSON.stringify(doc, null, 2) + '\n');
+    return 0;
+  }
+  const lines: string[] = [`${result.blocks.length} blocks, ${result.elements.length} elements — task: ${v.task}`];
+  for (const b of shown) lines.push(renderBlock(b, b.elements.map((e) => masker.maskElement(e)), true));
+  if (top !== undefined) lines.push(withheldLine(exposure(hidden, catOf)));
+  io.stdout(lines.join('\n') + '\n');
+  return 0;
+}
+
+function exposure(blocks: readonly Block[], catOf: ReadonlyMap<SnapshotElement, SensitiveCategory[]>): Exposure {
+  const x: Exposure = { blocks: blocks.length, elements: 0, chars: 0, categories: {} };
+  for (const b of blocks) {
+    x.elements += b.elements.length;
+    for (const e of b.elements) for (const c of catOf.get(e) ?? []) x.categories[c] = (x.categories[c] ?? 0) + 1;
+  }
+  x.chars = blocks.reduce((n, b) => n + renderBlock(b, b.elements).length, 0);
+  return x;
+}
