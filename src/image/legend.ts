@@ -1,0 +1,124 @@
+/**
+ * The legend panel: one row per mark — the ref on a tag of its mark's colour, the class, the label — laid out
+ * in columns beside a portrait screenshot or below a landscape one. The font shrinks (down to a readable
+ * minimum) until every row fits the room the long-edge budget leaves; rows that still do not fit are
+ * summarised in a last row (the caller's text reply carries the full legend).
+ */
+import { createImage, fillRect, type Rgb, type RgbaImage } from './raster.js';
+import { drawText, fitText, fontMetrics, measureText, type TextStyle } from './text.js';
+
+export interface LegendRow {
+  ref: string;
+  class: string;
+  label: string;
+  colour: Rgb;
+}
+
+export interface LegendLayout {
+  side: 'right' | 'bottom';
+  /** Panel size in pixels. */
+  width: number;
+  height: number;
+  fontSize: number;
+  columns: number;
+  /** Rows drawn (the rest are summarised). */
+  shown: number;
+}
+
+const INK: Rgb = [20, 20, 20];
+const MUTED: Rgb = [96, 96, 96];
+const RULE: Rgb = [200, 200, 200];
+const PANEL: Rgb = [250, 250, 250];
+const WHITE: Rgb = [255, 255, 255];
+
+function metricsFor(fontSize: number): { rowH: number; pad: number; colW: number } {
+  return { rowH: Math.round(fontSize * 1.5), pad: Math.round(fontSize * 0.8), colW: Math.round(fontSize * 21) };
+}
+
+/** Rows shown in `slots` row slots: one slot is the header, and one the "+N more" row when not all fit. */
+function fitRows(rows: number, slots: number): number {
+  return rows <= slots - 1 ? rows : Math.max(0, slots - 2);
+}
+
+/**
+ * Chooses the panel's side, font size and columns. `long` is the screenshot's long edge (font sizes scale
+ * with it); `maxEdge` bounds the long edge of screenshot + panel where possible.
+ */
+export function layoutLegend(rows: number, image: { width: number; height: number }, maxEdge: number): LegendLayout {
+  const side = image.height >= image.width ? 'right' : 'bottom';
+  const long = Math.max(image.width, image.height);
+  const across = side === 'right' ? image.height : image.width;
+  const beside = side === 'right' ? image.width : image.height;
+  // Room the panel may take along the short axis: what the long-edge budget leaves, but never less than
+  // half the screenshot (a square tablet screenshot would otherwise get no legend at all).
+  const room = Math.max(maxEdge - beside, Math.round(beside * 0.5));
+  const base = Math.max(12, Math.round(long * 0.0125));
+  const min = Math.max(11, Math.round(long * 0.0085));
+  const total = rows + 1; // + the header row
+  for (let size = base; ; size--) {
+    const { rowH, pad, colW } = metricsFor(size);
+    const perCol = Math.max(1, Math.floor((across - 2 * pad) / rowH));
+    if (side === 'right') {
+      const columns = Math.ceil(total / perCol);
+      const width = columns * colW + 2 * pad;
+      if (width <= room || size <= min) {
+        const cols = Math.max(1, Math.min(columns, Math.floor((room - 2 * pad) / colW)));
+        const shown = fitRows(rows, cols * perCol);
+        return { side, width: cols * colW + 2 * pad, height: image.height, fontSize: size, columns: cols, shown };
+      }
+    } else {
+      const columns = Math.max(1, Math.floor((across - 2 * pad) / colW));
+      const rowsNeeded = Math.ceil(total / columns);
+      const height = rowsNeeded * rowH + 2 * pad;
+      if (height <= room || size <= min) {
+        const perColFit = Math.max(1, Math.min(rowsNeeded, Math.floor((room - 2 * pad) / rowH)));
+        const shown = fitRows(rows, columns * perColFit);
+        return { side, width: image.width, height: perColFit * rowH + 2 * pad, fontSize: size, columns, shown };
+      }
+    }
+  }
+}
+
+/** Renders the panel for `rows` with `layout`; `header` is the first row's text (e.g. the scale). */
+export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, header: string): RgbaImage {
+  const img = createImage(layout.width, layout.height, PANEL);
+  const { rowH, pad, colW } = metricsFor(layout.fontSize);
+  const mono: TextStyle = { face: 'mono-bold', size: layout.fontSize };
+  const sans: TextStyle = { face: 'sans', size: layout.fontSize };
+  const bold: TextStyle = { face: 'sans-bold', size: layout.fontSize };
+  // Separator between screenshot and panel.
+  if (layout.side === 'right') fillRect(img, { x0: 0, y0: 0, x1: 2, y1: img.height }, RULE);
+  else fillRect(img, { x0: 0, y0: 0, x1: img.width, y1: 2 }, RULE);
+
+  const perCol = Math.ceil((layout.shown + 1 + (layout.shown < rows.length ? 1 : 0)) / layout.columns);
+  const { ascent, descent } = fontMetrics(sans);
+  const baselineOffset = Math.round((rowH + ascent - descent) / 2);
+  const refW = Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...rows.slice(0, layout.shown).map((r) => measureText(r.ref, mono)))) + Math.round(layout.fontSize * 0.5);
+  const classW = Math.round(colW * 0.34);
+  const cell = (k: number): { x: number; y: number } => ({
+    x: pad + Math.floor(k / perCol) * colW,
+    y: pad + (k % perCol) * rowH,
+  });
+
+  const h = cell(0);
+  drawText(img, fitText(header, bold, colW - pad), { x: h.x, y: h.y + baselineOffset }, { ...bold, colour: INK });
+  for (let i = 0; i < layout.shown; i++) {
+    const row = rows[i]!;
+    const { x, y } = cell(i + 1);
+    const tagTop = y + Math.round(rowH * 0.1);
+    fillRect(img, { x0: x, y0: tagTop, x1: x + refW, y1: y + rowH - Math.round(rowH * 0.1) }, row.colour);
+    const tw = measureText(row.ref, mono);
+    drawText(img, row.ref, { x: x + (refW - tw) / 2, y: y + baselineOffset }, { ...mono, colour: WHITE });
+    let tx = x + refW + Math.round(layout.fontSize * 0.5);
+    const cls = fitText(row.class, sans, classW);
+    drawText(img, cls, { x: tx, y: y + baselineOffset }, { ...sans, colour: MUTED });
+    tx += classW + Math.round(layout.fontSize * 0.4);
+    const label = fitText(row.label, sans, x + colW - pad - tx);
+    drawText(img, label, { x: tx, y: y + baselineOffset }, { ...sans, colour: INK });
+  }
+  if (layout.shown < rows.length) {
+    const { x, y } = cell(layout.shown + 1);
+    drawText(img, `+${rows.length - layout.shown} more (see text)`, { x, y: y + baselineOffset }, { ...sans, colour: MUTED });
+  }
+  return img;
+}

@@ -1,0 +1,200 @@
+/**
+ * Screenshots with marks: every snapshot element gets a box (its bounds, scaled to the image) and a tag
+ * carrying its ref — the same refs as the text snapshot — plus an optional legend panel. The tags never
+ * cover each other (layout.ts), neighbouring marks differ in colour (colours.ts), and the screenshot keeps
+ * its own coordinates inside the output: image pixel (x, y) is device pixel (x × scale, y × scale).
+ */
+import { GlanceError } from '../errors.js';
+import type { SnapshotElement } from '../snapshot/types.js';
+import { assignColours, PALETTE } from './colours.js';
+import { layoutLegend, renderLegend, type LegendRow } from './legend.js';
+import { placeLabels, type LabelSize } from './layout.js';
+import { decodePng, encodePng } from './png.js';
+import { createImage, fillRect, paste, strokeRect, type Rect, type Rgb, type RgbaImage } from './raster.js';
+import { DEFAULT_MAX_EDGE, downscale } from './scale.js';
+import { drawText, measureText, type TextStyle } from './text.js';
+
+export interface MarkOptions {
+  /** Long edge of the screenshot part of the output, in pixels (default 1568). */
+  maxEdge?: number;
+  /** Draw the legend panel (default true). */
+  legend?: boolean;
+}
+
+export interface LegendEntry {
+  ref: string;
+  class: string;
+  label: string;
+}
+
+/** Where one mark was drawn, in output image pixels. */
+export interface MarkGeometry {
+  ref: string;
+  box: Rect;
+  tag: Rect;
+  colour: Rgb;
+  /** The tag could not touch its box and is joined to it by a leader line. */
+  detached: boolean;
+}
+
+export interface MarkedRaster {
+  image: RgbaImage;
+  marks: MarkGeometry[];
+  /** Size of the screenshot part, at the output's top-left; the legend panel (if any) is beside or below. */
+  shot: { width: number; height: number };
+  /** Device pixels per screenshot pixel: `device = image × scale`. */
+  scale: number;
+  /** One entry per drawn mark, in the order of the given elements. */
+  legend: LegendEntry[];
+  /** Refs of elements not drawn because their bounds lie outside the screen. */
+  skipped: string[];
+}
+
+export interface MarkedScreenshot {
+  png: Uint8Array;
+  /** Size of the whole output PNG (screenshot + legend panel). */
+  width: number;
+  height: number;
+  /** Device pixels per screenshot pixel: `device = image × scale` (1 when not downscaled). */
+  scale: number;
+  legend: LegendEntry[];
+  shot: { width: number; height: number };
+  skipped: string[];
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const LABEL_CHARS = 80;
+
+/**
+ * The element's label as the legend shows it: text, else description, else the labels absorbed from its
+ * children, else `hint: …`, else `#id`.
+ */
+export function legendLabel(e: SnapshotElement): string {
+  const absorbed = e.labels !== undefined && e.labels.length > 0 ? e.labels.join(' · ') : undefined;
+  const raw = e.text ?? e.desc ?? absorbed ?? (e.hint === undefined ? undefined : `hint: ${e.hint}`) ?? (e.id === undefined ? '' : `#${e.id}`);
+  const one = raw.replace(/\s+/g, ' ').trim();
+  return one.length > LABEL_CHARS ? `${one.slice(0, LABEL_CHARS - 1)}…` : one;
+}
+
+/** Tag geometry for a screenshot whose long edge is `long`: ~2.2% of the long edge tall. */
+export function tagMetrics(long: number): { font: TextStyle; height: number; padX: number; stroke: number } {
+  const height = Math.max(14, Math.round(long * 0.022));
+  const size = Math.max(10, Math.round(height * 0.78));
+  return {
+    font: { face: 'mono-bold', size },
+    height,
+    padX: Math.max(2, Math.round(size * 0.22)),
+    stroke: long >= 1000 ? 3 : 2,
+  };
+}
+
+function checkMaxEdge(maxEdge: number): void {
+  if (!Number.isInteger(maxEdge) || maxEdge < 64 || maxEdge > 8192) {
+    throw new GlanceError('USAGE', `maxEdge must be an integer between 64 and 8192, got ${maxEdge}`, {
+      hint: 'omit maxEdge for the default long edge of 1568 px',
+    });
+  }
+}
+
+/** Thick straight segment (square brush), for leader lines from a detached tag to its box. */
+function line(img: RgbaImage, from: { x: number; y: number }, to: { x: number; y: number }, style: { colour: Rgb; width: number }): void {
+  const steps = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y), 1);
+  const r = style.width / 2;
+  for (let s = 0; s <= steps; s++) {
+    const x = from.x + ((to.x - from.x) * s) / steps;
+    const y = from.y + ((to.y - from.y) * s) / steps;
+    fillRect(img, { x0: x - r, y0: y - r, x1: x + r, y1: y + r }, style.colour);
+  }
+}
+
+function nearestPoint(r: Rect, p: { x: number; y: number }): { x: number; y: number } {
+  return { x: Math.min(Math.max(p.x, r.x0), r.x1 - 1), y: Math.min(Math.max(p.y, r.y0), r.y1 - 1) };
+}
+
+/** Raster-level marks: draws on a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
+export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
+  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
+  checkMaxEdge(maxEdge);
+  const { image: small, scale } = downscale(screen, maxEdge);
+  const shot = small === screen ? { ...screen, data: screen.data.slice() } : small;
+  // Per-axis ratios: rounding the output size makes them differ from `scale` by < 1 image pixel.
+  const sx = screen.width / shot.width;
+  const sy = screen.height / shot.height;
+
+  const drawn: Array<{ e: SnapshotElement; box: Rect }> = [];
+  const skipped: string[] = [];
+  for (const e of elements) {
+    const [l, t, r, b] = e.bounds;
+    const box = {
+      x0: Math.max(0, Math.round(l / sx)),
+      y0: Math.max(0, Math.round(t / sy)),
+      x1: Math.min(shot.width, Math.round(r / sx)),
+      y1: Math.min(shot.height, Math.round(b / sy)),
+    };
+    if (box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) skipped.push(e.ref);
+    else drawn.push({ e, box });
+  }
+
+  const tag = tagMetrics(Math.max(shot.width, shot.height));
+  const sizes: LabelSize[] = drawn.map(({ e }) => ({ w: Math.ceil(measureText(e.ref, tag.font)) + 2 * tag.padX, h: tag.height }));
+  const boxes = drawn.map((d) => d.box);
+  const colours = assignColours(boxes, tag.height * 2).map((k) => PALETTE[k]!);
+  const places = placeLabels(boxes, sizes, shot);
+
+  // Outlines first, largest first so that nested small boxes stay visible on top; then leaders; then tags.
+  const bySize = drawn.map((d, i) => ({ i, a: (d.box.x1 - d.box.x0) * (d.box.y1 - d.box.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
+  for (const { i } of bySize) strokeRect(shot, drawn[i]!.box, colours[i]!, tag.stroke);
+  places.forEach((p, i) => {
+    if (!p.detached) return;
+    const c = { x: (p.rect.x0 + p.rect.x1) / 2, y: (p.rect.y0 + p.rect.y1) / 2 };
+    line(shot, nearestPoint(p.rect, c), nearestPoint(drawn[i]!.box, c), { colour: colours[i]!, width: tag.stroke - 1 });
+  });
+  const capHeight = tag.font.size * 0.73; // DejaVu Sans Mono digits and ascenders: ~0.73 em.
+  places.forEach((p, i) => {
+    fillRect(shot, p.rect, colours[i]!);
+    const ref = drawn[i]!.e.ref;
+    const w = measureText(ref, tag.font);
+    const x = p.rect.x0 + (p.rect.x1 - p.rect.x0 - w) / 2;
+    const y = p.rect.y0 + (tag.height + capHeight) / 2;
+    drawText(shot, ref, { x, y }, { ...tag.font, colour: WHITE });
+  });
+
+  const legend = drawn.map(({ e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const marks = drawn.map(({ e, box }, i) => ({ ref: e.ref, box, tag: places[i]!.rect, colour: colours[i]!, detached: places[i]!.detached }));
+  if (options.legend === false || drawn.length === 0) {
+    return { image: shot, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
+  }
+  const layout = layoutLegend(legend.length, shot, maxEdge);
+  const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: colours[i]! }));
+  const header = scale === 1 ? 'marks: ref · class · label' : `image px × ${scale.toFixed(3)} = device px`;
+  const panel = renderLegend(rows, layout, header);
+  const out =
+    layout.side === 'right'
+      ? createImage(shot.width + panel.width, shot.height)
+      : createImage(shot.width, shot.height + panel.height);
+  paste(out, shot, { x: 0, y: 0 });
+  paste(out, panel, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height });
+  return { image: out, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
+}
+
+/** PNG in, PNG out: the screenshot downscaled to `maxEdge`, with marks for `elements` and a legend. */
+export function drawMarks(png: Uint8Array, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedScreenshot {
+  const r = renderMarks(decodePng(png), elements, options);
+  return {
+    png: encodePng(r.image),
+    width: r.image.width,
+    height: r.image.height,
+    scale: r.scale,
+    legend: r.legend,
+    shot: r.shot,
+    skipped: r.skipped,
+  };
+}
+
+/** The screenshot alone, downscaled: for `device_screenshot` without marks. */
+export function downscalePng(png: Uint8Array, maxEdge: number = DEFAULT_MAX_EDGE): { png: Uint8Array; width: number; height: number; scale: number } {
+  checkMaxEdge(maxEdge);
+  const src = decodePng(png);
+  const { image, scale } = downscale(src, maxEdge);
+  return { png: image === src ? png : encodePng(image), width: image.width, height: image.height, scale };
+}
