@@ -69,6 +69,11 @@ function encodeRequest(service: string): Buffer {
   return Buffer.concat([Buffer.from(body.length.toString(16).padStart(4, '0'), 'latin1'), body]);
 }
 
+/** `host:transport:SERIAL`; the empty serial means "the only device" (`host:transport-any`). */
+function transportRequest(serial: string): string {
+  return serial === '' ? 'host:transport-any' : `host:transport:${serial}`;
+}
+
 export class AdbServerClient implements AdbTransport {
   readonly address: string;
   private readonly dial: ServerDialer;
@@ -95,13 +100,13 @@ export class AdbServerClient implements AdbTransport {
   }
 
   /** Connect (starting the server once if allowed) and send one request; resolves after its OKAY. */
-  private async request(scope: CallScope, service: string, serial?: string): Promise<StreamReader> {
+  private async request(scope: CallScope, service: string, serial?: string, mayStart = true): Promise<StreamReader> {
     let stream: ByteStream;
     try {
       stream = await this.dial(scope.signal);
     } catch (e) {
       if (isGlanceError(e)) throw e;
-      if (!this.startServer) throw this.unavailable(e);
+      if (!this.startServer || !mayStart) throw this.unavailable(e);
       await this.startServer(scope.signal);
       try {
         stream = await this.dial(scope.signal);
@@ -154,9 +159,9 @@ export class AdbServerClient implements AdbTransport {
   }
 
   /** One request answered by OKAY + length-prefixed text. */
-  private query(service: string, options: CallOptions | undefined, serial?: string): Promise<string> {
+  private query(service: string, options: CallOptions | undefined, serial?: string, mayStart = true): Promise<string> {
     return runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: service }, async (scope) => {
-      const reader = await this.request(scope, service, serial);
+      const reader = await this.request(scope, service, serial, mayStart);
       try {
         return await this.string(reader, service);
       } finally {
@@ -175,7 +180,7 @@ export class AdbServerClient implements AdbTransport {
   }
 
   async features(serial: string, options?: CallOptions): Promise<string[]> {
-    const text = await this.query(`host-serial:${serial}:features`, options, serial);
+    const text = await this.query(serial === '' ? 'host:features' : `host-serial:${serial}:features`, options, serial);
     return text
       .trim()
       .split(',')
@@ -184,12 +189,15 @@ export class AdbServerClient implements AdbTransport {
 
   /** `device`, `offline`, … as `adb get-state` prints it. */
   getState(serial: string, options?: CallOptions): Promise<string> {
-    return this.query(`host-serial:${serial}:get-state`, options, serial).then((s) => s.trim());
+    return this.query(serial === '' ? 'host:get-state' : `host-serial:${serial}:get-state`, options, serial).then((s) =>
+      s.trim(),
+    );
   }
 
+  /** `serial` '' = the only device (`host:transport-any`; FAIL "more than one device" → ADB_MULTIPLE_DEVICES). */
   async openService(serial: string, service: string, options?: CallOptions): Promise<ByteStream> {
     return runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: `open ${service}` }, async (scope) => {
-      const reader = await this.request(scope, `host:transport:${serial}`, serial);
+      const reader = await this.request(scope, transportRequest(serial), serial);
       await this.send(reader, service, serial);
       return this.watched(reader, serial);
     });
@@ -205,7 +213,9 @@ export class AdbServerClient implements AdbTransport {
     const explain = async (cause: unknown): Promise<GlanceError | undefined> => {
       if (closedByUs) return undefined;
       try {
-        const state = await this.getState(serial, { timeoutMs: 2_000 });
+        // Never restart the server here: a fresh server would not know the device and hide what happened.
+        const service = serial === '' ? 'host:get-state' : `host-serial:${serial}:get-state`;
+        const state = (await this.query(service, { timeoutMs: 2_000 }, serial, false)).trim();
         if (state === 'device' && cause === undefined) return undefined;
         return new GlanceError('ADB_DEVICE_GONE', `device ${serial} went ${state} during the command`, {
           hint: 'reconnect the device and retry',
@@ -313,7 +323,7 @@ export class AdbServerClient implements AdbTransport {
    */
   reverse(serial: string, remote: string, local: string, options?: CallOptions): Promise<number | undefined> {
     return runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: 'reverse' }, async (scope) => {
-      const reader = await this.request(scope, `host:transport:${serial}`, serial);
+      const reader = await this.request(scope, transportRequest(serial), serial);
       try {
         await this.send(reader, `reverse:forward:${remote};${local}`, serial);
         await this.status(reader, 'reverse', serial);
@@ -326,7 +336,7 @@ export class AdbServerClient implements AdbTransport {
 
   async killReverse(serial: string, remote: string, options?: CallOptions): Promise<void> {
     await runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: 'reverse --remove' }, async (scope) => {
-      const reader = await this.request(scope, `host:transport:${serial}`, serial);
+      const reader = await this.request(scope, transportRequest(serial), serial);
       try {
         await this.send(reader, `reverse:killforward:${remote}`, serial);
         await this.status(reader, 'reverse --remove', serial);

@@ -90,6 +90,10 @@ export function fakeDevice(fs: MemoryFs, options: FakeDeviceOptions = {}): Devic
     }),
     open(service, io) {
       if (service === 'sync:') return createSyncSession(fs, io);
+      if (service.startsWith('tcp:')) {
+        // Echo server standing in for a device-side TCP port (what `adb forward` reaches).
+        return { input: (data) => io.write(data), closed: () => undefined };
+      }
       return openShellService(service, io, run);
     },
   };
