@@ -159,9 +159,11 @@ export function refNotFound(ref: string): GlanceError {
   });
 }
 
-function screenOf(dump: UiDump, roots: DNode[]): ScreenInfo {
+/** The foreground package: as the dump states it, else the first window's that is not system chrome. */
+function screenOf(dump: UiDump): ScreenInfo {
   const screen: ScreenInfo = { width: dump.width, height: dump.height };
-  const pkg = dump.package ?? roots.find((r) => r.pkg !== '')?.pkg;
+  const pkgs = dump.roots.map((r) => r.pkg).filter((p) => p !== '' && p !== 'gesture');
+  const pkg = dump.package ?? pkgs.find((p) => p !== 'com.android.systemui') ?? pkgs[0];
   if (pkg !== undefined && pkg !== '') screen.package = pkg;
   if (dump.activity !== undefined) screen.activity = dump.activity;
   return screen;
@@ -203,7 +205,7 @@ export function snapshotWithSources(input: string | Uint8Array | UiDump, options
     }
   };
   collect(items);
-  const screen = screenOf(dump, roots);
+  const screen = screenOf(dump);
   const format = options.format ?? 'tree';
   const ro: RenderOptions = { bounds: options.bounds ?? false, maxLabel: options.maxLabel ?? DEFAULT_MAX_LABEL };
   const header = { screen, offscreenHidden: options.offscreen ? 0 : stats.offscreen };

@@ -1,0 +1,62 @@
+// Small hand-built dumps for the pass and selector tests: `n('Button', { text: 'OK', clickable: true }, [...])`.
+import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { emptyStats, fromDump, type DistilStats, type DNode, type PassContext } from '../../src/snapshot/distil.js';
+
+export type NodeProps = Partial<Omit<UiNode, 'children' | 'cls'>>;
+
+const PKG = 'com.example';
+
+export function n(cls: string, props: NodeProps = {}, children: UiNode[] = []): UiNode {
+  const full = cls.includes('.') ? cls : (cls === 'View' || cls === 'ViewGroup' ? 'android.view.' : 'android.widget.') + cls;
+  const node: UiNode = {
+    cls: full,
+    text: '',
+    desc: '',
+    hint: '',
+    id: '',
+    pkg: PKG,
+    bounds: [0, 0, 100, 100],
+    checkable: false,
+    checked: false,
+    clickable: false,
+    longClickable: false,
+    enabled: true,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    password: false,
+    selected: false,
+    visible: true,
+    editable: /EditText$/.test(cls),
+    index: 0,
+    children,
+    ...props,
+  };
+  if (props.id !== undefined && !props.id.includes(':id/')) node.id = `${PKG}:id/${props.id}`;
+  children.forEach((c, i) => (c.index = i));
+  return node;
+}
+
+export function dump(roots: UiNode[], size: [number, number] = [1080, 2280]): UiDump {
+  return { format: 'uiautomator', roots, rotation: 0, width: size[0], height: size[1] };
+}
+
+/** A full-screen root frame holding `children`. */
+export function screen(children: UiNode[], size: [number, number] = [1080, 2280]): UiDump {
+  return dump([n('FrameLayout', { bounds: [0, 0, size[0], size[1]] }, children)], size);
+}
+
+export function ctxFor(d: UiDump, over: Partial<PassContext> = {}): PassContext {
+  return { width: d.width, height: d.height, all: false, offscreen: false, stats: emptyStats(), ...over };
+}
+
+export function tree(d: UiDump, stats: DistilStats = emptyStats()): DNode[] {
+  return fromDump(d, stats);
+}
+
+/** `cls:text` per node, nested with indentation: a readable shape to compare in assertions. */
+export function shape(roots: DNode[], depth = 0): string[] {
+  return roots.flatMap((r) => [`${' '.repeat(depth)}${r.cls}${r.text ? ':' + r.text : ''}${r.desc ? '~' + r.desc : ''}${r.labels.length ? ' [' + r.labels.join('|') + ']' : ''}`, ...shape(r.children, depth + 1)]);
+}
+
+export const b = (l: number, t: number, r: number, bt: number): Bounds => [l, t, r, bt];
