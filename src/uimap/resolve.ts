@@ -221,7 +221,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     if (manifestActivities.has(name) || any(/Activity$/)) kind = 'activity';
     else if (any(/Dialog(Fragment)?$/) || (/Dialog$/.test(simple) && !any(/(View|Layout)$/))) kind = 'dialog';
     else if (external.some((n) => /Fragment(Compat)?$/.test(n)) || (external.length === 0 && any(/Fragment$/))) kind = 'fragment';
-    else if (any(/Adapter$/) || /Adapter$/.test(simple)) kind = 'adapter';
+    // Pager adapters hold whole pages, not list rows.
+    else if (!any(/(Pager|Fragment(State)?|FragmentStatePager)Adapter$/) && (any(/(Adapter|ViewHolder)$/) || /Adapter$/.test(simple))) kind = 'adapter';
     else if (external.some((n) => /(View|Layout|Button|Bar|Toolbar|Group|Pager|Text|Image|Menu)$/.test(n))) kind = 'view';
     kindCache.set(name, kind);
     return kind;
@@ -353,7 +354,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       for (const d of g.destinations) {
         if ((d.kind === 'fragment' || d.kind === 'dialog') && d.className !== undefined) {
           const cls = fullClassName(d.className);
-          if (classes.has(cls)) reachClass(cls, root, trig, false);
+          if (classes.has(cls)) reachClass(cls, root, trig);
           else {
             const p = partOf(d.kind, cls);
             if (d.layout !== undefined) attachLayout(d.layout, p, false);
@@ -397,12 +398,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       }
       for (const f of layout.fragments) {
         const cls = fullClassName(f);
-        if (classes.has(cls)) reachClass(cls, root, undefined, false);
+        if (classes.has(cls)) reachClass(cls, root, undefined);
         else if (cls.startsWith(appPackage) && appPackage !== '') warnings.add('CLASS_NOT_FOUND', cls);
       }
       for (const g of layout.navGraphs) attachNav(g, undefined);
       for (const m of layout.menus) if (!menus.includes(m)) menus.push(m);
-      for (const vc of layout.viewClasses) if (classes.has(vc)) reachClass(vc, owner, undefined, false);
+      for (const vc of layout.viewClasses) if (classes.has(vc)) reachClass(vc, owner, undefined);
     };
 
     const attachPreferences = (name: string, owner: Owner, trig: MapTrigger | undefined): void => {
@@ -420,13 +421,14 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         if (byAct !== undefined) addTransition(byAct, { kind: 'preference', element: p.key });
         if (p.fragment !== undefined) {
           const cls = fullClassName(p.fragment);
-          if (classes.has(cls)) reachClass(cls, root, trig, false);
+          if (classes.has(cls)) reachClass(cls, root, trig);
         }
       }
     };
 
 
-    const reachClass = (cls: string, owner: Owner, trig: MapTrigger | undefined, isRoot: boolean): void => {
+    const reachClass = (cls: string, owner: Owner, trig: MapTrigger | undefined, how: { isRoot?: boolean; listItem?: boolean } = {}): void => {
+      const isRoot = how.isRoot === true;
       if (reachedClasses.has(cls)) return;
       const kind = classify(cls);
       if (kind === 'activity' && !isRoot && !rootChain.has(cls)) return;
@@ -434,7 +436,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       let target = owner;
       if (!isRoot && kind === 'fragment') target = partOf('fragment', cls);
       else if (!isRoot && kind === 'dialog') target = partOf('dialog', cls);
-      const listItem = kind === 'adapter';
+      const listItem = kind === 'adapter' || how.listItem === true;
       for (const c of chainOf(cls).chain) {
         for (const fn of classes.get(c)?.functions ?? []) {
           runFn(fn, cls, target, { trig, auto: LIFECYCLE.has(fn.name), depth: 0, listItem });
@@ -497,7 +499,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
             if (q !== undefined && manifestActivities.has(q)) started(q);
             else if (q !== undefined && classes.has(q)) {
               const k = classify(q);
-              if (k === 'fragment' || k === 'dialog') reachClass(q, root, trig, false);
+              if (k === 'fragment' || k === 'dialog') reachClass(q, root, trig);
             } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
               warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
             }
@@ -505,7 +507,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           }
           case 'new': {
             const q = resolveType(use.cls, file);
-            if (q !== undefined && classes.has(q) && classify(q) !== 'activity') reachClass(q, owner, trig, false);
+            if (q !== undefined && classes.has(q) && classify(q) !== 'activity') reachClass(q, owner, trig, { listItem });
             break;
           }
           case 'call': {
@@ -536,7 +538,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       }
     }
 
-    reachClass(activityName, root, undefined, true);
+    reachClass(activityName, root, undefined, { isRoot: true });
 
     const menuParts: MapPart[] = menus.map((m) => {
       const menu = resources.menus.get(m);
@@ -562,7 +564,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       layouts: root.layouts,
       elements: root.elements,
       fragments: [...parts.values()].filter((p) => p.kind === 'fragment').map((p) => ({ name: p.name, elements: p.elements })),
-      dialogs: [...parts.values()].filter((p) => p.kind === 'dialog').map((p) => ({ name: p.name, elements: p.elements })),
+      // a dialog class that only wraps another dialog has nothing of its own to show
+      dialogs: [...parts.values()].filter((p) => p.kind === 'dialog' && p.elements.length > 0).map((p) => ({ name: p.name, elements: p.elements })),
       menus: menuParts,
     };
     if (launcherTargets.has(activityName)) activity.launcher = true;

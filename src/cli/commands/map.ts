@@ -1,0 +1,142 @@
+/**
+ * `glance map SRC_DIR [--lib DIR]… [--json OUT] [--html OUT]` and
+ * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
+ * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { GlanceError, exitCodeFor, isGlanceError } from '../../errors.js';
+import { findPaths, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
+
+export interface CommandIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  isTTY: boolean;
+}
+
+const USAGE = `usage: glance map SRC_DIR [--lib DIR]... [--json OUT|-] [--html OUT]
+       glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`;
+
+const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
+const BAR_WIDTH = 24;
+
+function progressBar(io: CommandIO): { update: (p: MapProgress) => void; done: () => void } {
+  if (!io.isTTY) return { update: () => undefined, done: () => undefined };
+  let last = '';
+  return {
+    update(p) {
+      const frac = p.total === 0 ? 1 : Math.min(1, p.done / p.total);
+      const filled = Math.round(frac * BAR_WIDTH);
+      const line = `\r[${'#'.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${PHASES[p.phase]} ${p.done}/${p.total}`;
+      if (line !== last) io.stderr(line.padEnd(60));
+      last = line;
+    },
+    done() {
+      if (last !== '') io.stderr(`\r${' '.repeat(60)}\r`);
+    },
+  };
+}
+
+function usage(message: string): GlanceError {
+  return new GlanceError('USAGE', message, { hint: USAGE });
+}
+
+async function runMap(argv: string[], io: CommandIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' } },
+    });
+  } catch (e) {
+    throw usage(e instanceof Error ? e.message : String(e));
+  }
+  const [src, ...extra] = parsed.positionals;
+  if (src === undefined) throw usage('missing SRC_DIR');
+  if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
+  const bar = progressBar(io);
+  const started = performance.now();
+  let map: UiMap;
+  try {
+    map = await mapDirectory(src, { libs: parsed.values.lib ?? [], onProgress: bar.update });
+  } finally {
+    bar.done();
+  }
+  const ms = Math.round(performance.now() - started);
+  const json = `${JSON.stringify(map, null, 2)}\n`;
+  const out = parsed.values.json;
+  if (out === undefined || out === '-') io.stdout(json);
+  else await writeFile(out, json);
+  if (parsed.values.html !== undefined) await writeFile(parsed.values.html, renderMapHtml(map));
+  const s = map.stats;
+  const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms`;
+  (out === undefined || out === '-' ? io.stderr : io.stdout)(`${summary}\n`);
+  for (const w of map.warnings) io.stderr(`warning ${w.code} ×${w.count}: ${w.examples.join(', ')}\n`);
+  return 0;
+}
+
+function short(name: string): string {
+  return name.split('.').at(-1) ?? name;
+}
+
+function describePath(p: UiPath): string {
+  const lines = [`${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`];
+  p.steps.forEach((s, i) => {
+    const how = s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
+    lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}`);
+  });
+  if (p.target !== undefined) {
+    lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}`}`);
+  }
+  return lines.join('\n');
+}
+
+async function runPath(argv: string[], io: CommandIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      options: { map: { type: 'string' }, to: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' } },
+    });
+  } catch (e) {
+    throw usage(e instanceof Error ? e.message : String(e));
+  }
+  const { map: mapFile, to, from } = parsed.values;
+  if (mapFile === undefined || to === undefined) throw usage('map path needs --map MAP.json and --to TARGET');
+  let map: UiMap;
+  try {
+    map = JSON.parse(await readFile(mapFile, 'utf8')) as UiMap;
+    if (!Array.isArray(map.activities) || !Array.isArray(map.transitions)) throw new Error('not a UI map');
+  } catch (e) {
+    throw new GlanceError('MAP_SOURCE_INVALID', `cannot read UI map ${mapFile}: ${e instanceof Error ? e.message : String(e)}`, {
+      hint: 'create one with `glance map SRC_DIR --json MAP.json`',
+      cause: e,
+    });
+  }
+  const paths = findPaths(map, to, from === undefined ? {} : { from });
+  if (paths.length === 0) {
+    throw new GlanceError('ELEMENT_NOT_FOUND', `no path to ${to}`, {
+      hint: 'give a fully qualified or simple activity name, or an element id listed in the map',
+      context: { to },
+    });
+  }
+  if (parsed.values.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
+  else io.stdout(`${paths.map(describePath).join('\n')}\n`);
+  return 0;
+}
+
+/** Entry point the CLI framework routes `glance map …` to; returns the exit code. */
+export async function mapCommand(argv: string[], io: CommandIO): Promise<number> {
+  const args = argv[0] === 'map' ? argv.slice(1) : argv;
+  try {
+    if (args[0] === 'path') return await runPath(args.slice(1), io);
+    return await runMap(args, io);
+  } catch (e) {
+    if (!isGlanceError(e)) throw e;
+    io.stderr(`error ${e.code}: ${e.message}\n${e.hint === undefined ? '' : `hint: ${e.hint}\n`}`);
+    return exitCodeFor(e);
+  }
+}

@@ -1,0 +1,135 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseXml } from '../../src/uimap/xml.js';
+import { buildResourceIndex, parseLayout, parseMenu, parseNavGraph, parsePreferences, resolveText, unescapeAndroidString } from '../../src/uimap/resources.js';
+import { parseGradle, parseManifest, qualifyClassName } from '../../src/uimap/manifest.js';
+import { parseSettingsGradle } from '../../src/uimap/read.js';
+import { bindingLayout, dedupeTransitions, snakeCase, viewClassName } from '../../src/uimap/resolve.js';
+import { WarningLog } from '../../src/uimap/warnings.js';
+
+const xml = (s: string) => {
+  const root = parseXml(s);
+  assert.ok(root !== undefined);
+  return root;
+};
+
+describe('resources pass', () => {
+  test('layout: ids, texts, include, merge root, ViewStub, fragments, nav host, menus, custom views, onClick', () => {
+    const l = parseLayout(
+      'main',
+      xml(`<merge xmlns:android="a" xmlns:app="b">
+        <TextView android:id="@+id/title" android:text="@string/hello" android:contentDescription="d"/>
+        <EditText android:id="@+id/q" android:hint="Find"/>
+        <include layout="@layout/bar" android:id="@+id/bar_root"/>
+        <ViewStub android:layout="@layout/empty" android:inflatedId="@+id/empty"/>
+        <fragment android:id="@+id/list" android:name="com.x.ListFragment"/>
+        <androidx.fragment.app.FragmentContainerView android:id="@+id/host" android:name="androidx.navigation.fragment.NavHostFragment" app:navGraph="@navigation/graph"/>
+        <com.google.android.material.appbar.MaterialToolbar android:id="@+id/tb" app:menu="@menu/top"/>
+        <Button android:id="@+id/go" android:onClick="onGo"/>
+        <View/>
+      </merge>`),
+    );
+    assert.equal(l.rootId, undefined);
+    assert.deepEqual(l.views.map((v) => v.id), ['title', 'q', 'list', 'host', 'tb', 'go']);
+    assert.deepEqual(l.views[0], { id: 'title', tag: 'TextView', text: '@string/hello', desc: 'd' });
+    assert.equal(l.views[1]?.hint, 'Find');
+    assert.equal(l.views[2]?.tag, 'com.x.ListFragment');
+    assert.equal(l.views[5]?.onClick, 'onGo');
+    assert.deepEqual(l.includes, [{ layout: 'bar', id: 'bar_root' }]);
+    assert.deepEqual(l.stubs, [{ layout: 'empty', id: 'empty' }]);
+    assert.deepEqual(l.fragments, ['com.x.ListFragment', 'androidx.navigation.fragment.NavHostFragment']);
+    assert.deepEqual(l.navGraphs, ['graph']);
+    assert.deepEqual(l.menus, ['top']);
+    assert.ok(l.viewClasses.includes('com.google.android.material.appbar.MaterialToolbar'));
+  });
+
+  test('menu, navigation graph and preference screen', () => {
+    const m = parseMenu('m', xml('<menu xmlns:android="a" xmlns:app="b"><item android:id="@+id/a" android:title="A" app:showAsAction="always"/><group><item android:id="@+id/b"/></group></menu>'));
+    assert.deepEqual(m.items, [{ id: 'a', title: 'A', showAsAction: 'always' }, { id: 'b' }]);
+    const g = parseNavGraph('g', xml('<navigation xmlns:android="a" xmlns:app="b" app:startDestination="@id/home"><fragment android:id="@+id/home" android:name="x.Home"><action android:id="@+id/go" app:destination="@id/act"/></fragment><activity android:id="@+id/act" android:name="x.Act"/><include app:graph="@navigation/sub"/></navigation>'));
+    assert.equal(g.start, 'home');
+    assert.deepEqual(g.destinations, [{ id: 'home', kind: 'fragment', className: 'x.Home' }, { id: 'act', kind: 'activity', className: 'x.Act' }]);
+    assert.deepEqual(g.actions, [{ id: 'go', destination: 'act' }]);
+    assert.deepEqual(g.includes, ['sub']);
+    const p = parsePreferences('p', xml('<PreferenceScreen xmlns:android="a" xmlns:app="b"><PreferenceCategory app:title="C"><Preference app:key="k" app:title="T"><intent android:targetClass="x.Act"/></Preference></PreferenceCategory></PreferenceScreen>'));
+    assert.deepEqual(p.prefs, [{ key: 'k', tag: 'Preference', title: 'T', intentTarget: 'x.Act' }]);
+  });
+
+  test('strings: escapes, aliases, default locale wins, app module wins over library, unparsable XML is counted', () => {
+    assert.equal(unescapeAndroidString(`"Don\\'t"`), "Don't");
+    assert.equal(unescapeAndroidString('a\\nb \\u0041'), 'a\nb A');
+    const w = new WarningLog();
+    const idx = buildResourceIndex(
+      [
+        { module: ':app', path: 'values/strings.xml', text: '<resources><string name="a">App</string><string name="b">@string/a</string></resources>' },
+        { module: ':app', path: 'values-de/strings.xml', text: '<resources><string name="a">Anw</string><string name="de_only">Nur</string></resources>' },
+        { module: ':lib', path: 'values/strings.xml', text: '<resources><string name="a">Lib</string><string name="c">C</string></resources>' },
+        { module: ':app', path: 'layout/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/one"/></LinearLayout>' },
+        { module: ':app', path: 'layout-land/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/two"/></LinearLayout>' },
+        { module: ':lib', path: 'layout/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/lib_only"/></LinearLayout>' },
+        { module: ':app', path: 'layout/broken.xml', text: '<LinearLayout><TextView></LinearLayout>' },
+      ],
+      w,
+    );
+    assert.equal(idx.strings.get('a'), 'App');
+    assert.equal(idx.strings.get('c'), 'C');
+    assert.equal(idx.strings.get('de_only'), 'Nur');
+    assert.equal(resolveText('@string/b', idx.strings), 'App');
+    assert.equal(resolveText('@android:string/ok', idx.strings), undefined);
+    assert.equal(resolveText('plain', idx.strings), 'plain');
+    assert.deepEqual(idx.layouts.get('x')?.views.map((v) => v.id), ['one', 'two']);
+    assert.equal(w.count('XML_UNPARSABLE'), 1);
+  });
+});
+
+describe('manifest pass', () => {
+  test('activities, labels, launcher, alias, relative names with gradle namespace', () => {
+    const m = parseManifest(
+      `<manifest xmlns:android="a"><application>
+        <activity android:name=".ui.Main" android:label="@string/app"><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter></activity>
+        <activity android:name="Other"><intent-filter><action android:name="x.OPEN"/></intent-filter></activity>
+        <activity-alias android:name=".Alias" android:targetActivity=".ui.Main"><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter></activity-alias>
+      </application></manifest>`,
+      'com.ns',
+    );
+    assert.ok(m !== undefined);
+    assert.equal(m.package, 'com.ns');
+    assert.deepEqual(m.activities.map((a) => [a.name, a.launcher, a.label]), [['com.ns.ui.Main', true, '@string/app'], ['com.ns.Other', false, undefined]]);
+    assert.deepEqual(m.activities[1]?.actions, ['x.OPEN']);
+    assert.deepEqual(m.aliases, [{ name: 'com.ns.Alias', target: 'com.ns.ui.Main', launcher: true }]);
+    assert.equal(parseManifest('<manifest><application>', 'x'), undefined);
+    assert.equal(qualifyClassName('a.b.C', 'p'), 'a.b.C');
+  });
+
+  test('gradle namespace / applicationId and settings includes', () => {
+    assert.deepEqual(parseGradle('android { namespace = "a.b"\n defaultConfig { applicationId "a.b.pro" } }'), { namespace: 'a.b', applicationId: 'a.b.pro' });
+    const mods = parseSettingsGradle(`include ':app', ':lib:core'\ninclude(":x")\n// include ':commented'\nproject(':x').projectDir = new File(settingsDir, '../ext/x')`, '/r');
+    assert.deepEqual(mods, [
+      { name: ':app', dir: '/r/app' },
+      { name: ':lib:core', dir: '/r/lib/core' },
+      { name: ':x', dir: '/ext/x' },
+    ]);
+  });
+});
+
+describe('resolution helpers', () => {
+  test('binding class → layout, camelCase → snake_case, framework view classes', () => {
+    assert.equal(bindingLayout('ActivityMainBinding'), 'activity_main');
+    assert.equal(bindingLayout('ItemNoteV2Binding'), 'item_note_v2');
+    assert.equal(snakeCase('settingsColorCustomizationHolder'), 'settings_color_customization_holder');
+    assert.equal(viewClassName('Button'), 'android.widget.Button');
+    assert.equal(viewClassName('View'), 'android.view.View');
+    assert.equal(viewClassName('com.x.MyView'), 'com.x.MyView');
+  });
+
+  test('dedupe keeps one edge per trigger and drops weaker duplicates', () => {
+    const out = dedupeTransitions([
+      { from: 'A', to: 'B' },
+      { from: 'A', to: 'B', trigger: { kind: 'click' } },
+      { from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } },
+      { from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } },
+      { from: 'A', to: 'C' },
+    ]);
+    assert.deepEqual(out, [{ from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } }, { from: 'A', to: 'C' }]);
+  });
+});
