@@ -1,0 +1,139 @@
+import { describe, test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { createCodeParser } from '../../src/uimap/syntax.js';
+import type { CodeParser } from '../../src/uimap/syntax.js';
+import { extractFacts } from '../../src/uimap/code.js';
+import type { Use } from '../../src/uimap/code.js';
+import { findPaths, mapDirectory, mapProject, shortestPath } from '../../src/uimap/index.js';
+import type { ProjectSource, UiMap } from '../../src/uimap/index.js';
+
+let parser: CodeParser;
+before(async () => {
+  parser = await createCodeParser();
+});
+
+const facts = (lang: 'java' | 'kotlin', text: string) => extractFacts(lang, 'F', text, parser.parse(lang, text).root);
+const uses = (lang: 'java' | 'kotlin', text: string, fn: string): Use[] => facts(lang, text).functions.find((f) => f.name === fn)?.uses ?? [];
+
+describe('code facts pass', () => {
+  test('Kotlin: menu branches, synthetic and binding listeners, class literals, type arguments, callbacks', () => {
+    const u = uses(
+      'kotlin',
+      `class A : B() {
+        fun go() {
+          toolbar.setOnMenuItemClickListener {
+            when (it.itemId) {
+              R.id.settings -> openSettings()
+              R.id.a, R.id.b -> startActivity<X>()
+            }
+            true
+          }
+          settings_button.setOnClickListener { startActivity(Intent(this, S::class.java)) }
+          binding.saveHolder.setOnLongClickListener { save() ; true }
+          D(this) { startActivity(Intent(this, Y::class.java)) }
+        }
+      }`,
+      'go',
+    );
+    const calls = u.filter((x) => x.t === 'call' && ['openSettings', 'save'].includes(x.name));
+    assert.deepEqual(calls, [
+      { t: 'call', name: 'openSettings', receiver: 'none', trig: { kind: 'menu', element: 'settings' } },
+      { t: 'call', name: 'save', receiver: 'none', trig: { kind: 'long-click', element: 'saveHolder' } },
+    ]);
+    const refs = u.filter((x) => x.t === 'classref');
+    assert.deepEqual(refs, [
+      { t: 'classref', cls: 'X', trig: { kind: 'menu', element: 'a' } },
+      { t: 'classref', cls: 'X', trig: { kind: 'menu', element: 'b' } },
+      { t: 'classref', cls: 'S', trig: { kind: 'click', element: 'settings_button' } },
+      { t: 'classref', cls: 'Y', trig: { kind: 'callback', via: 'D' } },
+    ]);
+  });
+
+  test('Java: switch on view id, findViewById variables, anonymous listeners, dialog buttons', () => {
+    const f = facts(
+      'java',
+      `package p; class A extends B implements View.OnClickListener {
+        Button ok;
+        void onCreate() { setContentView(R.layout.main); ok = (Button) findViewById(R.id.ok_button);
+          ok.setOnClickListener(new View.OnClickListener() { public void onClick(View v) { H.go(A.this); } }); }
+        public void onClick(View v) { switch (v.getId()) { case R.id.x: startActivity(new Intent(this, C.class)); break; } }
+        void ask() { new AlertDialog.Builder(this).setPositiveButton(R.string.yes, null).setNegativeButton(android.R.string.cancel, null).show(); }
+      }`,
+    );
+    assert.equal(f.package, 'p');
+    assert.deepEqual(f.classes[0]?.supers, ['B', 'View.OnClickListener']);
+    assert.deepEqual(f.classes[0]?.viewVars, { ok: 'ok_button' });
+    const onCreate = f.functions.find((x) => x.name === 'onCreate')?.uses ?? [];
+    assert.ok(onCreate.some((x) => x.t === 'res' && x.type === 'layout' && x.name === 'main'));
+    assert.ok(onCreate.some((x) => x.t === 'call' && x.name === 'go' && x.trig?.element === 'ok'));
+    const onClick = f.functions.find((x) => x.name === 'onClick')?.uses ?? [];
+    assert.ok(onClick.some((x) => x.t === 'classref' && x.cls === 'C' && x.trig?.kind === 'click' && x.trig.element === 'x'));
+    const ask = f.functions.find((x) => x.name === 'ask')?.uses ?? [];
+    assert.deepEqual(ask.filter((x) => x.t === 'button').sort((a, b) => (a.t === 'button' && b.t === 'button' ? a.which - b.which : 0)), [{ t: 'button', which: 1, text: 'yes' }, { t: 'button', which: 2, text: 'android:string/cancel' }]);
+  });
+
+  test('extension functions keep their receiver; view binding classes are recorded', () => {
+    const f = facts('kotlin', 'fun Context.launchX() { val b = ActivityXBinding.inflate(layoutInflater) }');
+    assert.equal(f.functions[0]?.receiver, 'Context');
+    assert.ok(f.functions[0]?.uses.some((u) => u.t === 'binding' && u.name === 'ActivityXBinding'));
+  });
+});
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uimap/${name}`, import.meta.url));
+
+describe('shortest UI paths', () => {
+  let map: UiMap;
+  before(async () => {
+    map = await mapDirectory(fixture('notekeeper'));
+  });
+
+  test('to an activity: BFS from the launcher with the element per step', () => {
+    const p = shortestPath(map, 'HelpActivity');
+    assert.ok(p !== undefined);
+    assert.deepEqual(
+      p.steps.map((s) => [s.from.split('.').at(-1), s.to.split('.').at(-1), s.trigger?.element ?? s.trigger?.kind]),
+      [['SplashActivity', 'MainActivity', 'auto'], ['MainActivity', 'ExportActivity', 'export'], ['ExportActivity', 'HelpActivity', 'open_help']],
+    );
+  });
+
+  test('to an element id (plain or package-qualified), shortest screen first, with where it sits', () => {
+    const paths = findPaths(map, 'org.glance.notekeeper:id/send_feedback');
+    assert.equal(paths[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
+    assert.deepEqual(paths[0]?.target, { element: 'send_feedback', part: 'fragment', name: 'org.glance.notekeeper.help.HelpHomeFragment' });
+    const about = findPaths(map, 'about');
+    assert.equal(about[0]?.activity, 'org.glance.notekeeper.MainActivity');
+    assert.equal(about[0]?.target?.part, 'menu');
+  });
+
+  test('unknown or unreachable targets give no path; --from changes the start', () => {
+    assert.deepEqual(findPaths(map, 'NoSuchActivity'), []);
+    assert.deepEqual(findPaths(map, 'SplashActivity', { from: 'LicenseActivity' }), []);
+    assert.equal(shortestPath(map, 'LicenseActivity', { from: 'AboutActivity' })?.steps.length, 1);
+  });
+});
+
+describe('unresolvable code is skipped with counted warnings', () => {
+  test('syntax errors, unknown intent targets, missing layouts, unresolved listener targets', async () => {
+    const source: ProjectSource = {
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "b.r" }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Gone"/></application></manifest>' }],
+          resources: [{ path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/ok"/></LinearLayout>' }],
+          code: [
+            { path: 'src/main/java/b/r/Main.java', text: 'package b.r; public class Main extends Activity { void onCreate(Bundle b) { setContentView(R.layout.main); setContentView(R.layout.missing); startActivity(new Intent(this, NowhereActivity.class)); mystery.setOnClickListener(v -> finish()); } }' },
+            { path: 'src/main/java/b/r/Broken.java', text: 'package b.r; public class Broken extends Activity { void f( { if (x } ' },
+            { path: 'src/main/java/b/r/Worse.kt', text: 'class ??? {{{ fun' },
+          ],
+        },
+      ],
+    };
+    const map = await mapProject(source);
+    const count = Object.fromEntries(map.warnings.map((w) => [w.code, w.count]));
+    assert.deepEqual(count, { CLASS_NOT_FOUND: 1, INTENT_TARGET_UNKNOWN: 1, LAYOUT_NOT_FOUND: 1, LISTENER_TARGET_UNRESOLVED: 1, SYNTAX_ERROR: 2 });
+    assert.deepEqual(map.activities.find((a) => a.name === 'b.r.Main')?.elements.map((e) => e.id), ['ok']);
+  });
+});
