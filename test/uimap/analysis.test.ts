@@ -31,7 +31,7 @@ describe('code facts pass', () => {
           }
           settings_button.setOnClickListener { startActivity(Intent(this, S::class.java)) }
           binding.saveHolder.setOnLongClickListener { save() ; true }
-          D(this) { startActivity(Intent(this, Y::class.java)) }
+          Dlg(this) { startActivity(Intent(this, Y::class.java)) }
         }
       }`,
       'go',
@@ -46,7 +46,7 @@ describe('code facts pass', () => {
       { t: 'classref', cls: 'X', trig: { kind: 'menu', element: 'a' } },
       { t: 'classref', cls: 'X', trig: { kind: 'menu', element: 'b' } },
       { t: 'classref', cls: 'S', trig: { kind: 'click', element: 'settings_button' } },
-      { t: 'classref', cls: 'Y', trig: { kind: 'callback', via: 'D' } },
+      { t: 'classref', cls: 'Y', trig: { kind: 'callback', via: 'Dlg' } },
     ]);
   });
 
