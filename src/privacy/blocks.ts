@@ -142,8 +142,11 @@ function layoutRule(root: TreeNode, maxSize: number, minSize: number): RawBlock[
 
 /**
  * Merges runs of adjacent small sibling groups (each child's result being one "part") into blocks of up to
- * `maxSize`; natural blocks (toolbar, dialog, tabs) keep their edges.
+ * `maxSize`; natural blocks keep their edges.
  */
+/** Kinds that keep their edges: natural containers, and a list's own scroll handle. */
+const UNMERGED: ReadonlySet<BlockKind> = new Set(['toolbar', 'dialog', 'tabs', 'list']);
+
 function mergeSmall(parts: RawBlock[][], maxSize: number, minSize: number): RawBlock[] {
   const out: RawBlock[] = [];
   let run: RawBlock | undefined;
@@ -153,7 +156,7 @@ function mergeSmall(parts: RawBlock[][], maxSize: number, minSize: number): RawB
   };
   for (const p of parts) {
     const single = p.length === 1 ? p[0]! : undefined;
-    const mergeable = single !== undefined && single.elements.length < minSize && single.kind !== 'toolbar' && single.kind !== 'dialog' && single.kind !== 'tabs';
+    const mergeable = single !== undefined && single.elements.length < minSize && !UNMERGED.has(single.kind);
     if (!mergeable) {
       flush();
       out.push(...p);
