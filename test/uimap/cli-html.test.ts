@@ -1,0 +1,94 @@
+import { describe, test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { mapCommand } from '../../src/cli/commands/map.js';
+import type { UiMap } from '../../src/uimap/index.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uimap/${name}`, import.meta.url));
+const tmp = mkdtempSync(path.join(tmpdir(), 'glance-uimap-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+function io(isTTY = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), isTTY }, out, err };
+}
+
+describe('glance map (in-process)', () => {
+  const json = path.join(tmp, 'pc.json');
+  const html = path.join(tmp, 'pc.html');
+
+  test('maps a project with --lib to JSON and HTML; progress bar only on a TTY', async () => {
+    const c = io(true);
+    const code = await mapCommand(['map', fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json, '--html', html], c.io);
+    assert.equal(code, 0);
+    const map = JSON.parse(readFileSync(json, 'utf8')) as UiMap;
+    assert.equal(map.package, 'org.glance.clock.pro');
+    assert.equal(map.activities.length, 8);
+    assert.ok(existsSync(html));
+    assert.ok(c.err.some((s) => s.startsWith('\r[')), 'progress bar drawn on a TTY');
+    const quiet = io(false);
+    assert.equal(await mapCommand([fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json], quiet.io), 0);
+    assert.ok(!quiet.err.some((s) => s.includes('\r')), 'no progress bar when stderr is not a TTY');
+  });
+
+  test('map path prints steps, or JSON with --json', async () => {
+    const c = io();
+    assert.equal(await mapCommand(['path', '--map', json, '--to', 'FAQActivity', '--json'], c.io), 0);
+    const paths = JSON.parse(c.out.join('')) as { activity: string; steps: { trigger?: { element?: string } }[] }[];
+    assert.equal(paths[0]?.activity, 'org.glance.commons.activities.FAQActivity');
+    assert.deepEqual(paths[0]?.steps.map((s) => s.trigger?.element ?? null), [null, 'about', 'about_faq_holder']);
+    const text = io();
+    assert.equal(await mapCommand(['map', 'path', '--map', json, '--to', 'config_colors'], text.io), 0);
+    assert.match(text.out.join(''), /WidgetConfigureActivity/);
+  });
+
+  test('errors: usage, missing source, unknown target, unreadable map', async () => {
+    const u = io();
+    assert.equal(await mapCommand([], u.io), 1);
+    assert.match(u.err.join(''), /^error USAGE/);
+    const m = io();
+    assert.equal(await mapCommand([path.join(tmp, 'nope')], m.io), 1);
+    assert.match(m.err.join(''), /^error MAP_SOURCE_INVALID/);
+    const n = io();
+    assert.equal(await mapCommand(['path', '--map', json, '--to', 'NoSuchThing'], n.io), 2);
+    const r = io();
+    assert.equal(await mapCommand(['path', '--map', html, '--to', 'x'], r.io), 1);
+    assert.match(r.err.join(''), /MAP_SOURCE_INVALID/);
+  });
+});
+
+describe('HTML view in headless Chromium', () => {
+  test('draws one node per activity; clicking a node lists its elements', async () => {
+    const out = path.join(tmp, 'nk.json');
+    const html = path.join(tmp, 'nk.html');
+    assert.equal(await mapCommand([fixture('notekeeper'), '--json', out, '--html', html], io().io), 0);
+    const map = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1500, height: 800 } });
+      const requests: string[] = [];
+      page.on('request', (r) => void requests.push(r.url()));
+      await page.goto(`file://${html}`);
+      assert.equal(await page.locator('g.node').count(), map.activities.length);
+      assert.equal(await page.locator('g.edge').count(), map.transitions.filter((t) => t.from !== t.to).length);
+      await page.locator('g.node[data-name="org.glance.notekeeper.MainActivity"]').click();
+      assert.equal(await page.locator('#selected-name').textContent(), 'org.glance.notekeeper.MainActivity');
+      const ids = await page.locator('#side li.element code').allTextContents();
+      const main = map.activities.find((a) => a.name === 'org.glance.notekeeper.MainActivity');
+      const expected = [main?.elements ?? [], ...[...(main?.fragments ?? []), ...(main?.dialogs ?? []), ...(main?.menus ?? [])].map((p) => p.elements)].flat().map((e) => e.id);
+      assert.deepEqual(ids, expected);
+      await page.screenshot({ path: '/tmp/uimap-notekeeper.png', fullPage: true });
+      assert.deepEqual(requests.filter((u) => !u.startsWith('file://')), [], 'self-contained: no network requests');
+    } finally {
+      await browser.close();
+    }
+  });
+});
