@@ -52,7 +52,9 @@ function changedFields(a: SnapshotElement, b: SnapshotElement, o: DiffOptions): 
   return f;
 }
 
-export function diffSnapshots(before: Pick<Snapshot, 'elements' | 'screen'>, after: Pick<Snapshot, 'elements' | 'screen'>, options: DiffOptions = {}): SnapshotDiff {
+/** `before` undefined (no earlier snapshot) reports every element as added. */
+export function diffSnapshots(previous: Pick<Snapshot, 'elements' | 'screen'> | undefined, after: Pick<Snapshot, 'elements' | 'screen'>, options: DiffOptions = {}): SnapshotDiff {
+  const before = previous ?? { elements: [], screen: after.screen };
   const old = new Map(before.elements.map((e) => [e.ref, e]));
   const now = new Map(after.elements.map((e) => [e.ref, e]));
   const added = after.elements.filter((e) => !old.has(e.ref));

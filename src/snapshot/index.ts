@@ -7,6 +7,7 @@ export { findElements, parseSelector, isRefLike, DEFAULT_NEAR_PX } from './selec
 export type { Selector, CompoundSelector, SimpleSelector, AttrName, AttrOp, StateName, Relation } from './selector.js';
 export { tokenReport, countTokens, renderTokenReport } from './tokens.js';
 export type { TokenCount, TokenReportRow } from './tokens.js';
-export { elementLine } from './render.js';
+export { elementLine, renderElements } from './render.js';
+export type { RenderOptions } from './render.js';
 export { passesFor } from './distil.js';
 export type { Action, State, SnapshotElement, ScreenInfo, SnapshotJson } from './types.js';

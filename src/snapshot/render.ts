@@ -107,6 +107,11 @@ export function elementLine(el: SnapshotElement, o: RenderOptions = { bounds: fa
   return line;
 }
 
+/** A list of elements (e.g. `findElements` results), one tree line each, no indentation. */
+export function renderElements(elements: readonly SnapshotElement[], o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
+  return elements.map((e) => elementLine(e, o) + '\n').join('');
+}
+
 function treeLine(it: Item, o: RenderOptions): string {
   const line = ' '.repeat(it.depth) + elementLine(it.el, o);
   return it.hidden > 0 ? `${line} (+${it.hidden})` : line;

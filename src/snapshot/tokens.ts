@@ -13,7 +13,7 @@ export interface TokenCount {
   cl100k: number;
 }
 
-export type TokenReportRow = { name: 'raw' | SnapshotFormat } & TokenCount;
+export type TokenReportRow = { format: 'raw' | SnapshotFormat } & TokenCount;
 
 export function countTokens(text: string): TokenCount {
   return { bytes: new TextEncoder().encode(text).length, o200k: encodeO200k(text).length, cl100k: encodeCl100k(text).length };
@@ -23,13 +23,13 @@ export function countTokens(text: string): TokenCount {
 export function tokenReport(dumpText: string | Uint8Array, options: Omit<SnapshotOptions, 'format'> = {}): TokenReportRow[] {
   const raw = typeof dumpText === 'string' ? dumpText : new TextDecoder().decode(dumpText);
   const dump = parseDump(raw);
-  return [{ name: 'raw', ...countTokens(raw) }, ...SNAPSHOT_FORMATS.map((format) => ({ name: format, ...countTokens(snapshotFromDump(dump, { ...options, format }).text) }))];
+  return [{ format: 'raw', ...countTokens(raw) }, ...SNAPSHOT_FORMATS.map((format) => ({ format, ...countTokens(snapshotFromDump(dump, { ...options, format }).text) }))];
 }
 
 /** A small aligned table of a report, for the CLI. */
 export function renderTokenReport(rows: readonly TokenReportRow[]): string {
   const head = ['FORMAT', 'BYTES', 'O200K', 'CL100K'];
-  const body = rows.map((r) => [r.name, String(r.bytes), String(r.o200k), String(r.cl100k)]);
+  const body = rows.map((r) => [r.format, String(r.bytes), String(r.o200k), String(r.cl100k)]);
   const all = [head, ...body];
   const w = head.map((_, c) => Math.max(...all.map((r) => r[c]!.length)));
   return all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(w[c]!) : cell.padStart(w[c]!))).join('  ')).join('\n') + '\n';

@@ -247,9 +247,9 @@ describe('bad input', () => {
           t: fc.integer({ min: -50, max: 2400 }),
           w: fc.integer({ min: 0, max: 600 }),
           h: fc.integer({ min: 0, max: 300 }),
-          kids: depth > 1 ? fc.array(nodeArb(depth - 1), { maxLength: 4 }) : fc.constant([]),
+          kids: depth > 1 ? fc.array(nodeArb(depth - 1), { maxLength: 4 }) : fc.constant<UiNode[]>([]),
         })
-        .map((r) => n(r.cls, { text: r.text, clickable: r.clickable, checkable: r.checkable, bounds: [r.l, r.t, r.l + r.w, r.t + r.h] }, r.kids)),
+        .map((r) => n(r.cls, { text: r.text, clickable: r.clickable, checkable: r.checkable, bounds: [r.l, r.t, r.l + r.w, r.t + r.h] }, [...r.kids])),
     );
     fc.assert(
       fc.property(fc.array(nodeArb(4), { minLength: 1, maxLength: 5 }), fc.boolean(), (kids, offscreen) => {
@@ -293,10 +293,10 @@ describe('tokenReport', () => {
   test('bytes and tokens of the raw dump and of every format', () => {
     const rows = tokenReport(gmail);
     assert.deepEqual(
-      rows.map((r) => r.name),
+      rows.map((r) => r.format),
       ['raw', 'tree', 'table', 'json', 'xml'],
     );
-    const by = Object.fromEntries(rows.map((r) => [r.name, r]));
+    const by = Object.fromEntries(rows.map((r) => [r.format, r]));
     assert.equal(by['raw']!.bytes, new TextEncoder().encode(gmail).length);
     assert.ok(by['tree']!.o200k > 0 && by['tree']!.o200k * 10 < by['raw']!.o200k);
     assert.ok(by['tree']!.cl100k > 0);
