@@ -1,0 +1,162 @@
+/**
+ * Assembles a virtual device: scenario (or DroidBot recording) → live phone state, file system, shell
+ * commands, DeviceServices; and `startVirtualDevice`, which serves it over TCP so the real `adb connect`
+ * (or Glance's own client) drives it like a phone.
+ */
+import { listenDevice } from '../../adb/node/listen.js';
+import type { DeviceServices } from '../../adb/services.js';
+import { throwIfAborted } from '../../errors.js';
+import { androidCommands, defaultProps, type DeviceContext } from './commands.js';
+import { loadDroidbot } from './droidbot.js';
+import { MemFs } from './fs.js';
+import { VirtualPhone } from './phone.js';
+import { builtinScenarioDir, loadScenario, type Scenario } from './scenario.js';
+import { screencapPng } from './screencap.js';
+import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
+import { Shell, type Sink } from './shell.js';
+
+export interface VirtualDeviceOptions {
+  /** A loaded scenario, a scenario folder, or a built-in name (`demo`). Default: `demo`. */
+  scenario?: Scenario | string;
+  /** Replay a DroidBot output folder (states/ + events/) instead of a scenario. */
+  droidbotDir?: string;
+  /** What `getprop ro.serialno` answers (adb itself names a TCP device by its address). */
+  serial?: string;
+  /** Delay each `uiautomator dump` like a real device (1.5–3 s there); default 0. */
+  dumpDelayMs?: number;
+  /** Start with the scenario's app in front instead of the launcher (default true). */
+  launchApp?: boolean;
+}
+
+export interface ShellRun {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  exitCode: number;
+}
+
+export interface VirtualDevice {
+  /** Plug into `listenDevice` (src/adb/node/listen.ts) or call `open()` in-process. */
+  services: DeviceServices;
+  /** The live screen state: current screen, back stack, actions, log of unmatched actions. */
+  state: VirtualPhone;
+  fs: MemFs;
+  scenario: Scenario;
+  /** System properties (`getprop`), mutable. */
+  props: Map<string, string>;
+  /** Runs a command line in a fresh device shell, in-process (no ADB framing). */
+  run(command: string, options?: { signal?: AbortSignal; tty?: boolean }): Promise<ShellRun>;
+  /** The current screen as PNG bytes (what `screencap -p` prints). */
+  screencap(): Promise<Uint8Array>;
+  /** Serve `tcp:PORT` on the device with a custom handler (replaces a scenario-declared server). */
+  serve(port: number, handler: TcpHandler): void;
+}
+
+function resolveScenario(opts: VirtualDeviceOptions): Scenario {
+  if (opts.droidbotDir !== undefined) return loadDroidbot(opts.droidbotDir);
+  const s = opts.scenario ?? 'demo';
+  if (typeof s !== 'string') return s;
+  return /^[a-z0-9-]+$/.test(s) ? loadScenario(builtinScenarioDir(s)) : loadScenario(s);
+}
+
+export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDevice {
+  const scenario = resolveScenario(opts);
+  const serial = opts.serial ?? 'glance-virtual';
+  const phone = new VirtualPhone(scenario);
+  if (opts.launchApp !== false) phone.launch(scenario.package);
+  const fs = new MemFs();
+  const display = scenario.display;
+  const screencap = async (): Promise<Uint8Array> => screencapPng(phone.dump(), display);
+  const ctx: DeviceContext = {
+    phone,
+    fs,
+    props: defaultProps({ serial, model: scenario.device.model, product: scenario.device.product, sdk: scenario.device.sdk, release: scenario.device.release, density: display.density }),
+    settings: new Map([
+      ['global/animator_duration_scale', '1.0'],
+      ['global/transition_animation_scale', '1.0'],
+      ['global/window_animation_scale', '1.0'],
+      ['secure/default_input_method', 'com.android.inputmethod.latin/.LatinIME'],
+      ['system/screen_off_timeout', '600000'],
+      ['system/font_scale', '1.0'],
+    ]),
+    screencap,
+    dumpDelayMs: opts.dumpDelayMs ?? 0,
+    wm: {},
+  };
+  const commands = androidCommands(ctx);
+  const env = new Map([
+    ['PATH', '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin'],
+    ['HOME', '/'],
+    ['USER', 'shell'],
+    ['HOSTNAME', 'localhost'],
+    ['EXTERNAL_STORAGE', '/sdcard'],
+    ['ANDROID_DATA', '/data'],
+    ['ANDROID_ROOT', '/system'],
+    ['TMPDIR', '/data/local/tmp'],
+  ]);
+  const tcp = new Map<number, TcpHandler>();
+  for (const [port, server] of scenario.tcp) {
+    if ('echo' in server) tcp.set(port, echoServer());
+    else if (scenario.dir !== undefined) tcp.set(port, httpServer(`${scenario.dir}/${server.http}`));
+  }
+  for (const name of commands.keys()) fs.writeFile(`/system/bin/${name}`, new Uint8Array(0), { perm: 0o755 });
+  const services = createDeviceServices({
+    banner: { product: scenario.device.product, model: scenario.device.model.replace(/\s+/g, '_'), device: 'glance_virtual', features: VIRTUAL_FEATURES },
+    fs,
+    commands,
+    env,
+    tcp,
+    prompt: 'glance_virtual:/ $ ',
+  });
+  return {
+    services,
+    state: phone,
+    fs,
+    props: ctx.props,
+    scenario,
+    screencap,
+    serve: (port, handler) => void tcp.set(port, handler),
+    async run(command, options = {}) {
+      const out: Uint8Array[] = [];
+      const err: Uint8Array[] = [];
+      const stdout: Sink = { write: (d) => void out.push(d) };
+      const stderr: Sink = { write: (d) => void err.push(d) };
+      const shell = new Shell({ fs, commands, env: new Map(env), signal: options.signal ?? new AbortController().signal, tty: options.tty ?? false });
+      const exitCode = await shell.run(command, { stdout, stderr });
+      return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode };
+    },
+  };
+}
+
+export interface StartVirtualDeviceOptions extends VirtualDeviceOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  host?: string;
+  signal?: AbortSignal;
+  /** Connection-level failures (garbage bytes, dropped hosts), for logs. */
+  onError?: (error: unknown) => void;
+}
+
+export interface RunningVirtualDevice {
+  /** What `adb devices` lists after `adb connect`: `127.0.0.1:PORT`. */
+  serial: string;
+  port: number;
+  device: VirtualDevice;
+  close(): Promise<void>;
+}
+
+/** Serves a virtual device on 127.0.0.1:PORT until `close()` or the signal aborts. */
+export async function startVirtualDevice(opts: StartVirtualDeviceOptions = {}): Promise<RunningVirtualDevice> {
+  throwIfAborted(opts.signal);
+  const host = opts.host ?? '127.0.0.1';
+  const device = createVirtualDevice(opts);
+  const listener = await listenDevice({
+    port: opts.port ?? 0,
+    host,
+    services: device.services,
+    ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+    ...(opts.onError === undefined ? {} : { onError: opts.onError }),
+  });
+  const serial = `${host}:${listener.port}`;
+  if (opts.serial === undefined) device.props.set('ro.serialno', serial);
+  return { serial, port: listener.port, device, close: () => listener.close() };
+}

@@ -1,0 +1,225 @@
+/**
+ * DroidBot import: a DroidBot output folder (`states/*.json` + `events/*.json`, or the corpus layout
+ * `screens/*.json|xml` + `screens.jsonl`) becomes a replayable app. Each recorded state is a screen; each
+ * recorded event `(start_state, event on a view) → stop_state` is a transition, matched by the point lying
+ * inside the event's view bounds (taps), the focused field's bounds and typed value (set_text), or the key name.
+ * Actions with no recorded outcome keep the screen; VirtualPhone logs them.
+ *
+ * Field names follow DroidBot's output (device_state.py `state_str`, `foreground_activity`; input_event.py
+ * `event_type` click / long_click / set_text / key / intent / kill_app, `view.bounds [[l,t],[r,b]]`).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { GlanceError } from '../../errors.js';
+import { area, type UiDump } from '../../hierarchy/model.js';
+import { parseDump } from '../../hierarchy/parse.js';
+import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
+
+type Box = [number, number, number, number];
+
+interface RecordedEvent {
+  type: string;
+  start: string;
+  stop: string;
+  /** Event file name, for ordering (DroidBot names them by time). */
+  tag: string;
+  bounds?: Box;
+  text?: string;
+  key?: string;
+  intent?: string;
+}
+
+function invalid(dir: string, message: string): GlanceError {
+  return new GlanceError('SCENARIO_INVALID', `DroidBot folder ${dir}: ${message}`, {
+    hint: 'expected a DroidBot output folder with states/ (or screens/) and events/',
+    context: { dir },
+  });
+}
+
+function box(v: unknown): Box | undefined {
+  if (!Array.isArray(v) || v.length !== 2) return undefined;
+  const [a, b] = v as unknown[];
+  if (!Array.isArray(a) || !Array.isArray(b)) return undefined;
+  const n = [a[0], a[1], b[0], b[1]];
+  return n.every((x) => typeof x === 'number') ? (n as Box) : undefined;
+}
+
+function readJson(path: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface StateFile {
+  name: string;
+  stateStr: string;
+  activity: string;
+  load: () => UiDump;
+  width: number;
+  height: number;
+}
+
+function readStates(dir: string): StateFile[] {
+  const out: StateFile[] = [];
+  const index = join(dir, 'screens.jsonl');
+  if (existsSync(index)) {
+    // Corpus layout: screens.jsonl names each state's JSON and its uiautomator-XML twin.
+    for (const line of readFileSync(index, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const row = JSON.parse(line) as { xml?: string; droidbot?: string; state_str?: string; activity?: string; width?: number; height?: number };
+      const file = row.xml ?? row.droidbot;
+      if (file === undefined || row.state_str === undefined) continue;
+      out.push({
+        name: basename(file).replace(/\.(xml|json)$/, ''),
+        stateStr: row.state_str,
+        activity: row.activity ?? '',
+        load: () => parseDump(readFileSync(join(dir, file), 'utf8')),
+        width: row.width ?? 1080,
+        height: row.height ?? 1920,
+      });
+    }
+    return out;
+  }
+  const statesDir = existsSync(join(dir, 'states')) ? join(dir, 'states') : join(dir, 'screens');
+  if (!existsSync(statesDir)) return out;
+  for (const f of readdirSync(statesDir).filter((n) => n.endsWith('.json')).sort()) {
+    const path = join(statesDir, f);
+    const json = readJson(path);
+    if (json === undefined || typeof json.state_str !== 'string') continue;
+    out.push({
+      name: f.replace(/\.json$/, ''),
+      stateStr: json.state_str,
+      activity: typeof json.foreground_activity === 'string' ? json.foreground_activity : '',
+      load: () => parseDump(readFileSync(path, 'utf8')),
+      width: typeof json.width === 'number' ? json.width : 1080,
+      height: typeof json.height === 'number' ? json.height : 1920,
+    });
+  }
+  return out;
+}
+
+function readEvents(dir: string): RecordedEvent[] {
+  const eventsDir = join(dir, 'events');
+  if (!existsSync(eventsDir)) return [];
+  const out: RecordedEvent[] = [];
+  for (const f of readdirSync(eventsDir).filter((n) => n.endsWith('.json')).sort()) {
+    const json = readJson(join(eventsDir, f));
+    const ev = json?.event as Record<string, unknown> | undefined;
+    if (json === undefined || ev === undefined || typeof json.start_state !== 'string' || typeof json.stop_state !== 'string') continue;
+    const view = ev.view as Record<string, unknown> | undefined;
+    const r: RecordedEvent = { type: String(ev.event_type), start: json.start_state, stop: json.stop_state, tag: f };
+    const b = box(view?.bounds);
+    if (b !== undefined) r.bounds = b;
+    if (typeof ev.text === 'string') r.text = ev.text;
+    if (typeof ev.name === 'string') r.key = ev.name.toUpperCase().replace(/^KEYCODE_/, '');
+    if (typeof ev.intent === 'string') r.intent = ev.intent;
+    out.push(r);
+  }
+  return out;
+}
+
+/** The most frequent stop state among events (ties: the latest recording wins). */
+function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined {
+  const count = new Map<string, number>();
+  for (const e of events) count.set(e.stop, (count.get(e.stop) ?? 0) + 1);
+  let best: RecordedEvent | undefined;
+  for (const e of events) {
+    if (best === undefined || count.get(e.stop)! > count.get(best.stop)! || (count.get(e.stop) === count.get(best.stop) && e.tag > best.tag)) best = e;
+  }
+  return best;
+}
+
+function inside(b: Box, x: number, y: number): boolean {
+  return x >= b[0] && x < b[2] && y >= b[1] && y < b[3];
+}
+
+/** Loads a DroidBot output folder as a replayable scenario. */
+export function loadDroidbot(dirIn: string): Scenario {
+  const dir = resolve(dirIn);
+  const states = readStates(dir);
+  if (states.length === 0) throw invalid(dir, 'no states found');
+  const events = readEvents(dir);
+
+  const byStateStr = new Map<string, string>();
+  const screens = new Map<string, ScreenDef>();
+  const failures: string[] = [];
+  for (const s of states) {
+    if (byStateStr.has(s.stateStr)) continue; // the same screen recorded again: one canonical copy
+    let dump: UiDump;
+    try {
+      dump = s.load();
+    } catch (e) {
+      failures.push(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
+      continue;
+    }
+    byStateStr.set(s.stateStr, s.name);
+    const [pkg = ''] = s.activity.split('/');
+    screens.set(s.name, { name: s.name, activity: s.activity === '' ? `${pkg}/` : qualifyActivity(pkg, s.activity), dump });
+  }
+  if (screens.size === 0) throw invalid(dir, `no state could be read (${failures.slice(0, 3).join('; ')})`);
+
+  // The app under test: the package the recorded `am start` intents launch, else the most common foreground.
+  const intents = events.filter((e) => e.type === 'intent' && e.intent !== undefined && /\bam start\b/.test(e.intent));
+  const component = intents.map((e) => /([\w.]+\/[\w.$]+)/.exec(e.intent!)?.[1]).find((c) => c !== undefined);
+  const pkgCount = new Map<string, number>();
+  for (const s of screens.values()) {
+    const p = s.activity.split('/')[0]!;
+    if (!/launcher/.test(p)) pkgCount.set(p, (pkgCount.get(p) ?? 0) + 1);
+  }
+  const pkg = component?.split('/')[0] ?? [...pkgCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown.app';
+  const launched = likeliest(intents.filter((e) => byStateStr.has(e.stop) && screens.get(byStateStr.get(e.stop)!)!.activity.startsWith(`${pkg}/`)));
+  const start = (launched !== undefined ? byStateStr.get(launched.stop) : undefined) ?? [...screens.values()].find((s) => s.activity.startsWith(`${pkg}/`))?.name ?? screens.keys().next().value!;
+  const first = states[0]!;
+
+  // Replay index: start screen → its recorded events (only those whose stop state was recorded too).
+  const from = new Map<string, RecordedEvent[]>();
+  for (const e of events) {
+    const a = byStateStr.get(e.start);
+    if (a === undefined || !byStateStr.has(e.stop)) continue;
+    let list = from.get(a);
+    if (list === undefined) from.set(a, (list = []));
+    list.push(e);
+  }
+  const outcome = (e: RecordedEvent | undefined): string | undefined => {
+    if (e === undefined) return undefined;
+    // A recorded self-loop: the action did nothing visible; keep the live screen (and its focus/edits).
+    return e.stop === e.start ? '@stay' : byStateStr.get(e.stop);
+  };
+  const replay = (screen: string, action: ReplayAction): string | undefined => {
+    const list = from.get(screen) ?? [];
+    if (action.kind === 'key') return outcome(likeliest(list.filter((e) => e.type === 'key' && e.key === action.key)));
+    if (action.kind === 'text') {
+      const typed = list.filter((e) => e.type === 'set_text' && e.text === action.value);
+      const onField = action.bounds === undefined ? typed : typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === action.bounds![i]));
+      return outcome(likeliest(onField.length > 0 ? onField : typed.length === 1 ? typed : []));
+    }
+    const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
+    const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && inside(e.bounds, action.x, action.y));
+    if (hits.length === 0) return undefined;
+    // The innermost recorded view under the point wins, as the touch would have gone to it.
+    const smallest = Math.min(...hits.map((e) => area(e.bounds!)));
+    return outcome(likeliest(hits.filter((e) => area(e.bounds!) === smallest)));
+  };
+
+  const label = (pkg.split('.').pop() ?? pkg).replace(/^./, (c) => c.toUpperCase());
+  return {
+    name: basename(dir),
+    package: pkg,
+    label,
+    launcher: component !== undefined ? qualifyActivity(pkg, component) : screens.get(start)!.activity,
+    start,
+    display: { width: first.width, height: first.height, density: 420 },
+    systemBars: false,
+    packages: [...new Set([...SYSTEM_PACKAGES, pkg])],
+    device: { model: 'Glance Virtual Device', product: 'glance_droidbot', sdk: 30, release: '11' },
+    screens,
+    transitions: [],
+    tcp: new Map(),
+    dir,
+    aliases: byStateStr,
+    replay,
+  };
+}

@@ -1,0 +1,13 @@
+// The virtual device: a real ADB device (over TCP) made of recorded screens. See docs/virtual.md.
+export { createVirtualDevice, startVirtualDevice } from './device.js';
+export type { VirtualDevice, VirtualDeviceOptions, RunningVirtualDevice, StartVirtualDeviceOptions, ShellRun } from './device.js';
+export { loadScenario, buildScenario, builtinScenarioDir } from './scenario.js';
+export type { Scenario, ScreenDef, Transition, Trigger, Target, DisplayInfo, ReplayAction } from './scenario.js';
+export { loadDroidbot } from './droidbot.js';
+export { VirtualPhone } from './phone.js';
+export type { LogEntry, ScreenView } from './phone.js';
+export { MemFs } from './fs.js';
+export { screencapPng } from './screencap.js';
+export { echoServer, httpServer, VIRTUAL_FEATURES } from './services.js';
+export type { TcpHandler } from './services.js';
+export { parseScript, tokenize, shQuote } from './sh.js';

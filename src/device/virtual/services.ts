@@ -1,0 +1,239 @@
+/**
+ * The virtual device's DeviceServices (src/adb/services.ts): `shell,v2,…:` / `shell:` / `exec:` run the sh
+ * subset, `sync:` serves the in-memory file system through adb's sync session, `tcp:PORT` reaches servers
+ * the scenario runs "on the device". Anything else is refused (the transport answers CLSE), as adbd does for
+ * services it does not know.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { createSyncSession, type SyncFileSystem } from '../../adb/device-services.js';
+import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from '../../adb/services.js';
+import { ShellId, ShellPacketDecoder, encodeShellExit, encodeShellPacket, parseShellServiceName, type ShellServiceName } from '../../adb/shell-protocol.js';
+import { FsError, type MemFs } from './fs.js';
+import { Shell, type Command, type Sink } from './shell.js';
+
+/** Answers one `tcp:PORT` stream. */
+export type TcpHandler = (io: ServiceIO) => ServiceSession;
+
+export interface ServiceHost {
+  banner: DeviceBanner;
+  fs: MemFs;
+  commands: ReadonlyMap<string, Command>;
+  /** Environment of a fresh shell (copied per session). */
+  env: ReadonlyMap<string, string>;
+  tcp: ReadonlyMap<number, TcpHandler>;
+  /** The prompt an interactive shell prints (`glance_virtual:/ $ `). */
+  prompt: string;
+}
+
+/** Features the virtual adbd announces: shell v2 and the v2 sync records, nothing it cannot serve. */
+export const VIRTUAL_FEATURES: readonly string[] = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'fixed_push_symlink_timestamp'];
+
+export function createDeviceServices(host: ServiceHost): DeviceServices {
+  return {
+    banner: () => host.banner,
+    open(service, io) {
+      const shell = parseShellServiceName(service);
+      if (shell !== undefined) return openShell(host, shell, io);
+      if (service === 'sync:') return createSyncSession(syncFs(host.fs), io);
+      const tcp = /^tcp:(\d+)$/.exec(service) ?? /^tcp:(?:localhost|127\.0\.0\.1):(\d+)$/.exec(service);
+      if (tcp !== null) return host.tcp.get(Number(tcp[1]))?.(io);
+      return undefined;
+    },
+  };
+}
+
+/** Adapts MemFs to adb's sync file-system interface (adbd creates missing parents on push: fixed_push_mkdir). */
+function syncFs(fs: MemFs): SyncFileSystem {
+  const stat = (path: string): { mode: number; size: number; mtime: number } | undefined => {
+    try {
+      return fs.stat(path);
+    } catch (e) {
+      if (e instanceof FsError) return undefined;
+      throw e;
+    }
+  };
+  return {
+    stat,
+    list(path) {
+      try {
+        return fs.list(path).map((e) => ({ name: e.name, stat: e.stat }));
+      } catch (e) {
+        if (e instanceof FsError) return undefined;
+        throw e;
+      }
+    },
+    read(path) {
+      try {
+        return fs.readFile(path);
+      } catch (e) {
+        if (e instanceof FsError) return undefined;
+        throw e;
+      }
+    },
+    write(path, data, meta) {
+      const parent = path.slice(0, path.lastIndexOf('/'));
+      try {
+        if (parent !== '') fs.mkdirp(parent);
+        fs.writeFile(path, data, { perm: meta.mode & 0o7777, mtime: meta.mtime });
+      } catch (e) {
+        if (e instanceof FsError) throw new Error(`${FsError.describe(e.errno)}`);
+        throw e;
+      }
+    },
+  };
+}
+
+/**
+ * A shell stream. Output is coalesced per tick into one write (the transport splits it into WRTEs), which
+ * keeps order across stdout and stderr and avoids a round trip per line. Closing the stream aborts the
+ * running command (a `sleep` ends at once).
+ */
+function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): ServiceSession {
+  const v2 = name.kind === 'shell-v2';
+  // adbd gives `shell:` without a command a PTY, and v2 a PTY unless the host asked for raw.
+  const tty = name.mode === 'pty' || (name.mode === undefined && name.command === '');
+  const abort = new AbortController();
+  let pending: Uint8Array[] = [];
+  let scheduled = false;
+  let chain: Promise<void> = Promise.resolve();
+  const flush = (): void => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const data = Buffer.concat(pending);
+    pending = [];
+    chain = chain.then(() => io.write(data)).catch(() => abort.abort());
+  };
+  const emit = (fd: 1 | 2 | 3, data: Uint8Array): void => {
+    if (abort.signal.aborted) return;
+    if (v2) pending.push(fd === 3 ? encodeShellExit(data[0] ?? 0) : encodeShellPacket(fd === 1 ? ShellId.stdout : ShellId.stderr, data));
+    else if (fd !== 3) pending.push(data); // exec: and legacy shell: carry stdout and stderr on one stream
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  const stdout: Sink = { write: (d) => d.length > 0 && emit(1, d) };
+  const stderr: Sink = { write: (d) => d.length > 0 && emit(2, d) };
+  const shell = new Shell({ fs: host.fs, commands: host.commands, env: new Map(host.env), signal: abort.signal, tty });
+  const finish = async (code: number): Promise<void> => {
+    emit(3, Uint8Array.of(code & 0xff));
+    flush();
+    await chain;
+    io.close();
+  };
+  const runLine = async (line: string): Promise<number> => {
+    try {
+      return await shell.run(line, { stdout, stderr });
+    } catch (e) {
+      if (abort.signal.aborted) return 130;
+      stderr.write(Buffer.from(`/system/bin/sh: ${e instanceof Error ? e.message : String(e)}\n`));
+      return 1;
+    }
+  };
+
+  if (name.command !== '') {
+    runLine(name.command).then(finish, () => io.close());
+    return { input: () => undefined, closed: () => abort.abort() };
+  }
+
+  // Interactive shell: lines from stdin (v2 stdin packets, or raw bytes on legacy shell:).
+  const decoder = v2 ? new ShellPacketDecoder() : undefined;
+  let buffered = '';
+  let queue: Promise<void> = Promise.resolve();
+  let exited = false;
+  const prompt = (): void => stdout.write(Buffer.from(host.prompt));
+  prompt();
+  const feed = (text: string): void => {
+    // A PTY echoes what is typed.
+    if (tty) stdout.write(Buffer.from(text.replace(/\r/g, '\r\n')));
+    buffered += text.replace(/\r\n?/g, '\n');
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      queue = queue.then(async () => {
+        if (exited) return;
+        if (/^\s*exit(\s+\d+)?\s*$/.test(line)) {
+          exited = true;
+          await finish(Number(/\d+/.exec(line)?.[0] ?? 0));
+          return;
+        }
+        await runLine(line);
+        prompt();
+      });
+    }
+  };
+  return {
+    input(data) {
+      if (decoder === undefined) return feed(Buffer.from(data).toString('utf8'));
+      let packets;
+      try {
+        packets = decoder.push(data);
+      } catch {
+        abort.abort();
+        io.close();
+        return;
+      }
+      for (const p of packets) {
+        if (p.id === ShellId.stdin) feed(Buffer.from(p.data).toString('utf8'));
+        else if (p.id === ShellId.closeStdin) {
+          queue = queue.then(async () => {
+            if (!exited) {
+              exited = true;
+              await finish(0);
+            }
+          });
+        }
+      }
+    },
+    closed: () => abort.abort(),
+  };
+}
+
+/** `tcp:` echo server: writes back whatever arrives (handy for forward tests and latency probes). */
+export function echoServer(): TcpHandler {
+  return (io) => ({
+    input: (data) => io.write(data),
+    closed: () => undefined,
+  });
+}
+
+/**
+ * `tcp:` HTTP/1.0 static server over a scenario folder: enough for a WebView-ish page or a test fixture.
+ * One request per stream, then close (HTTP/1.0 without keep-alive).
+ */
+export function httpServer(root: string): TcpHandler {
+  const base = resolve(root);
+  return (io) => {
+    let head = '';
+    let answered = false;
+    const respond = async (status: string, type: string, body: Uint8Array): Promise<void> => {
+      const header = `HTTP/1.0 ${status}\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      await io.write(Buffer.concat([Buffer.from(header), body]));
+      io.close();
+    };
+    return {
+      input(data) {
+        if (answered) return;
+        head += Buffer.from(data).toString('latin1');
+        if (head.length > 65536) {
+          answered = true;
+          return respond('431 Request Header Fields Too Large', 'text/plain', Buffer.from('too large\n'));
+        }
+        if (!head.includes('\r\n\r\n') && !head.includes('\n\n')) return;
+        answered = true;
+        const [method = '', target = '/'] = head.split(/\s+/, 2);
+        if (method !== 'GET' && method !== 'HEAD') return respond('405 Method Not Allowed', 'text/plain', Buffer.from('method not allowed\n'));
+        const path = decodeURIComponent(target.split('?')[0] ?? '/');
+        const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
+        if (file !== base && !file.startsWith(base + sep)) return respond('403 Forbidden', 'text/plain', Buffer.from('forbidden\n'));
+        return readFile(file).then(
+          (body) => respond('200 OK', /\.html?$/.test(file) ? 'text/html; charset=utf-8' : /\.json$/.test(file) ? 'application/json' : 'application/octet-stream', method === 'HEAD' ? new Uint8Array(0) : body),
+          () => respond('404 Not Found', 'text/plain', Buffer.from('not found\n')),
+        );
+      },
+      closed: () => undefined,
+    };
+  };
+}
