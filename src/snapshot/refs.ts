@@ -58,8 +58,8 @@ export interface RefSubject {
 }
 
 /**
- * Slot space per kind letter: 3 decimal digits (one o200k token) normally, 4 on huge screens, 4 base-36
- * characters on absurd ones: a ref is never longer than 5 characters.
+ * Slot space per kind letter: 3 decimal digits (one o200k token) normally, 4 on huge screens, 4 upper-case
+ * base-36 characters on absurd ones (`t0A3Z`, never mistaken for a selector): never longer than 5 characters.
  */
 function slotsFor(count: number): { slots: number; radix: number } {
   return count <= 400 ? { slots: 1000, radix: 10 } : count <= 4000 ? { slots: 10000, radix: 10 } : { slots: 36 ** 4, radix: 36 };
@@ -89,7 +89,7 @@ export function assignRefs(subjects: readonly RefSubject[]): string[] {
       let s = g.slot;
       while (taken[s]) s = (s + 1) % slots;
       taken[s] = 1;
-      refs[g.i] = kind + s.toString(radix);
+      refs[g.i] = kind + (radix === 10 ? String(s) : s.toString(36).toUpperCase().padStart(4, '0'));
     }
   }
   return refs;

@@ -85,9 +85,9 @@ function invalid(source: string, pos: number, what: string): GlanceError {
   });
 }
 
-/** A ref as snapshots print them (`b12`, `e7`, `t4051`; base 36 on huge screens), not a selector. */
+/** A ref as snapshots print them (`b12`, `e7`, `t4051`; `t0A3Z` on huge screens), not a selector. */
 export function isRefLike(s: string): boolean {
-  return /^[bcest]\d{1,4}$/.test(s) || /^[bcest](?=[0-9a-z]*\d)[0-9a-z]{4}$/.test(s);
+  return /^[bcest](\d{1,4}|[0-9A-Z]{4})$/.test(s);
 }
 
 class Parser {

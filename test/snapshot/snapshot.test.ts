@@ -30,7 +30,7 @@ function codeOf(f: () => unknown): string {
 function treeRefs(s: Snapshot): string[] {
   return s.text
     .split('\n')
-    .map((l) => /^ *([bcest][0-9a-z]{1,4}) /.exec(l + ' ')?.[1])
+    .map((l) => /^ *([bcest][0-9A-Z]{1,4}) /.exec(l + ' ')?.[1])
     .filter((r): r is string => r !== undefined && isRefLike(r));
 }
 

@@ -1,0 +1,162 @@
+// Refs survive change (issue 2 "Refs"): perturbed corpus screens, followed element by element through the
+// dumped node each element stands for. The thresholds are the issue's; bench/snapshot.ts prints the figures.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDump } from '../../src/hierarchy/parse.js';
+import type { UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { snapshotWithSources } from '../../src/snapshot/snapshot.js';
+import { assignRefs, fnv1a, type RefSubject } from '../../src/snapshot/refs.js';
+import { isRefLike, snapshotFromDump } from '../../src/snapshot/index.js';
+import { corpusScreens, readText } from '../helpers/corpus.js';
+import { identity, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from './perturb.js';
+import { n, screen } from './build.js';
+
+const dumps = corpusScreens().map((s) => parseDump(readText(s.xmlPath)));
+
+interface Tally {
+  kept: number;
+  total: number;
+}
+
+function follow(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Tally {
+  const a = snapshotWithSources(dump);
+  const b = snapshotWithSources(p.dump);
+  const byOld = new Map<UiNode, string>();
+  b.sources.forEach((s, i) => {
+    const o = s && p.origin.get(s);
+    if (o) byOld.set(o, b.snapshot.elements[i]!.ref);
+  });
+  const t: Tally = { kept: 0, total: 0 };
+  a.sources.forEach((s, i) => {
+    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
+    t.total++;
+    if (byOld.get(s) === a.snapshot.elements[i]!.ref) t.kept++;
+  });
+  return t;
+}
+
+function rate(make: (d: UiDump) => (Perturbed & { only?: Set<UiNode> }) | undefined): number {
+  const sum: Tally = { kept: 0, total: 0 };
+  for (const d of dumps) {
+    const p = make(d);
+    if (!p) continue;
+    const t = follow(d, p, p.only);
+    sum.kept += t.kept;
+    sum.total += t.total;
+  }
+  assert.ok(sum.total > 1000, `too few elements followed (${sum.total})`);
+  return sum.kept / sum.total;
+}
+
+describe('refs survive change on the corpus', () => {
+  test('a re-dump of the same screen keeps every ref', () => assert.equal(rate(identity), 1));
+  test('a new first element: ≥ 99%', () => assert.ok(rate(newFirstElement) >= 0.99));
+  test('a 7 px shift of everything: ≥ 99%', () => assert.ok(rate((d) => shift(d, 7)) >= 0.99));
+  test('typing into fields: ≥ 99%', () => assert.ok(rate((d) => typeIntoFields(d)) >= 0.99));
+  test('toggling checkables: ≥ 99%', () => assert.ok(rate(toggleCheckables) >= 0.99));
+  test('removal of one other element: ≥ 99%', () => {
+    const r = rate((d) => {
+      const w = snapshotWithSources(d);
+      const leaves = w.snapshot.elements.map((e, i) => ({ e, s: w.sources[i] })).filter((x) => !w.snapshot.elements.some((c) => c.parent === x.e.ref));
+      const victim = leaves[Math.floor(leaves.length / 2)]?.s;
+      return victim ? removeOne(d, victim) : undefined;
+    });
+    assert.ok(r >= 0.99, String(r));
+  });
+  test('a 120 px list scroll: ≥ 95% of the rows still on screen', () => {
+    const r = rate((d) => {
+      const p = scrollLists(d, 120);
+      return p.moved.size > 0 ? { ...p, only: p.moved } : undefined;
+    });
+    assert.ok(r >= 0.95, String(r));
+  });
+  test('no duplicate refs on any screen, in any mode', () => {
+    for (const d of dumps) {
+      for (const o of [{}, { offscreen: true }, { all: true }]) {
+        const refs = snapshotFromDump(d, o).elements.map((e) => e.ref);
+        assert.equal(new Set(refs).size, refs.length);
+      }
+    }
+  });
+});
+
+describe('assignRefs', () => {
+  const subjects: RefSubject[] = [
+    { kind: 'b', key: 'Button|ok|OK|@' },
+    { kind: 'b', key: 'Button|cancel|Cancel|@' },
+    { kind: 't', key: 'TextView||Title|@' },
+    { kind: 'b', key: 'Button|ok|OK|@' },
+  ];
+
+  test('kind letter + up to 3 digits, unique, equal keys disambiguated in document order', () => {
+    const refs = assignRefs(subjects);
+    assert.equal(new Set(refs).size, 4);
+    for (const r of refs) assert.match(r, /^[bt]\d{1,3}$/);
+    assert.equal(refs[0], 'b' + String(fnv1a('Button|ok|OK|@') % 1000));
+  });
+
+  test('a function of the identities, not of their order (except among equal keys)', () => {
+    const a = assignRefs(subjects);
+    const b = assignRefs([subjects[2]!, subjects[1]!, subjects[0]!, subjects[3]!]);
+    assert.deepEqual([b[2], b[1], b[0], b[3]], a);
+  });
+
+  test('colliding hashes probe to the next free slot deterministically', () => {
+    // Find two different keys with the same slot.
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i++) {
+      const k = `k${i}`;
+      const slot = fnv1a(k) % 1000;
+      const other = seen.get(slot);
+      if (other !== undefined) pair = [other, k];
+      else seen.set(slot, k);
+    }
+    const x = assignRefs([{ kind: 'b', key: pair[0] }, { kind: 'b', key: pair[1] }]);
+    const y = assignRefs([{ kind: 'b', key: pair[1] }, { kind: 'b', key: pair[0] }]);
+    assert.notEqual(x[0], x[1]);
+    assert.deepEqual([y[1], y[0]], x);
+  });
+
+  test('huge screens stay within 5 characters', () => {
+    const many: RefSubject[] = Array.from({ length: 5000 }, (_, i) => ({ kind: 't', key: `row ${i}` }));
+    const refs = assignRefs(many);
+    assert.equal(new Set(refs).size, 5000);
+    for (const r of refs) assert.ok(r.length <= 5 && isRefLike(r), r);
+  });
+});
+
+describe('identity', () => {
+  test('typing changes the value, not the ref; the hint is part of the identity', () => {
+    const make = (text: string, hint: string): string =>
+      snapshotFromDump(screen([n('EditText', { id: 'q', text, hint, clickable: true, bounds: [0, 0, 500, 100] })])).elements[0]!.ref;
+    assert.equal(make('', 'Search'), make('cats', 'Search'));
+    assert.notEqual(make('', 'Search'), make('', 'Filter'));
+  });
+
+  test('a row in a list keeps its ref when rows above it scroll away', () => {
+    const rows = (names: string[]): UiNode[] => names.map((t, i) => n('LinearLayout', { clickable: true, id: 'row', bounds: [0, 200 + i * 100, 1080, 300 + i * 100] }, [n('TextView', { text: t })]));
+    const list = (names: string[]): UiDump => screen([n('androidx.recyclerview.widget.RecyclerView', { id: 'list', scrollable: true, bounds: [0, 200, 1080, 800] }, rows(names))]);
+    const before = snapshotFromDump(list(['Alice', 'Bob', 'Carol', 'Dave']));
+    const after = snapshotFromDump(list(['Carol', 'Dave', 'Eve']));
+    const ref = (s: typeof before, label: string): string | undefined => s.elements.find((e) => e.labels?.[0] === label)?.ref;
+    assert.equal(ref(after, 'Carol'), ref(before, 'Carol'));
+    assert.equal(ref(after, 'Dave'), ref(before, 'Dave'));
+  });
+
+  test('the kind letter says what the element does', () => {
+    const s = snapshotFromDump(
+      screen([
+        n('EditText', { bounds: [0, 0, 100, 100] }),
+        n('CheckBox', { text: 'x', checkable: true, clickable: true, bounds: [0, 100, 100, 200] }),
+        n('Button', { text: 'Go', clickable: true, bounds: [0, 200, 100, 300] }),
+        n('ScrollView', { scrollable: true, bounds: [0, 300, 100, 400] }),
+        n('TextView', { text: 'Hi', bounds: [0, 400, 100, 500] }),
+      ]),
+    );
+    assert.deepEqual(
+      s.elements.map((e) => e.ref[0]),
+      ['e', 'c', 'b', 's', 't'],
+    );
+  });
+});
