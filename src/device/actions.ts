@@ -13,7 +13,7 @@ import { GlanceError, throwIfAborted } from '../errors.js';
 import { walk, type UiNode } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
-import { touchPoint } from './geometry.js';
+import { dragRegion, inRegion, touchPoint } from './geometry.js';
 import { resolveKey } from './keys.js';
 import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot } from './snap.js';
 import type { Device, Point } from './types.js';
@@ -174,6 +174,8 @@ export interface ActionOutcome {
   /** The rendered diff against the baseline (an explicit "no change" when nothing changed). */
   diff: string;
   changed: boolean;
+  /** True when the action led to another screen (then `diff` is that screen's whole snapshot). */
+  newScreen?: boolean;
   /** Extra facts of the action (e.g. the value a typed field now holds). */
   extra?: Record<string, unknown>;
 }
@@ -201,10 +203,10 @@ export function commandLine(serial: string | undefined, args: readonly string[])
   return ['glance', ...(serial ? ['-s', cliQuote(serial)] : []), ...args.map(cliQuote)].join(' ');
 }
 
-async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
+async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
   const s = await settle(env);
   const d = diffText(before, s.snapshot);
-  return { ...o, settled: s.settled, diff: d.text, changed: d.changed, after: s.snapshot };
+  return { ...o, settled: s.settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), after: s.snapshot };
 }
 
 export type TouchKind = 'tap' | 'long-press' | 'double-tap';
@@ -286,9 +288,13 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
     command: commandLine(o.serial, args),
     ...(r ? { target: describeTarget(r, o.target!), point: r.point } : {}),
   });
+  // Read the value back from the raw dump: snapshot labels are trimmed and cut, a field's value must not be.
   const ref = r?.element?.ref;
   const now = ref !== undefined ? after.elements.find((e) => e.ref === ref) : after.elements.find((e) => e.states.includes('focused') && e.actions.includes('type'));
-  if (now && !now.states.includes('password')) out.extra = { value: now.text ?? '' };
+  if (now && !now.states.includes('password')) {
+    const raw = rawNode(after.dump, now);
+    out.extra = { value: raw && fieldLength(raw) > 0 ? raw.text : '' };
+  }
   return out;
 }
 
@@ -346,6 +352,25 @@ export function swipePath(area: Rect, dir: Direction, fraction = 0.6): { from: P
   }
 }
 
+/**
+ * A swipe path inside `area` whose start and end avoid what covers the container (a floating button): the
+ * line through the middle first, then lines shifted towards the edges.
+ */
+export function clearSwipePath(area: Rect, dir: Direction, region: readonly Rect[] | undefined): { from: Point; to: Point } {
+  const base = swipePath(area, dir, 0.6);
+  if (!region) return base;
+  const vertical = dir === 'up' || dir === 'down';
+  const extent = vertical ? area[2] - area[0] : area[3] - area[1];
+  for (const f of [0, -0.25, 0.25, -0.4, 0.4, -0.15, 0.15]) {
+    const d = Math.round(extent * f);
+    const p = vertical
+      ? { from: { x: base.from.x + d, y: base.from.y }, to: { x: base.to.x + d, y: base.to.y } }
+      : { from: { x: base.from.x, y: base.from.y + d }, to: { x: base.to.x, y: base.to.y + d } };
+    if (inRegion(region, p.from.x, p.from.y) && inRegion(region, p.to.x, p.to.y)) return p;
+  }
+  return base;
+}
+
 /** Scrolling `dir` (to see what is further down) moves the finger the opposite way. */
 const FINGER: Readonly<Record<Direction, Direction>> = { down: 'up', up: 'down', left: 'right', right: 'left' };
 
@@ -353,14 +378,23 @@ function screenRect(snap: DeviceSnapshot): Rect {
   return [0, 0, snap.screen.width, snap.screen.height];
 }
 
-/** The biggest scrollable element on screen, else the screen without its top and bottom tenth. */
-function scrollArea(snap: DeviceSnapshot): Rect {
+/** The biggest scrollable element on screen, else undefined. */
+function biggestScrollable(snap: DeviceSnapshot): SnapshotElement | undefined {
   let best: SnapshotElement | undefined;
   const area = (e: SnapshotElement): number => (e.bounds[2] - e.bounds[0]) * (e.bounds[3] - e.bounds[1]);
   for (const e of snap.elements) if (e.actions.includes('scroll') && !e.offscreen && (!best || area(e) > area(best))) best = e;
-  if (best) return best.bounds;
-  const { width, height } = snap.screen;
-  return [0, Math.round(height * 0.1), width, Math.round(height * 0.9)];
+  return best;
+}
+
+/** A finger path scrolling the container (or the screen without its top and bottom tenth). */
+function scrollPath(snap: DeviceSnapshot, container: SnapshotElement | undefined, finger: Direction): { from: Point; to: Point } {
+  if (!container) {
+    const { width, height } = snap.screen;
+    return swipePath([0, Math.round(height * 0.1), width, Math.round(height * 0.9)], finger, 0.6);
+  }
+  // The container's ref survives scrolling; look it up again so its bounds and coverers are current.
+  const now = snap.elements.find((e) => e.ref === container.ref) ?? container;
+  return clearSwipePath(now.bounds, finger, dragRegion(now, snap.elements, snap.screen));
 }
 
 export interface SwipeOptions extends CommandOptions {
@@ -392,8 +426,8 @@ export async function swipe(env: ActionEnv, o: SwipeOptions): Promise<ActionOutc
       r = await resolveTarget(env, o.target);
       before = r.before;
     } else before = await latest(env);
-    const area: Rect = r?.element ? r.element.bounds : screenRect(before);
-    ({ from, to } = swipePath(area, o.direction, 0.6));
+    if (r?.element) ({ from, to } = clearSwipePath(r.element.bounds, o.direction, dragRegion(r.element, before.elements, before.screen)));
+    else ({ from, to } = swipePath(screenRect(before), o.direction, 0.6));
   }
   await env.device.swipe(from, to, o.durationMs ?? 300, { signal: env.signal });
   const args = o.direction !== undefined && o.from === undefined ? ['swipe', o.direction, ...(o.target !== undefined ? ['--target', o.target] : [])] : ['swipe', '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`];
@@ -422,17 +456,16 @@ export interface ScrollOptions extends CommandOptions {
  */
 export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOutcome> {
   const max = o.max ?? 10;
-  let areaOf: (s: DeviceSnapshot) => Rect;
   let start: DeviceSnapshot;
   let r: Resolved | undefined;
+  let container: SnapshotElement | undefined;
   if (o.target !== undefined) {
     r = await resolveTarget(env, o.target);
     start = r.before;
-    const bounds = r.element?.bounds ?? scrollArea(start);
-    areaOf = () => bounds;
+    container = r.element;
   } else {
     start = o.until !== undefined ? await fresh(env) : await latest(env);
-    areaOf = scrollArea;
+    container = biggestScrollable(start);
   }
   const visible = (s: DeviceSnapshot): SnapshotElement | undefined => {
     if (o.until === undefined) return undefined;
@@ -452,7 +485,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
   }
   const rounds = o.until !== undefined ? max : 1;
   for (let i = 0; i < rounds; i++) {
-    const { from, to } = swipePath(areaOf(cur), FINGER[o.direction], 0.6);
+    const { from, to } = scrollPath(cur, container, FINGER[o.direction]);
     // A slow swipe: a fast one flings and overshoots what `until` is looking for.
     await env.device.swipe(from, to, 600, { signal: env.signal });
     swipes++;

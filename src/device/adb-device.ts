@@ -110,7 +110,11 @@ export function parsePackages(out: string): string[] {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l.startsWith('package:'))
-    .map((l) => l.slice('package:'.length).replace(/=.*$/, ''))
+    .map((l) => {
+      // `-f` prints `package:PATH=NAME`, and install paths may contain `=` themselves: the name follows the last.
+      const rest = l.slice('package:'.length);
+      return rest.slice(rest.lastIndexOf('=') + 1);
+    })
     .sort();
 }
 
@@ -261,14 +265,19 @@ export class AdbDevice implements Device {
 
   async launch(app: string, opts: CallOptions = {}): Promise<void> {
     const comp = COMPONENT_RE.exec(app);
-    if (comp) {
-      const out = await this.run(`am start -W -n ${shQuote(app)}`, opts, DEFAULT_DUMP_TIMEOUT_MS);
-      if (/^Error/m.test(out)) throw this.appNotFound(app, out.split('\n').find((l) => l.startsWith('Error')) ?? out);
-      return;
+    if (!comp && !PKG_RE.test(app)) throw this.appNotFound(app, 'not a package name or package/activity');
+    // Both print their failure on stdout; monkey also exits 251 ("** No activities found to run, monkey aborted.").
+    const cmd = comp ? `am start -W -n ${shQuote(app)}` : `monkey -p ${shQuote(app)} -c android.intent.category.LAUNCHER 1`;
+    const r = await this.port.shell(cmd, { timeoutMs: DEFAULT_DUMP_TIMEOUT_MS, ...opts });
+    const out = text(r.stdout) + text(r.stderr);
+    const failure = out.split('\n').find((l) => /No activities found|monkey aborted|^Error|does not exist/.test(l));
+    if (failure !== undefined) throw this.appNotFound(app, failure.replace(/^\*+\s*/, ''));
+    if (r.exitCode !== 0) {
+      throw new GlanceError('ADB_COMMAND_FAILED', `\`${cmd}\` failed (exit ${r.exitCode})`, {
+        hint: 'check the device with `glance doctor`',
+        context: { serial: this.serial, command: cmd, output: out },
+      });
     }
-    if (!PKG_RE.test(app)) throw this.appNotFound(app, 'not a package name or package/activity');
-    const out = await this.run(`monkey -p ${shQuote(app)} -c android.intent.category.LAUNCHER 1`, opts, DEFAULT_DUMP_TIMEOUT_MS);
-    if (/No activities found|monkey aborted|Error/i.test(out)) throw this.appNotFound(app, out.trim().split('\n').pop() ?? '');
   }
 
   private appNotFound(app: string, detail: string): GlanceError {

@@ -85,6 +85,27 @@ export function touchPoint(target: SnapshotElement, elements: readonly SnapshotE
   return { x: Math.floor((best[0] + best[2]) / 2), y: Math.floor((best[1] + best[3]) / 2), visible: true, visibleArea };
 }
 
+/**
+ * Where a drag inside `container` can start: the parts of it no later, unrelated touch-taking element covers
+ * (its own rows are fine, the container intercepts the drag; a floating button over it is not).
+ */
+export function dragRegion(container: SnapshotElement, elements: readonly SnapshotElement[], screen: { width: number; height: number }): Rect[] {
+  const byRef = new Map(elements.map((e) => [e.ref, e]));
+  const clipped = intersect(container.bounds as Rect, [0, 0, screen.width, screen.height]);
+  let region: Rect[] = clipped ? [clipped] : [];
+  const idx = elements.indexOf(container);
+  for (let j = idx + 1; j < elements.length && region.length > 0; j++) {
+    const e = elements[j]!;
+    if (!takesTouch(e) || ancestorsOf(e, byRef).has(container.ref)) continue;
+    region = region.flatMap((r) => subtract(r, e.bounds as Rect));
+  }
+  return region;
+}
+
+export function inRegion(region: readonly Rect[], x: number, y: number): boolean {
+  return region.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3]);
+}
+
 /** Centre of bounds as integers (how uiautomator-based tools compute it). */
 export function centerOf(b: Bounds): [number, number] {
   return [Math.floor((b[0] + b[2]) / 2), Math.floor((b[1] + b[3]) / 2)];

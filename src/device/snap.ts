@@ -48,7 +48,13 @@ export function isRef(s: string): boolean {
   return isRefLike(s);
 }
 
-export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean } {
+/**
+ * The change an action caused, as text. When most of the old screen went away (navigation to another
+ * screen), a list of removals helps nobody: the new screen's snapshot is printed instead, refs included.
+ */
+export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean; newScreen: boolean } {
   const d = diffSnapshots(before.snapshot, after.snapshot);
-  return { text: renderDiff(d), changed: !d.same };
+  const newScreen = !d.same && d.added.length > 0 && d.removed.length * 2 >= Math.max(1, before.elements.length);
+  if (newScreen) return { text: `new screen:\n${after.snapshot.text}`, changed: true, newScreen };
+  return { text: renderDiff(d), changed: !d.same, newScreen };
 }

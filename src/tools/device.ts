@@ -1,4 +1,380 @@
-// Device action tools (tap, type, swipe, scroll, keys, apps, waits, screenshot…): see device/actions.ts.
-import type { ToolDef } from './registry.js';
+/**
+ * Device tools: one definition each, serving the CLI verb and the MCP tool (HOUSE.md 4). Handlers are thin:
+ * they pick the device, call device/actions.ts and shape the result — `text` is the settled diff plus the
+ * equivalent `glance …` command line, `data` the same facts structured (what `--json` prints).
+ */
+import { z } from 'zod';
+import {
+  assertSelector,
+  clearField,
+  commandLine,
+  launchApp,
+  looksLikeTarget,
+  pressKey,
+  scroll,
+  swipe,
+  touch,
+  typeInto,
+  waitFor,
+  waitIdle,
+  type ActionEnv,
+  type ActionOutcome,
+  type TouchKind,
+} from '../device/actions.js';
+import { isDiagnosable, renderDoctor } from '../device/doctor.js';
+import { GlanceError } from '../errors.js';
+import { defineTool, type ToolContext, type ToolDef, type ToolResult } from './registry.js';
 
-export const deviceTools: ToolDef[] = [];
+const target = z.string().min(1).describe('a ref from the snapshot (b12), a selector (#login, Button:has-text("OK")) or a point X,Y');
+const element = z.string().optional().describe('human-readable description of the element (for logs; not used to find it)');
+const settleMs = z.number().int().min(0).max(60_000).optional().describe('how long to wait for the screen to settle after the action, in ms (default 2000)');
+const directions = ['up', 'down', 'left', 'right'] as const;
+
+async function env(ctx: ToolContext, settle?: number): Promise<ActionEnv> {
+  const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+  return { device, store: ctx.snapshots, signal: ctx.signal, ...(settle === undefined ? {} : { settleMs: settle }) };
+}
+
+function describe(o: ActionOutcome): string {
+  const t = o.target;
+  const what = t ? `${t.ref ?? t.text}${t.label !== undefined && t.ref !== undefined ? ` ${JSON.stringify(t.label)}` : ''}` : '';
+  const at = o.point ? ` at ${o.point.x},${o.point.y}` : '';
+  return `${o.action}${what ? ' ' + what : ''}${at}`;
+}
+
+/** Text for an action: what was done, the diff, a settle warning, the equivalent command. */
+function actionResult(o: ActionOutcome, extraLines: readonly string[] = []): ToolResult {
+  const lines = [describe(o), ...extraLines, o.diff.trimEnd()];
+  if (!o.settled) lines.push('(the screen was still changing when the settle time ran out: settled false; check again with `glance ui`)');
+  lines.push(`$ ${o.command}`);
+  return { text: lines.join('\n'), data: o };
+}
+
+function touchTool(name: string, verb: TouchKind, title: string, description: string): ToolDef {
+  return defineTool({
+    name,
+    title,
+    description,
+    schema: z.object({
+      target,
+      element,
+      ...(verb === 'long-press' ? { duration: z.number().int().min(1).max(60_000).optional().describe('press length in ms (default 1000)') } : {}),
+      settleMs,
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    cli: { verb, positionals: ['target'] },
+    async handler(input, ctx) {
+      const duration = (input as { duration?: number }).duration;
+      const o = await touch(await env(ctx, input.settleMs), verb, input.target, { serial: ctx.serial, ...(duration === undefined ? {} : { durationMs: duration }) });
+      return actionResult(o);
+    },
+  }) as unknown as ToolDef;
+}
+
+export const listTool = defineTool({
+  name: 'device_list',
+  title: 'List devices',
+  description: 'Android devices the adb server (or a direct connection) can see, with their state. Pass a serial as `device` / `-s` when more than one is online.',
+  schema: z.object({}),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'devices' },
+  async handler(_input, ctx) {
+    const list = await ctx.devices.list({ signal: ctx.signal });
+    const text =
+      list.length === 0
+        ? 'no devices (run `glance doctor`)'
+        : list.map((d) => [d.serial, d.state, d.model ? `model:${d.model}` : '', d.product ? `product:${d.product}` : ''].filter((x) => x !== '').join('\t')).join('\n');
+    return { text, data: { devices: list } };
+  },
+});
+
+export const tapTool = touchTool('device_tap', 'tap', 'Tap', 'Tap an element (ref or selector) or a point, wait for the screen to settle, and return what changed. The element is touched at a point no other element covers.');
+export const longPressTool = touchTool('device_long_press', 'long-press', 'Long-press', 'Press and hold an element or point (default 1 s), then return what changed.');
+export const doubleTapTool = touchTool('device_double_tap', 'double-tap', 'Double-tap', 'Tap an element or point twice in quick succession, then return what changed.');
+
+export const typeTool = defineTool({
+  name: 'device_type',
+  title: 'Type text',
+  description:
+    'Type text byte-exactly. With a target (ref, selector or X,Y) the field is focused and its content replaced (unless append); without one, the text goes into the focused field. submit presses Enter after. Non-ASCII needs the ADB Keyboard IME.',
+  schema: z.object({
+    target: z.string().optional().describe('field to type into (ref, selector or X,Y); omitted: the focused field'),
+    text: z.string().optional().describe('the text to type'),
+    append: z.boolean().optional().describe('keep the field\'s content and add to it'),
+    submit: z.boolean().optional().describe('press Enter after typing'),
+    element,
+    settleMs,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  cli: { verb: 'type', positionals: ['target', 'text'], restJoined: true },
+  async handler(input, ctx) {
+    // CLI: `glance type TARGET TEXT` or `glance type TEXT`. The first word is a target only when it looks like
+    // one (a ref, X,Y, or selector syntax with # [ :); otherwise every word is text (see docs/device.md).
+    let tgt = input.target;
+    let text = input.text;
+    if (text === undefined) {
+      text = tgt;
+      tgt = undefined;
+    } else if (tgt !== undefined && !looksLikeTarget(tgt)) {
+      text = `${tgt} ${text}`;
+      tgt = undefined;
+    }
+    if (text === undefined) throw new GlanceError('USAGE', 'nothing to type', { hint: 'e.g. `glance type b12 "hello"` or `glance type "hello"` for the focused field' });
+    const o = await typeInto(await env(ctx, input.settleMs), {
+      target: tgt,
+      text,
+      append: input.append ?? false,
+      submit: input.submit ?? false,
+      serial: ctx.serial,
+    });
+    const value = o.extra?.['value'];
+    return actionResult(o, typeof value === 'string' ? [`field now holds ${JSON.stringify(value)}`] : []);
+  },
+});
+
+export const clearTool = defineTool({
+  name: 'device_clear',
+  title: 'Clear a field',
+  description: 'Empty a text field (focus it, then delete every character it holds).',
+  schema: z.object({ target, element, settleMs }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  cli: { verb: 'clear', positionals: ['target'] },
+  async handler(input, ctx) {
+    return actionResult(await clearField(await env(ctx, input.settleMs), input.target, { serial: ctx.serial }));
+  },
+});
+
+export const swipeTool = defineTool({
+  name: 'device_swipe',
+  title: 'Swipe',
+  description: 'Swipe the finger in a direction across an element (or the screen), or from one point to another (from/to as X,Y).',
+  schema: z.object({
+    direction: z.enum(directions).optional().describe('finger direction: up, down, left, right'),
+    from: z.string().optional().describe('start point X,Y'),
+    to: z.string().optional().describe('end point X,Y'),
+    target: target.optional(),
+    duration: z.number().int().min(1).max(10_000).optional().describe('swipe length in ms (default 300)'),
+    settleMs,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  cli: { verb: 'swipe', positionals: ['direction'] },
+  async handler(input, ctx) {
+    const o = await swipe(await env(ctx, input.settleMs), {
+      direction: input.direction,
+      from: input.from,
+      to: input.to,
+      target: input.target,
+      durationMs: input.duration,
+      serial: ctx.serial,
+    });
+    return actionResult(o);
+  },
+});
+
+export const scrollTool = defineTool({
+  name: 'device_scroll',
+  title: 'Scroll',
+  description:
+    'Scroll content (down = reveal what is below) inside an element, else the biggest scrollable element, else the screen. With until, keep scrolling until that selector is on screen (at most max swipes).',
+  schema: z.object({
+    direction: z.enum(directions).default('down').describe('content direction: down shows what is below'),
+    target: target.optional(),
+    until: z.string().optional().describe('selector (or ref) to scroll to'),
+    max: z.number().int().min(1).max(100).optional().describe('most swipes with until (default 10)'),
+    settleMs,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  cli: { verb: 'scroll', positionals: ['direction'] },
+  async handler(input, ctx) {
+    const o = await scroll(await env(ctx, input.settleMs), { direction: input.direction, target: input.target, until: input.until, max: input.max, serial: ctx.serial });
+    const found = o.extra?.['found'];
+    return actionResult(o, typeof found === 'string' ? [`found ${found} after ${String(o.extra?.['swipes'])} swipe(s)`] : []);
+  },
+});
+
+export const keyTool = defineTool({
+  name: 'device_press_key',
+  title: 'Press a key',
+  description: 'Press a key: BACK, HOME, RECENTS (APP_SWITCH), ENTER, DEL, TAB, SEARCH, MENU, VOLUME_UP/DOWN, POWER, DPAD_*, MOVE_END…, any KEYCODE_* name or a key code number.',
+  schema: z.object({ key: z.string().min(1).describe('key name or code'), settleMs }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  cli: { verb: 'key', positionals: ['key'] },
+  async handler(input, ctx) {
+    return actionResult(await pressKey(await env(ctx, input.settleMs), input.key, { serial: ctx.serial }));
+  },
+});
+
+export const launchTool = defineTool({
+  name: 'device_launch_app',
+  title: 'Launch an app',
+  description: 'Start an app by package (com.example.app), component (com.example.app/.MainActivity) or launcher label ("Settings").',
+  schema: z.object({ app: z.string().min(1).describe('package, package/.Activity, or the label under its icon'), settleMs }),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  cli: { verb: 'launch', positionals: ['app'], restJoined: true },
+  async handler(input, ctx) {
+    const o = await launchApp(await env(ctx, input.settleMs), input.app, { serial: ctx.serial });
+    return actionResult(o, o.package !== undefined ? [`package ${o.package}`] : []);
+  },
+});
+
+export const stopTool = defineTool({
+  name: 'device_stop_app',
+  title: 'Stop an app',
+  description: 'Force-stop an app by package name.',
+  schema: z.object({ app: z.string().min(1).describe('package name') }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  cli: { verb: 'stop', positionals: ['app'] },
+  async handler(input, ctx) {
+    const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+    await device.stop(input.app, { signal: ctx.signal });
+    const command = commandLine(ctx.serial, ['stop', input.app]);
+    return { text: `stopped ${input.app}\n$ ${command}`, data: { stopped: input.app, command } };
+  },
+});
+
+export const appsTool = defineTool({
+  name: 'device_apps',
+  title: 'List installed apps',
+  description: 'Installed packages: third-party apps, or all with `all`.',
+  schema: z.object({ all: z.boolean().optional().describe('include system packages') }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'apps' },
+  async handler(input, ctx) {
+    const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+    const apps = await device.apps({ signal: ctx.signal, all: input.all ?? false });
+    return { text: apps.length === 0 ? 'no apps' : apps.join('\n'), data: { apps } };
+  },
+});
+
+export const activityTool = defineTool({
+  name: 'device_activity',
+  title: 'Foreground app',
+  description: 'The package and activity in the foreground, and the screen size and density.',
+  schema: z.object({}),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'activity' },
+  async handler(_input, ctx) {
+    const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+    const fg = await device.foreground({ signal: ctx.signal });
+    const size = await device.screenSize({ signal: ctx.signal });
+    const text = `${fg ? `${fg.package}/${fg.activity}` : 'no foreground activity'}\nscreen ${size.width}x${size.height} @${size.density}dpi`;
+    return { text, data: { ...(fg ? { package: fg.package, activity: fg.activity } : {}), screen: size } };
+  },
+});
+
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: v.getUint32(16), height: v.getUint32(20) };
+}
+
+export const screenshotTool = defineTool({
+  name: 'device_screenshot',
+  title: 'Screenshot',
+  description: 'A PNG of the screen (returned as an image; with `out` also written to that file).',
+  schema: z.object({ out: z.string().optional().describe('write the PNG to this file') }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'screenshot', positionals: ['out'] },
+  async handler(input, ctx) {
+    const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+    const png = await device.screenshot({ signal: ctx.signal });
+    const size = pngSize(png);
+    if (input.out !== undefined) await ctx.writeFile(input.out, png);
+    const data = { width: size.width, height: size.height, bytes: png.length, ...(input.out !== undefined ? { file: input.out } : {}) };
+    const text = `screenshot ${size.width}x${size.height}, ${png.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`;
+    return { text, data, images: [{ data: png, mimeType: 'image/png' }] };
+  },
+});
+
+export const waitTool = defineTool({
+  name: 'device_wait_for',
+  title: 'Wait for the screen',
+  description:
+    'Wait until text (visible text or description, case-insensitive) or a selector is on screen, or gone with `gone`; or until the screen stops changing with `idle`. Times out with an error (default 10 s).',
+  schema: z.object({
+    what: z.string().optional().describe('CLI: text, a selector (has # [ or :), a ref, or `idle`'),
+    text: z.string().optional().describe('text to wait for'),
+    selector: z.string().optional().describe('selector to wait for'),
+    idle: z.boolean().optional().describe('wait until two consecutive snapshots are identical'),
+    gone: z.boolean().optional().describe('wait until it is no longer on screen'),
+    timeout: z.number().int().min(1).max(600_000).optional().describe('give up after N ms (default 10000)'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'wait', positionals: ['what'], restJoined: true },
+  async handler(input, ctx) {
+    let { text, selector } = input;
+    let idle = input.idle ?? false;
+    if (input.what !== undefined) {
+      if (input.what === 'idle') idle = true;
+      else if (looksLikeTarget(input.what)) selector = input.what;
+      else text = input.what;
+    }
+    const e = await env(ctx);
+    const timeoutMs = input.timeout ?? 10_000;
+    const args = ['wait', ...(idle ? ['idle'] : text !== undefined ? [text] : ['--selector', selector ?? '']), ...(input.gone ? ['--gone'] : []), ...(input.timeout !== undefined ? ['--timeout', String(input.timeout)] : [])];
+    const command = commandLine(ctx.serial, args);
+    if (idle) {
+      const s = await waitIdle(e, timeoutMs);
+      return { text: `idle after ${s.ms} ms (${s.dumps} dumps)\n$ ${command}`, data: { idle: true, ms: s.ms, dumps: s.dumps, command } };
+    }
+    const r = await waitFor(e, { text, selector, gone: input.gone ?? false, timeoutMs });
+    const what = text !== undefined ? JSON.stringify(text) : selector!;
+    const text2 = `${what} ${input.gone ? 'gone' : 'appeared'} after ${r.ms} ms${r.refs.length > 0 ? ` (${r.refs.join(', ')})` : ''}\n$ ${command}`;
+    return { text: text2, data: { ...r, command } };
+  },
+});
+
+export const assertTool = defineTool({
+  name: 'device_assert',
+  title: 'Assert an element',
+  description: 'Check that a selector matches on the current screen (exactly `count` elements when given); fails with ASSERTION_FAILED otherwise.',
+  schema: z.object({
+    selector: z.string().min(1).describe('selector (or ref) that must match'),
+    count: z.number().int().min(0).optional().describe('exact number of matches expected'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'assert', positionals: ['selector'], short: { n: 'count' } },
+  async handler(input, ctx) {
+    const r = await assertSelector(await env(ctx), input.selector, input.count);
+    const command = commandLine(ctx.serial, ['assert', input.selector, ...(input.count !== undefined ? ['--count', String(input.count)] : [])]);
+    return { text: `ok: ${r.count} match${r.count === 1 ? '' : 'es'} (${r.refs.join(', ') || 'none'})\n$ ${command}`, data: { ...r, command } };
+  },
+});
+
+export const doctorTool = defineTool({
+  name: 'device_doctor',
+  title: 'Diagnose the setup',
+  description: 'Checks the adb binary, the adb server, connected devices and their authorisation, and says how to fix each problem.',
+  schema: z.object({}),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  cli: { verb: 'doctor' },
+  async handler(_input, ctx) {
+    if (!isDiagnosable(ctx.devices)) {
+      const list = await ctx.devices.list({ signal: ctx.signal });
+      const checks = [{ name: 'devices', ok: list.length > 0, detail: `${list.length} visible` }];
+      return { text: renderDoctor(checks), data: { checks }, ...(list.length > 0 ? {} : { exitCode: 1 }) };
+    }
+    const checks = await ctx.devices.diagnose({ signal: ctx.signal });
+    const ok = checks.every((c) => c.ok);
+    return { text: renderDoctor(checks), data: { ok, checks }, ...(ok ? {} : { exitCode: 1 }) };
+  },
+});
+
+export const deviceTools: ToolDef[] = [
+  listTool,
+  tapTool,
+  longPressTool,
+  doubleTapTool,
+  typeTool,
+  clearTool,
+  swipeTool,
+  scrollTool,
+  keyTool,
+  launchTool,
+  stopTool,
+  appsTool,
+  activityTool,
+  screenshotTool,
+  waitTool,
+  assertTool,
+  doctorTool,
+] as unknown as ToolDef[];
