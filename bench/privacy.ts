@@ -248,7 +248,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   if (process.argv.includes('--ablate')) await ablate();
   else if (process.argv.includes('--misses')) {
     const apps = process.argv.includes('--holdout') ? HOLDOUT_APPS : TUNE_APPS;
-    const r = evaluate(loadSteps().filter((s) => apps.includes(s.app)), { maxSize: Number(process.env.MAXSIZE ?? 4), minSize: Number(process.env.MINSIZE ?? 2) });
+    const r = evaluate(loadSteps().filter((s) => apps.includes(s.app)), { ...(process.env.MAXSIZE ? { maxSize: Number(process.env.MAXSIZE) } : {}), ...(process.env.MINSIZE ? { minSize: Number(process.env.MINSIZE) } : {}) });
     for (const m of r.misses) console.log(m);
     console.log(row('default', r));
   } else {

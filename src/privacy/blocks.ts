@@ -19,6 +19,8 @@ export interface RawBlock {
   elements: SnapshotElement[];
   /** The layout container the block was cut at (absent for the virtual root). */
   container?: UiNode;
+  /** Inside a dialog (a container named like AOSP's AlertDialog panels or `*dialog*`). */
+  modal?: boolean;
 }
 
 export interface PartitionOptions {
@@ -39,7 +41,8 @@ interface TreeNode {
 }
 
 /** Builds the tree restricted to nodes that lie on the path of some element. */
-function elementTree(dump: UiDump, elements: readonly SnapshotElement[], nodeOf: ReadonlyMap<SnapshotElement, UiNode>): TreeNode {
+function elementTree(dump: UiDump, elements: readonly SnapshotElement[], nodeOf: ReadonlyMap<SnapshotElement, UiNode>): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
+  const at = new Map<SnapshotElement, TreeNode>();
   const root: TreeNode = { node: undefined, parent: undefined, children: [], own: [], count: 0, depth: 0 };
   const paths = new Map<UiNode, UiNode[]>();
   const stack: { n: UiNode; path: UiNode[] }[] = dump.roots.map((n) => ({ n, path: [n] })).reverse();
@@ -65,8 +68,14 @@ function elementTree(dump: UiDump, elements: readonly SnapshotElement[], nodeOf:
       cur = t;
     }
     cur.own.push(el);
+    at.set(el, cur);
   }
-  return root;
+  return { root, at };
+}
+
+function insideDialog(t: TreeNode | undefined): boolean {
+  for (let p = t; p !== undefined; p = p.parent) if (containerKind(p.node) === 'dialog') return true;
+  return false;
 }
 
 function* elementsUnder(t: TreeNode): Generator<SnapshotElement> {
@@ -184,10 +193,13 @@ export function partition(
   options: PartitionOptions = {},
 ): RawBlock[] {
   if (elements.length === 0) return [];
-  const root = elementTree(dump, elements, nodeOf);
+  const { root, at } = elementTree(dump, elements, nodeOf);
   const raw = options.rule === 'core' ? coreRule(root) : layoutRule(root, options.maxSize ?? DEFAULT_MAX_SIZE, options.minSize ?? DEFAULT_MIN_SIZE);
   const blocks = raw.filter((b) => b.elements.length > 0);
-  for (const b of blocks) if (b.kind === 'group' && b.elements.some((e) => e.actions.includes('type'))) b.kind = 'input';
+  for (const b of blocks) {
+    if (b.kind === 'group' && b.elements.some((e) => e.actions.includes('type'))) b.kind = 'input';
+    if (b.kind === 'dialog' || b.elements.some((e) => insideDialog(at.get(e)))) b.modal = true;
+  }
   return blocks;
 }
 

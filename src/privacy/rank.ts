@@ -61,6 +61,8 @@ export interface LexicalWeights {
   appWord: number;
   /** Multiplier of the quoted-phrase bonus once the phrase has been typed (it then names a result). */
   typedPhrase: number;
+  /** 1: elements just acted on and filled fields add no lexical relevance to their block (0: they do). */
+  forgetDone: number;
 }
 
 export const DEFAULT_WEIGHTS: LexicalWeights = {
@@ -81,6 +83,7 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
   confirm: 2.5,
   appWord: 0.3,
   typedPhrase: 0.5,
+  forgetDone: 1,
 };
 
 
@@ -88,9 +91,8 @@ function elementText(e: SnapshotElement): string {
   return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
 }
 
-function blockTerms(b: RawBlock): Terms {
-  const t = terms(b.elements.map((e) => `${elementText(e)} ${e.class}`).join(' '));
-  return t;
+function blockTerms(els: readonly SnapshotElement[]): Terms {
+  return terms(els.map((e) => `${elementText(e)} ${e.class}`).join(' '));
 }
 
 /** Words that announce text to type (the typed text itself is usually quoted or follows them). */
@@ -124,11 +126,19 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
       const last = history.at(-1);
       const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
       const isLast = (e: SnapshotElement): boolean => [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
-      const bt = blocks.map(blockTerms);
       // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
-      const hasDialog = blocks.some((b) => b.kind === 'dialog');
-      const choseInDialog = hasDialog && blocks.some((b) => b.elements.some((e) => isLast(e) && !e.actions.includes('type')));
+      const hasDialog = blocks.some((b) => b.modal === true);
+      // A dialog over a visible screen: its blocks come first (it is modal). A dumped dialog window alone
+      // (uiautomator dumps the focused window) gets no prior: every block is in it.
+      const dialogOverScreen = hasDialog && blocks.some((b) => b.modal !== true);
+      const chosen = (e: SnapshotElement): boolean => isLast(e) && e.actions.length > 0 && !e.actions.includes('type');
+      const choseInDialog = hasDialog && blocks.some((b) => b.modal === true && b.elements.some(chosen));
       const typedInDialog = hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type')));
+      // A field already holding text typed at an earlier step is done.
+      const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
+      // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
+      const live = (b: RawBlock): SnapshotElement[] => (w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements);
+      const bt = blocks.map((b) => blockTerms(live(b)));
       // A field tapped at the previous step without typing is where the typing goes next.
       const focusedField = (b: RawBlock): boolean => last !== undefined && last.input === undefined && b.elements.some((e) => e.actions.includes('type') && isLast(e));
       const gateway = w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0);
@@ -142,14 +152,15 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
         let s = 0;
         for (const st of task.stems) if (t.stems.has(st)) s += w.stem * idf((x) => x.stems.has(st)) * termWeight(st, false);
         for (const c of task.concepts) if (t.concepts.has(c)) s += w.concept * idf((x) => x.concepts.has(c)) * termWeight(c, true);
-        const labels = b.elements.map((e) => elementLabels(e).join(' ').toLowerCase());
+        const labels = live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
         for (const p of phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (typed.has(p) ? w.typedPhrase : 1);
-        s += prior(b.kind, { hasDialog, w });
+        s += prior(b, { dialogOverScreen, w });
         if (t.concepts.has('~more') || t.concepts.has('~settings')) s += gateway;
         if (focusedField(b)) s += w.input;
         else if (b.elements.some(isLast)) s += w.repeat;
         else if (t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += choseInDialog ? w.confirm : typedInDialog ? w.confirm / 2 : 0;
-        if (wantsTyping && b.elements.some((e) => e.actions.includes('type'))) s += w.input;
+        if (wantsTyping && b.elements.some((e) => e.actions.includes('type') && !filled(e))) s += w.input;
+        if (b.elements.some(filled) && !b.elements.some(isLast)) s += w.repeat / 2;
         if (b.elements.every((e) => e.actions.length === 0)) s += w.passiveOnly;
         s -= w.size * b.elements.length;
         return s;
@@ -158,8 +169,9 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
   };
 }
 
-function prior(kind: BlockKind, o: { hasDialog: boolean; w: LexicalWeights }): number {
-  if (kind === 'dialog' && o.hasDialog) return o.w.dialog;
+function prior(b: RawBlock, o: { dialogOverScreen: boolean; w: LexicalWeights }): number {
+  const kind = b.kind;
+  if (b.modal === true && o.dialogOverScreen) return o.w.dialog;
   if (kind === 'toolbar') return o.w.toolbar;
   if (kind === 'tabs') return o.w.tabs;
   return 0;
