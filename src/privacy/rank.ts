@@ -4,7 +4,7 @@
  * where quoted text goes). Scores are comparable within one screen only.
  */
 import type { SnapshotElement } from '../snapshot/types.js';
-import type { BlockKind, RawBlock } from './blocks.js';
+import type { RawBlock } from './blocks.js';
 import { elementLabels, quoted, terms, words, type Terms } from './text.js';
 
 /** What the agent knows at this step besides the task: the steps it has already taken. */
