@@ -29,6 +29,7 @@ const onlyGlance = (f: () => unknown): void => {
 };
 
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  // Bounded wait: a decoder that hangs fails the property instead of the whole run.
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     p.finally(() => clearTimeout(timer)),
@@ -56,7 +57,8 @@ const wireArb = fc
     if (mode === 1) return wire.subarray(0, cut % wire.length);
     if (mode === 2) {
       const copy = Buffer.from(wire);
-      copy[flip % copy.length] ^= 1 << (cut % 8);
+      const i = flip % copy.length;
+      copy[i] = (copy[i] ?? 0) ^ (1 << (cut % 8));
       return copy;
     }
     const at = cut % wire.length;
@@ -107,7 +109,7 @@ describe('decoders on random input', () => {
         await a.write(bytes);
         a.close();
         const r = new StreamReader(b);
-        const run = [
+        const run: () => Promise<unknown> = [
           () => readListing(r, true),
           () => readListing(r, false),
           () => readRecv(r, () => undefined),

@@ -8,7 +8,7 @@ import { accessSync, constants as fsConstants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { GlanceError } from '../../errors.js';
-import { runCall, type CallOptions } from '../call.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, runCall, type CallOptions } from '../call.js';
 import { DirectTransport } from '../direct-transport.js';
 import { AdbServerClient } from '../server-transport.js';
 import { dialTcp } from './socket-stream.js';
@@ -139,26 +139,30 @@ export interface DirectOptions extends CallOptions {
   env?: Env;
 }
 
-/** Connect straight to a device's ADB port (no adb server). Serial is `HOST:PORT`. */
+/** Connect straight to a device's ADB port (no adb server). Serial is `HOST:PORT`. Default timeout 10 s. */
 export async function connectDirect(options: DirectOptions): Promise<DirectTransport> {
   const host = options.host ?? '127.0.0.1';
   const serial = `${host}:${options.port}`;
-  let stream;
-  try {
-    stream = await dialTcp({ host, port: options.port, ...(options.signal ? { signal: options.signal } : {}) });
-  } catch (e) {
-    if (e instanceof GlanceError) throw e;
-    throw new GlanceError('ADB_CONNECT_FAILED', `cannot connect to ${serial}: ${(e as Error).message}`, {
-      hint: 'is the device listening on that port (`adb tcpip 5555`, or the virtual device running)?',
-      context: { serial },
-      cause: e,
-    });
-  }
+  const timeouts = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+  const stream = await runCall(timeouts, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: `connect to ${serial}` }, async (scope) => {
+    try {
+      return await dialTcp({ host, port: options.port, signal: scope.signal });
+    } catch (e) {
+      if (e instanceof GlanceError) throw e;
+      throw new GlanceError('ADB_CONNECT_FAILED', `cannot connect to ${serial}: ${(e as Error).message}`, {
+        hint: 'is the device listening on that port (`adb tcpip 5555`, or the virtual device running)?',
+        context: { serial },
+        cause: e,
+      });
+    }
+  });
   const privateKey = options.privateKey ?? loadAdbKey(options.keyPath, options.env);
   return DirectTransport.connect(stream, {
     serial,
     ...(privateKey === undefined ? {} : { privateKey }),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...timeouts,
   });
 }
