@@ -458,11 +458,22 @@ export function findElements(snapshot: { elements: readonly SnapshotElement[] },
   const hits = snapshot.elements.filter((e) => sel.alternatives.some((c) => compoundMatches(e, c, ctx)));
   const rels = sel.alternatives.flatMap(layoutRelations);
   if (rels.length === 0) return hits;
-  const distance = (e: SnapshotElement): number => {
-    let best = Infinity;
-    for (const r of rels) for (const a of matchAll(r.selector, ctx)) if (a !== e) best = Math.min(best, gap(e.bounds, a.bounds));
+  // Nearest first: by the gap between the boxes, then by the distance between the centres (boxes that touch
+  // an anchor all have gap 0), then in document order.
+  const score = (e: SnapshotElement): [number, number] => {
+    let best: [number, number] = [Infinity, Infinity];
+    for (const r of rels) {
+      for (const a of matchAll(r.selector, ctx)) {
+        if (a === e) continue;
+        const s: [number, number] = [gap(e.bounds, a.bounds), Math.hypot(e.center[0] - a.center[0], e.center[1] - a.center[1])];
+        if (s[0] < best[0] || (s[0] === best[0] && s[1] < best[1])) best = s;
+      }
+    }
     return best;
   };
-  const d = new Map(hits.map((e) => [e, distance(e)]));
-  return hits.map((e, i) => ({ e, i })).sort((a, b) => d.get(a.e)! - d.get(b.e)! || a.i - b.i).map((x) => x.e);
+  const d = new Map(hits.map((e) => [e, score(e)]));
+  return hits
+    .map((e, i) => ({ e, i, s: d.get(e)! }))
+    .sort((a, b) => a.s[0] - b.s[0] || a.s[1] - b.s[1] || a.i - b.i)
+    .map((x) => x.e);
 }
