@@ -153,7 +153,9 @@ describe('findElements', () => {
     assert.deepEqual(find('EditText:below([text=Name])'), ['a@b.c']);
     assert.deepEqual(find('Button:above([text=Name])'), []);
     assert.deepEqual(find('TextView:above(Button):left-of(EditText)'), ['Name', 'Email']);
-    assert.deepEqual(find('Button:near([text=Bluetooth], 100)'), ['Cancel']);
+    assert.deepEqual(find('Button:near([text=Bluetooth], 100)'), ['Cancel', 'OK']);
+    assert.deepEqual(find('Button:near([text=Bluetooth], 99)'), []);
+    assert.deepEqual(find('Button:near([text=Bluetooth])'), [], 'default 50 px');
     assert.deepEqual(find('Switch:in([text=Bluetooth])'), ['#toggle']);
     assert.deepEqual(find('#list Switch').length, 2);
     assert.deepEqual(find(':in(#list)'), ['Wi-Fi', '#toggle', 'Bluetooth', '#toggle']);
