@@ -381,8 +381,10 @@ function uiautomator(dev: DeviceContext): Command {
  * A node stays when it says something or does something.
  */
 export function compress(dump: UiDump): UiDump {
+  // View.isImportantForAccessibility (auto): text, a description, or something the user can act on. An id alone
+  // does not make a layout important.
   const keep = (n: UiNode): boolean =>
-    n.text !== '' || n.desc !== '' || n.id !== '' || n.clickable || n.longClickable || n.checkable || n.scrollable || n.focusable || n.editable;
+    n.text !== '' || n.desc !== '' || n.clickable || n.longClickable || n.checkable || n.scrollable || n.focusable || n.editable;
   const flat = (n: UiNode): UiNode[] => {
     const kids = n.children.flatMap(flat);
     if (keep(n)) return [{ ...n, children: kids.map((k, i) => ({ ...k, index: i })) }];

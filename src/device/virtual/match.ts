@@ -32,6 +32,16 @@ export function matchDepth(t: Target, path: readonly UiNode[], x: number, y: num
     const [l, top, r, b] = t.bounds;
     return x >= l && x < r && y >= top && y < b ? path.length : -1;
   }
-  for (let i = path.length - 1; i >= 0; i--) if (matchesNode(t, path[i]!)) return i;
+  // The click goes to the innermost clickable view (View.dispatchTouchEvent): ancestors above it never see
+  // it, so a target may match that view or what lies inside it, not the list or screen around it.
+  let top = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const n = path[i]!;
+    if (n.clickable || n.longClickable || n.checkable || n.editable) {
+      top = i;
+      break;
+    }
+  }
+  for (let i = path.length - 1; i >= top; i--) if (matchesNode(t, path[i]!)) return i;
   return -1;
 }
