@@ -1,0 +1,202 @@
+// End to end: the CLI (in-process `run`, plus one spawned process) → Glance's ADB client → the real Debian adb
+// server on its own port → virtual devices served over TCP. Every server and device started here is stopped in
+// `after`, and the adb server is killed.
+import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { walk } from '../../src/hierarchy/model.js';
+import { parseDump } from '../../src/hierarchy/parse.js';
+import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/device.js';
+import { glance, glanceProcess, type CliRun } from '../helpers/cli.js';
+import { LOGIN_SCENARIO } from './harness.js';
+
+const hasAdb = spawnSync('adb', ['version']).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb binary', timeout: 120_000 }, () => {
+  let port = 0;
+  let stateDir = '';
+  const started: RunningVirtualDevice[] = [];
+  let main: RunningVirtualDevice;
+
+  // Asynchronous on purpose: the virtual devices live in this process and must keep answering while adb runs.
+  const adb = (...args: string[]): Promise<string> =>
+    new Promise((resolve) => execFile('adb', ['-P', String(port), ...args], { encoding: 'utf8', timeout: 20_000 }, (_e, stdout) => resolve(stdout ?? '')));
+  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '' });
+  const run = (...argv: string[]): Promise<CliRun> => glance(argv, { env: env() });
+  const json = async (...argv: string[]): Promise<{ code: number; body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } } }> => {
+    const r = await run('--json', ...argv);
+    return { code: r.code, body: JSON.parse(r.stdout) as never };
+  };
+
+  /** Starts a virtual device and connects the adb server to it; waits until it is online. */
+  async function connect(opts: { dumpDelayMs?: number } = {}): Promise<RunningVirtualDevice> {
+    const v = await startVirtualDevice({ scenario: LOGIN_SCENARIO, ...opts });
+    started.push(v);
+    await adb('connect', v.serial);
+    for (let i = 0; i < 50; i++) {
+      if ((await adb('devices')).split('\n').some((l) => l.startsWith(`${v.serial}\tdevice`))) return v;
+      await sleep(100);
+    }
+    throw new Error(`adb never listed ${v.serial} as online: ${await adb('devices')}`);
+  }
+
+  before(async () => {
+    port = await freePort();
+    stateDir = mkdtempSync(join(tmpdir(), 'glance-e2e-'));
+    await adb('start-server');
+    main = await connect();
+  });
+
+  after(async () => {
+    await adb('kill-server');
+    for (const v of started) await v.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  const elements = async (...flags: string[]): Promise<Array<{ ref: string; class: string; text?: string; desc?: string; id?: string }>> => {
+    const r = await json('-s', main.serial, 'ui', ...flags);
+    assert.equal(r.code, 0, JSON.stringify(r.body));
+    return (r.body.result as { elements: Array<{ ref: string; class: string; text?: string }> }).elements;
+  };
+  const screenTitle = async (): Promise<string | undefined> => (await elements())[0]?.text;
+
+  test('devices lists the virtual device; a spawned process agrees', async () => {
+    const r = await json('devices');
+    assert.equal(r.code, 0);
+    const list = (r.body.result as { devices: Array<{ serial: string; state: string; model?: string }> }).devices;
+    assert.deepEqual(list.find((d) => d.serial === main.serial)?.state, 'device');
+    const p = await glanceProcess(['--json', 'devices'], { env: env(), timeoutMs: 30_000 });
+    assert.equal(p.code, 0, p.stderr);
+    assert.deepEqual(JSON.parse(p.stdout), r.body);
+  });
+
+  test('live ui, then tap by ref, by selector and by point change the screen', async () => {
+    const els = await elements();
+    assert.equal(els[0]?.text, 'Sign in');
+    const add = els.find((e) => e.desc === 'Add')!;
+    const t1 = await json('-s', main.serial, 'tap', add.ref);
+    assert.equal(t1.code, 0, JSON.stringify(t1.body));
+    assert.equal(t1.body.result?.['settled'], true);
+    assert.equal(await screenTitle(), 'New item');
+    assert.equal((await run('-s', main.serial, 'back')).code, 0);
+    assert.equal((await run('-s', main.serial, 'tap', '[text="Row 5"]')).code, 0);
+    assert.equal(await screenTitle(), 'Row 5 details');
+    await run('-s', main.serial, 'back');
+    const t3 = await json('-s', main.serial, 'tap', '540,1680');
+    assert.deepEqual(t3.body.result?.['point'], { x: 540, y: 1680 });
+    assert.equal(await screenTitle(), 'New item');
+    await run('-s', main.serial, 'back');
+  });
+
+  test('type arrives byte-exact: read back from a dump', async () => {
+    const tricky = 'it\'s 5$ & "ok"; `id` \\ %s';
+    const r = await json('-s', main.serial, 'type', '#username', tricky);
+    assert.equal(r.code, 0, JSON.stringify(r.body));
+    const xml = await run('-s', main.serial, 'ui', '--format', 'xml');
+    const field = [...walk(parseDump(xml.stdout).roots)].map((w) => w.node).find((n) => n.id.endsWith(':id/username'));
+    assert.equal(field?.text, tricky);
+    assert.equal((r.body.result?.['extra'] as { value: string }).value, tricky);
+  });
+
+  test('waits: appears, gone, and a timeout exits 3', async () => {
+    assert.equal((await run('-s', main.serial, 'wait', 'Sign in')).code, 0);
+    assert.equal((await run('-s', main.serial, 'wait', '--selector', '#nothing', '--gone')).code, 0);
+    assert.equal((await run('-s', main.serial, 'wait', 'idle')).code, 0);
+    const t = await json('-s', main.serial, 'wait', 'Never shown', '--timeout', '400');
+    assert.equal(t.code, 3);
+    assert.equal(t.body.error?.code, 'TIMEOUT');
+  });
+
+  test('assert and scroll until', async () => {
+    assert.equal((await run('-s', main.serial, 'assert', 'Button[text=Help]', '-n', '2')).code, 0);
+    const bad = await json('-s', main.serial, 'assert', '#nothing');
+    assert.equal(bad.code, 1);
+    assert.equal(bad.body.error?.code, 'ASSERTION_FAILED');
+    const s = await json('-s', main.serial, 'scroll', 'down', '--until', '[text="Row 14"]');
+    assert.equal(s.code, 0, JSON.stringify(s.body));
+    assert.ok((await elements()).some((e) => e.text === 'Row 14'));
+    await run('-s', main.serial, 'scroll', 'up', '--until', '[text="Row 1"]');
+  });
+
+  test('screenshot writes a PNG of the screen size', async () => {
+    const file = join(stateDir, 'shot.png');
+    const r = await json('-s', main.serial, 'screenshot', file);
+    assert.equal(r.code, 0, JSON.stringify(r.body));
+    const png = readFileSync(file);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1080, 1920]);
+    assert.equal(r.body.result?.['bytes'], png.length);
+  });
+
+  test('a stale ref is REF_NOT_FOUND, exit 2', async () => {
+    const login = (await elements()).find((e) => e.text === 'Log in')!;
+    await run('-s', main.serial, 'tap', '[desc=Add]');
+    const r = await json('-s', main.serial, 'tap', login.ref);
+    assert.equal(r.code, 2);
+    assert.equal(r.body.error?.code, 'REF_NOT_FOUND');
+    assert.match(r.body.error?.hint ?? '', /glance ui/);
+    await run('-s', main.serial, 'back');
+  });
+
+  test('the direct transport drives the same device without the server', async () => {
+    const direct = `direct:${main.serial}`;
+    const r = await json('-s', direct, 'ui');
+    assert.equal(r.code, 0, JSON.stringify(r.body));
+    const els = (r.body.result as { elements: Array<{ text?: string }> }).elements;
+    assert.equal(els[0]?.text, 'Sign in');
+    const t = await json('-s', direct, 'tap', '[desc=Add]');
+    assert.equal(t.code, 0);
+    assert.equal(await screenTitle(), 'New item');
+    await run('-s', direct, 'back');
+  });
+
+  test('two devices without -s: ADB_MULTIPLE_DEVICES, exit 4', async () => {
+    const second = await connect();
+    try {
+      const r = await json('ui');
+      assert.equal(r.code, 4);
+      assert.equal(r.body.error?.code, 'ADB_MULTIPLE_DEVICES');
+      assert.equal((await run('-s', second.serial, 'ui')).code, 0);
+    } finally {
+      await adb('disconnect', second.serial);
+    }
+  });
+
+  test('a device that dies mid-command: ADB_DEVICE_GONE', async () => {
+    const slow = await connect({ dumpDelayMs: 3000 });
+    const pending = json('-s', slow.serial, 'ui');
+    await sleep(800);
+    await slow.close();
+    const r = await pending;
+    assert.equal(r.code, 1);
+    assert.equal(r.body.error?.code, 'ADB_DEVICE_GONE', JSON.stringify(r.body));
+    await adb('disconnect', slow.serial);
+  });
+
+  test('the server killed mid-command: ADB_SERVER_RESTARTED or ADB_SERVER_UNAVAILABLE', async () => {
+    const slow = await connect({ dumpDelayMs: 3000 });
+    const pending = json('-s', slow.serial, 'ui');
+    await sleep(800);
+    await adb('kill-server');
+    const r = await pending;
+    assert.equal(r.code, 1);
+    assert.ok(['ADB_SERVER_RESTARTED', 'ADB_SERVER_UNAVAILABLE'].includes(r.body.error?.code ?? ''), JSON.stringify(r.body));
+  });
+});
