@@ -143,6 +143,16 @@ describe('real adb server ↔ our device endpoint', { timeout: 180_000 }, () => 
     await server.killForward(serial, `tcp:${local}`);
     assert.deepEqual(await server.listForwards(), []);
     await assert.rejects(server.killForward(serial, `tcp:${local}`), hasCode('ADB_COMMAND_FAILED'));
+    await server.forward(serial, 'tcp:0', 'tcp:7001');
+    await server.forward(serial, 'tcp:0', 'tcp:7002');
+    assert.equal((await server.listForwards()).length, 2);
+    await server.killForwardAll();
+    assert.deepEqual(await server.listForwards(), []);
+    // Our fake device has no `reverse:` service: the refusal comes back as a coded error.
+    await assert.rejects(server.reverse(serial, 'tcp:0', 'tcp:80'), hasCode('ADB_COMMAND_FAILED'));
+    assert.equal(await server.getState(serial), 'device');
+    assert.equal(await server.connect(serial), `already connected to ${serial}`);
+    await assert.rejects(server.disconnect('127.0.0.1:1'), hasCode('ADB_DEVICE_NOT_FOUND'));
   });
 
   test('direct transport, no server: shell, exec, sync, many clients', async () => {
