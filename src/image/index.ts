@@ -8,11 +8,13 @@ export {
   drawMarks,
   downscalePng,
   renderMarks,
+  planMarks,
   legendLabel,
   type MarkOptions,
   type MarkedScreenshot,
   type MarkedRaster,
   type MarkGeometry,
+  type MarkPlan,
   type LegendEntry,
 } from './marks.js';
 export { placeLabels, type LabelSize, type Placement } from './layout.js';

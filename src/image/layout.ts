@@ -9,7 +9,8 @@
  *      small boxes try outside first so the tag does not hide the control it names, and boxes narrower than
  *      the tag try centred above/below first. Each candidate is also tried nudged along the box edge.
  *   3. A candidate is rejected when it leaves the image or intersects a placed tag; among the rest the cost is
- *      its rank plus how much of other elements' boxes (and of its own small box) it would cover.
+ *      its rank plus how much of other elements' boxes (and of its own box) it would cover, and a penalty
+ *      for sitting on any box but an ancestor's.
  *   4. When every candidate is taken, the nearest free spot on a grid around the box is used and the tag is
  *      `detached`: the renderer draws a leader line from tag to box.
  */
@@ -47,7 +48,7 @@ function corners(b: Rect, s: LabelSize): Rect[] {
   const inBR = rectAt(b.x1 - w, b.y1 - h, s);
   const left = rectAt(b.x0 - w, b.y0, s);
   const right = rectAt(b.x1, b.y0, s);
-  const small = b.y1 - b.y0 < 2.5 * h || b.x1 - b.x0 < 1.5 * w;
+  const small = b.y1 - b.y0 < 3 * h || b.x1 - b.x0 < 1.5 * w;
   if (b.x1 - b.x0 < 1.3 * w) {
     // Narrow (a key, an icon): centred on the box reads as belonging to it, a left-aligned tag spills over
     // onto the neighbour.
@@ -74,14 +75,26 @@ function free(r: Rect, scene: Scene): boolean {
   return true;
 }
 
-/** How much of the other boxes (and of the own box) the tag would hide, as summed covered fractions. */
+function within(inner: Rect, outer: Rect): boolean {
+  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
+}
+
+/**
+ * How much of the other boxes (and of the own box) the tag would hide, as summed covered fractions, plus a
+ * flat penalty for sitting on a box that is not an ancestor of its own: a list's tag drawn over its first
+ * row reads as the row's tag, a row's tag hanging over the previous row as that row's.
+ */
 function coverCost(r: Rect, own: number, scene: Scene): number {
   let cost = 0;
+  const ownBox = scene.boxes[own]!;
   scene.boxes.forEach((b, j) => {
     const a = overlapArea(r, b);
     if (a === 0) return;
     const frac = a / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
-    cost += j === own ? frac * 2 : frac * 4;
+    if (j === own) cost += frac * 3;
+    else if (within(ownBox, b)) cost += frac; // an ancestor: tags normally sit inside those
+    else if (within(b, ownBox)) cost += 3 + frac * 4; // a descendant: the tag would read as its
+    else cost += 0.6 + frac * 4; // a sibling or stranger: same, to a lesser degree
   });
   return cost;
 }
@@ -138,7 +151,7 @@ export function placeLabels(boxes: readonly Rect[], sizes: readonly LabelSize[],
           if (n === 0 && (dx !== 0 || dy !== 0)) continue;
           const r = rectAt(c.x0 + dx, c.y0 + dy, s);
           if (!touches(r, b) || !free(r, scene)) continue;
-          const cost = rank * 0.15 + n * 0.1 + coverCost(r, i, scene);
+          const cost = rank * 0.08 + n * 0.1 + coverCost(r, i, scene);
           if (cost < bestCost) {
             bestCost = cost;
             best = r;

@@ -11,7 +11,7 @@ import { layoutLegend, renderLegend, type LegendRow } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
 import { decodePng, encodePng } from './png.js';
 import { createImage, fillRect, paste, strokeRect, type Rect, type Rgb, type RgbaImage } from './raster.js';
-import { DEFAULT_MAX_EDGE, downscale } from './scale.js';
+import { DEFAULT_MAX_EDGE, downscale, fitSize } from './scale.js';
 import { drawText, measureText, type TextStyle } from './text.js';
 
 export interface MarkOptions {
@@ -111,16 +111,67 @@ function nearestPoint(r: Rect, p: { x: number; y: number }): { x: number; y: num
   return { x: Math.min(Math.max(p.x, r.x0), r.x1 - 1), y: Math.min(Math.max(p.y, r.y0), r.y1 - 1) };
 }
 
-/** Raster-level marks: draws on a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
-export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
-  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
-  checkMaxEdge(maxEdge);
-  const { image: small, scale } = downscale(screen, maxEdge);
-  const shot = small === screen ? { ...screen, data: screen.data.slice() } : small;
-  // Per-axis ratios: rounding the output size makes them differ from `scale` by < 1 image pixel.
-  const sx = screen.width / shot.width;
-  const sy = screen.height / shot.height;
+function within(inner: Rect, outer: Rect): boolean {
+  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
+}
 
+/** Moves each edge of `b` lying within `t` px of the same edge of `outer` to `t` px inside it. */
+function insetShared(b: Rect, outer: Rect, t: number): boolean {
+  let moved = false;
+  if (Math.abs(b.x0 - outer.x0) < t) [b.x0, moved] = [outer.x0 + t, true];
+  if (Math.abs(b.y0 - outer.y0) < t) [b.y0, moved] = [outer.y0 + t, true];
+  if (Math.abs(b.x1 - outer.x1) < t) [b.x1, moved] = [outer.x1 - t, true];
+  if (Math.abs(b.y1 - outer.y1) < t) [b.y1, moved] = [outer.y1 - t, true];
+  return moved;
+}
+
+/**
+ * Nested boxes often share edges (a list and its first row, a row and its only child): drawn as they are, the
+ * inner outline would hide the outer one exactly. Each box is inset by the stroke width on every edge it
+ * shares with a box that contains it, outermost first, so that every outline stays visible.
+ */
+export function separateNested(boxes: readonly Rect[], stroke: number): Rect[] {
+  const out = boxes.map((b) => ({ ...b }));
+  const order = boxes.map((b, i) => ({ i, a: (b.x1 - b.x0) * (b.y1 - b.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
+  const done: number[] = [];
+  for (const { i } of order) {
+    const b = out[i]!;
+    for (let pass = 0; pass < 4; pass++) {
+      let moved = false;
+      for (const j of done) {
+        if (!within(boxes[i]!, boxes[j]!)) continue;
+        if (insetShared(b, out[j]!, stroke)) moved = true;
+      }
+      if (!moved) break;
+    }
+    // Too small to inset (a box the size of its container's stroke): keep it as it was.
+    if (b.x1 - b.x0 < 2 * stroke + 1 || b.y1 - b.y0 < 2 * stroke + 1) out[i] = { ...boxes[i]! };
+    done.push(i);
+  }
+  return out;
+}
+
+export interface MarkPlan {
+  /** Screenshot size after downscaling. */
+  width: number;
+  height: number;
+  scale: number;
+  /** Drawn marks, in the order of the given elements, with the element each one marks. */
+  marks: Array<MarkGeometry & { element: SnapshotElement }>;
+  skipped: string[];
+  tag: ReturnType<typeof tagMetrics>;
+}
+
+/**
+ * The geometry of the marks, without pixels: boxes scaled to the downscaled screenshot, tag sizes, tag
+ * placements and colours. Pure; `renderMarks` draws exactly this plan.
+ */
+export function planMarks(screen: { width: number; height: number }, elements: readonly SnapshotElement[], maxEdge: number = DEFAULT_MAX_EDGE): MarkPlan {
+  checkMaxEdge(maxEdge);
+  const fit = fitSize(screen.width, screen.height, maxEdge);
+  // Per-axis ratios: rounding the output size makes them differ from `scale` by < 1 image pixel.
+  const sx = screen.width / fit.width;
+  const sy = screen.height / fit.height;
   const drawn: Array<{ e: SnapshotElement; box: Rect }> = [];
   const skipped: string[] = [];
   for (const e of elements) {
@@ -128,44 +179,57 @@ export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElemen
     const box = {
       x0: Math.max(0, Math.round(l / sx)),
       y0: Math.max(0, Math.round(t / sy)),
-      x1: Math.min(shot.width, Math.round(r / sx)),
-      y1: Math.min(shot.height, Math.round(b / sy)),
+      x1: Math.min(fit.width, Math.round(r / sx)),
+      y1: Math.min(fit.height, Math.round(b / sy)),
     };
     if (box.x1 - box.x0 < 1 || box.y1 - box.y0 < 1) skipped.push(e.ref);
     else drawn.push({ e, box });
   }
-
-  const tag = tagMetrics(Math.max(shot.width, shot.height));
+  const tag = tagMetrics(Math.max(fit.width, fit.height));
   const sizes: LabelSize[] = drawn.map(({ e }) => ({ w: Math.ceil(measureText(e.ref, tag.font)) + 2 * tag.padX, h: tag.height }));
-  const boxes = drawn.map((d) => d.box);
+  const boxes = separateNested(
+    drawn.map((d) => d.box),
+    tag.stroke,
+  );
   const colours = assignColours(boxes, tag.height * 2).map((k) => PALETTE[k]!);
-  const places = placeLabels(boxes, sizes, shot);
+  const places = placeLabels(boxes, sizes, fit);
+  const marks = drawn.map(({ e }, i) => ({ ref: e.ref, element: e, box: boxes[i]!, tag: places[i]!.rect, colour: colours[i]!, detached: places[i]!.detached }));
+  return { width: fit.width, height: fit.height, scale: fit.scale, marks, skipped, tag };
+}
+
+/** Raster-level marks: draws on a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
+export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
+  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
+  const plan = planMarks(screen, elements, maxEdge);
+  const { image: small, scale } = downscale(screen, maxEdge);
+  const shot = small === screen ? { ...screen, data: screen.data.slice() } : small;
+  const { tag, skipped } = plan;
+  const drawn = plan.marks;
 
   // Outlines first, largest first so that nested small boxes stay visible on top; then leaders; then tags.
   const bySize = drawn.map((d, i) => ({ i, a: (d.box.x1 - d.box.x0) * (d.box.y1 - d.box.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
-  for (const { i } of bySize) strokeRect(shot, drawn[i]!.box, colours[i]!, tag.stroke);
-  places.forEach((p, i) => {
-    if (!p.detached) return;
-    const c = { x: (p.rect.x0 + p.rect.x1) / 2, y: (p.rect.y0 + p.rect.y1) / 2 };
-    line(shot, nearestPoint(p.rect, c), nearestPoint(drawn[i]!.box, c), { colour: colours[i]!, width: tag.stroke - 1 });
-  });
+  for (const { i } of bySize) strokeRect(shot, drawn[i]!.box, drawn[i]!.colour, tag.stroke);
+  for (const m of drawn) {
+    if (!m.detached) continue;
+    const c = { x: (m.tag.x0 + m.tag.x1) / 2, y: (m.tag.y0 + m.tag.y1) / 2 };
+    line(shot, nearestPoint(m.tag, c), nearestPoint(m.box, c), { colour: m.colour, width: tag.stroke - 1 });
+  }
   const capHeight = tag.font.size * 0.73; // DejaVu Sans Mono digits and ascenders: ~0.73 em.
-  places.forEach((p, i) => {
-    fillRect(shot, p.rect, colours[i]!);
-    const ref = drawn[i]!.e.ref;
-    const w = measureText(ref, tag.font);
-    const x = p.rect.x0 + (p.rect.x1 - p.rect.x0 - w) / 2;
-    const y = p.rect.y0 + (tag.height + capHeight) / 2;
-    drawText(shot, ref, { x, y }, { ...tag.font, colour: WHITE });
-  });
+  for (const m of drawn) {
+    fillRect(shot, m.tag, m.colour);
+    const w = measureText(m.ref, tag.font);
+    const x = m.tag.x0 + (m.tag.x1 - m.tag.x0 - w) / 2;
+    const y = m.tag.y0 + (tag.height + capHeight) / 2;
+    drawText(shot, m.ref, { x, y }, { ...tag.font, colour: WHITE });
+  }
 
-  const legend = drawn.map(({ e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
-  const marks = drawn.map(({ e, box }, i) => ({ ref: e.ref, box, tag: places[i]!.rect, colour: colours[i]!, detached: places[i]!.detached }));
+  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
   if (options.legend === false || drawn.length === 0) {
     return { image: shot, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
   }
   const layout = layoutLegend(legend.length, shot, maxEdge);
-  const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: colours[i]! }));
+  const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: drawn[i]!.colour }));
   const header = scale === 1 ? 'marks: ref · class · label' : `image px × ${scale.toFixed(3)} = device px`;
   const panel = renderLegend(rows, layout, header);
   const out =

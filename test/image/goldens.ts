@@ -1,0 +1,26 @@
+// The golden-image cases shared by test/image/golden.test.ts and scripts/image-goldens.ts (which alone
+// writes test/golden/image/). Each case freezes its elements in <name>.elements.json beside the PNG, so a
+// change of the snapshot engine's refs does not masquerade as a drawing change.
+import { join } from 'node:path';
+import type { MarkOptions } from '../../src/image/marks.js';
+import { repoRoot } from '../helpers/corpus.js';
+import { authoredLandscape, authoredPortrait, corpusScreen, type TestScreen } from './screens.js';
+
+export const goldenDir = join(repoRoot, 'test/golden/image');
+
+export interface GoldenCase {
+  name: string;
+  screen: () => TestScreen;
+  options: MarkOptions;
+}
+
+export const GOLDEN_CASES: readonly GoldenCase[] = [
+  { name: 'authored-portrait', screen: authoredPortrait, options: {} },
+  { name: 'authored-landscape', screen: authoredLandscape, options: {} },
+  { name: 'dialer-date-picker', screen: () => corpusScreen('dialer', 'state_2023-07-07_171434.xml'), options: { maxEdge: 1200 } },
+];
+
+/** Pixels whose channels differ by more than this count as different (font rasterisation may vary). */
+export const CHANNEL_TOLERANCE = 32;
+/** At most this fraction of pixels may differ. */
+export const PIXEL_TOLERANCE = 0.005;

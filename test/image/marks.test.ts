@@ -1,0 +1,146 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodePng, encodePng } from '../../src/image/png.js';
+import { drawMarks, downscalePng, renderMarks, legendLabel } from '../../src/image/marks.js';
+import { layoutLegend } from '../../src/image/legend.js';
+import type { Rect, Rgb, RgbaImage } from '../../src/image/raster.js';
+import type { SnapshotElement } from '../../src/snapshot/types.js';
+import { isGlanceError } from '../../src/errors.js';
+import { authoredLandscape, authoredPortrait, corpusScreen } from './screens.js';
+
+const portrait = authoredPortrait();
+const portraitPng = encodePng(portrait.screen);
+
+function pixel(img: RgbaImage, x: number, y: number): Rgb {
+  const i = (y * img.width + x) * 4;
+  return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+}
+
+function count(img: RgbaImage, r: Rect, pred: (c: Rgb) => boolean): number {
+  let n = 0;
+  for (let y = r.y0; y < r.y1; y++) for (let x = r.x0; x < r.x1; x++) if (pred(pixel(img, x, y))) n++;
+  return n;
+}
+
+const same = (a: Rgb) => (b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+const whiteish = (c: Rgb): boolean => c[0] > 200 && c[1] > 200 && c[2] > 200;
+
+describe('drawMarks', () => {
+  const out = drawMarks(portraitPng, portrait.elements);
+  const img = decodePng(out.png);
+
+  test('downscales to the long edge and states the scale (device = image × scale)', () => {
+    assert.deepEqual(out.shot, { width: 743, height: 1568 });
+    assert.equal(out.scale.toFixed(3), '1.454');
+    assert.equal(img.height, 1568);
+    assert.equal(img.width, out.width);
+    assert.ok(out.width > 743, 'legend panel beside the portrait screenshot');
+    assert.ok(out.width <= 1568, 'the whole image keeps within the long-edge budget');
+  });
+
+  test('one legend entry per element, same refs and order as the snapshot', () => {
+    assert.deepEqual(out.legend.map((l) => l.ref), portrait.elements.map((e) => e.ref));
+    assert.deepEqual(out.legend.map((l) => l.class), portrait.elements.map((e) => e.class));
+    const byRef = new Map(out.legend.map((l) => [l.ref, l.label]));
+    const signIn = portrait.elements.find((e) => e.text === 'SIGN IN')!;
+    assert.equal(byRef.get(signIn.ref), 'SIGN IN');
+    const inbox = portrait.elements.find((e) => e.labels?.includes('Inbox'))!;
+    assert.equal(byRef.get(inbox.ref), 'Inbox', 'a row is labelled by the labels it absorbed');
+  });
+
+  test('every mark: a solid tag of its colour with white text, and a box outline of the same colour', () => {
+    const r = renderMarks(portrait.screen, portrait.elements);
+    assert.equal(r.marks.length, portrait.elements.length);
+    for (const m of r.marks) {
+      const area = (m.tag.x1 - m.tag.x0) * (m.tag.y1 - m.tag.y0);
+      const fill = count(r.image, m.tag, same(m.colour));
+      const text = count(r.image, m.tag, whiteish);
+      assert.ok(fill > area * 0.45, `${m.ref}: tag mostly its colour (${fill}/${area})`);
+      assert.ok(text > area * 0.08, `${m.ref}: white ref text on the tag (${text}/${area})`);
+      // A point on the outline's left edge, away from any tag.
+      const ys = [];
+      for (let y = m.box.y0 + 3; y < m.box.y1 - 3; y++) if (!r.marks.some((o) => m.box.x0 >= o.tag.x0 && m.box.x0 < o.tag.x1 && y >= o.tag.y0 && y < o.tag.y1)) ys.push(y);
+      const onOutline = ys.filter((y) => same(m.colour)(pixel(r.image, m.box.x0, y))).length;
+      assert.ok(onOutline > ys.length * 0.5, `${m.ref}: outline in the mark's colour`);
+    }
+  });
+
+  test('the legend panel repeats each tag colour', () => {
+    const r = renderMarks(portrait.screen, portrait.elements);
+    const panel = { x0: r.shot.width, y0: 0, x1: r.image.width, y1: r.image.height };
+    for (const m of r.marks) assert.ok(count(r.image, panel, same(m.colour)) > 100, `${m.ref} in legend`);
+  });
+
+  test('legend: false returns the marked screenshot alone', () => {
+    const r = drawMarks(portraitPng, portrait.elements, { legend: false });
+    assert.deepEqual([r.width, r.height], [743, 1568]);
+    assert.equal(r.legend.length, portrait.elements.length, 'the legend array is still returned for the text reply');
+  });
+
+  test('landscape screens get the legend below, within the long-edge budget', () => {
+    const land = authoredLandscape();
+    const r = renderMarks(land.screen, land.elements);
+    assert.deepEqual(r.shot, { width: 1568, height: 743 });
+    assert.equal(r.image.width, 1568);
+    assert.ok(r.image.height > 743 && r.image.height <= 1568);
+  });
+
+  test('elements outside the screen are skipped, not drawn', () => {
+    const off: SnapshotElement = { ref: 'b999', class: 'Button', text: 'Below', bounds: [0, 2400, 1080, 2500], center: [540, 2450], actions: ['tap'], states: [], offscreen: true };
+    const r = drawMarks(portraitPng, [...portrait.elements, off]);
+    assert.deepEqual(r.skipped, ['b999']);
+    assert.ok(!r.legend.some((l) => l.ref === 'b999'));
+  });
+
+  test('no elements: just the downscaled screenshot', () => {
+    const r = drawMarks(portraitPng, []);
+    const plain = downscalePng(portraitPng);
+    assert.deepEqual([r.width, r.height, r.scale], [plain.width, plain.height, plain.scale]);
+    assert.deepEqual(Buffer.from(decodePng(r.png).data), Buffer.from(decodePng(plain.png).data));
+  });
+
+  test('a screenshot within maxEdge keeps its size and scale 1', () => {
+    const r = renderMarks(portrait.screen, portrait.elements, { maxEdge: 4096, legend: false });
+    assert.deepEqual([r.image.width, r.image.height, r.scale], [1080, 2280, 1]);
+    assert.notEqual(r.image.data, portrait.screen.data, 'the input raster is not drawn on');
+  });
+
+  test('maxEdge is validated', () => {
+    for (const maxEdge of [0, 10, 1.5, Number.NaN, 100000]) {
+      assert.throws(() => drawMarks(portraitPng, portrait.elements, { maxEdge }), (e) => isGlanceError(e, 'USAGE') && e.hint !== undefined);
+    }
+  });
+
+  test('hundreds of elements: legend font stays readable and the rest is summarised', () => {
+    const many: SnapshotElement[] = [];
+    for (let i = 0; i < 240; i++) {
+      const x = (i % 12) * 90;
+      const y = 100 + Math.floor(i / 12) * 100;
+      many.push({ ref: `t${i}`, class: 'TextView', text: `Item number ${i}`, bounds: [x, y, x + 80, y + 90], center: [x + 40, y + 45], actions: [], states: [] });
+    }
+    const r = renderMarks(portrait.screen, many);
+    assert.equal(r.legend.length, 240);
+    assert.ok(r.image.width <= 1568 && r.image.height <= 1568);
+    const layout = layoutLegend(240, r.shot, 1568);
+    assert.ok(layout.fontSize >= 11, `legend font ${layout.fontSize}px`);
+    assert.ok(layout.shown < 240 && layout.shown > 100, `shown ${layout.shown}`);
+  });
+
+  test('a crowded corpus screen (40 elements) marks them all', () => {
+    const s = corpusScreen('dialer', 'state_2023-07-07_171434.xml');
+    const r = renderMarks(s.screen, s.elements);
+    assert.equal(r.marks.length, 40);
+    assert.deepEqual(r.marks.map((m) => m.ref), s.elements.map((e) => e.ref));
+  });
+
+  test('legend labels: text, else description, else absorbed labels, else hint, else #id', () => {
+    const base = { ref: 'x1', class: 'View', bounds: [0, 0, 1, 1] as const, center: [0, 0] as [number, number], actions: [], states: [] };
+    assert.equal(legendLabel({ ...base, text: ' a\n b ', desc: 'd' }), 'a b');
+    assert.equal(legendLabel({ ...base, desc: 'd', labels: ['l'] }), 'd');
+    assert.equal(legendLabel({ ...base, labels: ['Title', 'Summary'], hint: 'h' }), 'Title · Summary');
+    assert.equal(legendLabel({ ...base, hint: 'Search', id: 'q' }), 'hint: Search');
+    assert.equal(legendLabel({ ...base, id: 'q' }), '#q');
+    assert.equal(legendLabel(base), '');
+    assert.equal(legendLabel({ ...base, text: 'x'.repeat(200) }).length, 80);
+  });
+});
