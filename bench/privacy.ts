@@ -218,29 +218,43 @@ export async function benchPrivacy(): Promise<Record<string, number>> {
   };
 }
 
+/** Ablations: each idea removed from the default (or a partition variant), on both app splits. */
+export const ABLATIONS: readonly [string, EvalOptions][] = [
+  ['default (layout, max 2, min 2)', {}],
+  ['CORE rule', { rule: 'core' }],
+  ['layout max 1 (one element)', { maxSize: 1, minSize: 1 }],
+  ['layout max 2, min 1', { maxSize: 2, minSize: 1 }],
+  ['layout max 3, min 1', { maxSize: 3, minSize: 1 }],
+  ['layout max 3, min 2', { maxSize: 3 }],
+  ['layout max 4, min 2', { maxSize: 4 }],
+  ['layout max 6, min 2', { maxSize: 6 }],
+  ['- history (step, past actions)', { history: false }],
+  ['- UI synonyms', { weights: { concept: 0 } }],
+  ['- quoted-phrase bonus', { weights: { quotedPhrase: 0 } }],
+  ['- proper-noun boost', { weights: { properNoun: 1 } }],
+  ['- app-name discount', { weights: { appWord: 1 } }],
+  ['- gateway prior (menu/settings)', { weights: { gateway: 0, settingsIntent: 0 } }],
+  ['- settings-intent prior', { weights: { settingsIntent: 0 } }],
+  ['- confirm after a choice', { weights: { confirm: 0 } }],
+  ['- repeat penalty', { weights: { repeat: 0 } }],
+  ['- done elements forgotten', { weights: { forgetDone: 0 } }],
+  ['- passive-only penalty', { weights: { passiveOnly: 0 } }],
+  ['- field prior', { weights: { input: 0 } }],
+  ['- toolbar/dialog priors', { weights: { toolbar: 0, dialog: 0 } }],
+  ['lexical only (no priors)', { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0, gateway: 0, settingsIntent: 0, confirm: 0, repeat: 0 } }],
+  ['priors only (no lexical)', { weights: { stem: 0, concept: 0, quotedPhrase: 0 } }],
+];
+
 async function ablate(): Promise<void> {
   const steps = loadSteps();
   const tune = steps.filter((s) => TUNE_APPS.includes(s.app));
   const hold = steps.filter((s) => HOLDOUT_APPS.includes(s.app));
-  const variants: [string, EvalOptions][] = [
-    ['core rule', { rule: 'core' }],
-    ['layout max2 min1', { maxSize: 2, minSize: 1 }],
-    ['layout max2 min2', { maxSize: 2, minSize: 2 }],
-    ['layout max3 min1', { maxSize: 3, minSize: 1 }],
-    ['layout max3 min2', { maxSize: 3 }],
-    ['layout max4 min2', { maxSize: 4 }],
-    ['layout max5 min2', { maxSize: 5 }],
-    ['layout max6 min2', { maxSize: 6 }],
-    ['layout max4 min1', { maxSize: 4, minSize: 1 }],
-    ['no history', { history: false }],
-    ['no synonyms', { weights: { concept: 0 } }],
-    ['no priors', { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0 } }],
-    ['lexical off (priors only)', { weights: { stem: 0, concept: 0, quotedPhrase: 0 } }],
-  ];
-  console.log(HEADER);
-  for (const [name, o] of variants) {
-    console.log(row(`${name} (tune)`, evaluate(tune, o)));
-    console.log(row(`${name} (held out)`, evaluate(hold, o)));
+  const cell = (r: EvalResult): string => `${pct(r.ranked.reduction).padStart(6)} ${pct(r.ranked.hit1).padStart(6)}`;
+  console.log(`| ${'variant'.padEnd(32)} | tune: red.  hit@1 | held out: red. hit@1 | all: red.  hit@1 | perfect | blocks |`);
+  console.log(`|${'-'.repeat(34)}|------------------|----------------------|------------------|---------|--------|`);
+  for (const [name, o] of ABLATIONS) {
+    const a = evaluate(steps, o);
+    console.log(`| ${name.padEnd(32)} | ${cell(evaluate(tune, o)).padEnd(16)} | ${cell(evaluate(hold, o)).padEnd(20)} | ${cell(a).padEnd(16)} | ${pct(a.perfect.reduction).padStart(7)} | ${a.blocks.toFixed(1).padStart(6)} |`);
   }
 }
 
