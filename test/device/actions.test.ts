@@ -123,6 +123,16 @@ describe('typing', () => {
     assert.equal((await fresh(env)).elements.find((e) => e.id === 'username')?.text, undefined);
   });
 
+  test('non-ASCII goes to the ADB Keyboard as base64 when it is the current IME', async () => {
+    const env = setup();
+    const set = await env.vd.run('settings put secure default_input_method com.android.adbkeyboard/.AdbIME');
+    assert.equal(set.exitCode, 0);
+    await env.device.typeText('héllo ✓');
+    const sent = env.port.commands.find((c) => c.startsWith('am broadcast -a ADB_INPUT_B64'));
+    const b64 = /--es msg '([^']+)'/.exec(sent ?? '')?.[1] ?? '';
+    assert.equal(Buffer.from(b64, 'base64').toString('utf8'), 'héllo ✓');
+  });
+
   test('non-ASCII without the ADB Keyboard is TEXT_NOT_TYPABLE', async () => {
     const env = setup();
     await assert.rejects(typeInto(env, { target: '#username', text: 'héllo' }), (e) => isGlanceError(e, 'TEXT_NOT_TYPABLE') && /ime set/.test(e.hint ?? ''));

@@ -135,6 +135,34 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     await run('-s', main.serial, 'scroll', 'up', '--until', '[text="Row 1"]');
   });
 
+  test('the other verbs: type into the focused field, clear, key, long-press, double-tap, swipe, apps, activity, stop, launch', async () => {
+    const s = main.serial;
+    assert.equal((await run('-s', s, 'tap', '#note')).code, 0);
+    // `glance type hello world`: plain words are all text, typed into the focused field.
+    const typed = await json('-s', s, 'type', 'hello', 'world');
+    assert.equal((typed.body.result?.['extra'] as { value: string }).value, 'hello world');
+    const cleared = await json('-s', s, 'clear', '#note');
+    assert.equal((cleared.body.result?.['extra'] as { deleted: number }).deleted, 11);
+    const key = await json('-s', s, 'key', 'tab');
+    assert.equal(key.body.result?.['command'], `glance -s ${s} key TAB`);
+    assert.equal((await run('-s', s, 'long-press', '[text="Row 2"]', '--duration', '600')).code, 0);
+    assert.equal((await run('-s', s, 'double-tap', '540,150')).code, 0);
+    const sw = await json('-s', s, 'swipe', 'up', '--target', '#list');
+    assert.equal(sw.code, 0, JSON.stringify(sw.body));
+    await run('-s', s, 'scroll', 'up', '--until', '[text="Row 1"]');
+    const apps = await json('-s', s, 'apps');
+    assert.ok((apps.body.result?.['apps'] as string[]).includes('com.example.login'));
+    const act = await json('-s', s, 'activity');
+    assert.equal(act.body.result?.['package'], 'com.example.login');
+    assert.equal((await run('-s', s, 'stop', 'com.example.login')).code, 0);
+    assert.notEqual((await json('-s', s, 'activity')).body.result?.['package'], 'com.example.login');
+    const missing = await json('-s', s, 'launch', 'com.example.missing');
+    assert.equal(missing.code, 2);
+    assert.equal(missing.body.error?.code, 'APP_NOT_FOUND');
+    assert.equal((await run('-s', s, 'launch', 'Login', 'Demo')).code, 0);
+    assert.equal(await screenTitle(), 'Sign in');
+  });
+
   test('screenshot writes a PNG of the screen size', async () => {
     const file = join(stateDir, 'shot.png');
     const r = await json('-s', main.serial, 'screenshot', file);
