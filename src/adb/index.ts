@@ -1,4 +1,21 @@
-// Public API of the ADB layer. Explicit named exports only (HOUSE.md 10).
+/**
+ * Public API of the ADB layer. Explicit named exports only (HOUSE.md 10).
+ *
+ *   // host side, through the adb server (127.0.0.1:$ANDROID_ADB_SERVER_PORT or 5037; started if needed)
+ *   const client = new AdbClient(createServerTransport());
+ *   const devices = await client.devices();                       // DeviceInfo[]
+ *   const phone = await client.device({ serial, envSerial: process.env.ANDROID_SERIAL });
+ *   const { stdout, stderr, exitCode } = await phone.shell('getprop ro.product.model', { timeoutMs: 5000 });
+ *   const png = await phone.exec('screencap -p');
+ *   await phone.push('/data/local/tmp/x', bytes); const back = await phone.pull('/data/local/tmp/x');
+ *
+ *   // host side, straight to a device port (no server), or in-process
+ *   const direct = new AdbClient(await connectDirect({ port: 5555 }));
+ *   const local = new AdbClient(await connectInMemory(services));
+ *
+ *   // device side
+ *   const listener = await listenDevice({ port: 0, services }); // `adb connect 127.0.0.1:${listener.port}`
+ */
 
 // Byte streams and calls
 export { ChunkQueue, StreamReader, createStreamPair } from './stream.js';
@@ -89,6 +106,8 @@ export { resolveSerial } from './select.js';
 export { AdbServerClient, mapServerFailure } from './server-transport.js';
 export type { ForwardEntry, ServerDialer, AdbServerClientOptions } from './server-transport.js';
 export { DirectTransport, HOST_FEATURES } from './direct-transport.js';
+export { connectInMemory } from './in-memory.js';
+export type { InMemoryOptions } from './in-memory.js';
 export type { DirectConnectOptions } from './direct-transport.js';
 export { AdbClient, AdbDeviceClient } from './client.js';
 export type { ShellOutput, ShellOptions, PushOptions, DeviceSelection } from './client.js';

@@ -217,7 +217,8 @@ export class AdbServerClient implements AdbTransport {
         const service = serial === '' ? 'host:get-state' : `host-serial:${serial}:get-state`;
         const state = (await this.query(service, { timeoutMs: 2_000 }, serial, false)).trim();
         if (state === 'device' && cause === undefined) return undefined;
-        return new GlanceError('ADB_DEVICE_GONE', `device ${serial} went ${state} during the command`, {
+        const why = state === 'device' ? 'the stream broke' : `the device went ${state}`;
+        return new GlanceError('ADB_DEVICE_GONE', `${serial}: ${why} during the command`, {
           hint: 'reconnect the device and retry',
           context: { serial, state },
           cause,

@@ -6,6 +6,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isGlanceError } from '../../src/errors.js';
 import { serveDevice, type DeviceEndpointOptions } from '../../src/adb/device-endpoint.js';
 import { DirectTransport } from '../../src/adb/direct-transport.js';
+import { connectInMemory } from '../../src/adb/in-memory.js';
 import { AdbClient } from '../../src/adb/client.js';
 import { createStreamPair, type ByteStream } from '../../src/adb/stream.js';
 import {
@@ -233,6 +234,16 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     assert.equal((await d.shell('echo still')).stdout.toString(), 'still\n');
     transport.close();
   });
+});
+
+test('connectInMemory: same client API with no sockets', async () => {
+  const transport = await connectInMemory(fakeDevice(fs0()), { serial: 'vd' });
+  const d = await new AdbClient(transport).device({ serial: 'vd' });
+  assert.deepEqual(await d.features(), ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'fixed_push_symlink_timestamp']);
+  assert.equal((await d.shell('echo vd')).stdout.toString(), 'vd\n');
+  assert.equal((await d.pull('/sdcard/a.txt')).toString(), 'alpha\n');
+  transport.close();
+  await assert.rejects(d.shell('echo closed'), (e: unknown) => isGlanceError(e, 'ADB_DEVICE_GONE'));
 });
 
 describe('RSA AUTH between our host and our device', () => {

@@ -1,0 +1,26 @@
+/**
+ * A host connection to DeviceServices in the same process, with no sockets: our device endpoint and our
+ * direct transport joined by an in-memory stream pair. Same protocol path as TCP, minus the kernel.
+ */
+
+import type { CallOptions } from './call.js';
+import { serveDevice, type DeviceEndpointOptions } from './device-endpoint.js';
+import { DirectTransport } from './direct-transport.js';
+import type { DeviceServices } from './services.js';
+import { createStreamPair } from './stream.js';
+
+export interface InMemoryOptions extends CallOptions {
+  /** Serial the transport reports (default `memory`). */
+  serial?: string;
+  endpoint?: DeviceEndpointOptions;
+}
+
+export async function connectInMemory(services: DeviceServices, options: InMemoryOptions = {}): Promise<DirectTransport> {
+  const [host, device] = createStreamPair();
+  serveDevice(device, services, options.endpoint ?? {});
+  return DirectTransport.connect(host, {
+    serial: options.serial ?? 'memory',
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+}
