@@ -1,8 +1,10 @@
 // Benchmark: time to map each fixture app (read + analyse), and what the map holds.
 import path from 'node:path';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../src/uimap/index.js';
+import { writeSyntheticProject } from './uimap-synthetic.js';
 
 const fixtures = fileURLToPath(new URL('../test/fixtures/uimap/', import.meta.url));
 
@@ -30,6 +32,18 @@ export async function benchUimap(): Promise<Record<string, number>> {
     out[`uimap.${app}.transitions`] = map?.stats.transitions ?? 0;
     out[`uimap.${app}.elements`] = map?.stats.elements ?? 0;
     out[`uimap.${app}.source_files`] = map?.stats.sourceFiles ?? 0;
+  }
+  // an app the size of a real one (60 screens, a library of 600 helpers): the < 5 s budget applies here
+  const root = mkdtempSync(path.join(tmpdir(), 'glance-uimap-synth-'));
+  try {
+    out['uimap.synthetic.files'] = writeSyntheticProject(root, { activities: 60, libFunctions: 600, dialogs: 40, viewsPerLayout: 30 });
+    const t = performance.now();
+    const map = await mapDirectory(root);
+    out['uimap.synthetic.ms'] = Math.round(performance.now() - t);
+    out['uimap.synthetic.transitions'] = map.stats.transitions;
+    out['uimap.synthetic.elements'] = map.stats.elements;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
   return out;
 }

@@ -45,8 +45,7 @@ const DIALOG_SHOW = new Set(['show', 'create', 'setView', 'setItems', 'setTitle'
 const LIFECYCLE = new Set(['onCreate', 'onStart', 'onResume', 'onPostCreate', 'onNewIntent', 'initActivity', '<init>', 'onViewCreated', 'onCreateView', 'onActivityCreated', 'onAttach']);
 /** Names too generic to resolve to a project method when called on an unknown receiver. */
 const GENERIC_NAMES = new Set(['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put', 'equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate', 'onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged', 'submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf']);
-const MAX_DEPTH = 30;
-const STEP_BUDGET = 400_000;
+const MAX_DEPTH = 250;
 
 const FRAMEWORK_VIEW = new Set(['View', 'ViewStub', 'SurfaceView', 'TextureView', 'ViewGroup']);
 
@@ -71,14 +70,32 @@ export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-interface Walk {
-  trig: MapTrigger | undefined;
-  /** Reached from a lifecycle method with no listener in between: a start here happens by itself. */
-  auto: boolean;
-  depth: number;
-  /** Layouts inflated here are list rows (the code runs in an adapter). */
-  listItem: boolean;
+/** One effect of a function (with its callees folded in). `trig` absent = whatever the caller's is. */
+type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
+  | { k: 'start'; to: string }
+  | { k: 'layout'; name: string }
+  | { k: 'menu'; name: string }
+  | { k: 'nav'; name: string }
+  | { k: 'xml'; name: string }
+  | { k: 'reach'; cls: string; toRoot?: boolean }
+  | { k: 'element'; element: MapElement }
+);
+
+function effectKey(e: Effect): string {
+  const what = e.k === 'start' ? e.to : e.k === 'reach' ? `${e.cls}|${e.toRoot === true}` : e.k === 'element' ? `${e.element.id}|${e.element.text ?? ''}` : e.name;
+  return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
+
+/**
+ * The trigger an effect runs under when reached from a context with trigger `outer`: its own when it has
+ * one, except that a weak one (a constructor callback) yields to an outer trigger naming an element.
+ */
+function substitute(e: Effect, outer: MapTrigger | undefined): MapTrigger | undefined {
+  if (e.trig === undefined) return outer;
+  if (e.weak === true && outer?.element !== undefined) return outer;
+  return e.trig;
+}
+
 
 interface Owner {
   kind: 'activity' | 'fragment' | 'dialog';
@@ -324,14 +341,146 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     return [];
   };
 
+  // ---- function summaries ------------------------------------------------------------------------------
+  // What a function does, with the callees' effects folded in, computed once per (function, this-class):
+  // long helper chains (a library's extension functions) are then not re-walked per activity and trigger.
+  const effectCache = new Map<string, Effect[]>();
+  const stack: string[] = [];
+  let lowest = Infinity; // smallest stack index a cycle reached while computing the current function
+
+  const dialogNameOf = (fn: FunctionFacts, file: FileFacts): string | undefined => {
+    const builds =
+      fn.uses.some((u) => u.t === 'button') ||
+      (fn.uses.some((u) => u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) && fn.uses.some((u) => u.t === 'call' && DIALOG_SHOW.has(u.name)));
+    if (!builds) return undefined;
+    const base = fn.owner ?? file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '');
+    return `${base}.${fn.name}`;
+  };
+
+  function effectsOf(fn: FunctionFacts, thisCls: string | undefined): Effect[] {
+    const info = fnInfo.get(fn);
+    if (info === undefined) return [];
+    const key = `${info.id}|${thisCls ?? ''}`;
+    const cached = effectCache.get(key);
+    if (cached !== undefined) return cached;
+    const onStack = stack.indexOf(key);
+    if (onStack >= 0) {
+      lowest = Math.min(lowest, onStack);
+      return [];
+    }
+    if (stack.length > MAX_DEPTH) {
+      lowest = 0; // truncated: nothing on the stack is complete
+      return [];
+    }
+    const depth = stack.length;
+    stack.push(key);
+    const file = info.file;
+    const dialog = dialogNameOf(fn, file);
+    const out: Effect[] = [];
+    const seen = new Set<string>();
+    const add = (e: Effect): void => {
+      const withDialog = dialog !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' ? { ...e, dialog } : e;
+      const k = effectKey(withDialog);
+      if (seen.has(k)) return;
+      seen.add(k);
+      out.push(withDialog);
+    };
+    for (const use of fn.uses) {
+      const own = 'trig' in use ? use.trig : undefined;
+      const t = own === undefined ? undefined : toTrigger(own, thisCls ?? fn.owner, file);
+      const trigPart = (): { trig?: MapTrigger; weak?: boolean } => (t === undefined ? {} : own?.kind === 'callback' ? { trig: t, weak: true } : { trig: t });
+      switch (use.t) {
+        case 'res':
+          if (use.type === 'layout') add({ k: 'layout', name: use.name });
+          else if (use.type === 'menu') {
+            if (resources.menus.has(use.name)) add({ k: 'menu', name: use.name });
+            else warnings.add('MENU_NOT_FOUND', use.name);
+          } else if (use.type === 'navigation') add({ k: 'nav', name: use.name, ...trigPart() });
+          else if (use.type === 'xml') add({ k: 'xml', name: use.name, ...trigPart() });
+          else if (use.type === 'id') {
+            const dest = navDest.get(navAction.get(use.name) ?? use.name);
+            if (dest?.kind === 'activity' && dest.className !== undefined) {
+              const to = fullClassName(dest.className);
+              if (manifestActivities.has(to)) add({ k: 'start', to, ...trigPart() });
+            }
+          }
+          break;
+        case 'binding': {
+          const layout = bindingLayout(use.name);
+          if (resources.layouts.has(layout)) add({ k: 'layout', name: layout });
+          break;
+        }
+        case 'classref': {
+          const q = resolveType(use.cls, file) ?? (manifestActivities.has(use.cls) ? use.cls : undefined);
+          if (q !== undefined && manifestActivities.has(q)) add({ k: 'start', to: q, ...trigPart() });
+          else if (q !== undefined && classes.has(q)) {
+            const kind = classify(q);
+            if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart() });
+          } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
+            warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
+          }
+          break;
+        }
+        case 'new': {
+          const q = resolveType(use.cls, file);
+          if (q !== undefined && classes.has(q) && classify(q) !== 'activity') add({ k: 'reach', cls: q, ...trigPart() });
+          break;
+        }
+        case 'call':
+          for (const target of resolveCall(use.name, use, thisCls, file)) {
+            const targetThis = target.fn.owner === undefined ? resolveReceiver(target.fn) : target.cls;
+            for (const e of effectsOf(target.fn, targetThis)) {
+              const trig = substitute(e, t);
+              const sub: Effect = { ...e };
+              delete sub.trig;
+              delete sub.weak;
+              if (trig !== undefined) sub.trig = trig;
+              // still weak: the callee's own callback trigger survived, or this call sits in a callback
+              if ((trig === e.trig && e.weak === true) || (e.trig === undefined && trig !== undefined && own?.kind === 'callback')) sub.weak = true;
+              add(sub);
+            }
+          }
+          break;
+        case 'str': {
+          const to = manifestActivities.has(use.value) ? use.value : byAction.get(use.value);
+          if (to !== undefined) add({ k: 'start', to, ...trigPart() });
+          break;
+        }
+        case 'button': {
+          const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
+          const text = use.text === undefined ? undefined : resources.strings.get(use.text);
+          if (text !== undefined) el.text = text;
+          add({ k: 'element', element: el });
+          break;
+        }
+        case 'message':
+          add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' } });
+          break;
+      }
+    }
+    stack.pop();
+    // Results computed inside a cycle are partial until the cycle's head finishes: cache only then.
+    if (lowest >= depth) {
+      effectCache.set(key, out);
+      lowest = Infinity;
+    }
+    return out;
+  }
+
+  /** Extension functions run with their receiver as `this`, so their effects do not depend on the caller. */
+  function resolveReceiver(fn: FunctionFacts): string | undefined {
+    const info = fnInfo.get(fn);
+    if (fn.receiver === undefined || info === undefined) return undefined;
+    const r = resolveType(fn.receiver, info.file);
+    return r !== undefined && classes.has(r) ? r : undefined;
+  }
+
   for (const [activityName, manifest] of manifestActivities) {
     const root = newOwner('activity', activityName);
     const parts = new Map<string, Owner>();
     const menus: string[] = [];
     const reachedClasses = new Set<string>();
-    const visited = new Set<string>();
     const rootChain = new Set(chainOf(activityName).chain);
-    let steps = 0;
 
     const addTransition = (to: string, trigger: MapTrigger | undefined): void => {
       transitions.push(trigger === undefined ? { from: activityName, to } : { from: activityName, to, trigger });
@@ -385,7 +534,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         addElement(owner, el);
         if (v.onClick !== undefined) {
           for (const fn of classes.get(activityName) === undefined ? [] : chainOf(activityName).chain.flatMap((c) => classes.get(c)?.functions ?? [])) {
-            if (fn.name === v.onClick) runFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, depth: 0, listItem: false });
+            if (fn.name === v.onClick) applyFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, listItem: false });
           }
         }
       }
@@ -439,100 +588,36 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       const listItem = kind === 'adapter' || how.listItem === true;
       for (const c of chainOf(cls).chain) {
         for (const fn of classes.get(c)?.functions ?? []) {
-          runFn(fn, cls, target, { trig, auto: LIFECYCLE.has(fn.name), depth: 0, listItem });
+          applyFn(fn, cls, target, { trig, auto: LIFECYCLE.has(fn.name), listItem });
         }
       }
     };
 
-    function runFn(fn: FunctionFacts, thisCls: string | undefined, ownerIn: Owner, walk: Walk): void {
-      const listItem = walk.listItem;
-      const info = fnInfo.get(fn);
-      if (info === undefined || walk.depth > MAX_DEPTH || steps > STEP_BUDGET) return;
-      const key = `${info.id}|${thisCls ?? ''}|${ownerIn.kind}:${ownerIn.name}|${walk.trig?.kind ?? ''}:${walk.trig?.element ?? ''}|${walk.auto}|${listItem}`;
-      if (visited.has(key)) return;
-      visited.add(key);
-      steps++;
-      let owner = ownerIn;
-      const buildsDialog =
-        fn.uses.some((u) => u.t === 'button') ||
-        (fn.uses.some((u) => u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) && fn.uses.some((u) => u.t === 'call' && DIALOG_SHOW.has(u.name)));
-      if (buildsDialog && owner.kind !== 'dialog') {
-        const base = fn.owner === undefined ? info.file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '') : fn.owner;
-        owner = partOf('dialog', `${base}.${fn.name}`);
-      }
-      const file = info.file;
-      for (const use of fn.uses) {
-        const own = 'trig' in use ? use.trig : undefined;
-        let trig = walk.trig;
-        if (own !== undefined) {
-          const t = toTrigger(own, thisCls ?? fn.owner, file);
-          if (t !== undefined && !(own.kind === 'callback' && walk.trig?.element !== undefined)) trig = t;
-        }
-        const next: Walk = { trig, auto: walk.auto && own === undefined, depth: walk.depth + 1, listItem };
-        const started = (to: string): void => {
-          addTransition(to, trig ?? (next.auto ? { kind: 'auto' } : undefined));
-        };
-        switch (use.t) {
-          case 'res':
-            if (use.type === 'layout') attachLayout(use.name, owner, listItem);
-            else if (use.type === 'menu') {
-              if (resources.menus.has(use.name)) {
-                if (!menus.includes(use.name)) menus.push(use.name);
-              } else warnings.add('MENU_NOT_FOUND', use.name);
-            } else if (use.type === 'navigation') attachNav(use.name, trig);
-            else if (use.type === 'xml') attachPreferences(use.name, owner, trig);
-            else if (use.type === 'id') {
-              const dest = navDest.get(navAction.get(use.name) ?? use.name);
-              if (dest?.kind === 'activity' && dest.className !== undefined) {
-                const to = fullClassName(dest.className);
-                if (manifestActivities.has(to)) started(to);
-              }
-            }
+    function applyFn(fn: FunctionFacts, thisCls: string | undefined, owner: Owner, ctx: { trig: MapTrigger | undefined; auto: boolean; listItem: boolean }): void {
+      for (const e of effectsOf(fn, thisCls)) {
+        const trig = substitute(e, ctx.trig);
+        const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf('dialog', e.dialog) : owner;
+        switch (e.k) {
+          case 'start':
+            addTransition(e.to, trig ?? (ctx.auto ? { kind: 'auto' } : undefined));
             break;
-          case 'binding': {
-            const layout = bindingLayout(use.name);
-            if (resources.layouts.has(layout)) attachLayout(layout, owner, listItem);
+          case 'layout':
+            attachLayout(e.name, target, ctx.listItem);
             break;
-          }
-          case 'classref': {
-            const q = resolveType(use.cls, file) ?? (manifestActivities.has(use.cls) ? use.cls : undefined);
-            if (q !== undefined && manifestActivities.has(q)) started(q);
-            else if (q !== undefined && classes.has(q)) {
-              const k = classify(q);
-              if (k === 'fragment' || k === 'dialog') reachClass(q, root, trig);
-            } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
-              warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
-            }
+          case 'menu':
+            if (!menus.includes(e.name)) menus.push(e.name);
             break;
-          }
-          case 'new': {
-            const q = resolveType(use.cls, file);
-            if (q !== undefined && classes.has(q) && classify(q) !== 'activity') reachClass(q, owner, trig, { listItem });
+          case 'nav':
+            attachNav(e.name, trig);
             break;
-          }
-          case 'call': {
-            for (const target of resolveCall(use.name, use, thisCls, file)) {
-              runFn(target.fn, target.cls ?? thisCls, owner, next);
-            }
+          case 'xml':
+            attachPreferences(e.name, target, trig);
             break;
-          }
-          case 'str': {
-            if (manifestActivities.has(use.value)) started(use.value);
-            else {
-              const byAct = byAction.get(use.value);
-              if (byAct !== undefined) started(byAct);
-            }
+          case 'reach':
+            reachClass(e.cls, e.toRoot === true ? root : target, trig, { listItem: ctx.listItem });
             break;
-          }
-          case 'button': {
-            const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
-            const t = use.text === undefined ? undefined : resources.strings.get(use.text);
-            if (t !== undefined) el.text = t;
-            addElement(owner, el);
-            break;
-          }
-          case 'message':
-            addElement(owner, { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' });
+          case 'element':
+            addElement(target, e.element);
             break;
         }
       }

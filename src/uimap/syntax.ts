@@ -50,16 +50,20 @@ async function language(lang: Lang): Promise<Parser.Language> {
   return l;
 }
 
-function copyTree(tree: Parser.Tree): ParsedSource {
+function copyTree(tree: Parser.Tree, lang: Parser.Language): ParsedSource {
   const cursor = tree.walk();
   let errors = 0;
+  // Type and field names by id, looked up once: reading names through the cursor costs a string copy
+  // out of the wasm heap per node, which dominated the copy.
+  const names = typeNames(lang);
   const make = (): SNode => {
-    const type = cursor.nodeType;
-    if (type === 'ERROR' || cursor.currentNode.isMissing) errors++;
+    const id = cursor.nodeTypeId;
+    const t = names.types[id] ?? cursor.nodeType;
+    if (t === 'ERROR' || cursor.nodeIsMissing) errors++;
     return {
-      type,
-      named: cursor.nodeIsNamed,
-      field: cursor.currentFieldName ?? null,
+      type: t,
+      named: names.named[id] ?? cursor.nodeIsNamed,
+      field: names.fields[cursor.currentFieldId] ?? null,
       start: cursor.startIndex,
       end: cursor.endIndex,
       children: [],
@@ -91,6 +95,31 @@ function copyTree(tree: Parser.Tree): ParsedSource {
   }
 }
 
+interface NameTable {
+  types: (string | undefined)[];
+  named: (boolean | undefined)[];
+  fields: (string | null)[];
+}
+
+const nameTables = new WeakMap<Parser.Language, NameTable>();
+
+function typeNames(lang: Parser.Language): NameTable {
+  let t = nameTables.get(lang);
+  if (t === undefined) {
+    const types: (string | undefined)[] = [];
+    const named: (boolean | undefined)[] = [];
+    for (let i = 0; i < lang.nodeTypeCount; i++) {
+      types.push(lang.nodeTypeForId(i) ?? undefined);
+      named.push(lang.nodeTypeIsNamed(i));
+    }
+    const fields: (string | null)[] = [];
+    for (let i = 0; i <= lang.fieldCount; i++) fields.push(lang.fieldNameForId(i));
+    t = { types, named, fields };
+    nameTables.set(lang, t);
+  }
+  return t;
+}
+
 /** Loads both grammars; the returned parser is synchronous and reusable. */
 export async function createCodeParser(): Promise<CodeParser> {
   // Sequential on purpose: loading two grammars concurrently fails in 0.22.6 with
@@ -98,13 +127,14 @@ export async function createCodeParser(): Promise<CodeParser> {
   const java = await language('java');
   const kotlin = await language('kotlin');
   const parsers: Record<Lang, Parser> = { java: new Parser(), kotlin: new Parser() };
+  const langs: Record<Lang, Parser.Language> = { java, kotlin };
   parsers.java.setLanguage(java);
   parsers.kotlin.setLanguage(kotlin);
   return {
     parse(lang, text) {
       const tree = parsers[lang].parse(text);
       try {
-        return copyTree(tree);
+        return copyTree(tree, langs[lang]);
       } finally {
         tree.delete();
       }
