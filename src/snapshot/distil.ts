@@ -295,9 +295,13 @@ export const keepIdentifiedIcons: Pass = (roots) => {
   return roots;
 };
 
-/** Whether a node stays an element of its own inside a clickable ancestor. */
+/**
+ * Whether a node stays an element of its own inside a clickable ancestor. A widget that cannot be acted on
+ * itself (Compose marks a clickable's content with role classes such as a non-clickable `Button`) is part
+ * of the row.
+ */
 function interactive(n: DNode): boolean {
-  return n.clickable || n.longClickable || n.editable || n.scrollable || n.checkable || n.keep;
+  return n.clickable || n.longClickable || n.editable || n.scrollable || n.checkable;
 }
 
 /**
