@@ -18,8 +18,9 @@ export type RefKind = 'e' | 'c' | 'b' | 's' | 't';
 export function kindOf(n: DNode): RefKind {
   if (n.editable) return 'e';
   if (n.checkable) return 'c';
-  if (n.clickable || n.longClickable) return 'b';
+  if (n.clickable) return 'b';
   if (n.scrollable || n.items !== undefined) return 's';
+  if (n.longClickable) return 'b';
   return 't';
 }
 

@@ -77,14 +77,19 @@ function toElement(n: DNode, ref: string, parent: string | undefined): SnapshotE
   // The tap point: a row without a label of its own is tapped on its first absorbed label, which is where a
   // user would touch it (the row's geometric centre can fall between an icon and the text).
   const at = n.labelBounds !== undefined && n.text === '' && n.desc === '' ? n.labelBounds : n.bounds;
-  const el: SnapshotElement = { ref, class: n.cls, bounds: n.bounds, center: center(at), actions: actionsOf(n), states: statesOf(n) };
+  // Fields in the documented order (docs/snapshot.md), optional ones only when present.
+  const el = { ref, class: n.cls } as SnapshotElement;
   // An empty field shows its hint as its text on most Android versions: that is not a value.
   const text = n.editable && n.text === n.hint ? '' : n.text;
   if (text !== '') el.text = text;
   if (n.desc !== '') el.desc = n.desc;
   if (n.hint !== '') el.hint = n.hint;
-  if (n.id !== '') el.id = n.id;
   if (n.labels.length > 0) el.labels = [...n.labels];
+  if (n.id !== '') el.id = n.id;
+  el.bounds = [n.bounds[0], n.bounds[1], n.bounds[2], n.bounds[3]];
+  el.center = center(at);
+  el.actions = actionsOf(n);
+  el.states = statesOf(n);
   if (n.items !== undefined) el.items = n.items;
   if (parent !== undefined) el.parent = parent;
   if (n.offscreen) el.offscreen = true;
