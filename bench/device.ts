@@ -1,0 +1,125 @@
+// Device action latency through the real adb server against a virtual device: `glance ui` (live snapshot) and
+// `glance tap` (resolve + input + settle + diff) run in-process through the CLI's `run`, beside the raw
+// `adb exec-out sh -c 'uiautomator dump … && cat …'` on the same device, the library's AdbDevice.dump(), and the
+// CLI's cold start. Starts its own virtual device and adb server (own port) and stops both.
+// Run: node --import tsx bench/device.ts
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
+import { createDeviceProvider } from '../src/cli/devices.js';
+import { startVirtualDevice } from '../src/device/virtual/device.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Runs a command without blocking the event loop (the virtual device lives in this process). */
+function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { env, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (e, stdout) =>
+      resolve({ code: e ? Number((e as NodeJS.ErrnoException & { code?: unknown }).code) || 1 : 0, stdout: stdout ?? '' }),
+    );
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round((s[Math.floor(s.length / 2)] ?? NaN) * 10) / 10;
+}
+
+async function timeEach(n: number, f: () => Promise<unknown>, warm = 2): Promise<number> {
+  for (let i = 0; i < warm; i++) await f();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f();
+    out.push(performance.now() - t);
+  }
+  return median(out);
+}
+
+function io(env: Record<string, string>): CliIO & { out: () => string } {
+  let out = '';
+  return {
+    stdout: (s) => void (out += s),
+    stderr: (s) => void (out += s),
+    readStdin: async () => '',
+    readFile: async () => '',
+    isTTY: false,
+    env: { ...process.env, ...env },
+    signal: new AbortController().signal,
+    out: () => out,
+  };
+}
+
+export async function benchDevice(): Promise<Record<string, number>> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-device-'));
+  const env = { ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir };
+  const adbEnv = { ...process.env, ...env };
+  const adb = (...args: string[]): Promise<{ code: number; stdout: string }> => exec('adb', ['-P', String(port), ...args], adbEnv);
+  const v = await startVirtualDevice({ scenario: 'demo' });
+  const results: Record<string, number> = {};
+  try {
+    await adb('start-server');
+    await adb('connect', v.serial);
+    for (let i = 0; i < 50 && !(await adb('devices')).stdout.includes(`${v.serial}\tdevice`); i++) await new Promise((r) => setTimeout(r, 100));
+    const glance = async (...argv: string[]): Promise<void> => {
+      const c = io(env);
+      const code = await run(['-s', v.serial, ...argv], c);
+      if (code !== 0) throw new Error(`glance ${argv.join(' ')} exited ${code}: ${c.out()}`);
+    };
+
+    results['raw adb exec-out dump+cat (ms)'] = await timeEach(15, async () => {
+      const r = await adb('-s', v.serial, 'exec-out', "sh -c 'uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml'");
+      if (!r.stdout.includes('</hierarchy>')) throw new Error(`raw dump failed: ${r.stdout.slice(0, 200)}`);
+    });
+    const provider = createDeviceProvider(env);
+    const device = await provider.get(v.serial, { signal: new AbortController().signal });
+    results['AdbDevice.dump() library (ms)'] = await timeEach(15, () => device.dump());
+    results['glance ui, in-process CLI (ms)'] = await timeEach(15, () => glance('ui'));
+    // A tap that changes nothing on screen: resolve + `input tap` + settle (2 identical dumps) + diff.
+    const dim = v.device.scenario.display;
+    const still = `${Math.round(dim.width / 2)},${Math.round(dim.height * 0.02)}`;
+    results['glance tap X,Y + settle, in-process CLI (ms)'] = await timeEach(15, () => glance('tap', still));
+    results['glance key BACK + settle (ms)'] = await timeEach(5, () => glance('key', 'BACK'));
+
+    // Cold start: a fresh node process printing the version; dist when built, else from source through tsx.
+    const built = existsSync(join(repoRoot, 'dist/src/cli/main.js'));
+    const args = built ? [join(repoRoot, 'bin/glance.js'), '--version'] : ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), '--version'];
+    results[built ? 'CLI cold start, node bin/glance.js --version (ms)' : 'CLI cold start from source via tsx, --version (ms)'] = await timeEach(
+      5,
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
+          child.on('error', reject);
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+        }),
+      1,
+    );
+  } finally {
+    await adb('kill-server');
+    await v.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await benchDevice();
+  for (const [k, val] of Object.entries(r)) process.stdout.write(`${k.padEnd(52)} ${val}\n`);
+}
