@@ -121,6 +121,41 @@ function readEvents(dir: string): RecordedEvent[] {
   return out;
 }
 
+/** `event_2023-07-06_233355.json` → epoch seconds (DroidBot names events by local time; only gaps matter). */
+function tagTime(tag: string): number | undefined {
+  const m = /(\d{4})-(\d\d)-(\d\d)_(\d\d)(\d\d)(\d\d)/.exec(tag);
+  if (m === null) return undefined;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
+}
+
+/** Recorded sessions are minutes long: an event this soon after the previous one continues the same session. */
+const SESSION_GAP_S = 600;
+
+/**
+ * Picks among recorded events for the same action. The same tap can have had different outcomes (content
+ * changed between sessions). Every event that led to where the replay is now is a hypothesis about which
+ * session it follows; the candidate recorded soonest after any of them continues a session, so it wins.
+ * Otherwise the most frequent outcome (ties: the latest recording).
+ */
+function choose(events: readonly RecordedEvent[], previous: readonly string[]): RecordedEvent | undefined {
+  const prev = previous.map(tagTime).filter((t): t is number => t !== undefined);
+  let best: RecordedEvent | undefined;
+  let bestGap = Infinity;
+  for (const e of events) {
+    const t = tagTime(e.tag);
+    if (t === undefined) continue;
+    for (const p of prev) {
+      const gap = t - p;
+      if (gap > 0 && gap <= SESSION_GAP_S && gap < bestGap) {
+        best = e;
+        bestGap = gap;
+      }
+    }
+  }
+  return best ?? likeliest(events);
+}
+
 /** The most frequent stop state among events (ties: the latest recording wins). */
 function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined {
   const count = new Map<string, number>();
@@ -183,25 +218,35 @@ export function loadDroidbot(dirIn: string): Scenario {
     if (list === undefined) from.set(a, (list = []));
     list.push(e);
   }
-  const outcome = (e: RecordedEvent | undefined): string | undefined => {
+  const outcome = (e: RecordedEvent | undefined, among: readonly RecordedEvent[]): { to: string; events: string[] } | undefined => {
     if (e === undefined) return undefined;
+    const events = among.filter((o) => o.stop === e.stop).map((o) => o.tag);
     // A recorded self-loop: the action did nothing visible; keep the live screen (and its focus/edits).
-    return e.stop === e.start ? '@stay' : byStateStr.get(e.stop);
+    return { to: e.stop === e.start ? '@stay' : byStateStr.get(e.stop)!, events };
   };
-  const replay = (screen: string, action: ReplayAction): string | undefined => {
+  const pick = (candidates: readonly RecordedEvent[], previous: readonly string[]): { to: string; events: string[] } | undefined =>
+    outcome(choose(candidates, previous), candidates);
+  const replay = (screen: string, action: ReplayAction, previous: readonly string[]): { to: string; events: string[] } | undefined => {
     const list = from.get(screen) ?? [];
-    if (action.kind === 'key') return outcome(likeliest(list.filter((e) => e.type === 'key' && e.key === action.key)));
+    if (action.kind === 'key') return pick(list.filter((e) => e.type === 'key' && e.key === action.key), previous);
     if (action.kind === 'text') {
       const typed = list.filter((e) => e.type === 'set_text' && e.text === action.value);
-      const onField = action.bounds === undefined ? typed : typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === action.bounds![i]));
-      return outcome(likeliest(onField.length > 0 ? onField : typed.length === 1 ? typed : []));
+      const b = action.bounds;
+      if (b === undefined) return pick(typed, previous);
+      // The recorded view is the focused field: same bounds, or (the JSON and the dump clip differently) one
+      // whose bounds hold the field's centre.
+      const same = typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === b[i]));
+      const cx = (b[0] + b[2]) / 2;
+      const cy = (b[1] + b[3]) / 2;
+      const near = typed.filter((e) => e.bounds !== undefined && inside(e.bounds, cx, cy));
+      return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous);
     }
     const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
     const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && inside(e.bounds, action.x, action.y));
     if (hits.length === 0) return undefined;
     // The innermost recorded view under the point wins, as the touch would have gone to it.
     const smallest = Math.min(...hits.map((e) => area(e.bounds!)));
-    return outcome(likeliest(hits.filter((e) => area(e.bounds!) === smallest)));
+    return pick(hits.filter((e) => area(e.bounds!) === smallest), previous);
   };
 
   const label = (pkg.split('.').pop() ?? pkg).replace(/^./, (c) => c.toUpperCase());

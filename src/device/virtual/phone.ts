@@ -200,6 +200,9 @@ export class VirtualPhone {
 
   // ---- navigation ----------------------------------------------------------------------------------------
 
+  /** Recorded events consistent with the last replayed action (DroidBot replay). */
+  private lastEvents: readonly string[] = [];
+
   /** Called for every log entry (the CLI's --verbose). */
   onLog: ((entry: LogEntry) => void) | undefined;
 
@@ -281,6 +284,7 @@ export class VirtualPhone {
   /** Shows a screen (by name or alias) as the only screen of the app's task: tests start replays here. */
   reset(name: string): void {
     const def = this.screen(name);
+    this.lastEvents = [];
     this.tasks.set(this.scenario.package, [new ScreenInstance(def)]);
     this.foreground = { kind: 'app', pkg: this.scenario.package };
   }
@@ -333,8 +337,10 @@ export class VirtualPhone {
   }
 
   private replayTo(action: ReplayAction, label: string): boolean {
-    const to = this.scenario.replay?.(this.screenName(), action);
-    if (to === undefined) return false;
+    const hit = this.scenario.replay?.(this.screenName(), action, this.lastEvents);
+    if (hit === undefined) return false;
+    this.lastEvents = hit.events;
+    const to = hit.to;
     this.note(label, `→ ${to} (recorded)`);
     // Recorded states are whole screens: replace the top so back stacks don't grow with every step.
     if (this.foreground.kind === 'launcher') this.go(to);

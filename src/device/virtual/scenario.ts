@@ -121,10 +121,13 @@ export interface Scenario {
   /** Other names for screens (DroidBot `state_str` → screen name), accepted wherever a screen is named. */
   aliases?: Map<string, string>;
   /**
-   * Recorded outcomes (DroidBot replay): consulted when no authored transition matches. Returns the name of the
-   * screen the recording reached, or undefined when nothing was recorded for this action on this screen.
+   * Recorded outcomes (DroidBot replay): consulted when no authored transition matches. Returns the screen the
+   * recording reached (`@stay` for a recorded no-op) and the ids of the recorded events consistent with it, or
+   * undefined when nothing was recorded for this action on this screen. `previous` holds the ids returned last
+   * (empty after a reset), so a replay can keep to one recorded session when the same action had different
+   * outcomes in different sessions.
    */
-  replay?: (screen: string, action: ReplayAction) => string | undefined;
+  replay?: (screen: string, action: ReplayAction, previous: readonly string[]) => { to: string; events: string[] } | undefined;
 }
 
 /** Packages every Android image has; `pm list packages` shows them next to the scenario's own. */
