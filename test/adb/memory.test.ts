@@ -225,7 +225,7 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     const d = await client.device();
     const t0 = Date.now();
     await assert.rejects(d.shell('hang', { timeoutMs: 150 }), (e: unknown) => isGlanceError(e, 'TIMEOUT'));
-    assert.ok(Date.now() - t0 < 1500);
+    assert.ok(Date.now() - t0 < 5000);
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
     await assert.rejects(d.exec('hang', { signal: ac.signal }), (e: unknown) => isGlanceError(e, 'ABORTED'));
