@@ -39,6 +39,8 @@ export { readAndroidProject } from './read.js';
 export { findPaths, shortestPath } from './paths.js';
 export type { UiPath, PathStep, PathTarget } from './paths.js';
 export { renderMapHtml } from './html.js';
+export { scoreMap, observedFromDroidbot } from './score.js';
+export type { ObservedRun, MapScore, Coverage, DroidbotEvent } from './score.js';
 
 let sharedParser: Promise<CodeParser> | undefined;
 
