@@ -9,12 +9,11 @@ import * as PImage from 'pureimage';
 import { GlanceError } from '../errors.js';
 
 /** The faces marks use: bold monospace for refs (unambiguous 0/O, 1/l/I), sans for legend labels. */
-export type FaceName = 'mono-bold' | 'sans' | 'sans-bold';
+export type FaceName = 'mono-bold' | 'sans';
 
 const FILES: Record<FaceName, string> = {
   'mono-bold': 'DejaVuSansMono-Bold.ttf',
   sans: 'DejaVuSans.ttf',
-  'sans-bold': 'DejaVuSans-Bold.ttf',
 };
 
 /** The slice of an opentype.js Font (untyped in pureimage's declarations) that text layout reads. */
@@ -56,4 +55,12 @@ export function loadFace(name: FaceName): LoadedFace {
   const face = { family, font };
   loaded.set(name, face);
   return face;
+}
+
+/**
+ * Loads every face now (~0.1–0.3 s each on a busy 2-core machine) so that the first marked screenshot of a
+ * long-running server does not pay for it.
+ */
+export function preloadFonts(): void {
+  for (const name of Object.keys(FILES) as FaceName[]) loadFace(name);
 }

@@ -18,4 +18,5 @@ export {
   type LegendEntry,
 } from './marks.js';
 export { placeLabels, type LabelSize, type Placement } from './layout.js';
+export { preloadFonts } from './font.js';
 export type { RgbaImage, Rect, Rgb } from './raster.js';

@@ -85,7 +85,6 @@ export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, h
   const { rowH, pad, colW } = metricsFor(layout.fontSize);
   const mono: TextStyle = { face: 'mono-bold', size: layout.fontSize };
   const sans: TextStyle = { face: 'sans', size: layout.fontSize };
-  const bold: TextStyle = { face: 'sans-bold', size: layout.fontSize };
   // Separator between screenshot and panel.
   if (layout.side === 'right') fillRect(img, { x0: 0, y0: 0, x1: 2, y1: img.height }, RULE);
   else fillRect(img, { x0: 0, y0: 0, x1: img.width, y1: 2 }, RULE);
@@ -101,7 +100,7 @@ export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, h
   });
 
   const h = cell(0);
-  drawText(img, fitText(header, bold, colW - pad), { x: h.x, y: h.y + baselineOffset }, { ...bold, colour: INK });
+  drawText(img, fitText(header, sans, colW - pad), { x: h.x, y: h.y + baselineOffset }, { ...sans, colour: INK });
   for (let i = 0; i < layout.shown; i++) {
     const row = rows[i]!;
     const { x, y } = cell(i + 1);

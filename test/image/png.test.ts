@@ -28,6 +28,35 @@ describe('png', () => {
     }
   });
 
+  test('every filter type and both truecolour layouts decode exactly as pngjs decodes them', () => {
+    const w = 53;
+    const h = 17;
+    const png = new pngjs.PNG({ width: w, height: h });
+    let seed = 7;
+    for (let i = 0; i < w * h * 4; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      // Smooth gradients plus noise, so every filter has something to predict.
+      png.data[i] = (i % 4 === 3 ? 200 + (seed >>> 29) : (i >> 2) % w * 4 + (seed >>> 28)) & 0xff;
+    }
+    for (const colorType of [2, 6] as const) {
+      for (const filterType of [0, 1, 2, 3, 4]) {
+        const bytes = pngjs.PNG.sync.write(png, { colorType, filterType });
+        const reference = pngjs.PNG.sync.read(bytes);
+        const ours = decodePng(new Uint8Array(bytes));
+        assert.deepEqual(Buffer.from(ours.data), Buffer.from(reference.data), `colour type ${colorType}, filter ${filterType}`);
+      }
+    }
+  });
+
+  test('an opaque image is written as RGB and reads back identically', () => {
+    const img = createImage(31, 9, [200, 100, 50]);
+    fillRect(img, { x0: 3, y0: 2, x1: 12, y1: 7 }, [0, 128, 255]);
+    const bytes = encodePng(img);
+    assert.equal(bytes[25], 2, 'IHDR colour type 2');
+    assert.deepEqual(Buffer.from(pngjs.PNG.sync.read(Buffer.from(bytes)).data), Buffer.from(img.data), 'pngjs agrees');
+    assert.deepEqual(Buffer.from(decodePng(bytes).data), Buffer.from(img.data));
+  });
+
   test('text that is not a PNG (a device error) is IMAGE_INVALID with a hint', () => {
     const bytes = new TextEncoder().encode('Error: could not take screenshot\n');
     assert.throws(
