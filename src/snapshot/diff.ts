@@ -3,7 +3,7 @@
  * identity-derived, so a ref present in both snapshots is the same element; its position is not compared
  * unless asked (a 7 px layout shift is noise to a model).
  */
-import { elementLine } from './render.js';
+import { elementLine, headerLine } from './render.js';
 import type { Snapshot } from './snapshot.js';
 import type { ScreenInfo, SnapshotElement } from './types.js';
 
@@ -73,7 +73,7 @@ export function diffSnapshots(previous: Pick<Snapshot, 'elements' | 'screen'> | 
 }
 
 function screenName(s: ScreenInfo): string {
-  return `${s.package ?? '?'}${s.activity === undefined ? '' : '/' + s.activity}`;
+  return headerLine(s) ?? '(unknown)';
 }
 
 function show(v: string | undefined): string {

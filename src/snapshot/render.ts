@@ -117,7 +117,8 @@ function treeLine(it: Item, o: RenderOptions): string {
   return it.hidden > 0 ? `${line} (+${it.hidden})` : line;
 }
 
-function headerLine(screen: ScreenInfo): string | undefined {
+/** `package/.Activity` (the activity shortened when it is inside the package), or undefined when unknown. */
+export function headerLine(screen: ScreenInfo): string | undefined {
   if (screen.package === undefined) return undefined;
   if (screen.activity === undefined) return screen.package;
   const a = screen.activity.startsWith(screen.package + '.') ? screen.activity.slice(screen.package.length) : screen.activity;
