@@ -16,16 +16,18 @@ export const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A
  * 7–15 digits (E.164 allows 15) with the separators people write: `+1 (555) 010-9999`, `12345678900`.
  * Times, dates and version numbers do not reach 7 digits in one run of these separators.
  */
-export const PHONE_RE = /(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d(?:[\s-]?\d){6,14}(?![\w.])/g;
+export const PHONE_RE = /(?<![\w.#/:-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d(?:[\s-]?\d){6,14}(?![\w.])/g;
 /** 13–19 digits in groups of up to 4, checked with Luhn before being called a card number. */
 export const CARD_RE = /(?<!\d)\d{4}(?:[ -]?\d{1,4}){2,4}(?!\d)/g;
 
 const STREET = /\b\d{1,5}\s+(?:[A-Z][\w'.-]*\s+){0,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|parkway|pkwy|highway|hwy|straße|strasse|rue|via|calle)\b\.?/i;
 const ADDRESS_ID = /(^|_)(address|street|postal|location_text|addr)(_|$)/i;
-const NAME_ID = /(^|_)(name|contact_name|display_name|sender|author|caller|from|recipient|person|first_name|last_name|surname|full_name|nickname|participant)(_|$)/i;
+const NAME_ID = /(^|_)(name|contact|contact_name|people|member|display_name|sender|author|caller|from|recipient|person|first_name|last_name|surname|full_name|nickname|participant)(_|$)/i;
 const MESSAGE_ID = /(message|body|snippet|conversation|sms|mms|chat|comment|note_?(text|content|body)|text_?content|preview|compose|reply)/i;
+/** App strings rather than user content: AlertDialog's `android:id/message`, summaries, permission prompts. */
+const APP_TEXT_ID = /^(message|summary|description|title|subtitle|faq_text|about_text|permission_message|.*_(label|summary|hint|description|holder|title))$/i;
 /** Words that make a capitalised label a control rather than a person ("Call History", "Send SMS"). */
-const UI_WORDS = /\b(settings?|call|calls|history|contacts?|favou?rites?|search|menu|options?|more|add|new|create|edit|delete|save|cancel|ok|send|share|sms|email|mobile|home|work|other|phone|number|message|messages|dialpad|recent|all|about|help|back|next|done|open|close|sort|filter|select|view|show|hide|camera|gallery|clock|alarm|timer|stopwatch|notes?|music|tracks?|albums?|artists?|folders?|playlists?|photos?|videos?|files?|general|text|checklist|title|label|theme|color|light|dark|custom|default|today|yesterday|tomorrow|am|pm|on|off|yes|no|none)\b/i;
+const UI_WORDS = /\b(settings?|call|calls|history|contacts?|favou?rites?|search|menu|options?|more|add|new|create|edit|delete|save|cancel|ok|send|share|sms|email|mobile|home|work|other|phone|number|message|messages|dialpad|recent|all|about|help|back|next|done|open|close|sort|filter|select|view|show|hide|camera|gallery|clock|alarm|timer|stopwatch|notes?|music|tracks?|albums?|artists?|folders?|playlists?|photos?|videos?|files?|general|text|checklist|title|label|theme|color|light|dark|custom|default|today|yesterday|tomorrow|am|pm|on|off|yes|no|none|name|surname|first|last|middle|address|unknown|birthday|anniversary|event|company|job|nickname|website|group|ringtone|email|emails)\b/i;
 
 export function luhn(digits: string): boolean {
   let sum = 0;
@@ -45,8 +47,13 @@ export function findCards(s: string): string[] {
   return [...s.matchAll(CARD_RE)].map((m) => m[0]).filter((m) => luhn(m.replace(/\D/g, '')));
 }
 
+/** Dates written with dashes (`16-02-2021`, `2021-02-16`) look like numbers with separators. */
+const DATE_RE = /^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$/;
+
 export function findPhones(s: string): string[] {
-  return [...s.matchAll(PHONE_RE)].map((m) => m[0]).filter((m) => !luhn(m.replace(/\D/g, '')) || m.replace(/\D/g, '').length < 13);
+  return [...s.matchAll(PHONE_RE)]
+    .map((m) => m[0])
+    .filter((m) => !DATE_RE.test(m.trim()) && (!luhn(m.replace(/\D/g, '')) || m.replace(/\D/g, '').length < 13));
 }
 
 export function findEmails(s: string): string[] {
@@ -91,17 +98,20 @@ export function ownCategories(e: SnapshotElement): SensitiveCategory[] {
   if (findEmails(label).length > 0) out.add('email');
   if (findCards(label).length > 0) out.add('card');
   if (findPhones(label).length > 0) out.add('phone');
-  if (STREET.test(label) || (ADDRESS_ID.test(id) && !/^(https?:|www\.)/i.test(label))) out.add('address');
+  if (STREET.test(label) || (ADDRESS_ID.test(id) && !/^(https?:|www\.)/i.test(label) && !UI_WORDS.test(label))) out.add('address');
   const parts = label.split(' · ');
   if (NAME_ID.test(id) && parts.some(looksLikeName)) out.add('name');
-  // Message text: free text in a message-like view, what the user typed into a field, or long prose.
+  // Message text: free text written by or to the user — a message-like view, a field's typed value that reads
+  // as text (not a number or a file name), or prose in a view that is not an app string.
   const value = e.text ?? '';
-  // Old Android versions dump an empty field's hint as its text ("Search"): a lone UI word is not a value.
-  const typedValue = e.actions.includes('type') && value !== '' && value !== e.hint && !(value.split(/\s+/).length <= 2 && UI_WORDS.test(value));
+  // Two words or more, and not a hint dumped as the value ("Type a message…").
+  const reads = (x: string): boolean => x.trim().split(/\s+/).length >= 2 && !/(…|\.\.\.)$/.test(x.trim());
+  const typedValue = e.actions.includes('type') && value !== '' && value !== e.hint && reads(value) && !UI_WORDS.test(value);
   const isProse = (x: string): boolean => x.length >= 40 && x.split(/\s+/).length >= 6;
-  // A row's merged labels carry its preview text (an SMS snippet, a note's first line).
-  const prose = (isProse(value) && !e.actions.includes('tap')) || (e.labels ?? []).some(isProse) || (MESSAGE_ID.test(id) && (e.labels ?? []).some((l) => l.length >= 2));
   const button = /Button$/.test(e.class);
-  if ((MESSAGE_ID.test(id) && value.length >= 2 && !button) || typedValue || prose) out.add('message');
+  const messageView = MESSAGE_ID.test(id) && !APP_TEXT_ID.test(id) && !button;
+  // A row's merged labels carry its preview (a note's first line, a mail's snippet); settings rows are `*_holder`.
+  const prose = !APP_TEXT_ID.test(id) && ((!e.actions.includes('tap') && isProse(value)) || (e.labels ?? []).some(isProse));
+  if ((messageView && [value, ...(e.labels ?? [])].some((x) => x.length >= 2)) || typedValue || prose) out.add('message');
   return [...out];
 }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { elementsFromDump, partition, blocksFromDump, type PartitionOptions } from '../../src/privacy/index.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
-import { corpusScreens, readText } from '../helpers/corpus.js';
+import { join } from 'node:path';
+import { corpusDir, corpusScreens, readText } from '../helpers/corpus.js';
 import { loginDialog, notesScreen } from './fixture.js';
 
 const labelsOf = (els: readonly { text?: string; desc?: string; labels?: string[]; id?: string }[]): string[] =>
@@ -25,6 +26,17 @@ describe('partition', () => {
         assert.deepEqual([...seen].sort(), src.elements.map((e) => e.ref).sort(), `${s.xmlPath} ${JSON.stringify(c)}`);
         assert.ok(blocks.every((b) => b.elements.length > 0));
       }
+    }
+  });
+
+  test('richer dumps (uiautomator2 with several windows, a Gmail dump) partition the same way', () => {
+    for (const f of ['gmail-inbox.uiautomator.xml', 'omni-notes.uiautomator2.xml']) {
+      const dump = parseDump(readText(join(corpusDir, 'dumps', f)));
+      const src = elementsFromDump(dump);
+      assert.ok(src.elements.length >= 3, f);
+      const blocks = partition(dump, src.elements, src.nodeOf);
+      const seen = blocks.flatMap((b) => b.elements.map((e) => e.ref)).sort();
+      assert.deepEqual(seen, src.elements.map((e) => e.ref).sort(), f);
     }
   });
 

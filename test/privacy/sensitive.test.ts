@@ -9,7 +9,7 @@ const el = (o: Partial<SnapshotElement>): SnapshotElement => ({ ref: 'e1', class
 describe('sensitive detection', () => {
   test('phones: international and local forms; not times, dates, sizes or versions', () => {
     for (const p of ['+1 415 555 0199', '12345678900', '(030) 1234-5678', '+44 20 7946 0958', '555-0100-22']) assert.equal(findPhones(`call ${p} now`).length, 1, p);
-    for (const n of ['7:00 am', '2023.6.10', '05:00', '100%', 'v1.2.3.4', '1 minute', '3 columns', 'IMG_20230704_001559.jpg']) assert.deepEqual(findPhones(n), [], n);
+    for (const n of ['7:00 am', '2023.6.10', '05:00', '100%', 'v1.2.3.4', '1 minute', '3 columns', 'IMG_20230704_001559.jpg', '16-02-2021', '2021-02-16', 'Build #2015960409']) assert.deepEqual(findPhones(n), [], n);
   });
 
   test('emails and Luhn-checked card numbers', () => {
@@ -30,6 +30,12 @@ describe('sensitive detection', () => {
     assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Search', actions: ['tap', 'type'] })), []);
     assert.deepEqual(ownCategories(el({ class: 'Button', text: 'Call History', id: 'tab_name' })), []);
     assert.deepEqual(ownCategories(el({ text: 'Settings' })), []);
+    // Hints dumped as the value of empty contact fields are not personal data.
+    assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Surname', id: 'contact_surname', actions: ['tap', 'type'] })), []);
+    assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Address', id: 'contact_address', actions: ['tap', 'type'] })), []);
+    // App strings are not message text: a settings row's summary, a dialog's android:id/message.
+    assert.deepEqual(ownCategories(el({ labels: ['Prevent phone from sleeping while the app is in foreground'], id: 'settings_prevent_holder', actions: ['tap'] })), []);
+    assert.deepEqual(ownCategories(el({ text: 'Please make sure the alarm works properly before relying on it', id: 'message' })), []);
   });
 
   test('a capitalised label next to a phone number is a name', () => {

@@ -35,6 +35,7 @@ sends them to a cloud model.
   --after LABEL       label the agent acted on at an earlier step (repeatable; steers the ranking)
   --rule layout|core  block rule (default layout; core = CORE's first depth with ≥ 3 groups)
   --max-size N        largest block the layout rule keeps whole (default 2)
+  --min-size N        smaller sibling groups are merged (default 2; 1 = more private, lower hit@1)
   --redact LIST       phones,emails,cards: replace them with placeholders in what is shown
 `;
 
@@ -68,6 +69,7 @@ const OPTIONS = {
   after: { type: 'string', multiple: true },
   rule: { type: 'string' },
   'max-size': { type: 'string' },
+  'min-size': { type: 'string' },
   redact: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -96,6 +98,8 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   const maxSize = positiveInt('max-size', v['max-size'], 1);
   if (step !== undefined) opts.step = step;
   if (maxSize !== undefined) opts.maxSize = maxSize;
+  const minSize = positiveInt('min-size', v['min-size'], 1);
+  if (minSize !== undefined) opts.minSize = minSize;
   if (v.rule === 'core' || v.rule === 'layout') opts.rule = v.rule;
   if (v.after !== undefined) opts.history = v.after.map((label) => ({ label }));
 
