@@ -14,6 +14,7 @@ import {
   A_CNXN,
   A_OKAY,
   A_OPEN,
+  A_STLS,
   A_VERSION,
   A_VERSION_SKIP_CHECKSUM,
   A_WRTE,
@@ -123,6 +124,12 @@ export class DirectTransport implements AdbTransport {
           t.run(pending);
           return t;
         }
+        if (p.command === A_STLS) {
+          throw new GlanceError('ADB_CONNECT_FAILED', `${options.serial} requires TLS (Android 11+ wireless debugging)`, {
+            hint: 'pair and connect through the adb server (`adb pair`, `adb connect`) and use the server transport',
+            context: { serial: options.serial },
+          });
+        }
         if (p.command !== A_AUTH || p.arg0 !== AUTH_TOKEN) continue;
         authenticating = true;
         if (options.privateKey === undefined) {
@@ -133,7 +140,16 @@ export class DirectTransport implements AdbTransport {
         }
         if (!signed) {
           signed = true;
-          const signature = signAuthToken(options.privateKey, p.payload);
+          let signature: Buffer;
+          try {
+            signature = signAuthToken(options.privateKey, p.payload);
+          } catch (e) {
+            throw new GlanceError('ADB_UNAUTHORIZED', 'the adb private key cannot be used for signing', {
+              hint: 'the key file is not an RSA private key in PEM form; delete ~/.android/adbkey and run `adb devices`',
+              context: { serial: options.serial },
+              cause: e,
+            });
+          }
           await stream.write(encodePacket({ command: A_AUTH, arg0: AUTH_SIGNATURE, arg1: 0, payload: signature }, true));
         } else if (!sentKey) {
           // Signature refused: offer the public key; the device shows "Allow USB debugging?" and answers CNXN.

@@ -167,7 +167,3 @@ export class StreamReader {
     };
   }
 }
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  return Buffer.concat(parts);
-}

@@ -14,6 +14,7 @@ import {
   A_CNXN,
   A_OKAY,
   A_OPEN,
+  A_STLS,
   A_WRTE,
   PacketDecoder,
   encodePacket,
@@ -278,6 +279,15 @@ describe('RSA AUTH between our host and our device', () => {
     assert.equal(offered[0]!.split(' ')[0], encodeAdbPublicKey(stranger.publicKey).split(' ')[0]);
     assert.equal((await (await client.device()).shell('echo ok')).exitCode, 0);
     transport.close();
+  });
+
+  test('a TLS-only device and an unusable key fail with coded errors', async () => {
+    const [host, device] = createStreamPair();
+    const connecting = DirectTransport.connect(host, { serial: 'tls', timeoutMs: 1000 });
+    await device.read(); // our CNXN
+    await device.write(encodePacket({ command: A_STLS, arg0: 0x01000000, arg1: 0, payload: new Uint8Array(0) }));
+    await assert.rejects(connecting, (e: unknown) => isGlanceError(e, 'ADB_CONNECT_FAILED'));
+    await assert.rejects(directPair(fakeDevice(fs0()), auth(), 'not a pem'), (e: unknown) => isGlanceError(e, 'ADB_UNAUTHORIZED'));
   });
 
   test('refused key or no key → ADB_UNAUTHORIZED', async () => {

@@ -115,11 +115,18 @@ export function createServerTransport(options: ServerTransportOptions = {}): Adb
   });
 }
 
-/** ~/.android/adbkey (PKCS#8 PEM) or ADB_VENDOR_KEYS' first file; undefined when none exists. */
+/**
+ * The adb private key (PKCS#8 PEM): `path`, else $ANDROID_USER_HOME/adbkey, $ANDROID_SDK_HOME/.android/adbkey,
+ * ~/.android/adbkey (where adb writes it on first start). Undefined when none exists.
+ */
 export function loadAdbKey(path?: string, env: Env = process.env): string | undefined {
   const candidates = path
     ? [path]
-    : [join(env.ANDROID_USER_HOME ?? join(env.HOME ?? homedir(), '.android'), 'adbkey')];
+    : [
+        env.ANDROID_USER_HOME && join(env.ANDROID_USER_HOME, 'adbkey'),
+        env.ANDROID_SDK_HOME && join(env.ANDROID_SDK_HOME, '.android', 'adbkey'),
+        join(env.HOME ?? homedir(), '.android', 'adbkey'),
+      ].filter((c): c is string => typeof c === 'string' && c.length > 0);
   for (const c of candidates) {
     try {
       return readFileSync(c, 'utf8');
