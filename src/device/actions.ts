@@ -9,7 +9,7 @@
  * fresh dump (selectors are meant to survive screen changes); a point needs no snapshot. The diff an action
  * prints is against that same baseline: "what changed since you last looked".
  */
-import { GlanceError, throwIfAborted } from '../errors.js';
+import { GlanceError, isGlanceError, throwIfAborted } from '../errors.js';
 import { walk, type UiNode } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
@@ -114,17 +114,33 @@ function findRef(snap: DeviceSnapshot, ref: string): SnapshotElement {
   });
 }
 
-/** Exactly one element matching `selector` (on-screen ones first); ELEMENT_NOT_FOUND / AMBIGUOUS_TARGET otherwise. */
+/** Elements whose label is `text` (case-insensitive), else whose label contains it; on-screen first. */
+function byText(elements: readonly SnapshotElement[], text: string): SnapshotElement[] {
+  const want = text.trim().toLowerCase();
+  const labels = (e: SnapshotElement): string[] => [e.text, e.desc, e.hint, ...(e.labels ?? [])].filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+  const exact = elements.filter((e) => labels(e).some((l) => l === want));
+  return exact.length > 0 ? exact : elements.filter((e) => labels(e).some((l) => l.includes(want)));
+}
+
+/**
+ * Exactly one element matching `selector` (on-screen ones first); ELEMENT_NOT_FOUND / AMBIGUOUS_TARGET
+ * otherwise. A target without selector syntax that matches nothing as a selector (`glance tap "New note"`)
+ * is looked up as visible text: exact label first, then a label containing it.
+ */
 export function findOne(snap: DeviceSnapshot, selector: string): SnapshotElement {
-  const found = findMatches(snap, selector);
+  const plain = !/[#[:,()=]/.test(selector);
+  let found = findMatches(snap, selector);
+  if (found.length === 0 && plain) found = byText(snap.elements, selector);
   if (found.length === 1) return found[0]!;
   if (found.length > 1) {
-    throw new GlanceError('AMBIGUOUS_TARGET', `selector ${selector} matches ${found.length} elements: ${found.map((e) => e.ref).join(', ')}`, {
+    throw new GlanceError('AMBIGUOUS_TARGET', `${selector} matches ${found.length} elements: ${found.map((e) => e.ref).join(', ')}`, {
       hint: 'use one of the refs, or narrow the selector (add #id, [text=…], :below(…) …)',
       context: { selector, refs: found.map((e) => e.ref) },
     });
   }
-  const off = findMatches(snap.wide(), selector);
+  const wide = snap.wide();
+  let off = findMatches(wide, selector);
+  if (off.length === 0 && plain) off = byText(wide.elements, selector);
   if (off.length === 1) return off[0]!;
   throw new GlanceError('ELEMENT_NOT_FOUND', `no element matches ${selector}`, {
     hint: 'check the screen with `glance ui` (or `glance find SELECTOR`), or wait for it with `glance wait`',
@@ -181,7 +197,7 @@ export interface ActionOutcome {
 }
 
 function label(el: SnapshotElement): string | undefined {
-  return el.text ?? el.desc ?? el.hint ?? el.id;
+  return el.text ?? el.desc ?? el.labels?.[0] ?? el.hint ?? el.id;
 }
 
 function describeTarget(r: Resolved, text: string): NonNullable<ActionOutcome['target']> {
@@ -435,7 +451,7 @@ export async function swipe(env: ActionEnv, o: SwipeOptions): Promise<ActionOutc
     action: 'swipe',
     command: commandLine(o.serial, args),
     ...(r ? { target: describeTarget(r, o.target!) } : {}),
-    extra: { from, to },
+    extra: { ...(o.direction !== undefined ? { direction: o.direction } : {}), from, to },
   });
   return out;
 }
@@ -481,7 +497,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
   let settled = true;
   if (o.until !== undefined) {
     const hit = visible(cur);
-    if (hit) return { ...base, settled: true, diff: diffText(start, cur).text, changed: false, extra: { swipes: 0, found: hit.ref } };
+    if (hit) return { ...base, settled: true, diff: diffText(start, cur).text, changed: false, extra: { direction: o.direction, swipes: 0, found: hit.ref } };
   }
   const rounds = o.until !== undefined ? max : 1;
   for (let i = 0; i < rounds; i++) {
@@ -496,7 +512,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     const hit = visible(cur);
     if (hit) {
       const d = diffText(start, cur);
-      return { ...base, settled, diff: d.text, changed: d.changed, extra: { swipes, found: hit.ref } };
+      return { ...base, settled, diff: d.text, changed: d.changed, extra: { direction: o.direction, swipes, found: hit.ref } };
     }
     if (!moved) {
       if (o.until === undefined) break;
@@ -513,7 +529,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     });
   }
   const d = diffText(start, cur);
-  return { ...base, settled, diff: d.text, changed: d.changed, extra: { swipes } };
+  return { ...base, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), extra: { direction: o.direction, swipes } };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -637,19 +653,28 @@ export async function launchApp(env: ActionEnv, app: string, o: CommandOptions =
   } else {
     const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
     const all = await env.device.apps({ ...call, all: true });
-    const byName = all.filter((p) => squash(p.split('.').pop() ?? '') === squash(app));
-    if (byName.length === 1) {
-      pkg = byName[0]!;
-      via = 'package name';
-      await env.device.launch(pkg, call);
-    } else {
+    // `Settings` → com.android.settings before com.android.providers.settings: shortest name first, and the
+    // next one when a candidate has no launcher activity.
+    const byName = all.filter((p) => squash(p.split('.').pop() ?? '') === squash(app)).sort((a, b) => a.length - b.length);
+    for (const candidate of byName) {
+      try {
+        await env.device.launch(candidate, call);
+        pkg = candidate;
+        via = 'package name';
+        break;
+      } catch (e) {
+        if (!isGlanceError(e, 'APP_NOT_FOUND')) throw e;
+      }
+    }
+    if (pkg === undefined) {
       await env.device.key(3, call); // HOME
       const home = await fresh(env);
       const want = app.toLowerCase();
       const icons = home.elements.filter((e) => (e.text ?? e.desc ?? '').toLowerCase() === want && !e.offscreen);
       const icon = icons.find((e) => e.actions.includes('tap')) ?? icons[0];
       if (!icon) {
-        throw new GlanceError('APP_NOT_FOUND', `no app called "${app}"`, {
+        const tried = byName.length > 0 ? ` (no launcher activity in ${byName.join(', ')}, no icon on the home screen)` : '';
+        throw new GlanceError('APP_NOT_FOUND', `no app called "${app}"${tried}`, {
           hint: 'pass the package name (list them with `glance apps`), or put the app on the home screen so its label can be found',
           context: { app, candidates: byName },
         });

@@ -39,7 +39,8 @@ function describe(o: ActionOutcome): string {
   const t = o.target;
   const what = t ? `${t.ref ?? t.text}${t.label !== undefined && t.ref !== undefined ? ` ${JSON.stringify(t.label)}` : ''}` : '';
   const at = o.point ? ` at ${o.point.x},${o.point.y}` : '';
-  const key = o.action === 'key' && typeof o.extra?.['name'] === 'string' ? ` ${o.extra['name']}` : o.action === 'key' ? ` ${String(o.extra?.['code'])}` : '';
+  const dir = typeof o.extra?.['direction'] === 'string' ? ` ${o.extra['direction']}` : '';
+  const key = o.action === 'key' && typeof o.extra?.['name'] === 'string' ? ` ${o.extra['name']}` : o.action === 'key' ? ` ${String(o.extra?.['code'])}` : dir;
   return `${o.action}${key}${what ? ' ' + what : ''}${at}`;
 }
 
