@@ -21,6 +21,7 @@ export interface LegendLayout {
   height: number;
   fontSize: number;
   columns: number;
+  columnWidth: number;
   /** Rows drawn (the rest are summarised). */
   shown: number;
 }
@@ -64,7 +65,9 @@ export function layoutLegend(rows: number, image: { width: number; height: numbe
       if (width <= room || size <= min) {
         const cols = Math.max(1, Math.min(columns, Math.floor((room - 2 * pad) / colW)));
         const shown = fitRows(rows, cols * perCol);
-        return { side, width: cols * colW + 2 * pad, height: image.height, fontSize: size, columns: cols, shown };
+        // A single column may widen (up to 30 em) into the room left, so long labels are cut less.
+        const columnWidth = cols === 1 ? Math.max(colW, Math.min(room - 2 * pad, Math.round(size * 30))) : colW;
+        return { side, width: cols * columnWidth + 2 * pad, height: image.height, fontSize: size, columns: cols, columnWidth, shown };
       }
     } else {
       const columns = Math.max(1, Math.floor((across - 2 * pad) / colW));
@@ -73,7 +76,7 @@ export function layoutLegend(rows: number, image: { width: number; height: numbe
       if (height <= room || size <= min) {
         const perColFit = Math.max(1, Math.min(rowsNeeded, Math.floor((room - 2 * pad) / rowH)));
         const shown = fitRows(rows, columns * perColFit);
-        return { side, width: image.width, height: perColFit * rowH + 2 * pad, fontSize: size, columns, shown };
+        return { side, width: image.width, height: perColFit * rowH + 2 * pad, fontSize: size, columns, columnWidth: colW, shown };
       }
     }
   }
@@ -82,7 +85,8 @@ export function layoutLegend(rows: number, image: { width: number; height: numbe
 /** Renders the panel for `rows` with `layout`; `header` is the first row's text (e.g. the scale). */
 export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, header: string): RgbaImage {
   const img = createImage(layout.width, layout.height, PANEL);
-  const { rowH, pad, colW } = metricsFor(layout.fontSize);
+  const { rowH, pad } = metricsFor(layout.fontSize);
+  const colW = layout.columnWidth;
   const mono: TextStyle = { face: 'mono-bold', size: layout.fontSize };
   const sans: TextStyle = { face: 'sans', size: layout.fontSize };
   // Separator between screenshot and panel.
@@ -93,7 +97,7 @@ export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, h
   const { ascent, descent } = fontMetrics(sans);
   const baselineOffset = Math.round((rowH + ascent - descent) / 2);
   const refW = Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...rows.slice(0, layout.shown).map((r) => measureText(r.ref, mono)))) + Math.round(layout.fontSize * 0.5);
-  const classW = Math.round(colW * 0.34);
+  const classW = Math.round(metricsFor(layout.fontSize).colW * 0.34);
   const cell = (k: number): { x: number; y: number } => ({
     x: pad + Math.floor(k / perCol) * colW,
     y: pad + (k % perCol) * rowH,
