@@ -3,7 +3,8 @@ export { snapshotFromDump, resolveRef, isSnapshot, SNAPSHOT_FORMATS, DEFAULT_MAX
 export type { Snapshot, SnapshotOptions, SnapshotFormat, SnapshotStats } from './snapshot.js';
 export { diffSnapshots, renderDiff } from './diff.js';
 export type { SnapshotDiff, ElementChange, ChangedField, DiffOptions } from './diff.js';
-export { findElements, parseSelector, isRefLike, DEFAULT_NEAR_PX } from './selector.js';
+export { findElements, parseSelector, isRefLike, isLayoutSelector, DEFAULT_NEAR_PX } from './selector.js';
+export { resolveTarget } from './target.js';
 export type { Selector, CompoundSelector, SimpleSelector, AttrName, AttrOp, StateName, Relation } from './selector.js';
 export { tokenReport, countTokens, renderTokenReport } from './tokens.js';
 export type { TokenCount, TokenReportRow } from './tokens.js';

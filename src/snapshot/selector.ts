@@ -477,3 +477,8 @@ export function findElements(snapshot: { elements: readonly SnapshotElement[] },
     .sort((a, b) => a.s[0] - b.s[0] || a.s[1] - b.s[1] || a.i - b.i)
     .map((x) => x.e);
 }
+
+/** Whether the selector orders its matches by distance (a layout relation in some alternative). */
+export function isLayoutSelector(selector: Selector): boolean {
+  return selector.alternatives.some((c) => layoutRelations(c).length > 0);
+}

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { GlanceError } from '../../src/errors.js';
-import { findElements, isRefLike, parseSelector, snapshotFromDump, type Snapshot } from '../../src/snapshot/index.js';
+import { findElements, isRefLike, parseSelector, resolveTarget, snapshotFromDump, type Snapshot } from '../../src/snapshot/index.js';
 import { n, screen } from './build.js';
 
 // A small settings-like screen, laid out so that the layout relations have clear answers:
@@ -171,5 +171,40 @@ describe('findElements', () => {
     for (const s of ['Button', 'b', 'table', 'text', '#b12', 'b12345', 'x12', '[ref=b12]']) assert.ok(!isRefLike(s), s);
     const ref = snap.elements[0]!.ref;
     assert.deepEqual(findElements(snap, `[ref=${ref}]`), [snap.elements[0]]);
+  });
+});
+
+describe('resolveTarget', () => {
+  const code = (t: string): string => {
+    try {
+      resolveTarget(snap, t);
+    } catch (e) {
+      assert.ok(e instanceof GlanceError && (e.hint ?? '') !== '');
+      return e.code;
+    }
+    return 'NO_ERROR';
+  };
+
+  test('a ref or a selector that names one element', () => {
+    const ok = snap.elements.find((e) => e.text === 'OK')!;
+    assert.equal(resolveTarget(snap, ok.ref), ok);
+    assert.equal(resolveTarget(snap, ' [text=OK] '), ok);
+  });
+
+  test('a layout selector takes the nearest match', () => {
+    assert.equal(resolveTarget(snap, 'EditText:right-of([text=Email])').text, 'a@b.c');
+  });
+
+  test('errors: unknown ref, no match, several matches (listed), bad selector', () => {
+    assert.equal(code('b9999'), 'REF_NOT_FOUND');
+    assert.equal(code('[text=Nope]'), 'ELEMENT_NOT_FOUND');
+    assert.equal(code('Button'), 'AMBIGUOUS_TARGET');
+    assert.equal(code('Button['), 'SELECTOR_INVALID');
+    try {
+      resolveTarget(snap, 'Button');
+    } catch (e) {
+      assert.ok(e instanceof GlanceError);
+      assert.deepEqual(e.context?.['refs'], findElements(snap, 'Button').map((x) => x.ref));
+    }
   });
 });
