@@ -84,6 +84,13 @@ describe('targets', () => {
     await assert.rejects(touch(env, 'tap', '[text=Nope]'), (e) => isGlanceError(e, 'ELEMENT_NOT_FOUND'));
   });
 
+  test('a plain-text target that is no selector match is found by its label', async () => {
+    const env = setup();
+    const o = await touch(env, 'tap', 'log in');
+    assert.equal(o.target?.label, 'Log in');
+    await assert.rejects(touch(env, 'tap', 'help'), (e) => isGlanceError(e, 'AMBIGUOUS_TARGET'));
+  });
+
   test('long-press and double-tap send the right input commands', async () => {
     const env = setup();
     await touch(env, 'long-press', '100,150', { durationMs: 800 });
