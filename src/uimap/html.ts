@@ -49,9 +49,21 @@ export function layoutGraph(map: UiMap): Map<string, { x: number; y: number; lay
     const l = layer.get(n) ?? maxLayer + 1;
     columns.set(l, [...(columns.get(l) ?? []), n]);
   }
+  // Order each layer by the mean row of its predecessors (one barycentre pass, ties by name) so edges
+  // between neighbouring layers cross less; deterministic for a given map.
+  const row = new Map<string, number>();
   const pos = new Map<string, { x: number; y: number; layer: number }>();
-  for (const [l, col] of columns) {
-    col.forEach((n, i) => pos.set(n, { x: PAD + l * COL_W, y: PAD + i * ROW_H, layer: l }));
+  for (const l of [...columns.keys()].sort((a, b) => a - b)) {
+    const col = columns.get(l) ?? [];
+    const weight = (n: string): number => {
+      const preds = map.transitions.filter((t) => t.to === n && row.has(t.from)).map((t) => row.get(t.from) ?? 0);
+      return preds.length === 0 ? Number.MAX_SAFE_INTEGER : preds.reduce((a, b) => a + b, 0) / preds.length;
+    };
+    const ordered = col.map((n) => ({ n, w: weight(n) })).sort((a, b) => a.w - b.w || a.n.localeCompare(b.n));
+    ordered.forEach(({ n }, i) => {
+      row.set(n, i);
+      pos.set(n, { x: PAD + l * COL_W, y: PAD + i * ROW_H, layer: l });
+    });
   }
   return pos;
 }
@@ -75,12 +87,17 @@ export function renderMapHtml(map: UiMap): string {
     const x2 = forward ? b.x : b.x + NODE_W / 2;
     const y2 = forward ? b.y + NODE_H / 2 : b.y + (b.y > a.y ? 0 : NODE_H);
     const bend = 30 + k * 14;
-    const d = forward
-      ? `M${x1},${y1} C${x1 + 60},${y1} ${x2 - 60},${y2} ${x2},${y2}`
-      : `M${x1},${y1} C${x1 + bend * 3},${y1} ${x2 + bend * 3},${y2} ${x2},${y2}`;
+    const c1 = forward ? [x1 + 60, y1] : [x1 + bend * 3, y1];
+    const c2 = forward ? [x2 - 60, y2] : [x2 + bend * 3, y2];
+    const d = `M${x1},${y1} C${c1[0]},${c1[1]} ${c2[0]},${c2[1]} ${x2},${y2}`;
     const label = edgeLabel(t);
-    const lx = (x1 + x2) / 2 + (forward ? 0 : bend * 2);
-    const ly = (y1 + y2) / 2 - 4 + k * 12;
+    // Forward labels sit near the arrow head, where edges fanning out of one node are already apart;
+    // loop labels sit at the loop's outermost point.
+    const at = forward ? 0.72 : 0.5;
+    const bez = (p0: number, p1: number, p2: number, p3: number): number =>
+      (1 - at) ** 3 * p0 + 3 * (1 - at) ** 2 * at * p1 + 3 * (1 - at) * at ** 2 * p2 + at ** 3 * p3;
+    const lx = bez(x1, c1[0] ?? x1, c2[0] ?? x2, x2) - (forward ? 40 : -4);
+    const ly = bez(y1, c1[1] ?? y1, c2[1] ?? y2, y2) - 3 + k * 12;
     edges.push(
       `<g class="edge" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
         (label === '' ? '' : `<text x="${lx}" y="${ly}">${esc(label)}</text>`) +
@@ -113,7 +130,7 @@ body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#22
 .node .title{font-weight:600;font-size:12px}
 .node .sub{fill:#666;font-size:11px}
 .edge path{fill:none;stroke:#9aa5b1;stroke-width:1.2}
-.edge text{font-size:10px;fill:#444}
+.edge text{font-size:10px;fill:#444;paint-order:stroke;stroke:#fafafa;stroke-width:3px}
 .edge.hot path{stroke:#1a56db;stroke-width:2}
 h2{font-size:14px;margin:4px 0 8px}
 h3{font-size:12px;margin:12px 0 4px;color:#555}
