@@ -6,6 +6,7 @@ import { layoutLegend } from '../../src/image/legend.js';
 import type { Rect, Rgb, RgbaImage } from '../../src/image/raster.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { isGlanceError } from '../../src/errors.js';
+import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { authoredLandscape, authoredPortrait, corpusScreen } from './screens.js';
 
 const portrait = authoredPortrait();
@@ -124,6 +125,20 @@ describe('drawMarks', () => {
     const layout = layoutLegend(240, r.shot, 1568);
     assert.ok(layout.fontSize >= 11, `legend font ${layout.fontSize}px`);
     assert.ok(layout.shown < 240 && layout.shown > 100, `shown ${layout.shown}`);
+  });
+
+  test('the tags carry exactly the refs of the text snapshot', () => {
+    for (const [app, file] of [['dialer', 'state_2023-07-07_171434.xml'], ['notes', 'state_2023-07-03_215042.xml']] as const) {
+      const s = corpusScreen(app, file);
+      const textRefs = new Set(
+        snapshotFromDump(s.dump)
+          .text.split('\n')
+          .map((l) => /^\s*([a-z][0-9a-z]{1,4}) /.exec(l)?.[1])
+          .filter((r) => r !== undefined),
+      );
+      const r = renderMarks(s.screen, s.elements, { legend: false });
+      assert.deepEqual(new Set(r.marks.map((m) => m.ref)), textRefs, `${app}/${file}`);
+    }
   });
 
   test('a crowded corpus screen (40 elements) marks them all', () => {
