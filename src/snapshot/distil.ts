@@ -295,13 +295,16 @@ export const keepIdentifiedIcons: Pass = (roots) => {
   return roots;
 };
 
+/** Widgets operated by dragging or typing, not by the row's tap: never absorbed, even when not clickable. */
+const OWN_WIDGETS: ReadonlySet<string> = new Set(['SeekBar', 'RatingBar', 'Spinner', 'NumberPicker', 'DatePicker', 'TimePicker', 'WebView']);
+
 /**
  * Whether a node stays an element of its own inside a clickable ancestor. A widget that cannot be acted on
  * itself (Compose marks a clickable's content with role classes such as a non-clickable `Button`) is part
  * of the row.
  */
 function interactive(n: DNode): boolean {
-  return n.clickable || n.longClickable || n.editable || n.scrollable || n.checkable;
+  return n.clickable || n.longClickable || n.editable || n.scrollable || n.checkable || OWN_WIDGETS.has(n.cls);
 }
 
 /**

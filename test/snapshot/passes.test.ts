@@ -162,6 +162,13 @@ describe('absorbChildLabels', () => {
     assert.deepEqual(shape(r), ['LinearLayout [Wi-Fi]', ' Switch']);
   });
 
+  test('a non-clickable role widget is part of the row; a slider is not', () => {
+    const d = screen([row([n('TextView', { text: 'Volume' }), n('Button'), n('SeekBar', { bounds: b(0, 400, 1080, 450) })])]);
+    const ctx = ctxFor(d);
+    const r = unwrapLayouts(absorbChildLabels(keepInputWidgets(tree(d), ctx), ctx), ctx);
+    assert.deepEqual(shape(r), ['LinearLayout [Volume]', ' SeekBar']);
+  });
+
   test('a clickable wrapper over most of the screen is not a row', () => {
     const d = screen([n('FrameLayout', { clickable: true, bounds: b(0, 0, 1080, 2280) }, [n('TextView', { text: 'Title' }), n('TextView', { text: 'Body' })])]);
     const ctx = ctxFor(d);
