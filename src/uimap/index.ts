@@ -4,7 +4,7 @@
  */
 import { extractFacts } from './code.js';
 import type { FileFacts } from './code.js';
-import { parseGradle, parseManifest } from './manifest.js';
+import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
 import type { MapOptionsBase, ProjectSource, UiMap } from './model.js';
 import { readAndroidProject } from './read.js';
 import type { ReadOptions } from './read.js';
@@ -58,8 +58,9 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
   const totalCode = source.modules.reduce((n, m) => n + m.code.length, 0);
   let done = 0;
   const modules: ModuleFacts[] = [];
+  const catalog = source.versionCatalog === undefined ? new Map<string, string>() : parseVersionCatalog(source.versionCatalog);
   for (const m of source.modules) {
-    const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle);
+    const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle, catalog);
     const manifests = [];
     for (const f of m.manifests) {
       const parsed = parseManifest(f.text, gradle.namespace);

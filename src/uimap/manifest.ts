@@ -24,9 +24,12 @@ export interface ParsedManifest {
   aliases: ManifestAlias[];
 }
 
-/** `.ui.Main` → `pkg.ui.Main`; `Main` → `pkg.Main`; dotted names stay. */
+/**
+ * `.ui.Main` → `pkg.ui.Main`; `Main` → `pkg.Main`; dotted names stay. Without a package a relative name keeps
+ * its leading dot, so resolution can match it against the classes in the source.
+ */
 export function qualifyClassName(name: string, pkg: string | undefined): string {
-  if (name.startsWith('.')) return pkg === undefined ? name.slice(1) : `${pkg}${name}`;
+  if (name.startsWith('.')) return pkg === undefined ? name : `${pkg}${name}`;
   if (!name.includes('.') && pkg !== undefined) return `${pkg}.${name}`;
   return name;
 }
@@ -89,12 +92,43 @@ export function parseManifest(text: string, namespace?: string): ParsedManifest 
   return out;
 }
 
-/** `namespace 'x'`, `namespace = "x"`, `applicationId "x"` from build.gradle(.kts). */
-export function parseGradle(text: string): { namespace?: string; applicationId?: string } {
+/** `[versions]` entries of a Gradle version catalog (`gradle/libs.versions.toml`): key → value. */
+export function parseVersionCatalog(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const header = /^\[(.+)\]$/.exec(line);
+    if (header?.[1] !== undefined) {
+      section = header[1].trim();
+      continue;
+    }
+    const kv = /^([\w.-]+)\s*=\s*"([^"]*)"$/.exec(line);
+    if (section === 'versions' && kv?.[1] !== undefined && kv[2] !== undefined) out.set(kv[1], kv[2]);
+  }
+  return out;
+}
+
+/**
+ * `namespace 'x'`, `namespace = "x"`, `applicationId "x"` from build.gradle(.kts); values taken from a version
+ * catalog (`namespace = libs.versions.app.build.id.get()`) are looked up in `catalog`.
+ */
+export function parseGradle(text: string, catalog: ReadonlyMap<string, string> = new Map()): { namespace?: string; applicationId?: string } {
   const out: { namespace?: string; applicationId?: string } = {};
-  const ns = /\bnamespace\s*=?\s*["']([\w.]+)["']/.exec(text);
-  if (ns?.[1] !== undefined) out.namespace = ns[1];
-  const app = /\bapplicationId\s*=?\s*["']([\w.]+)["']/.exec(text);
-  if (app?.[1] !== undefined) out.applicationId = app[1];
+  const value = (key: string): string | undefined => {
+    const literal = new RegExp(`\\b${key}\\s*=?\\s*["']([\\w.]+)["']`).exec(text);
+    if (literal?.[1] !== undefined) return literal[1];
+    const withGet = new RegExp(`\\b${key}\\s*=?\\s*libs\\.versions\\.([\\w.]+?)\\.get\\(\\)`).exec(text);
+    const bare = new RegExp(`\\b${key}\\s*=?\\s*libs\\.versions\\.([\\w.]+)`).exec(text);
+    const path = withGet?.[1] ?? bare?.[1];
+    if (path === undefined) return undefined;
+    // Gradle maps catalog keys with '-', '_' or '.' separators to the same accessor path.
+    for (const [k, v] of catalog) if (k.replace(/[-_]/g, '.') === path) return v;
+    return undefined;
+  };
+  const ns = value('namespace');
+  if (ns !== undefined) out.namespace = ns;
+  const app = value('applicationId');
+  if (app !== undefined) out.applicationId = app;
   return out;
 }

@@ -133,6 +133,8 @@ export interface ModuleSource {
 
 export interface ProjectSource {
   modules: ModuleSource[];
+  /** `gradle/libs.versions.toml` of the project, when it has one (namespaces may come from it). */
+  versionCatalog?: string;
 }
 
 export interface MapProgress {

@@ -173,5 +173,6 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
   }
   // App modules first: their resources override libraries' in the merge.
   modules.sort((a, b) => Number(a.role === 'library') - Number(b.role === 'library'));
-  return { modules };
+  const catalog = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
+  return catalog === undefined ? { modules } : { modules, versionCatalog: catalog };
 }

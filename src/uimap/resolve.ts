@@ -119,7 +119,7 @@ function addElement(owner: Owner, el: MapElement): void {
 export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { package: string; activities: MapActivity[]; transitions: MapTransition[] } {
   const { resources } = input;
   const app = input.modules.find((m) => m.role === 'app') ?? input.modules[0];
-  const appPackage = app?.applicationId ?? app?.namespace ?? app?.manifests.find((m) => m.package !== undefined)?.package ?? '';
+  let appPackage = app?.applicationId ?? app?.namespace ?? app?.manifests.find((m) => m.package !== undefined)?.package ?? '';
 
   // ---- indexes ------------------------------------------------------------------------------------------
   const classes = new Map<string, ClassInfo>();
@@ -203,9 +203,22 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   const aliases = new Map<string, string[]>();
   const launcherTargets = new Set<string>();
   const byAction = new Map<string, string>();
+  // A manifest without package and a Gradle file whose namespace could not be read leave relative names
+  // (`.activities.Main`): match them against the source's classes by suffix.
+  let derivedPackage: string | undefined;
+  const fixRelative = (name: string): string => {
+    if (!name.startsWith('.')) return name;
+    const hits = [...classes.keys()].filter((c) => c.endsWith(name));
+    if (hits.length === 1 && hits[0] !== undefined) {
+      derivedPackage ??= hits[0].slice(0, -name.length);
+      return hits[0];
+    }
+    return derivedPackage === undefined ? name.slice(1) : `${derivedPackage}${name}`;
+  };
   for (const mod of input.modules) {
     for (const man of mod.manifests) {
-      for (const a of man.activities) {
+      for (const a0 of man.activities) {
+        const a = { ...a0, name: fixRelative(a0.name) };
         const prev = manifestActivities.get(a.name);
         if (prev === undefined) manifestActivities.set(a.name, { ...a, module: mod.name });
         else {
@@ -215,12 +228,14 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         }
         for (const act of a.actions) if (!act.startsWith('android.intent.action.')) byAction.set(act, a.name);
       }
-      for (const al of man.aliases) {
+      for (const al0 of man.aliases) {
+        const al = { ...al0, name: fixRelative(al0.name), target: fixRelative(al0.target) };
         aliases.set(al.target, [...(aliases.get(al.target) ?? []), al.name]);
         if (al.launcher) launcherTargets.add(al.target);
       }
     }
   }
+  if (appPackage === '' && derivedPackage !== undefined) appPackage = derivedPackage;
   for (const [name, a] of manifestActivities) {
     if (!classes.has(name) && name.startsWith(appPackage.split('.').slice(0, 2).join('.'))) warnings.add('CLASS_NOT_FOUND', name);
     if (a.launcher) launcherTargets.add(name);

@@ -133,3 +133,38 @@ describe('resolution helpers', () => {
     assert.deepEqual(out, [{ from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } }, { from: 'A', to: 'C' }]);
   });
 });
+
+describe('namespaces from a version catalog, or from the classes', () => {
+  test('gradle values read through libs.versions.* accessors', async () => {
+    const { parseVersionCatalog } = await import('../../src/uimap/manifest.js');
+    const catalog = parseVersionCatalog('[versions]\n# ids\napp-build-id = "org.cat.app"\nkotlin = "1.9"\n[libraries]\nx = "y"\n');
+    assert.equal(catalog.get('app-build-id'), 'org.cat.app');
+    assert.equal(catalog.has('x'), false);
+    assert.deepEqual(parseGradle('android {\n    namespace = libs.versions.app.build.id.get()\n    defaultConfig { applicationId = libs.versions.app.build.id.get() }\n}', catalog), {
+      namespace: 'org.cat.app',
+      applicationId: 'org.cat.app',
+    });
+  });
+
+  test('relative activity names with no package are matched to source classes', async () => {
+    const { mapProject } = await import('../../src/uimap/index.js');
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace = libs.versions.unknown.get() }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".ui.Home"/><activity android:name=".ui.More"/></application></manifest>' }],
+          resources: [],
+          code: [
+            { path: 'Home.kt', text: 'package org.rel.ui\nclass Home : AppCompatActivity() { fun go() { startActivity(Intent(this, More::class.java)) } }' },
+            { path: 'More.kt', text: 'package org.rel.ui\nclass More : AppCompatActivity()' },
+          ],
+        },
+      ],
+    });
+    assert.equal(map.package, 'org.rel');
+    assert.deepEqual(map.activities.map((a) => a.name), ['org.rel.ui.Home', 'org.rel.ui.More']);
+    assert.deepEqual(map.transitions.map((t) => [t.from, t.to]), [['org.rel.ui.Home', 'org.rel.ui.More']]);
+  });
+});
