@@ -59,6 +59,8 @@ export interface Resolved {
   target: Target;
   element: SnapshotElement | undefined;
   point: Point;
+  /** True when every part of the element is covered by something drawn above it (the touch may land there). */
+  covered?: boolean;
   /** The baseline the target was resolved against (and the diff will be computed from). */
   before: DeviceSnapshot;
 }
@@ -102,7 +104,7 @@ export async function resolveTarget(env: ActionEnv, targetText: string): Promise
   const el = target.kind === 'ref' ? findRef(before, target.ref) : findOne(before, target.selector);
   if (el.offscreen) throw offscreenError(el, target.kind === 'ref' ? target.ref : target.selector);
   const tp = touchPoint(el, before.elements, before.screen);
-  return { target, element: el, point: { x: tp.x, y: tp.y }, before };
+  return { target, element: el, point: { x: tp.x, y: tp.y }, before, ...(tp.visible ? {} : { covered: true }) };
 }
 
 function findRef(snap: DeviceSnapshot, ref: string): SnapshotElement {
@@ -159,13 +161,22 @@ export interface SettleResult {
  * Dumps until two consecutive dumps show the same snapshot, or `budgetMs` has passed (a dump that started
  * in time is allowed to finish). At least one dump is always taken. The last dump is stored as the latest.
  */
-export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000): Promise<SettleResult> {
+export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, fallback?: DeviceSnapshot): Promise<SettleResult> {
   const start = Date.now();
   let prev: DeviceSnapshot | undefined;
   let dumps = 0;
   for (;;) {
     throwIfAborted(env.signal);
-    const dump = await env.device.dump({ signal: env.signal });
+    let dump: string;
+    try {
+      dump = await env.device.dump({ signal: env.signal });
+    } catch (e) {
+      // The action already happened: a dump that keeps failing afterwards (an animation uiautomator cannot
+      // wait out) makes the result unsettled, not the action failed.
+      const last = prev ?? fallback;
+      if (!isGlanceError(e, 'DUMP_FAILED') || last === undefined) throw e;
+      return { snapshot: last, settled: false, dumps, ms: Date.now() - start };
+    }
     dumps++;
     const snap = snapshotOf(dump);
     if (prev !== undefined && prev.key === snap.key) {
@@ -184,7 +195,7 @@ export interface ActionOutcome {
   action: string;
   /** The equivalent command line. */
   command: string;
-  target?: { kind: Target['kind']; text: string; ref?: string; label?: string };
+  target?: { kind: Target['kind']; text: string; ref?: string; label?: string; covered?: boolean };
   point?: Point;
   settled: boolean;
   /** The rendered diff against the baseline (an explicit "no change" when nothing changed). */
@@ -201,7 +212,7 @@ function label(el: SnapshotElement): string | undefined {
 }
 
 function describeTarget(r: Resolved, text: string): NonNullable<ActionOutcome['target']> {
-  const out: NonNullable<ActionOutcome['target']> = { kind: r.target.kind, text };
+  const out: NonNullable<ActionOutcome['target']> = { kind: r.target.kind, text, ...(r.covered ? { covered: true } : {}) };
   if (r.element) {
     out.ref = r.element.ref;
     const l = label(r.element);
@@ -220,7 +231,7 @@ export function commandLine(serial: string | undefined, args: readonly string[])
 }
 
 async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
-  const s = await settle(env);
+  const s = await settle(env, env.settleMs ?? 2000, before);
   const d = diffText(before, s.snapshot);
   return { ...o, settled: s.settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), after: s.snapshot };
 }

@@ -46,7 +46,9 @@ function describe(o: ActionOutcome): string {
 
 /** Text for an action: what was done, the diff, a settle warning, the equivalent command. */
 function actionResult(o: ActionOutcome, extraLines: readonly string[] = []): ToolResult {
-  const lines = [describe(o), ...extraLines, o.diff.trimEnd()];
+  const lines = [describe(o), ...extraLines];
+  if (o.target?.covered) lines.push('(warning: the element is entirely covered by another element; the touch may have reached that one)');
+  lines.push(o.diff.trimEnd());
   if (!o.settled) lines.push('(the screen was still changing when the settle time ran out: settled false; check again with `glance ui`)');
   lines.push(`$ ${o.command}`);
   return { text: lines.join('\n'), data: o };

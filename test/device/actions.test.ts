@@ -229,6 +229,27 @@ describe('settle', () => {
     });
   }
 
+  test('a dump that fails after the action makes it unsettled, not failed', async () => {
+    const base = setup();
+    let dumps = 0;
+    const inner = base.device;
+    const flaky = Object.assign(Object.create(inner) as Device, {
+      serial: inner.serial,
+      dump: async (opts?: Parameters<Device['dump']>[0]) => {
+        if (++dumps > 1) {
+          const { GlanceError } = await import('../../src/errors.js');
+          throw new GlanceError('DUMP_FAILED', 'uiautomator dump failed: ERROR: could not get idle state.');
+        }
+        return inner.dump(opts);
+      },
+    });
+    const env: ActionEnv = { ...base, device: flaky };
+    const add = (await fresh(env)).elements.find((e) => e.desc === 'Add')!;
+    const o = await touch(env, 'tap', add.ref); // resolved against the stored snapshot: no dump before
+    assert.equal(o.settled, false);
+    assert.equal(screenName(base), 'New item');
+  });
+
   test('reports settled: false instead of failing when the screen keeps changing', async () => {
     const base = setup();
     const env: ActionEnv = { ...base, device: restless(base.device), settleMs: 150 };
