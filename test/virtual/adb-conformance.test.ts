@@ -35,9 +35,10 @@ function freePort(): Promise<number> {
 
 let serverPort = 0;
 
-function adb(args: string[], opts: { timeoutMs?: number; onSpawn?: (kill: () => void, firstData: Promise<void>) => void } = {}): Promise<Run> {
+function adb(args: string[], opts: { timeoutMs?: number; stdin?: string; onSpawn?: (kill: () => void, firstData: Promise<void>) => void } = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(ADB, args, { env: { ...process.env, ANDROID_ADB_SERVER_PORT: String(serverPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ADB, args, { env: { ...process.env, ANDROID_ADB_SERVER_PORT: String(serverPort) }, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let gotData: () => void = () => undefined;
@@ -109,6 +110,13 @@ describe('virtual device through the real adb', { skip: existsSync(ADB) ? false 
     const unknown = await adb(['-s', serial, 'shell', 'nosuchcmd']);
     assert.equal(unknown.status, 127);
     assert.equal(unknown.stderr, '/system/bin/sh: nosuchcmd: inaccessible or not found\n');
+  });
+
+  test('shell without a command reads commands from stdin (raw, no prompt) and ends with exit', async () => {
+    const r = await adb(['-s', serial, 'shell'], { stdin: 'echo one\nls /nope\nexit 3\necho never\n' });
+    assert.equal(r.status, 3);
+    assert.equal(r.stdout.toString(), 'one\n');
+    assert.equal(r.stderr, 'ls: /nope: No such file or directory\n');
   });
 
   test('exec-out screencap -p is byte-exact', async () => {

@@ -142,7 +142,10 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
   let buffered = '';
   let queue: Promise<void> = Promise.resolve();
   let exited = false;
-  const prompt = (): void => stdout.write(Buffer.from(host.prompt));
+  // sh prints its prompt only when stdin is a terminal: `echo cmd | adb shell` (raw) gets bare output.
+  const prompt = (): void => {
+    if (tty) stdout.write(Buffer.from(host.prompt));
+  };
   prompt();
   const feed = (text: string): void => {
     // A PTY echoes what is typed.
