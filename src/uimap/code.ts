@@ -387,9 +387,15 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       facts.functions.push(fn);
     }
     const ctx: Ctx = cls === undefined ? { fn, fnName: name } : { fn, fnName: name, cls };
+    // ButterKnife-style `@OnClick(R.id.a, R.id.b)` binds the whole method to those views.
+    const modifiers = child(n, 'modifiers');
+    const annotation = modifiers?.children.find((c) => /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(src(c).replace(/\s+/g, '')));
+    const annotated = annotation === undefined ? [] : allRefs(annotation, 'id', []);
+    const kind: TriggerContextKind = annotation !== undefined && /LongClick/.test(src(annotation)) ? 'long-click' : 'click';
+    const contexts: Ctx[] = annotated.length === 0 ? [ctx] : annotated.map((element) => ({ ...ctx, trig: { kind, element } }));
     for (const c of n.children) {
-      if (c.type === 'simple_identifier' || c.field === 'name') continue;
-      visit(c, ctx);
+      if (c.type === 'simple_identifier' || c.field === 'name' || c === modifiers) continue;
+      for (const cx of contexts) visit(c, cx);
     }
   };
 

@@ -137,3 +137,16 @@ describe('unresolvable code is skipped with counted warnings', () => {
     assert.deepEqual(map.activities.find((a) => a.name === 'b.r.Main')?.elements.map((e) => e.id), ['ok']);
   });
 });
+
+describe('annotation-bound listeners', () => {
+  test('@OnClick(R.id.a, R.id.b) makes the method body run under a click on each id', async () => {
+    const p = await createCodeParser();
+    const text = 'class A extends Activity { @OnClick({R.id.go, R.id.again}) void go() { startActivity(new Intent(this, B.class)); } }';
+    const f = extractFacts('java', 'A.java', text, p.parse('java', text).root);
+    const refs = f.functions.find((x) => x.name === 'go')?.uses.filter((u) => u.t === 'classref');
+    assert.deepEqual(refs, [
+      { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'go' } },
+      { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'again' } },
+    ]);
+  });
+});
