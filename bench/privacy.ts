@@ -220,14 +220,14 @@ export async function benchPrivacy(): Promise<Record<string, number>> {
 
 /** Ablations: each idea removed from the default (or a partition variant), on both app splits. */
 export const ABLATIONS: readonly [string, EvalOptions][] = [
-  ['default (layout, max 2, min 2)', {}],
+  ['default (layout, max 2, min 1)', {}],
   ['CORE rule', { rule: 'core' }],
   ['layout max 1 (one element)', { maxSize: 1, minSize: 1 }],
-  ['layout max 2, min 1', { maxSize: 2, minSize: 1 }],
+  ['layout max 2, min 2', { maxSize: 2, minSize: 2 }],
   ['layout max 3, min 1', { maxSize: 3, minSize: 1 }],
-  ['layout max 3, min 2', { maxSize: 3 }],
-  ['layout max 4, min 2', { maxSize: 4 }],
-  ['layout max 6, min 2', { maxSize: 6 }],
+  ['layout max 3, min 2', { maxSize: 3, minSize: 2 }],
+  ['layout max 4, min 2', { maxSize: 4, minSize: 2 }],
+  ['layout max 6, min 2', { maxSize: 6, minSize: 2 }],
   ['- history (step, past actions)', { history: false }],
   ['- UI synonyms', { weights: { concept: 0 } }],
   ['- quoted-phrase bonus', { weights: { quotedPhrase: 0 } }],
@@ -240,6 +240,7 @@ export const ABLATIONS: readonly [string, EvalOptions][] = [
   ['- done elements forgotten', { weights: { forgetDone: 0 } }],
   ['- passive-only penalty', { weights: { passiveOnly: 0 } }],
   ['- field prior', { weights: { input: 0 } }],
+  ['- untyped numbers call for a field', { weights: { numbers: 0 } }],
   ['- toolbar/dialog priors', { weights: { toolbar: 0, dialog: 0 } }],
   ['lexical only (no priors)', { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0, gateway: 0, settingsIntent: 0, confirm: 0, repeat: 0 } }],
   ['priors only (no lexical)', { weights: { stem: 0, concept: 0, quotedPhrase: 0 } }],

@@ -184,7 +184,7 @@ function mergeSmall(parts: RawBlock[][], maxSize: number, minSize: number): RawB
 
 /** Chosen by measurement on the tuning apps (docs/privacy.md). */
 export const DEFAULT_MAX_SIZE = 2;
-export const DEFAULT_MIN_SIZE = 2;
+export const DEFAULT_MIN_SIZE = 1;
 
 export function partition(
   dump: UiDump,

@@ -63,6 +63,8 @@ export interface LexicalWeights {
   typedPhrase: number;
   /** 1: elements just acted on and filled fields add no lexical relevance to their block (0: they do). */
   forgetDone: number;
+  /** 1: a long number in the task that was not typed yet calls for a field (0: off). */
+  numbers: number;
 }
 
 export const DEFAULT_WEIGHTS: LexicalWeights = {
@@ -84,6 +86,7 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
   appWord: 0.3,
   typedPhrase: 0.5,
   forgetDone: 1,
+  numbers: 1,
 };
 
 
@@ -142,7 +145,11 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
       // A field tapped at the previous step without typing is where the typing goes next.
       const focusedField = (b: RawBlock): boolean => last !== undefined && last.input === undefined && b.elements.some((e) => e.actions.includes('type') && isLast(e));
       const gateway = w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0);
-      const wantsTyping = pending.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined));
+      const wantsScroll = /\bscroll/i.test(ctx.task);
+      // Values in the task that are typed rather than found: long numbers (phone numbers, amounts).
+      const typedJoined = [...typed].join(' ');
+      const pendingNumbers = w.numbers > 0 ? [...ctx.task.matchAll(/\d{5,}/g)].map((m) => m[0]).filter((d) => !typedJoined.includes(d)) : [];
+      const wantsTyping = pending.length > 0 || pendingNumbers.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined));
       // Inverse block frequency on this screen: a word on every block says nothing about which to send.
       const idf = (has: (t: Terms) => boolean): number => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length));
       const termWeight = (st: string, isConcept: boolean): number =>
@@ -158,10 +165,11 @@ export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScore
         if (t.concepts.has('~more') || t.concepts.has('~settings')) s += gateway;
         if (focusedField(b)) s += w.input;
         else if (b.elements.some(isLast)) s += w.repeat;
-        else if (t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += choseInDialog ? w.confirm : typedInDialog ? w.confirm / 2 : 0;
+        else if (b.modal === true && t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += choseInDialog ? w.confirm : typedInDialog ? w.confirm / 2 : 0;
         if (wantsTyping && b.elements.some((e) => e.actions.includes('type') && !filled(e))) s += w.input;
         if (b.elements.some(filled) && !b.elements.some(isLast)) s += w.repeat / 2;
-        if (b.elements.every((e) => e.actions.length === 0)) s += w.passiveOnly;
+        // Nothing to tap, check or type: labels, or a list's scroll handle (unless the task is about scrolling).
+        if (b.elements.every((e) => e.actions.length === 0 || (e.actions.every((a) => a === 'scroll') && !wantsScroll))) s += w.passiveOnly;
         s -= w.size * b.elements.length;
         return s;
       });

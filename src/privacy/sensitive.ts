@@ -66,6 +66,12 @@ function looksLikeName(s: string): boolean {
   return /^\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’.-]*){0,2}$/u.test(t);
 }
 
+/** A run of two or three capitalised words that are not UI words ("Alice Martin"). */
+function nameRun(s: string): boolean {
+  for (const m of s.matchAll(/\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’.-]*){1,2}/gu)) if (!UI_WORDS.test(m[0])) return true;
+  return false;
+}
+
 const labelOf = (e: SnapshotElement): string => elementLabels(e).join(' · ');
 
 /**
@@ -80,10 +86,13 @@ export function detectSensitive(elements: readonly SnapshotElement[], neighbours
   return elements.map((e, i) => {
     const cats = own[i]!;
     if (cats.includes('name')) return cats;
+    const contactish = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email' || c === 'address';
     const group = groupOf.get(e) ?? [];
-    const personal = group.some((g) => g !== e && (catOf.get(g) ?? ownCategories(g)).some((c) => c === 'phone' || c === 'email' || c === 'address'));
+    const personal = group.some((g) => g !== e && (catOf.get(g) ?? ownCategories(g)).some(contactish));
     const parts = labelOf(e).split(' · ');
     if (personal && parts.some(looksLikeName)) return [...cats, 'name'];
+    // "Alice Martin +1 415 555 0199": the words left once the number or email is taken out.
+    if (cats.some(contactish) && parts.some((p) => nameRun(p.replace(EMAIL_RE, ' ').replace(PHONE_RE, ' ')))) return [...cats, 'name'];
     return cats;
   });
 }

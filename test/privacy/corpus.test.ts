@@ -17,7 +17,7 @@ describe('DroidTask grounded steps (issue 7 "Must show")', () => {
     assert.ok(r.ranked.hit1 > r.reading.hit1 + 0.3);
     assert.ok(r.perfect.reduction >= r.ranked.reduction);
     // Regression floor a little under the measured figures (docs/privacy.md).
-    assert.ok(r.ranked.reduction >= 0.62, `mean reduction ${r.ranked.reduction}`);
-    assert.ok(r.ranked.hit1 >= 0.72, `hit@1 ${r.ranked.hit1}`);
+    assert.ok(r.ranked.reduction >= 0.68, `mean reduction ${r.ranked.reduction}`);
+    assert.ok(r.ranked.hit1 >= 0.71, `hit@1 ${r.ranked.hit1}`);
   });
 });

@@ -44,6 +44,8 @@ describe('sensitive detection', () => {
     const alone = el({ ref: 'c', text: 'Groceries' });
     assert.deepEqual(detectSensitive([name, phone, alone], [[name, phone], [alone]]), [['name'], ['phone'], []]);
     assert.deepEqual(detectSensitive([name], [[name]]), [[]]);
+    // A row whose merged labels hold a name and a number.
+    assert.deepEqual(detectSensitive([el({ labels: ['Call back', 'Alice Martin +1 415 555 0199'] })]), [['phone', 'name']]);
   });
 });
 

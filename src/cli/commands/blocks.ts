@@ -35,7 +35,7 @@ sends them to a cloud model.
   --after LABEL       label the agent acted on at an earlier step (repeatable; steers the ranking)
   --rule layout|core  block rule (default layout; core = CORE's first depth with ≥ 3 groups)
   --max-size N        largest block the layout rule keeps whole (default 2)
-  --min-size N        smaller sibling groups are merged (default 2; 1 = more private, lower hit@1)
+  --min-size N        smaller sibling groups are merged (default 1; 2 = fewer round trips, less private)
   --redact LIST       phones,emails,cards: replace them with placeholders in what is shown
 `;
 
