@@ -210,13 +210,12 @@ export const dropOffscreen: Pass = (roots, ctx) => {
 };
 
 // Zero-width space/joiners, word joiner, BOM and bidi marks: invisible on screen, noise (and tokens) for a model.
-const ZERO_WIDTH = /[\u200b-\u200f\u2060\ufeff\u202a-\u202e]/g;
+const ZERO_WIDTH = /[\u200b-\u200f\u2060\ufeff\u202a-\u202e]/;
+const ZERO_WIDTH_ALL = new RegExp(ZERO_WIDTH.source, 'g');
 
 function clean(s: string): string {
   if (s === '') return s;
-  const t = ZERO_WIDTH.test(s) ? s.replace(ZERO_WIDTH, '') : s;
-  ZERO_WIDTH.lastIndex = 0;
-  return t.trim();
+  return (ZERO_WIDTH.test(s) ? s.replace(ZERO_WIDTH_ALL, '') : s).trim();
 }
 
 /** Strips zero-width and bidi control characters and surrounding blanks from text, description and hint. */
@@ -280,9 +279,9 @@ export const keepInputWidgets: Pass = (roots) => {
 };
 
 /**
- * An unlabeled clickable icon is only useful to a model through its resource id (`#menu_search`): keep
- * those; an unlabeled clickable leaf without id is kept too (it is still a tap target), but an unlabeled,
- * unidentified clickable *wrapper* is left to unwrapLayouts only when something inside it carries a ref.
+ * An unlabeled clickable icon is only useful to a model through its resource id, which the tree prints in
+ * place of a label (`#menu_search`): mark those kept, so that no later pass folds them away. (Every clickable
+ * survives unwrapLayouts; an unlabeled one without id still shows its class: it remains a tap target.)
  */
 export const keepIdentifiedIcons: Pass = (roots) => {
   const visit = (list: DNode[]): void => {
@@ -309,10 +308,11 @@ function interactive(n: DNode): boolean {
 
 /**
  * A clickable row with non-interactive labels inside (title, summary, icon description) becomes one element:
- * the row is what to tap, on its first label. Interactive descendants stay as children of the row, including
- * the non-clickable check box or switch of an Android preference row: it carries the checked state and its
- * area is a tap target too (the tap falls through to the row). Rows covering more than
- * half the screen are left alone: a clickable page wrapper is not a row.
+ * the row is what to tap, on its first label. Interactive descendants stay as children of the row. A labelled
+ * check box that is not clickable itself (the row toggles it) merges into the row, which takes its class and
+ * checked state; an unlabeled one (the switch of an Android preference row) stays a child: its area is a tap
+ * target too, the tap falls through to the row. Rows covering more than half the screen are left alone: a
+ * clickable page wrapper is not a row.
  */
 export const absorbChildLabels: Pass = (roots, ctx) => {
   const screenArea = ctx.width * ctx.height;
