@@ -23,6 +23,8 @@ import {
 } from '../device/actions.js';
 import { isDiagnosable, renderDoctor } from '../device/doctor.js';
 import { GlanceError } from '../errors.js';
+import { DEFAULT_MAX_EDGE, downscalePng, drawMarks } from '../image/index.js';
+import { snapshotFromDump } from '../snapshot/index.js';
 import { defineTool, type ToolContext, type ToolDef, type ToolResult } from './registry.js';
 
 const target = z.string().min(1).describe('a ref from the snapshot (b12), a selector (#login, Button:has-text("OK")) or a point X,Y');
@@ -274,18 +276,52 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
 export const screenshotTool = defineTool({
   name: 'device_screenshot',
   title: 'Screenshot',
-  description: 'A PNG of the screen (returned as an image; with `out` also written to that file).',
-  schema: z.object({ out: z.string().optional().describe('write the PNG to this file') }),
+  description:
+    'A PNG of the screen, downscaled to maxEdge (device = image × scale). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
+  schema: z.object({
+    out: z.string().optional().describe('also write the PNG to this file'),
+    marks: z.boolean().optional().describe('draw each element\'s ref on the screenshot, with a legend'),
+    maxEdge: z.number().int().min(0).max(8192).optional().describe(`long edge of the image in px (default ${DEFAULT_MAX_EDGE}; 0 = full device resolution, no marks)`),
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'screenshot', positionals: ['out'] },
   async handler(input, ctx) {
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-    const png = await device.screenshot({ signal: ctx.signal });
+    const raw = await device.screenshot({ signal: ctx.signal });
+    const device_ = pngSize(raw);
+    const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
+    let png = raw;
+    let scale = 1;
+    let legend: Array<{ ref: string; class: string; label: string }> | undefined;
+    if (input.marks) {
+      if (maxEdge === 0) throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit --max-edge for the default' });
+      // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
+      const dump = await device.dump({ signal: ctx.signal });
+      await ctx.snapshots.save(device.serial, dump);
+      const r = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge });
+      ({ png, scale, legend } = r);
+    } else if (maxEdge !== 0) {
+      ({ png, scale } = downscalePng(raw, maxEdge));
+    }
     const size = pngSize(png);
     if (input.out !== undefined) await ctx.writeFile(input.out, png);
-    const data = { width: size.width, height: size.height, bytes: png.length, ...(input.out !== undefined ? { file: input.out } : {}) };
-    const text = `screenshot ${size.width}x${size.height}, ${png.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`;
-    return { text, data, images: [{ data: png, mimeType: 'image/png' }] };
+    const command = commandLine(ctx.serial, ['screenshot', ...(input.out !== undefined ? [input.out] : []), ...(input.marks ? ['--marks'] : []), ...(input.maxEdge !== undefined ? ['--max-edge', String(input.maxEdge)] : [])]);
+    const data = {
+      width: size.width,
+      height: size.height,
+      device: device_,
+      scale,
+      bytes: png.length,
+      ...(legend ? { legend } : {}),
+      ...(input.out !== undefined ? { file: input.out } : {}),
+      command,
+    };
+    const lines = [
+      `screenshot ${device_.width}x${device_.height}${png === raw ? '' : ` → ${size.width}x${size.height}`}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${png.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`,
+      ...(legend ?? []).map((l) => `${l.ref} ${l.class} ${l.label}`.trimEnd()),
+      `$ ${command}`,
+    ];
+    return { text: lines.join('\n'), data, images: [{ data: png, mimeType: 'image/png' }] };
   },
 });
 

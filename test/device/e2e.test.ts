@@ -163,14 +163,26 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     assert.equal(await screenTitle(), 'Sign in');
   });
 
-  test('screenshot writes a PNG of the screen size', async () => {
-    const file = join(stateDir, 'shot.png');
-    const r = await json('-s', main.serial, 'screenshot', file);
+  test('screenshot: full size, downscaled, and marked with the snapshot\'s refs', async () => {
+    const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const full = join(stateDir, 'full.png');
+    const r = await json('-s', main.serial, 'screenshot', full, '--max-edge', '0');
     assert.equal(r.code, 0, JSON.stringify(r.body));
-    const png = readFileSync(file);
-    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const png = readFileSync(full);
+    assert.deepEqual([...png.subarray(0, 8)], sig);
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1080, 1920]);
     assert.equal(r.body.result?.['bytes'], png.length);
+
+    const small = await json('-s', main.serial, 'screenshot');
+    assert.deepEqual([small.body.result?.['width'], small.body.result?.['height']], [882, 1568]);
+    assert.ok(Math.abs((small.body.result?.['scale'] as number) - 1920 / 1568) < 0.01);
+
+    const marked = join(stateDir, 'marked.png');
+    const m = await json('-s', main.serial, 'screenshot', marked, '--marks');
+    assert.equal(m.code, 0, JSON.stringify(m.body));
+    assert.deepEqual([...readFileSync(marked).subarray(0, 8)], sig);
+    const legendRefs = (m.body.result?.['legend'] as Array<{ ref: string }>).map((l) => l.ref).sort();
+    assert.deepEqual(legendRefs, (await elements()).map((e) => e.ref).sort());
   });
 
   test('a stale ref is REF_NOT_FOUND, exit 2', async () => {
