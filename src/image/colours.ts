@@ -43,20 +43,38 @@ function near(a: Rect, b: Rect, gap: number): boolean {
   return a.x0 - gap < b.x1 && b.x0 - gap < a.x1 && a.y0 - gap < b.y1 && b.y0 - gap < a.y1;
 }
 
+/** Perceptual-ish RGB distance ("redmean" weighting), 0–~765. */
+export function colourDistance(a: Rgb, b: Rgb): number {
+  const r = (a[0] + b[0]) / 2;
+  const dr = a[0] - b[0];
+  const dg = a[1] - b[1];
+  const db = a[2] - b[2];
+  return Math.sqrt((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db);
+}
+
+/** Below this distance from the pixels under it, a mark would blend in (a blue tag on a blue toolbar). */
+export const MIN_BACKGROUND_DISTANCE = 150;
+
 /**
- * Palette index per box: each box takes the colour least used among the already coloured boxes within
- * `gap` px of it (ties: the next colour in rotation, so colours spread evenly over the screen).
+ * Palette index per box: the colour that does not blend into the box's `backgrounds` (mean colours under its
+ * tag and outline, when known) and, among those, the one least used by the already coloured boxes within
+ * `gap` px (ties: the next colour in rotation, so colours spread evenly over the screen).
  */
-export function assignColours(boxes: readonly Rect[], gap: number): number[] {
+export function assignColours(boxes: readonly Rect[], gap: number, backgrounds?: ReadonlyArray<readonly Rgb[]>): number[] {
   const out = new Array<number>(boxes.length).fill(0);
-  const counts = new Array<number>(PALETTE.length).fill(0);
+  const score = new Array<number>(PALETTE.length).fill(0);
   boxes.forEach((box, i) => {
-    counts.fill(0);
-    for (let j = 0; j < i; j++) if (near(box, boxes[j]!, gap)) counts[out[j]!]!++;
+    score.fill(0);
+    for (let j = 0; j < i; j++) if (near(box, boxes[j]!, gap)) score[out[j]!]! += 1;
+    for (const bg of backgrounds?.[i] ?? []) {
+      PALETTE.forEach((c, k) => {
+        if (colourDistance(c, bg) < MIN_BACKGROUND_DISTANCE) score[k]! += 100;
+      });
+    }
     let best = i % PALETTE.length;
     for (let k = 0; k < PALETTE.length; k++) {
       const c = (i + k) % PALETTE.length;
-      if (counts[c]! < counts[best]!) best = c;
+      if (score[c]! < score[best]!) best = c;
     }
     out[i] = best;
   });

@@ -10,7 +10,7 @@
  *      the tag try centred above/below first. Each candidate is also tried nudged along the box edge.
  *   3. A candidate is rejected when it leaves the image or intersects a placed tag; among the rest the cost is
  *      its rank plus how much of other elements' boxes (and of its own box) it would cover, and a penalty
- *      for sitting on any box but an ancestor's.
+ *      for sitting on any box but an ancestor's or lying nearer to another box than to its own.
  *   4. When every candidate is taken, the nearest free spot on a grid around the box is used and the tag is
  *      `detached`: the renderer draws a leader line from tag to box.
  */
@@ -96,7 +96,23 @@ function coverCost(r: Rect, own: number, scene: Scene): number {
     else if (within(b, ownBox)) cost += 3 + frac * 4; // a descendant: the tag would read as its
     else cost += 0.6 + frac * 4; // a sibling or stranger: same, to a lesser degree
   });
-  return cost;
+  return cost + (nearerToAnother(r, own, scene) ? 0.5 : 0);
+}
+
+function distanceTo(b: Rect, x: number, y: number): number {
+  const dx = Math.max(0, b.x0 - x, x - b.x1);
+  const dy = Math.max(0, b.y0 - y, y - b.y1);
+  return Math.hypot(dx, dy);
+}
+
+/** True when the tag's centre is nearer to an unrelated box than to its own: it would be read as that box's. */
+function nearerToAnother(r: Rect, own: number, scene: Scene): boolean {
+  const ownBox = scene.boxes[own]!;
+  const cx = (r.x0 + r.x1) / 2;
+  const cy = (r.y0 + r.y1) / 2;
+  const d = distanceTo(ownBox, cx, cy);
+  if (d === 0) return false;
+  return scene.boxes.some((b, j) => j !== own && !within(ownBox, b) && !within(b, ownBox) && distanceTo(b, cx, cy) < d);
 }
 
 function nearestFree(b: Rect, s: LabelSize, scene: Scene): Rect | undefined {

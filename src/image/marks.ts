@@ -162,11 +162,48 @@ export interface MarkPlan {
   tag: ReturnType<typeof tagMetrics>;
 }
 
+function meanColour(img: RgbaImage, r: Rect): Rgb | undefined {
+  const x0 = Math.max(0, Math.round(r.x0));
+  const y0 = Math.max(0, Math.round(r.y0));
+  const x1 = Math.min(img.width, Math.round(r.x1));
+  const y1 = Math.min(img.height, Math.round(r.y1));
+  let n = 0;
+  const sum = [0, 0, 0];
+  // Every other pixel on both axes is plenty for a mean.
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      const i = (y * img.width + x) * 4;
+      sum[0]! += img.data[i]!;
+      sum[1]! += img.data[i + 1]!;
+      sum[2]! += img.data[i + 2]!;
+      n++;
+    }
+  }
+  return n === 0 ? undefined : [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+}
+
+/** Mean colours under the tag and under each side of the outline: what the mark must stand out from. */
+function backgroundsOf(img: RgbaImage, box: Rect, tag: Rect, stroke: number): Rgb[] {
+  const sides: Rect[] = [
+    tag,
+    { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + stroke },
+    { x0: box.x0, y0: box.y1 - stroke, x1: box.x1, y1: box.y1 },
+    { x0: box.x0, y0: box.y0, x1: box.x0 + stroke, y1: box.y1 },
+    { x0: box.x1 - stroke, y0: box.y0, x1: box.x1, y1: box.y1 },
+  ];
+  return sides.map((r) => meanColour(img, r)).filter((c) => c !== undefined);
+}
+
 /**
- * The geometry of the marks, without pixels: boxes scaled to the downscaled screenshot, tag sizes, tag
- * placements and colours. Pure; `renderMarks` draws exactly this plan.
+ * The geometry of the marks: boxes scaled to the downscaled screenshot, tag sizes, tag placements and
+ * colours. Pure; without `shot` (the downscaled screenshot) colours ignore what lies under the marks.
  */
-export function planMarks(screen: { width: number; height: number }, elements: readonly SnapshotElement[], maxEdge: number = DEFAULT_MAX_EDGE): MarkPlan {
+export function planMarks(
+  screen: { width: number; height: number },
+  elements: readonly SnapshotElement[],
+  options: { maxEdge?: number; shot?: RgbaImage } = {},
+): MarkPlan {
+  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   checkMaxEdge(maxEdge);
   const fit = fitSize(screen.width, screen.height, maxEdge);
   // Per-axis ratios: rounding the output size makes them differ from `scale` by < 1 image pixel.
@@ -191,8 +228,10 @@ export function planMarks(screen: { width: number; height: number }, elements: r
     drawn.map((d) => d.box),
     tag.stroke,
   );
-  const colours = assignColours(boxes, tag.height * 2).map((k) => PALETTE[k]!);
   const places = placeLabels(boxes, sizes, fit);
+  const { shot } = options;
+  const backgrounds = shot === undefined ? undefined : boxes.map((b, i) => backgroundsOf(shot, b, places[i]!.rect, tag.stroke));
+  const colours = assignColours(boxes, tag.height * 2, backgrounds).map((k) => PALETTE[k]!);
   const marks = drawn.map(({ e }, i) => ({ ref: e.ref, element: e, box: boxes[i]!, tag: places[i]!.rect, colour: colours[i]!, detached: places[i]!.detached }));
   return { width: fit.width, height: fit.height, scale: fit.scale, marks, skipped, tag };
 }
@@ -200,9 +239,10 @@ export function planMarks(screen: { width: number; height: number }, elements: r
 /** Raster-level marks: draws on a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
 export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
   const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
-  const plan = planMarks(screen, elements, maxEdge);
+  checkMaxEdge(maxEdge);
   const { image: small, scale } = downscale(screen, maxEdge);
   const shot = small === screen ? { ...screen, data: screen.data.slice() } : small;
+  const plan = planMarks(screen, elements, { maxEdge, shot });
   const { tag, skipped } = plan;
   const drawn = plan.marks;
 

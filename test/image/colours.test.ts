@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignColours, contrast, PALETTE } from '../../src/image/colours.js';
+import { assignColours, colourDistance, contrast, MIN_BACKGROUND_DISTANCE, PALETTE } from '../../src/image/colours.js';
 import type { Rect } from '../../src/image/raster.js';
 
 describe('mark colours', () => {
@@ -24,5 +24,18 @@ describe('mark colours', () => {
         if (i < j && near) assert.notEqual(col[i], col[j], `cells ${i} and ${j}`);
       }),
     );
+  });
+
+  test('a mark never takes a colour that blends into what lies under it', () => {
+    const toolbarBlue = [26, 115, 232] as const;
+    const nightBlack = [18, 18, 18] as const;
+    const boxes: Rect[] = [];
+    for (let i = 0; i < 20; i++) boxes.push({ x0: i * 30, y0: 0, x1: i * 30 + 28, y1: 50 });
+    for (const bg of [toolbarBlue, nightBlack]) {
+      const col = assignColours(boxes, 10, boxes.map(() => [bg]));
+      for (const k of col) assert.ok(colourDistance(PALETTE[k]!, bg) >= MIN_BACKGROUND_DISTANCE, `${PALETTE[k]!.join(',')} on ${bg.join(',')}`);
+    }
+    // Without a background, the blue entries are used like any other.
+    assert.ok(assignColours(boxes, 10).some((k) => colourDistance(PALETTE[k]!, toolbarBlue) < MIN_BACKGROUND_DISTANCE));
   });
 });
