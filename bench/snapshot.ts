@@ -95,6 +95,33 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   for (const [k, v] of Object.entries(tok)) out[`tokens.${k}.median`] = median(v);
   out['tokens.tree.p90'] = [...tok['tree']!].sort((a, b) => a - b)[Math.floor(tok['tree']!.length * 0.9)]!;
 
+  // --- syntax ablation: what each alternative would cost on the same elements (tree transformed line by line)
+  // Element lines follow the header in element order; each variant rewrites them one by one.
+  const perLine = (f: (line: string, e: SnapshotElement) => string) => (t: string, els: SnapshotElement[]): string => {
+    const lines = t.split('\n');
+    let k = 0;
+    return lines.map((l) => (els[k] && l.trimStart().startsWith(els[k]!.ref + ' ') ? f(l, els[k++]!) : l)).join('\n');
+  };
+  const partsOf = (e: SnapshotElement): string[] => [e.text, e.desc === e.text ? undefined : e.desc, ...(e.labels ?? [])].filter((x): x is string => x !== undefined);
+  const variants: Record<string, (text: string, els: SnapshotElement[]) => string> = {
+    'ref= prefix': perLine((l, e) => l.replace(e.ref + ' ', `ref=${e.ref} `)),
+    '2-space indent': (t) => t.replace(/^( +)/gm, '$1$1'),
+    'no header': (t) => t.split('\n').slice(1).join('\n'),
+    'class always': perLine((l, e) => (l.trimStart().startsWith(`${e.ref} ${e.class}`) ? l : l.replace(e.ref + ' ', `${e.ref} ${e.class} `))),
+    'labels always quoted': perLine((l, e) => {
+      const bare = partsOf(e).join(' | ');
+      return bare !== '' && l.includes(bare) ? l.replace(bare, partsOf(e).map((x) => JSON.stringify(x)).join(' | ')) : l;
+    }),
+    'states as words (no [])': (t) => t.replace(/ \[([^\]]*)\]$/gm, ' $1'),
+  };
+  const ablation: Record<string, number[]> = {};
+  dumps.forEach((d) => {
+    const snap = snapshotFromDump(d);
+    const base = o200k(snap.text).length;
+    for (const [k, f] of Object.entries(variants)) (ablation[k] ??= []).push(o200k(f(snap.text, snap.elements)).length - base);
+  });
+  for (const [k, v] of Object.entries(ablation)) out[`tokens.tree.${k}.delta.median`] = median(v);
+
   // --- grounded steps
   const steps = readFileSync(join(droidtaskDir, 'steps.jsonl'), 'utf8')
     .split('\n')
