@@ -34,6 +34,8 @@ export interface MapPart {
   /** Fully qualified class name, or `Owner.method` for a dialog built inline in a method. */
   name: string;
   elements: MapElement[];
+  /** For fragments and dialogs: the first known way the activity's screen opens it. */
+  trigger?: MapTrigger;
 }
 
 export interface MapActivity {

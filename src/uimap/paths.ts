@@ -16,6 +16,8 @@ export interface PathTarget {
   part: 'activity' | 'fragment' | 'dialog' | 'menu';
   /** Fragment, dialog or menu name when part is not `activity`. */
   name?: string;
+  /** How to open that fragment or dialog from the activity, when the map knows. */
+  open?: MapTrigger;
 }
 
 export interface UiPath {
@@ -37,7 +39,10 @@ export function findActivity(map: UiMap, name: string): MapActivity | undefined 
 function locate(a: MapActivity, id: string): PathTarget | undefined {
   if (a.elements.some((e) => e.id === id)) return { element: id, part: 'activity' };
   for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
-    for (const p of list) if (p.elements.some((e) => e.id === id)) return { element: id, part, name: p.name };
+    for (const p of list) {
+      if (!p.elements.some((e) => e.id === id)) continue;
+      return p.trigger === undefined ? { element: id, part, name: p.name } : { element: id, part, name: p.name, open: p.trigger };
+    }
   }
   return undefined;
 }

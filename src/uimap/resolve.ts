@@ -103,6 +103,8 @@ interface Owner {
   layouts: string[];
   elements: MapElement[];
   keys: Set<string>;
+  /** How the part is opened from the activity's screen, when known. */
+  trigger?: MapTrigger;
 }
 
 function newOwner(kind: Owner['kind'], name: string): Owner {
@@ -501,14 +503,16 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       transitions.push(trigger === undefined ? { from: activityName, to } : { from: activityName, to, trigger });
     };
 
-    const partOf = (kind: 'fragment' | 'dialog', name: string): Owner => {
+    const partOf = (kind: 'fragment' | 'dialog', name: string, trigger?: MapTrigger): Owner => {
       let p = parts.get(`${kind}|${name}`);
       if (p === undefined) {
         p = newOwner(kind, name);
         parts.set(`${kind}|${name}`, p);
       }
+      if (p.trigger === undefined && trigger !== undefined && trigger.kind !== 'auto') p.trigger = trigger;
       return p;
     };
+    const partOut = (p: Owner): MapPart => (p.trigger === undefined ? { name: p.name, elements: p.elements } : { name: p.name, elements: p.elements, trigger: p.trigger });
 
     const attachNav = (graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void => {
       if (seen.has(graph)) return;
@@ -598,8 +602,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       if (kind === 'activity' && !isRoot && !rootChain.has(cls)) return;
       reachedClasses.add(cls);
       let target = owner;
-      if (!isRoot && kind === 'fragment') target = partOf('fragment', cls);
-      else if (!isRoot && kind === 'dialog') target = partOf('dialog', cls);
+      if (!isRoot && kind === 'fragment') target = partOf('fragment', cls, trig);
+      else if (!isRoot && kind === 'dialog') target = partOf('dialog', cls, trig);
       const listItem = kind === 'adapter' || how.listItem === true;
       for (const c of chainOf(cls).chain) {
         for (const fn of classes.get(c)?.functions ?? []) {
@@ -611,7 +615,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     function applyFn(fn: FunctionFacts, thisCls: string | undefined, owner: Owner, ctx: { trig: MapTrigger | undefined; auto: boolean; listItem: boolean }): void {
       for (const e of effectsOf(fn, thisCls)) {
         const trig = substitute(e, ctx.trig);
-        const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf('dialog', e.dialog) : owner;
+        const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf('dialog', e.dialog, trig) : owner;
         switch (e.k) {
           case 'start':
             addTransition(e.to, trig ?? (ctx.auto ? { kind: 'auto' } : undefined));
@@ -663,9 +667,9 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       name: activityName,
       layouts: root.layouts,
       elements: root.elements,
-      fragments: [...parts.values()].filter((p) => p.kind === 'fragment').map((p) => ({ name: p.name, elements: p.elements })),
+      fragments: [...parts.values()].filter((p) => p.kind === 'fragment').map(partOut),
       // a dialog class that only wraps another dialog has nothing of its own to show
-      dialogs: [...parts.values()].filter((p) => p.kind === 'dialog' && p.elements.length > 0).map((p) => ({ name: p.name, elements: p.elements })),
+      dialogs: [...parts.values()].filter((p) => p.kind === 'dialog' && p.elements.length > 0).map(partOut),
       menus: menuParts,
     };
     if (launcherTargets.has(activityName)) activity.launcher = true;

@@ -101,6 +101,8 @@ describe('shortest UI paths', () => {
     const paths = findPaths(map, 'org.glance.notekeeper:id/send_feedback');
     assert.equal(paths[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
     assert.deepEqual(paths[0]?.target, { element: 'send_feedback', part: 'fragment', name: 'org.glance.notekeeper.help.HelpHomeFragment' });
+    const sort = shortestPath(map, 'sort_by_title');
+    assert.deepEqual(sort?.target, { element: 'sort_by_title', part: 'dialog', name: 'org.glance.notekeeper.SortDialog', open: { kind: 'menu', element: 'sort' } });
     const about = findPaths(map, 'about');
     assert.equal(about[0]?.activity, 'org.glance.notekeeper.MainActivity');
     assert.equal(about[0]?.target?.part, 'menu');

@@ -2,6 +2,12 @@
 // (as multisets of id+kind), transitions; any other key written in an expected element must match too.
 import type { MapElement, MapPart, UiMap } from '../../src/uimap/index.js';
 
+export interface ExpectedPart {
+  name: string;
+  elements: Partial<MapElement>[];
+  trigger?: { kind: string; element?: string };
+}
+
 export interface ExpectedMap {
   package: string;
   activities: {
@@ -11,9 +17,9 @@ export interface ExpectedMap {
     aliases?: string[];
     layouts: string[];
     elements: Partial<MapElement>[];
-    fragments: { name: string; elements: Partial<MapElement>[] }[];
-    dialogs: { name: string; elements: Partial<MapElement>[] }[];
-    menus: { name: string; elements: Partial<MapElement>[] }[];
+    fragments: ExpectedPart[];
+    dialogs: ExpectedPart[];
+    menus: ExpectedPart[];
   }[];
   transitions: { from: string; to: string; trigger?: { kind: string; element?: string } }[];
 }
@@ -31,13 +37,17 @@ function compareElements(where: string, actual: MapElement[], expected: Partial<
   }
 }
 
-function compareParts(where: string, actual: MapPart[], expected: { name: string; elements: Partial<MapElement>[] }[], diffs: string[]): void {
+function compareParts(where: string, actual: MapPart[], expected: ExpectedPart[], diffs: string[]): void {
   const a = sorted(actual.map((p) => p.name));
   const e = sorted(expected.map((p) => p.name));
   if (JSON.stringify(a) !== JSON.stringify(e)) diffs.push(`${where}: parts ${JSON.stringify(a)} != expected ${JSON.stringify(e)}`);
   for (const p of expected) {
     const act = actual.find((x) => x.name === p.name);
-    if (act !== undefined) compareElements(`${where} ${p.name}`, act.elements, p.elements, diffs);
+    if (act === undefined) continue;
+    compareElements(`${where} ${p.name}`, act.elements, p.elements, diffs);
+    if (JSON.stringify(act.trigger ?? null) !== JSON.stringify(p.trigger ?? null)) {
+      diffs.push(`${where} ${p.name}: trigger ${JSON.stringify(act.trigger)} != expected ${JSON.stringify(p.trigger)}`);
+    }
   }
 }
 

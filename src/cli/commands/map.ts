@@ -88,7 +88,8 @@ function describePath(p: UiPath): string {
     lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}`);
   });
   if (p.target !== undefined) {
-    lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}`}`);
+    const open = p.target.open === undefined ? '' : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
+    lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}${open}`}`);
   }
   return lines.join('\n');
 }
