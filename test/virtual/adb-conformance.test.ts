@@ -43,11 +43,11 @@ function adb(args: string[], opts: { timeoutMs?: number; stdin?: string; onSpawn
     const err: Buffer[] = [];
     let gotData: () => void = () => undefined;
     const firstData = new Promise<void>((r) => (gotData = r));
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       out.push(d);
       gotData();
     });
-    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stderr!.on('data', (d: Buffer) => err.push(d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
     opts.onSpawn?.(() => child.kill('SIGKILL'), firstData);
     child.on('close', (status) => {

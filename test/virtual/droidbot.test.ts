@@ -3,7 +3,8 @@
 // screen. The corpus is test data only; nothing from it is copied into the package.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createVirtualDevice, shQuote, type VirtualDevice } from '../../src/device/virtual/index.js';
@@ -58,6 +59,33 @@ describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus 
     const recorded = parseDump(readFileSync(join(CORPUS, 'clock', 'screens', `${name}.xml`), 'utf8'));
     const count = (roots: { children: unknown[] }[]): number => roots.reduce((n, r) => n + 1 + count(r.children as { children: unknown[] }[]), 0);
     assert.equal(count(dev.state.dump().roots), count(recorded.roots));
+  });
+
+  test('a plain DroidBot output folder (states/*.json + events/) replays the same way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glance-droidbot-'));
+    try {
+      // Links, not copies: the corpus stays in ../shared.
+      mkdirSync(join(dir, 'states'));
+      const src = join(CORPUS, 'clock', 'screens');
+      for (const f of readdirSync(src).filter((n) => n.endsWith('.json'))) symlinkSync(join(src, f), join(dir, 'states', f));
+      symlinkSync(join(CORPUS, 'clock', 'events'), join(dir, 'events'));
+      const fromStates = createVirtualDevice({ droidbotDir: dir });
+      const fromCorpus = createVirtualDevice({ droidbotDir: join(CORPUS, 'clock') });
+      assert.equal(fromStates.scenario.screens.size, fromCorpus.scenario.screens.size);
+      assert.equal(fromStates.state.screenName(), fromCorpus.state.screenName());
+      // The first recorded click from the start screen leads to the same screen in both.
+      const ev = readdirSync(join(CORPUS, 'clock', 'events'))
+        .map((f) => JSON.parse(readFileSync(join(CORPUS, 'clock', 'events', f), 'utf8')) as { event: { event_type: string; view?: { bounds: number[][] } }; start_state: string; stop_state: string })
+        .find((e) => e.event.event_type === 'click' && e.start_state !== e.stop_state && fromCorpus.scenario.aliases!.get(e.start_state) === fromCorpus.state.screenName());
+      assert.ok(ev, 'a click recorded on the start screen');
+      const [[l, t], [r, b]] = ev.event.view!.bounds as [[number, number], [number, number]];
+      for (const dev of [fromStates, fromCorpus]) await dev.run(`input tap ${(l + r) >> 1} ${(t + b) >> 1}`);
+      const stateStr = (dev: VirtualDevice): string | undefined => [...dev.scenario.aliases!].find(([, name]) => name === dev.state.screenName())?.[0];
+      assert.notEqual(fromCorpus.state.screenName(), fromCorpus.scenario.start, 'the click moved');
+      assert.equal(stateStr(fromStates), stateStr(fromCorpus));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('an action with no recorded outcome keeps the screen and is logged', async () => {

@@ -120,6 +120,11 @@ describe('virtual shell', () => {
     assert.equal(m.code, 0);
     assert.ok(m.out.split('\n').includes('Events injected: 1'));
     assert.equal(dev.state.screenName(), 'home');
+    await sh('input tap 1017 136', dev); // settings on top of home
+    const hist = (await sh('dumpsys activity activities | grep "Hist #"', dev)).out.trim().split('\n').map((l) => l.trim());
+    assert.deepEqual(hist, ['* Hist #1: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.SettingsActivity t12}', '* Hist #0: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.MainActivity t12}']);
+    assert.equal((await sh('pidof dev.glance.demo', dev)).code, 0);
+    await sh('input keyevent 4', dev);
     const bad = await sh('monkey -p com.nope 1', dev);
     assert.equal(bad.code, 251);
     const start = await sh('am start -n dev.glance.demo/.SettingsActivity', dev);

@@ -4,7 +4,7 @@
  * `dumpsys window|activity`, toybox ls/cat/rm). Each command reads the shared device state and MemFs.
  */
 import { toUiautomatorXml } from '../../hierarchy/xml.js';
-import { walk, type UiDump, type UiNode } from '../../hierarchy/model.js';
+import type { UiDump, UiNode } from '../../hierarchy/model.js';
 import { SYSTEMUI } from './chrome.js';
 import { FsError, S_IFDIR, type FsStat, type MemFs } from './fs.js';
 import { keyName } from './keys.js';
@@ -559,9 +559,9 @@ function dumpsys(dev: DeviceContext): Command {
         return 0;
       }
       case 'activity': {
-        const stack = phone.backStack();
+        const stack = phone.backStackActivities();
         const out = ['ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)', 'Display #0 (activities from top to bottom):', `  * Task{8e7d6c5 #${task} type=standard A=10123:${pkg} U=0 visible=true mode=fullscreen translucent=false sz=${stack.length}}`];
-        for (let i = stack.length - 1; i >= 0; i--) out.push(`    * Hist #${i}: ${record(i === stack.length - 1 ? act : act, task)}`);
+        for (let i = stack.length - 1; i >= 0; i--) out.push(`    * Hist #${i}: ${record(stack[i]!, task)}`);
         out.push(`  mResumedActivity: ${record(act, task)}`, `  ResumedActivity: ${record(act, task)}`, `  topResumedActivity=${record(act, task)}`, `  mFocusedApp=${record(act, task)}`);
         ctx.out(out.join('\n') + '\n');
         return 0;
@@ -813,13 +813,9 @@ function screencap(dev: DeviceContext): Command {
   };
 }
 
+/** Processes `ps` shows: system ones, plus the apps that have a live task. */
 function processes(dev: DeviceContext): string[] {
-  const phone = dev.phone;
-  const names = ['system_server', SYSTEMUI, 'com.android.launcher3'];
-  if (phone.foregroundPackage() === phone.scenario.package || phone.backStack().length > 0) {
-    if (phone.foregroundPackage() === phone.scenario.package) names.push(phone.scenario.package);
-  }
-  return names;
+  return ['system_server', SYSTEMUI, 'com.android.launcher3', ...dev.phone.runningPackages()];
 }
 
 /** Builds the command table for one device. */
@@ -952,9 +948,4 @@ export function defaultProps(opts: { serial: string; model: string; product: str
     ['persist.sys.locale', 'en-US'],
     ['ro.product.locale', 'en-US'],
   ]);
-}
-
-/** Walks a dump and collects every node: handy for commands and tests. */
-export function allNodes(dump: UiDump): UiNode[] {
-  return [...walk(dump.roots)].map((w) => w.node);
 }

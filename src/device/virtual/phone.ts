@@ -114,6 +114,17 @@ export class VirtualPhone {
     return (this.tasks.get(this.foreground.pkg) ?? []).map((s) => s.def.name);
   }
 
+  /** Activities of the foreground back stack, bottom first (what `dumpsys activity` lists as `Hist #`). */
+  backStackActivities(): string[] {
+    if (this.foreground.kind === 'launcher') return [LAUNCHER_ACTIVITY];
+    return (this.tasks.get(this.foreground.pkg) ?? []).map((s) => s.def.activity);
+  }
+
+  /** Packages with a live task (a running process, for `ps` / `pidof`). */
+  runningPackages(): string[] {
+    return [...this.tasks].filter(([, stack]) => stack.length > 0).map(([pkg]) => pkg);
+  }
+
   /** Value of a text field on the current screen by resource id (full or short), for tests and tools. */
   fieldValue(id: string): string | undefined {
     const inst = this.current();
