@@ -111,77 +111,111 @@ function properNouns(task: string): Set<string> {
   return terms([...rest.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*/gu)].map((m) => m[0]).join(' ')).stems;
 }
 
+/** What one step's history and task say, computed once per screen. */
+interface StepFacts {
+  w: LexicalWeights;
+  task: Terms;
+  phrases: string[];
+  typed: Set<string>;
+  bt: Terms[];
+  idf(has: (t: Terms) => boolean): number;
+  termWeight(term: string, isConcept: boolean): number;
+  live(b: RawBlock): SnapshotElement[];
+  isLast(e: SnapshotElement): boolean;
+  filled(e: SnapshotElement): boolean;
+  focusedField(b: RawBlock): boolean;
+  dialogOverScreen: boolean;
+  choseInDialog: boolean;
+  typedInDialog: boolean;
+  gateway: number;
+  wantsScroll: boolean;
+  wantsTyping: boolean;
+}
+
+function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeights): StepFacts {
+  const history = ctx.history ?? [];
+  const proper = properNouns(ctx.task);
+  // Words of the app's own name ("notes" in the Notes app) match everything and decide nothing:
+  // package segments after the reverse-domain vendor (`com.vendor.`), minus edition words.
+  const appWords = terms((ctx.app ?? '').split('.').slice(2).join(' ').replace(/\b(pro|free|lite|android|app)\b/g, ' ')).stems;
+  const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
+  const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
+  const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
+  const last = history.at(-1);
+  const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
+  const isLast = (e: SnapshotElement): boolean => [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
+  // A field already holding text typed at an earlier step is done.
+  const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
+  // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
+  const live = (b: RawBlock): SnapshotElement[] => (w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements);
+  const bt = blocks.map((b) => blockTerms(live(b)));
+  const hasDialog = blocks.some((b) => b.modal === true);
+  // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
+  const chosen = (e: SnapshotElement): boolean => isLast(e) && e.actions.length > 0 && !e.actions.includes('type');
+  // Values in the task that are typed rather than found: quoted text, long numbers (phone numbers, amounts).
+  const typedJoined = [...typed].join(' ');
+  const pendingNumbers = w.numbers > 0 ? [...ctx.task.matchAll(/\d{5,}/g)].map((m) => m[0]).filter((d) => !typedJoined.includes(d)) : [];
+  const pending = phrases.filter((p) => !typed.has(p));
+  return {
+    w,
+    task: terms(ctx.task),
+    phrases,
+    typed,
+    bt,
+    // Inverse block frequency on this screen: a word on every block says nothing about which to send.
+    idf: (has) => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length)),
+    termWeight: (st, isConcept) =>
+      (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) * (!isConcept && proper.has(st) ? w.properNoun : 1) * (!isConcept && appWords.has(st) ? w.appWord : 1),
+    live,
+    isLast,
+    filled,
+    // A field tapped at the previous step without typing is where the typing goes next.
+    focusedField: (b) => last !== undefined && last.input === undefined && b.elements.some((e) => e.actions.includes('type') && isLast(e)),
+    // A dialog over a visible screen comes first (it is modal). A dumped dialog window alone (uiautomator dumps
+    // the focused window) gets no prior: every block is in it.
+    dialogOverScreen: hasDialog && blocks.some((b) => b.modal !== true),
+    choseInDialog: hasDialog && blocks.some((b) => b.modal === true && b.elements.some(chosen)),
+    typedInDialog: hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type'))),
+    gateway: w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0),
+    wantsScroll: /\bscroll/i.test(ctx.task),
+    wantsTyping: pending.length > 0 || pendingNumbers.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined)),
+  };
+}
+
+function scoreBlock(b: RawBlock, t: Terms, f: StepFacts): number {
+  const w = f.w;
+  let s = 0;
+  for (const st of f.task.stems) if (t.stems.has(st)) s += w.stem * f.idf((x) => x.stems.has(st)) * f.termWeight(st, false);
+  for (const c of f.task.concepts) if (t.concepts.has(c)) s += w.concept * f.idf((x) => x.concepts.has(c)) * f.termWeight(c, true);
+  const labels = f.live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
+  for (const p of f.phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (f.typed.has(p) ? w.typedPhrase : 1);
+  s += prior(b, { dialogOverScreen: f.dialogOverScreen, w });
+  if (t.concepts.has('~more') || t.concepts.has('~settings')) s += f.gateway;
+  if (f.focusedField(b)) s += w.input;
+  else if (b.elements.some(f.isLast)) s += w.repeat;
+  else if (b.modal === true && t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += f.choseInDialog ? w.confirm : f.typedInDialog ? w.confirm / 2 : 0;
+  if (f.wantsTyping && b.elements.some((e) => e.actions.includes('type') && !f.filled(e))) s += w.input;
+  if (b.elements.some(f.filled) && !b.elements.some(f.isLast)) s += w.repeat / 2;
+  // Nothing to tap, check or type: labels, or a list's scroll handle (unless the task is about scrolling).
+  if (b.elements.every((e) => e.actions.length === 0 || (e.actions.every((a) => a === 'scroll') && !f.wantsScroll))) s += w.passiveOnly;
+  return s - w.size * b.elements.length;
+}
+
 /** The default local ranker (see docs/privacy.md for the measurements behind each term). */
 export function lexicalScorer(weights: Partial<LexicalWeights> = {}): BlockScorer {
   const w = { ...DEFAULT_WEIGHTS, ...weights };
   return {
     score(blocks, ctx) {
-      const history = ctx.history ?? [];
-      const task = terms(ctx.task);
-      const proper = properNouns(ctx.task);
-      // Words of the app's own name ("notes" in the Notes app) match everything and decide nothing.
-      // Package segments after the reverse-domain vendor (`com.vendor.`), minus edition words.
-      const appWords = terms((ctx.app ?? '').split('.').slice(2).join(' ').replace(/\b(pro|free|lite|android|app)\b/g, ' ')).stems;
-      const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
-      const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
-      const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
-      const pending = phrases.filter((p) => !typed.has(p));
-      const last = history.at(-1);
-      const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
-      const isLast = (e: SnapshotElement): boolean => [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
-      // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
-      const hasDialog = blocks.some((b) => b.modal === true);
-      // A dialog over a visible screen: its blocks come first (it is modal). A dumped dialog window alone
-      // (uiautomator dumps the focused window) gets no prior: every block is in it.
-      const dialogOverScreen = hasDialog && blocks.some((b) => b.modal !== true);
-      const chosen = (e: SnapshotElement): boolean => isLast(e) && e.actions.length > 0 && !e.actions.includes('type');
-      const choseInDialog = hasDialog && blocks.some((b) => b.modal === true && b.elements.some(chosen));
-      const typedInDialog = hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type')));
-      // A field already holding text typed at an earlier step is done.
-      const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
-      // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
-      const live = (b: RawBlock): SnapshotElement[] => (w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements);
-      const bt = blocks.map((b) => blockTerms(live(b)));
-      // A field tapped at the previous step without typing is where the typing goes next.
-      const focusedField = (b: RawBlock): boolean => last !== undefined && last.input === undefined && b.elements.some((e) => e.actions.includes('type') && isLast(e));
-      const gateway = w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0);
-      const wantsScroll = /\bscroll/i.test(ctx.task);
-      // Values in the task that are typed rather than found: long numbers (phone numbers, amounts).
-      const typedJoined = [...typed].join(' ');
-      const pendingNumbers = w.numbers > 0 ? [...ctx.task.matchAll(/\d{5,}/g)].map((m) => m[0]).filter((d) => !typedJoined.includes(d)) : [];
-      const wantsTyping = pending.length > 0 || pendingNumbers.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined));
-      // Inverse block frequency on this screen: a word on every block says nothing about which to send.
-      const idf = (has: (t: Terms) => boolean): number => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length));
-      const termWeight = (st: string, isConcept: boolean): number =>
-        (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) * (!isConcept && proper.has(st) ? w.properNoun : 1) * (!isConcept && appWords.has(st) ? w.appWord : 1);
-      return blocks.map((b, i) => {
-        const t = bt[i]!;
-        let s = 0;
-        for (const st of task.stems) if (t.stems.has(st)) s += w.stem * idf((x) => x.stems.has(st)) * termWeight(st, false);
-        for (const c of task.concepts) if (t.concepts.has(c)) s += w.concept * idf((x) => x.concepts.has(c)) * termWeight(c, true);
-        const labels = live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
-        for (const p of phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (typed.has(p) ? w.typedPhrase : 1);
-        s += prior(b, { dialogOverScreen, w });
-        if (t.concepts.has('~more') || t.concepts.has('~settings')) s += gateway;
-        if (focusedField(b)) s += w.input;
-        else if (b.elements.some(isLast)) s += w.repeat;
-        else if (b.modal === true && t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += choseInDialog ? w.confirm : typedInDialog ? w.confirm / 2 : 0;
-        if (wantsTyping && b.elements.some((e) => e.actions.includes('type') && !filled(e))) s += w.input;
-        if (b.elements.some(filled) && !b.elements.some(isLast)) s += w.repeat / 2;
-        // Nothing to tap, check or type: labels, or a list's scroll handle (unless the task is about scrolling).
-        if (b.elements.every((e) => e.actions.length === 0 || (e.actions.every((a) => a === 'scroll') && !wantsScroll))) s += w.passiveOnly;
-        s -= w.size * b.elements.length;
-        return s;
-      });
+      const f = stepFacts(blocks, ctx, w);
+      return blocks.map((b, i) => scoreBlock(b, f.bt[i]!, f));
     },
   };
 }
 
 function prior(b: RawBlock, o: { dialogOverScreen: boolean; w: LexicalWeights }): number {
-  const kind = b.kind;
   if (b.modal === true && o.dialogOverScreen) return o.w.dialog;
-  if (kind === 'toolbar') return o.w.toolbar;
-  if (kind === 'tabs') return o.w.tabs;
+  if (b.kind === 'toolbar') return o.w.toolbar;
+  if (b.kind === 'tabs') return o.w.tabs;
   return 0;
 }
 
