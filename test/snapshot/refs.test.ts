@@ -80,6 +80,32 @@ describe('refs survive change on the corpus', () => {
   });
 });
 
+describe('one change moves one ref (Playwright-style)', () => {
+  const clock = parseDump(readText(corpusScreens().find((s) => s.xmlPath.endsWith('clock/screens/state_2023-07-03_111608.xml'))!.xmlPath));
+
+  test('renaming one label changes exactly that element\'s ref', () => {
+    const before = snapshotFromDump(clock);
+    const p = identity(clock);
+    for (const node of p.dump.roots.flatMap(function all(x: UiNode): UiNode[] {
+      return [x, ...x.children.flatMap(all)];
+    })) {
+      if (node.text === 'Start week on Sunday') node.text = 'Start week on Monday';
+    }
+    const after = snapshotFromDump(p.dump);
+    const changed = before.elements.map((e, i) => [e.ref, after.elements[i]!.ref] as const).filter(([a, b]) => a !== b);
+    assert.equal(after.elements.length, before.elements.length);
+    assert.equal(changed.length, 1);
+    assert.equal(before.elements.find((e) => e.ref === changed[0]![0])!.labels?.[0], 'Start week on Sunday');
+  });
+
+  test('toggling and shifting change no ref at all', () => {
+    const refs = (d: UiDump): string[] => snapshotFromDump(d).elements.map((e) => e.ref);
+    assert.deepEqual(refs(toggleCheckables(clock).dump), refs(clock));
+    assert.deepEqual(refs(shift(clock, 7).dump), refs(clock));
+    assert.deepEqual(refs(shift(clock, -13).dump), refs(clock));
+  });
+});
+
 describe('assignRefs', () => {
   const subjects: RefSubject[] = [
     { kind: 'b', key: 'Button|ok|OK|@' },
