@@ -17,7 +17,7 @@ export interface HistoryStep {
 
 export interface RankContext {
   task: string;
-  /** 0-based index of the current step. */
+  /** 0-based index of the current step (given to scorers; the lexical one ranks on `history` only). */
   step?: number;
   history?: readonly HistoryStep[];
   /** Foreground package (its words are discounted). */
