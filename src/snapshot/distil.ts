@@ -316,7 +316,7 @@ function interactive(n: DNode): boolean {
  */
 export const absorbChildLabels: Pass = (roots, ctx) => {
   const screenArea = ctx.width * ctx.height;
-  const absorbInto = (row: DNode, list: DNode[]): DNode[] => {
+  const absorbInto = (row: DNode, list: DNode[], seen: Set<string>): DNode[] => {
     const kept: DNode[] = [];
     for (const c of list) {
       if (c.offscreen) {
@@ -338,18 +338,19 @@ export const absorbChildLabels: Pass = (roots, ctx) => {
         if (!INPUT_WIDGETS.has(row.cls)) row.cls = c.cls;
       }
       for (const s of [c.text, c.desc]) {
-        if (s === '' || s === row.text || s === row.desc || row.labels.includes(s)) continue;
+        if (s === '' || seen.has(s)) continue;
+        seen.add(s);
         if (row.labels.length === 0) row.labelBounds = c.bounds;
         row.labels.push(s);
       }
-      kept.push(...absorbInto(row, c.children));
+      for (const k of absorbInto(row, c.children, seen)) kept.push(k);
     }
     return kept;
   };
   const visit = (list: DNode[]): void => {
     for (const n of list) {
       if ((n.clickable || n.longClickable) && !n.editable && !n.scrollable && (screenArea <= 0 || area(n.bounds) * 2 <= screenArea)) {
-        n.children = absorbInto(n, n.children);
+        n.children = absorbInto(n, n.children, new Set([n.text, n.desc, ...n.labels]));
       } else visit(n.children);
     }
   };
@@ -366,7 +367,7 @@ export const unwrapLayouts: Pass = (roots, ctx) => {
       if (hasLabel(n) || isActionable(n) || n.keep) out.push(n);
       else {
         ctx.stats.unwrapped++;
-        out.push(...n.children);
+        for (const c of n.children) out.push(c); // no spread: a container may hold 100k+ nodes
       }
     }
     return out;
