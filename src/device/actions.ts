@@ -597,7 +597,16 @@ export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResul
   let dumps = 0;
   for (;;) {
     const remaining = timeoutMs - (Date.now() - start);
-    const snap = await fresh(env, Math.max(1000, remaining));
+    let snap: DeviceSnapshot;
+    try {
+      snap = await fresh(env, Math.max(1000, remaining));
+    } catch (e) {
+      // Mid-animation dumps fail and a dump cut by the deadline times out: both mean "not yet".
+      if (!isGlanceError(e, 'DUMP_FAILED') && !isGlanceError(e, 'TIMEOUT')) throw e;
+      if (Date.now() - start + (o.intervalMs ?? 200) >= timeoutMs) break;
+      await sleep(o.intervalMs ?? 200, env.signal);
+      continue;
+    }
     dumps++;
     const refs = o.text !== undefined ? textMatches(snap, o.text) : findMatches(snap, o.selector!).filter((e) => !e.offscreen).map((e) => e.ref);
     const ok = o.gone ? refs.length === 0 : refs.length > 0;
