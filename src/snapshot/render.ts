@@ -174,7 +174,7 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
     if (o.bounds) tags.push(`bounds=${el.bounds.join(',')}`);
     rows.push([el.ref, verbOf(el), el.class, label === '' ? '-' : label, el.id === undefined ? '-' : '#' + el.id, el.center.join(','), tags.join(' ')]);
   });
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
   const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
   const head = headerLine(h.screen);
   if (head !== undefined) lines.unshift(head);
