@@ -141,6 +141,30 @@ describe('drawMarks', () => {
     }
   });
 
+  test('hundreds of elements on a landscape screen: the legend below keeps within the long edge', () => {
+    const land = authoredLandscape();
+    const many: SnapshotElement[] = [];
+    for (let i = 0; i < 200; i++) {
+      const x = (i % 20) * 110;
+      const y = 40 + Math.floor(i / 20) * 100;
+      many.push({ ref: `b${i}`, class: 'Button', desc: `Key ${i}`, bounds: [x, y, x + 100, y + 90], center: [x + 50, y + 45], actions: ['tap'], states: [] });
+    }
+    const r = renderMarks(land.screen, many);
+    assert.equal(r.image.width, 1568);
+    assert.ok(r.image.height <= 1568, `height ${r.image.height}`);
+    assert.equal(r.legend.length, 200);
+  });
+
+  test('a small screenshot (no downscale) still gets readable tags and a legend', () => {
+    const tiny = { width: 270, height: 570, data: portrait.screen.data.subarray(0, 270 * 570 * 4).slice() };
+    const el: SnapshotElement = { ref: 'b1', class: 'Button', text: 'OK', bounds: [20, 20, 200, 80], center: [110, 50], actions: ['tap'], states: [] };
+    const r = renderMarks(tiny, [el]);
+    assert.equal(r.scale, 1);
+    assert.deepEqual(r.shot, { width: 270, height: 570 });
+    assert.ok(r.marks[0]!.tag.y1 - r.marks[0]!.tag.y0 >= 14, 'tags keep a minimum height');
+    assert.ok(r.image.width > 270, 'legend beside');
+  });
+
   test('a crowded corpus screen (40 elements) marks them all', () => {
     const s = corpusScreen('dialer', 'state_2023-07-07_171434.xml');
     const r = renderMarks(s.screen, s.elements);
