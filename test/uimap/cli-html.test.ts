@@ -47,6 +47,19 @@ describe('glance map (in-process)', () => {
     assert.match(text.out.join(''), /WidgetConfigureActivity/);
   });
 
+  test('framework-style global --json: `map SRC OUT` writes OUT, `map path` prints JSON, --help prints usage', async () => {
+    const out = path.join(tmp, 'global.json');
+    const c = io();
+    assert.equal(await mapCommand([fixture('notekeeper'), out], { ...c.io, json: true }), 0);
+    assert.equal((JSON.parse(readFileSync(out, 'utf8')) as UiMap).package, 'org.glance.notekeeper');
+    const p = io();
+    assert.equal(await mapCommand(['path', '--map', out, '--to', 'HelpActivity'], { ...p.io, json: true }), 0);
+    assert.equal((JSON.parse(p.out.join('')) as { activity: string }[])[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
+    const h = io();
+    assert.equal(await mapCommand(['--help'], h.io), 0);
+    assert.match(h.out.join(''), /^usage: glance map/);
+  });
+
   test('errors: usage, missing source, unknown target, unreadable map', async () => {
     const u = io();
     assert.equal(await mapCommand([], u.io), 1);

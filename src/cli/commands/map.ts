@@ -13,6 +13,11 @@ export interface CommandIO {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   isTTY: boolean;
+  /**
+   * Set by the CLI framework, which takes `--json` as a global switch before the command sees argv:
+   * then `map SRC OUT` means `--json OUT`, and `map path` prints JSON.
+   */
+  json?: boolean;
 }
 
 const USAGE = `usage: glance map SRC_DIR [--lib DIR]... [--json OUT|-] [--html OUT]
@@ -48,13 +53,19 @@ async function runMap(argv: string[], io: CommandIO): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' } },
+      options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     throw usage(e instanceof Error ? e.message : String(e));
   }
+  if (parsed.values.help === true) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
   const [src, ...extra] = parsed.positionals;
   if (src === undefined) throw usage('missing SRC_DIR');
+  let jsonOut = parsed.values.json;
+  if (io.json === true && jsonOut === undefined) jsonOut = extra.shift() ?? '-';
   if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
   const bar = progressBar(io);
   const started = performance.now();
@@ -66,7 +77,7 @@ async function runMap(argv: string[], io: CommandIO): Promise<number> {
   }
   const ms = Math.round(performance.now() - started);
   const json = `${JSON.stringify(map, null, 2)}\n`;
-  const out = parsed.values.json;
+  const out = jsonOut;
   if (out === undefined || out === '-') io.stdout(json);
   else await writeFile(out, json);
   if (parsed.values.html !== undefined) await writeFile(parsed.values.html, renderMapHtml(map));
@@ -100,10 +111,14 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: false,
-      options: { map: { type: 'string' }, to: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' } },
+      options: { map: { type: 'string' }, to: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     throw usage(e instanceof Error ? e.message : String(e));
+  }
+  if (parsed.values.help === true) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
   }
   const { map: mapFile, to, from } = parsed.values;
   if (mapFile === undefined || to === undefined) throw usage('map path needs --map MAP.json and --to TARGET');
@@ -124,7 +139,7 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
       context: { to },
     });
   }
-  if (parsed.values.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
+  if (parsed.values.json === true || io.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
   else io.stdout(`${paths.map(describePath).join('\n')}\n`);
   return 0;
 }
