@@ -170,7 +170,10 @@ ${nodes.join('\n')}
     h += '<h3>Layouts</h3><p>'+(a.layouts.map(esc).join(', ')||'<span class="muted">none</span>')+'</p>';
     h += '<h3>Elements</h3>'+list(a.elements);
     [['Fragment',a.fragments],['Dialog',a.dialogs],['Menu',a.menus]].forEach(function(p){
-      p[1].forEach(function(part){h += '<h3>'+p[0]+' '+esc(part.name)+'</h3>'+list(part.elements);});
+      p[1].forEach(function(part){
+        var how = part.trigger ? ' <span class="muted">opened by '+esc(part.trigger.kind)+(part.trigger.element?' '+esc(part.trigger.element):'')+'</span>' : '';
+        h += '<h3>'+p[0]+' '+esc(part.name)+how+'</h3>'+list(part.elements);
+      });
     });
     h += '<h3>Goes to</h3>'+(out.length?'<ul>'+out.map(function(t){return '<li>'+esc(t.to.split('.').pop())+(t.trigger?' <span class="muted">'+esc(t.trigger.kind)+(t.trigger.element?' '+esc(t.trigger.element):'')+'</span>':'')+'</li>';}).join('')+'</ul>':'<p class="muted">none</p>');
     side.innerHTML = h;
