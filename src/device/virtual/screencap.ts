@@ -180,32 +180,49 @@ class Canvas {
     return pen - x;
   }
 
-  /** Text fitted into a box: shrinks to fit the height, wraps to as many lines as fit, ellipsises the rest. */
+  /**
+   * Text fitted into a box: word-wrapped to as many lines as fit, shrunk (down to 60%) before anything is cut,
+   * then ellipsised — a label a reader cannot read is worse than a small one.
+   */
   textBox(s: string, box: { l: number; t: number; r: number; b: number }, opts: { size: number; color: Rgb; bold?: boolean; center?: boolean }): void {
     const width = box.r - box.l;
     const height = box.b - box.t;
     if (width <= 4 || height <= 4 || s === '') return;
-    const size = Math.max(8, Math.min(opts.size, Math.floor(height * 0.7)));
-    const lineH = Math.ceil(size * 1.25);
-    const maxLines = Math.max(1, Math.floor(height / lineH));
     const words = s.replace(/\s+/g, ' ').trim().split(' ');
-    const out: string[] = [];
-    let cur = '';
-    for (const w of words) {
-      const next = cur === '' ? w : `${cur} ${w}`;
-      if (this.measure(next, size, opts.bold) <= width || cur === '') cur = next;
-      else {
-        out.push(cur);
-        cur = w;
+    const base = Math.max(8, Math.min(opts.size, Math.floor(height * 0.7)));
+    const layout = (size: number): { size: number; lineH: number; maxLines: number; lines: string[]; fits: boolean } => {
+      const lineH = Math.ceil(size * 1.25);
+      const maxLines = Math.max(1, Math.floor(height / lineH));
+      const lines: string[] = [];
+      let cur = '';
+      for (const w of words) {
+        const next = cur === '' ? w : `${cur} ${w}`;
+        if (cur === '' || this.measure(next, size, opts.bold) <= width) cur = next;
+        else {
+          lines.push(cur);
+          cur = w;
+        }
       }
+      if (cur !== '') lines.push(cur);
+      const fits = lines.length <= maxLines && lines.every((l) => this.measure(l, size, opts.bold) <= width);
+      return { size, lineH, maxLines, lines, fits };
+    };
+    let fit = layout(base);
+    for (const f of [0.9, 0.8, 0.7, 0.6]) {
+      if (fit.fits) break;
+      const size = Math.max(8, Math.round(base * f));
+      if (size === fit.size) break;
+      fit = layout(size);
     }
-    if (cur !== '') out.push(cur);
-    const shown = out.slice(0, maxLines);
-    if (out.length > maxLines || (shown.length > 0 && this.measure(shown[shown.length - 1]!, size, opts.bold) > width)) {
-      let last = shown[shown.length - 1] ?? '';
-      while (last.length > 1 && this.measure(`${last}…`, size, opts.bold) > width) last = last.slice(0, -1);
-      shown[shown.length - 1] = `${last}…`;
-    }
+    const { size, lineH, maxLines } = fit;
+    const shown = fit.lines.slice(0, maxLines);
+    const cut = (line: string, force: boolean): string => {
+      if (!force && this.measure(line, size, opts.bold) <= width) return line;
+      let l = line;
+      while (l.length > 1 && this.measure(`${l}…`, size, opts.bold) > width) l = l.slice(0, -1);
+      return `${l}…`;
+    };
+    for (let i = 0; i < shown.length; i++) shown[i] = cut(shown[i]!, i === shown.length - 1 && fit.lines.length > maxLines);
     const top = box.t + (height - shown.length * lineH) / 2;
     shown.forEach((line, i) => {
       const w = this.measure(line, size, opts.bold);
@@ -323,7 +340,7 @@ function drawNode(n: UiNode, dc: DrawContext, parentBar: boolean): void {
       const x = showingHint ? box.l : Math.min(box.r - 2, box.l + cv.measure(shown, size));
       cv.fill([x + 1, t + h / 2 - size * 0.65, x + 1 + Math.max(2, px(1)), t + h / 2 + size * 0.65], C.primary);
     }
-  } else if (isA(n, 'Button', 'MaterialButton', 'AppCompatButton') && !isA(n, 'ImageButton') && n.clickable) {
+  } else if (isA(n, 'Button', 'MaterialButton', 'AppCompatButton') && !isA(n, 'ImageButton') && n.clickable && n.text !== '' && !onBar) {
     cv.fill([l, t, r, b], n.enabled ? C.primary : C.tile);
     cv.textBox(label.toUpperCase() === label ? label : label, { l: l + px(8), t, r: r - px(8), b }, { size: sp, color: n.enabled ? C.onPrimary : C.disabled, bold: true, center: true });
   } else if (isA(n, 'ImageView', 'ImageButton', 'FloatingActionButton', 'AppCompatImageView', 'AppCompatImageButton') || (n.desc !== '' && n.text === '' && n.children.length === 0)) {
@@ -338,7 +355,7 @@ function drawNode(n: UiNode, dc: DrawContext, parentBar: boolean): void {
       const iy = t + (h - s) / 2;
       const color = onBar ? C.onPrimary : C.secondary;
       const symbol = iconFor(n.desc);
-      if (!onBar && n.clickable && s >= px(48)) {
+      if (!onBar && (isA(n, 'FloatingActionButton') || /(^|_)fab(_|$)/i.test(name))) {
         // A floating action button: a filled disc.
         cv.circle([l + w / 2, t + h / 2], s / 2 - 2, C.primary);
         cv.textBox(symbol ?? '+', { l: ix, t: iy, r: ix + s, b: iy + s * 0.8 }, { size: Math.round(s * 0.45), color: C.onPrimary, center: true });
