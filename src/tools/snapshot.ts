@@ -2,6 +2,7 @@
 // Live when no --from is given: the device's dump is kept in the snapshot store so later refs resolve.
 import { z } from 'zod';
 import { diffSnapshots, findElements, renderDiff, renderElements, snapshotFromDump, tokenReport, type Snapshot, type SnapshotOptions } from '../snapshot/index.js';
+import { privacyView } from '../privacy/index.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
 const formats = ['tree', 'table', 'json', 'xml'] as const;
@@ -45,6 +46,7 @@ export const snapshotTool = defineTool({
   schema: z.object({
     ...viewOptions,
     diff: z.string().optional().describe('compare with this earlier dump file, or `last` for this device\'s previous snapshot; prints only what changed'),
+    privacy: z.string().optional().describe('privacy mode: show only the screen block most relevant to this task, and one line on what was withheld'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'ui' },
@@ -57,6 +59,9 @@ export const snapshotTool = defineTool({
     const snap = snapshotFromDump(dump, options);
     if (key !== undefined) await ctx.snapshots.save(key, dump);
     const data = { screen: snap.screen, elements: snap.elements };
+    if (input.privacy !== undefined) {
+      return { text: privacyView(dump, input.privacy), data: { screen: snap.screen, privacy: privacyView(dump, input.privacy) } };
+    }
     if (input.diff !== undefined) {
       const diff = diffSnapshots(previous === undefined ? undefined : snapshotFromDump(previous, options), snap);
       return { text: renderDiff(diff), data: { ...data, diff } };

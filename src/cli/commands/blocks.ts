@@ -20,14 +20,16 @@ export interface BlocksIO {
   stdout(s: string): void;
   stderr(s: string): void;
   readFile(path: string): Promise<string>;
+  /** A fresh dump of the chosen device, for `glance blocks` without --from. */
+  liveDump?: () => Promise<string>;
 }
 
-const HELP = `glance blocks --from FILE --task "TEXT" [options]
+const HELP = `glance blocks [--from FILE] --task "TEXT" [options]
 
 Splits a screen dump into layout-aware blocks and ranks them for the task: the order in which privacy mode
 sends them to a cloud model.
 
-  --from FILE         uiautomator XML, uiautomator2 page source or DroidBot JSON
+  --from FILE         uiautomator XML, uiautomator2 page source or DroidBot JSON (default: the device, live)
   --task TEXT         the task (or sub-task) the agent works on
   --format text|json  default text
   --top N             show only the first N blocks and say what the rest withholds
@@ -80,7 +82,7 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
     io.stdout(HELP);
     return 0;
   }
-  if (v.from === undefined) throw usage('--from FILE is required');
+  if (v.from === undefined && io.liveDump === undefined) throw usage('--from FILE is required');
   if (v.task === undefined || v.task.trim() === '') throw usage('--task "TEXT" is required');
   const format = v.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw usage(`--format must be text or json, got "${format}"`);
@@ -103,7 +105,7 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   if (v.rule === 'core' || v.rule === 'layout') opts.rule = v.rule;
   if (v.after !== undefined) opts.history = v.after.map((label) => ({ label }));
 
-  const dump = await io.readFile(v.from);
+  const dump = v.from !== undefined ? await io.readFile(v.from) : await io.liveDump!();
   const result = blocksFromDump(dump, v.task, opts);
   const masker = new Masker(mask);
   const found = detectSensitive(result.elements, result.blocks.map((b) => b.elements));

@@ -1,4 +1,5 @@
 // CLI commands that are not registry tools: long-running servers and file-to-file jobs.
+import { createDeviceProvider } from '../devices.js';
 import { blocksCommand } from './blocks.js';
 import { demoCommand } from './demo.js';
 import { mapCommand } from './map.js';
@@ -21,6 +22,13 @@ export const commands: Readonly<Record<string, Command>> = {
   },
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
-    run: (argv, io) => blocksCommand(argv, io),
+    run: (argv, io) =>
+      blocksCommand(argv, {
+        ...io,
+        liveDump: async () => {
+          const device = await createDeviceProvider(io.env).get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
+          return device.dump({ signal: io.signal });
+        },
+      }),
   },
 };
