@@ -1,0 +1,57 @@
+// The device layer's public surface (explicit exports; docs/device.md describes each). The virtual device has
+// its own: src/device/virtual/index.ts.
+export type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
+export { AdbDevice, ADB_KEYBOARD_IME, extractDumpXml, parseForeground, parsePackages, parseWm, isPackageOrComponent } from './adb-device.js';
+export type { AdbPort, AdbDeviceOptions } from './adb-device.js';
+export { adbPort, splitLegacyExit } from './adb-port.js';
+export {
+  assertSelector,
+  clearField,
+  cliQuote,
+  commandLine,
+  findOne,
+  fresh,
+  latest,
+  launchApp,
+  looksLikeTarget,
+  parsePoint,
+  parseTarget,
+  pressKey,
+  resolveTarget,
+  scroll,
+  settle,
+  swipe,
+  swipePath,
+  touch,
+  typeInto,
+  waitFor,
+  waitIdle,
+} from './actions.js';
+export type {
+  ActionEnv,
+  ActionOutcome,
+  AssertResult,
+  CommandOptions,
+  Direction,
+  DumpStore,
+  LaunchOutcome,
+  Resolved,
+  ScrollOptions,
+  SettleResult,
+  SwipeOptions,
+  Target,
+  TouchKind,
+  TypeOptions,
+  WaitOptions,
+  WaitResult,
+} from './actions.js';
+export { touchPoint, dragRegion, subtract } from './geometry.js';
+export type { TouchPoint, Rect } from './geometry.js';
+export { resolveKey, keyLabel } from './keys.js';
+export type { ResolvedKey } from './keys.js';
+export { planTyping, typingCommands, shQuote, isAsciiTypable, androidInputText } from './text.js';
+export type { TypeStep } from './text.js';
+export { snapshotOf, diffText } from './snap.js';
+export type { DeviceSnapshot } from './snap.js';
+export { isDiagnosable, renderDoctor, stateAdvice } from './doctor.js';
+export type { Diagnosable, DoctorCheck } from './doctor.js';
