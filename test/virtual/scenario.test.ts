@@ -193,12 +193,19 @@ describe('demo scenario', () => {
     assert.match(dev.state.log.at(-1)!.message, /12\. Caesar salad|recipe_row|LinearLayout/);
   });
 
-  test('long press through `input swipe x y x y 1000` is not a tap', async () => {
+  test('long press (`input swipe x y x y 1000`) opens the note menu; its Delete replaces it with the dialog', async () => {
     const dev = createVirtualDevice();
     const [x, y] = center(find(dev, byText('Groceries'), 'row').bounds);
     await dev.run(`input swipe ${x} ${y} ${x} ${y} 1000`);
-    assert.equal(dev.state.screenName(), 'home');
+    assert.equal(dev.state.screenName(), 'note_actions');
     assert.match(dev.state.log.at(-1)!.action, /^long press/);
+    await tapOn(dev, byText('Delete'), 'sheet delete');
+    assert.deepEqual(dev.state.backStack(), ['home', 'delete_dialog']);
+    await tapOn(dev, byText('Cancel'), 'cancel');
+    assert.equal(dev.state.screenName(), 'home');
+    // A short still swipe is a tap.
+    await dev.run(`input swipe ${x} ${y} ${x} ${y} 50`);
+    assert.equal(dev.state.screenName(), 'note_groceries');
   });
 });
 
@@ -207,6 +214,51 @@ describe('scenario loading', () => {
     assert.ok(builtinScenarioDir('demo').endsWith(join('assets', 'scenarios', 'demo')));
     assert.throws(() => builtinScenarioDir('nope'), (e) => isGlanceError(e, 'SCENARIO_INVALID'));
     assert.throws(() => builtinScenarioDir('../demo'), (e) => isGlanceError(e, 'SCENARIO_INVALID'));
+  });
+
+  test('text, key, swipe, long and bounds triggers of an authored scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glance-scenario-'));
+    try {
+      mkdirSync(join(dir, 'screens'));
+      const screen = (body: string): string => `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][720,1280]">${body}</node></hierarchy>`;
+      writeFileSync(join(dir, 'screens', 'a.xml'), screen('<node class="android.widget.EditText" resource-id="com.example.app:id/code" hint="Code" text="Code" clickable="true" focusable="true" bounds="[0,100][720,200]" /><node class="android.widget.TextView" text="Drag here" bounds="[0,600][720,900]" />'));
+      writeFileSync(join(dir, 'screens', 'ok.xml'), screen('<node class="android.widget.TextView" text="Accepted" bounds="[0,100][720,200]" />'));
+      writeFileSync(join(dir, 'screens', 'next.xml'), screen('<node class="android.widget.TextView" text="Next page" bounds="[0,100][720,200]" />'));
+      writeFileSync(join(dir, 'scenario.json'), JSON.stringify({
+        package: 'com.example.app', label: 'Example', launcher: '.Main', start: 'a',
+        screens: { a: { file: 'screens/a.xml' }, ok: { file: 'screens/ok.xml' }, next: { file: 'screens/next.xml' } },
+        transitions: [
+          { from: 'a', on: { text: { id: 'code' }, value: '1234' }, to: 'ok' },
+          { from: 'a', on: { key: 'TAB', in: { id: 'code' } }, to: 'next' },
+          { from: 'a', on: { swipe: 'left', in: { text: 'Drag here' } }, to: 'next' },
+          { from: 'a', on: { long: { bounds: [0, 600, 720, 900] } }, to: 'ok' },
+          { from: 'ok', on: { back: true }, to: '@home' },
+        ],
+      }));
+      const dev = createVirtualDevice({ scenario: dir });
+      dev.state.tap(360, 150);
+      await dev.run('input text 12');
+      assert.equal(dev.state.screenName(), 'a', 'value does not match yet');
+      await dev.run('input text 34');
+      assert.equal(dev.state.screenName(), 'ok', 'the whole value matches');
+      await dev.run('input keyevent BACK');
+      assert.equal(dev.state.foregroundPackage(), 'com.android.launcher3', 'authored back beats the stack');
+      dev.state.reset('a');
+      await dev.run('input swipe 600 700 100 700');
+      assert.equal(dev.state.screenName(), 'next', 'a swipe nothing scrolls fires the swipe transition');
+      dev.state.reset('a');
+      await dev.run('input swipe 600 700 600 300');
+      assert.equal(dev.state.screenName(), 'a', 'wrong direction');
+      dev.state.reset('a');
+      dev.state.longPress(10, 610);
+      assert.equal(dev.state.screenName(), 'ok');
+      dev.state.reset('a');
+      dev.state.tap(360, 150);
+      await dev.run('input keyevent KEYCODE_TAB');
+      assert.equal(dev.state.screenName(), 'next');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('mistakes are reported with their path, all at once', () => {
