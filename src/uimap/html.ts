@@ -99,7 +99,7 @@ export function renderMapHtml(map: UiMap): string {
     const lx = bez(x1, c1[0] ?? x1, c2[0] ?? x2, x2) - (forward ? 40 : -4);
     const ly = bez(y1, c1[1] ?? y1, c2[1] ?? y2, y2) - 3 + k * 12;
     edges.push(
-      `<g class="edge" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
+      `<g class="edge${t.back === true ? ' back' : ''}" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
         (label === '' ? '' : `<text x="${lx}" y="${ly}">${esc(label)}</text>`) +
         '</g>',
     );
@@ -132,6 +132,7 @@ body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#22
 .edge path{fill:none;stroke:#9aa5b1;stroke-width:1.2}
 .edge text{font-size:10px;fill:#444;paint-order:stroke;stroke:#fafafa;stroke-width:3px}
 .edge.hot path{stroke:#1a56db;stroke-width:2}
+.edge.back path{stroke-dasharray:4 3}
 h2{font-size:14px;margin:4px 0 8px}
 h3{font-size:12px;margin:12px 0 4px;color:#555}
 ul{margin:0;padding-left:16px}

@@ -74,6 +74,8 @@ export interface MapTransition {
   from: string;
   to: string;
   trigger?: MapTrigger;
+  /** The trigger finishes `from`, returning to `to`, one of the activities that open it. */
+  back?: true;
 }
 
 /** Counted reasons why some code or resource was skipped; analysis never stops on them. */

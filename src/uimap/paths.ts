@@ -8,6 +8,8 @@ export interface PathStep {
   from: string;
   to: string;
   trigger?: MapTrigger;
+  /** The step closes `from` and lands on `to`, which opened it. */
+  back?: true;
 }
 
 /** Where a target element sits on the final screen. */
@@ -56,6 +58,7 @@ function bfs(map: UiMap, start: string): Map<string, PathStep | null> {
   const edges = new Map<string, PathStep[]>();
   for (const t of map.transitions) {
     const step: PathStep = t.trigger === undefined ? { from: t.from, to: t.to } : { from: t.from, to: t.to, trigger: t.trigger };
+    if (t.back === true) step.back = true;
     edges.set(t.from, [...(edges.get(t.from) ?? []), step]);
   }
   // Prefer edges whose trigger names an element: they tell the agent what to tap.

@@ -46,6 +46,7 @@ const LIFECYCLE = new Set(['onCreate', 'onStart', 'onResume', 'onPostCreate', 'o
 /** Names too generic to resolve to a project method when called on an unknown receiver. */
 const GENERIC_NAMES = new Set(['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put', 'equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate', 'onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged', 'submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf']);
 const MAX_DEPTH = 250;
+const FINISH = new Set(['finish', 'finishAfterTransition', 'onBackPressed']);
 
 const FRAMEWORK_VIEW = new Set(['View', 'ViewStub', 'SurfaceView', 'TextureView', 'ViewGroup']);
 
@@ -79,10 +80,11 @@ type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
   | { k: 'xml'; name: string }
   | { k: 'reach'; cls: string; toRoot?: boolean }
   | { k: 'element'; element: MapElement }
+  | { k: 'finish' }
 );
 
 function effectKey(e: Effect): string {
-  const what = e.k === 'start' ? e.to : e.k === 'reach' ? `${e.cls}|${e.toRoot === true}` : e.k === 'element' ? `${e.element.id}|${e.element.text ?? ''}` : e.name;
+  const what = e.k === 'start' ? e.to : e.k === 'reach' ? `${e.cls}|${e.toRoot === true}` : e.k === 'element' ? `${e.element.id}|${e.element.text ?? ''}` : e.k === 'finish' ? '' : e.name;
   return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
 
@@ -333,6 +335,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   // ---- per-activity walk ---------------------------------------------------------------------------------
   const transitions: MapTransition[] = [];
   const activities: MapActivity[] = [];
+  const finishTriggers = new Map<string, MapTrigger[]>();
 
   const resolveCall = (name: string, receiver: Use & { t: 'call' }, thisCls: string | undefined, file: FileFacts): { fn: FunctionFacts; cls: string | undefined }[] => {
     if (receiver.receiver === 'super') return [];
@@ -444,6 +447,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           break;
         }
         case 'call':
+          // finish() closes the screen: back to whichever activity opened it
+          if (FINISH.has(use.name)) add({ k: 'finish', ...trigPart() });
           for (const target of resolveCall(use.name, use, thisCls, file)) {
             const targetThis = target.fn.owner === undefined ? resolveReceiver(target.fn) : target.cls;
             for (const e of effectsOf(target.fn, targetThis)) {
@@ -494,6 +499,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
 
   for (const [activityName, manifest] of manifestActivities) {
     const root = newOwner('activity', activityName);
+    const finishes: MapTrigger[] = [];
     const parts = new Map<string, Owner>();
     const menus: string[] = [];
     const reachedClasses = new Set<string>();
@@ -638,6 +644,9 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           case 'element':
             addElement(target, e.element);
             break;
+          case 'finish':
+            if (trig !== undefined && trig.kind !== 'auto') finishes.push(trig);
+            break;
         }
       }
     }
@@ -679,8 +688,15 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     if (al !== undefined) activity.aliases = al;
     activity.module = manifest.module;
     activities.push(activity);
+    finishTriggers.set(activityName, finishes);
   }
 
+  // A tap that finishes an activity returns to the one that opened it: one back edge per caller.
+  const forward = dedupeTransitions(transitions);
+  for (const [activity, triggers] of finishTriggers) {
+    const callers = new Set(forward.filter((t) => t.to === activity && t.from !== activity).map((t) => t.from));
+    for (const caller of callers) for (const trigger of triggers) transitions.push({ from: activity, to: caller, trigger, back: true });
+  }
   return { package: appPackage, activities, transitions: dedupeTransitions(transitions) };
 }
 
@@ -688,7 +704,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
 export function dedupeTransitions(list: readonly MapTransition[]): MapTransition[] {
   const seen = new Map<string, MapTransition>();
   for (const t of list) {
-    const key = `${t.from}|${t.to}|${t.trigger?.kind ?? ''}|${t.trigger?.element ?? ''}`;
+    const key = `${t.from}|${t.to}|${t.trigger?.kind ?? ''}|${t.trigger?.element ?? ''}|${t.back === true}`;
     if (!seen.has(key)) seen.set(key, t);
   }
   const withTrigger = new Set<string>();

@@ -21,7 +21,7 @@ export interface ExpectedMap {
     dialogs: ExpectedPart[];
     menus: ExpectedPart[];
   }[];
-  transitions: { from: string; to: string; trigger?: { kind: string; element?: string } }[];
+  transitions: { from: string; to: string; trigger?: { kind: string; element?: string }; back?: boolean }[];
 }
 
 const key = (e: Partial<MapElement>): string => `${e.id ?? ''}${e.kind === undefined ? '' : `/${e.kind}`}`;
@@ -51,8 +51,8 @@ function compareParts(where: string, actual: MapPart[], expected: ExpectedPart[]
   }
 }
 
-export function transitionKey(t: { from: string; to: string; trigger?: { kind: string; element?: string } }): string {
-  return `${t.from} -> ${t.to} [${t.trigger?.kind ?? ''}${t.trigger?.element === undefined ? '' : ` ${t.trigger.element}`}]`;
+export function transitionKey(t: { from: string; to: string; trigger?: { kind: string; element?: string }; back?: boolean }): string {
+  return `${t.from} -> ${t.to} [${t.trigger?.kind ?? ''}${t.trigger?.element === undefined ? '' : ` ${t.trigger.element}`}]${t.back === true ? ' back' : ''}`;
 }
 
 /** Differences as readable lines; empty when the map matches. */

@@ -96,7 +96,7 @@ function describePath(p: UiPath): string {
   const lines = [`${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`];
   p.steps.forEach((s, i) => {
     const how = s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
-    lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}`);
+    lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}${s.back === true ? ' (back)' : ''}`);
   });
   if (p.target !== undefined) {
     const open = p.target.open === undefined ? '' : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
