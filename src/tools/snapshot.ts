@@ -13,7 +13,7 @@ const viewOptions = {
   bounds: z.boolean().optional().describe('print each element\'s bounds'),
   offscreen: z.boolean().optional().describe('include elements outside the screen'),
   all: z.boolean().optional().describe('keep status/navigation bar and system windows'),
-  depth: z.number().int().min(0).optional().describe('nesting levels to print; deeper content is summarised as counts'),
+  depth: z.number().int().min(1).optional().describe('nesting levels to print; deeper content is summarised as counts'),
   scope: z.string().optional().describe('print only the subtree of this ref'),
   maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
 };
