@@ -2,6 +2,7 @@
 // carry it, without any ADB framing.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { ServiceIO, ServiceSession } from '../../src/adb/services.js';
 import { ShellPacketDecoder, encodeShellPacket, ShellId } from '../../src/adb/shell-protocol.js';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
@@ -90,6 +91,24 @@ describe('virtual DeviceServices', () => {
     }
     const echo = await open('tcp:7777', [Buffer.from('abc')]);
     assert.equal(echo.io.bytes().toString(), 'abc');
+  });
+
+  test('arbitrary service names and garbage input never throw out of the device (fuzz)', async () => {
+    const dev = createVirtualDevice();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('sync:', 'shell,v2,pty:', 'shell:', 'tcp:7777', 'tcp:8080')),
+        fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 4 }),
+        async (service, inputs) => {
+          const io = new RecordingIO();
+          const session = dev.services.open(service, io);
+          for (const d of inputs) await session?.input(d);
+          session?.closed();
+          await new Promise((r) => setImmediate(r));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   test('closing a shell stream aborts the running command', async () => {
