@@ -1,7 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createConnection } from 'node:net';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { virtualCommand } from '../../src/cli/commands/virtual.js';
+
+const CLOCK = fileURLToPath(new URL('../../../shared/corpus/droidtask/clock', import.meta.url));
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -45,6 +49,16 @@ describe('glance virtual', () => {
     ac.abort();
     assert.deepEqual(await Promise.all([a.done, b.done]), [0, 0]);
     for (const p of ports) assert.equal(await canConnect(p), false);
+  });
+
+  test('--droidbot serves a recording', { skip: existsSync(CLOCK) ? false : 'shared corpus not present' }, async () => {
+    const ac = new AbortController();
+    const r = run(['--droidbot', CLOCK], ac.signal);
+    await until(() => r.out.length > 0);
+    assert.match(r.err.join(''), /com\.simplemobiletools\.clock/);
+    assert.equal(await canConnect(Number(r.out[0]!.trim().split(':')[1])), true);
+    ac.abort();
+    assert.equal(await r.done, 0);
   });
 
   test('usage errors exit 1 with a message; --help exits 0', async () => {
