@@ -262,7 +262,16 @@ export async function touch(env: ActionEnv, kind: TouchKind, targetText: string,
 
 const KEY_MOVE_END = 123;
 const KEY_DEL = 67;
+const KEY_FORWARD_DEL = 112;
 const KEY_ENTER = 66;
+
+/**
+ * Keys that empty a field of `n` characters wherever the tap left the cursor (Android puts it at the touched
+ * character): to the end of the line, n × DEL back, n × FORWARD_DEL for what a multi-line field has after it.
+ */
+function clearKeys(n: number): number[] {
+  return [KEY_MOVE_END, ...Array<number>(n).fill(KEY_DEL), ...Array<number>(n).fill(KEY_FORWARD_DEL)];
+}
 
 /** The dumped node behind an element (same bounds, editable preferred), for its raw value. */
 function rawNode(dump: string, el: SnapshotElement): UiNode | undefined {
@@ -292,8 +301,8 @@ export interface TypeOptions extends CommandOptions {
 }
 
 /**
- * Types text. With a target: taps it to focus, clears it unless `append` (MOVE_END, then DEL once per
- * character it holds), types; without: types into the focused field. `submit` presses ENTER after.
+ * Types text. With a target: taps it to focus, clears it unless `append` (see clearKeys; appending moves the
+ * cursor to the end instead), types; without: types into the focused field. `submit` presses ENTER after.
  */
 export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOutcome> {
   const call = { signal: env.signal };
@@ -301,10 +310,9 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
   if (o.target !== undefined) {
     r = await resolveTarget(env, o.target);
     await env.device.tap(r.point, call);
-    if (!o.append && r.element) {
-      const n = fieldLength(rawNode(r.before.dump, r.element));
-      if (n > 0) await env.device.keys([KEY_MOVE_END, ...Array<number>(n).fill(KEY_DEL)], call);
-    }
+    const n = !o.append && r.element ? fieldLength(rawNode(r.before.dump, r.element)) : 0;
+    // Appending: the tap put the cursor where the finger was, so move it to the end first.
+    await env.device.keys(n > 0 ? clearKeys(n) : [KEY_MOVE_END], call);
   }
   const before = r?.before ?? (await latest(env));
   await env.device.typeText(o.text, call);
@@ -331,7 +339,7 @@ export async function clearField(env: ActionEnv, targetText: string, o: CommandO
   const call = { signal: env.signal };
   await env.device.tap(r.point, call);
   const n = r.element ? fieldLength(rawNode(r.before.dump, r.element)) : 0;
-  if (n > 0) await env.device.keys([KEY_MOVE_END, ...Array<number>(n).fill(KEY_DEL)], call);
+  if (n > 0) await env.device.keys(clearKeys(n), call);
   const { after: _after, ...out } = await finish(env, r.before, {
     action: 'clear',
     command: commandLine(o.serial, ['clear', targetText]),

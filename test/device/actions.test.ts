@@ -130,6 +130,25 @@ describe('typing', () => {
     assert.equal((await fresh(env)).elements.find((e) => e.id === 'username')?.text, undefined);
   });
 
+  test('replacing and appending work wherever the tap leaves the cursor', async () => {
+    const base = setup();
+    // Android puts the cursor at the touched character: emulate a tap that lands it 3 characters from the end.
+    const inner = base.device;
+    const midTap: Device = Object.assign(Object.create(inner) as Device, {
+      serial: inner.serial,
+      tap: async (p: Parameters<Device['tap']>[0], opts?: Parameters<Device['tap']>[1]) => {
+        await inner.tap(p, opts);
+        await inner.keys([21, 21, 21], opts);
+      },
+    });
+    const env: ActionEnv = { ...base, device: midTap };
+    await typeInto(env, { target: '#username', text: 'abcdef' });
+    assert.equal((await typeInto(env, { target: '#username', text: '+', append: true })).extra?.['value'], 'abcdef+');
+    assert.equal((await typeInto(env, { target: '#username', text: 'new' })).extra?.['value'], 'new');
+    await clearField(env, '#username');
+    assert.equal((await fresh(env)).elements.find((e) => e.id === 'username')?.text, undefined);
+  });
+
   test('non-ASCII goes to the ADB Keyboard as base64 when it is the current IME', async () => {
     const env = setup();
     const set = await env.vd.run('settings put secure default_input_method com.android.adbkeyboard/.AdbIME');
