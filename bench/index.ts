@@ -1,0 +1,34 @@
+// `npm run bench`: every area's benchmark on ../shared/corpus and the virtual device, then one summary.
+// `npm run bench -- snapshot privacy` runs only the named sections.
+import { benchAdb } from './adb.js';
+import { benchDevice } from './device.js';
+import { benchImage } from './image.js';
+import { benchPrivacy } from './privacy.js';
+import { benchSnapshot } from './snapshot.js';
+import { benchUimap } from './uimap.js';
+import { benchVirtual } from './virtual.js';
+
+const sections: Record<string, () => Promise<Record<string, number>>> = {
+  snapshot: benchSnapshot,
+  privacy: benchPrivacy,
+  virtual: benchVirtual,
+  adb: benchAdb,
+  device: benchDevice,
+  image: benchImage,
+  uimap: benchUimap,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const summary: Array<[string, string, number]> = [];
+for (const [name, run] of Object.entries(sections)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = performance.now();
+  const figures = await run();
+  for (const [k, v] of Object.entries(figures)) summary.push([name, k, v]);
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+console.log('\n=== summary ===');
+for (const [section, key, value] of summary) {
+  console.log(`${section.padEnd(9)} ${key.padEnd(48)} ${Number.isInteger(value) ? value : value.toFixed(3)}`);
+}
