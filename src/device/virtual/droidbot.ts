@@ -181,8 +181,14 @@ export function loadDroidbot(dirIn: string): Scenario {
   const byStateStr = new Map<string, string>();
   const screens = new Map<string, ScreenDef>();
   const failures: string[] = [];
+  const fileAliases = new Map<string, string>();
   for (const s of states) {
-    if (byStateStr.has(s.stateStr)) continue; // the same screen recorded again: one canonical copy
+    const known = byStateStr.get(s.stateStr);
+    if (known !== undefined) {
+      // The same screen recorded again: one canonical copy, the file name stays an alias (it dates a session).
+      fileAliases.set(s.name, known);
+      continue;
+    }
     let dump: UiDump;
     try {
       dump = s.load();
@@ -264,7 +270,7 @@ export function loadDroidbot(dirIn: string): Scenario {
     transitions: [],
     tcp: new Map(),
     dir,
-    aliases: byStateStr,
+    aliases: new Map([...byStateStr, ...fileAliases]),
     replay,
   };
 }
