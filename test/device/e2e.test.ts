@@ -113,6 +113,11 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     const field = [...walk(parseDump(xml.stdout).roots)].map((w) => w.node).find((n) => n.id.endsWith(':id/username'));
     assert.equal(field?.text, tricky);
     assert.equal((r.body.result?.['extra'] as { value: string }).value, tricky);
+    for (const ch of [...'\'"$&;\\`|<>()*?!#~ %', '%s', ' a  b ']) {
+      const one = await json('-s', main.serial, 'type', '#note', ch);
+      assert.equal((one.body.result?.['extra'] as { value: string }).value, ch, JSON.stringify(ch));
+    }
+    assert.equal((await run('-s', main.serial, 'clear', '#note')).code, 0);
   });
 
   test('waits: appears, gone, and a timeout exits 3', async () => {
