@@ -15,7 +15,7 @@ import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { dragRegion, inRegion, touchPoint } from './geometry.js';
 import { resolveKey } from './keys.js';
-import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot } from './snap.js';
+import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot, type DiffSummary } from './snap.js';
 import type { Device, Point } from './types.js';
 
 /** Where the latest dump of each device is kept (structurally the tools' SnapshotStore). */
@@ -203,6 +203,8 @@ export interface ActionOutcome {
   changed: boolean;
   /** True when the action led to another screen (then `diff` is that screen's whole snapshot). */
   newScreen?: boolean;
+  /** The diff by ref, for programs. */
+  changes?: DiffSummary;
   /** Extra facts of the action (e.g. the value a typed field now holds). */
   extra?: Record<string, unknown>;
 }
@@ -230,10 +232,10 @@ export function commandLine(serial: string | undefined, args: readonly string[])
   return ['glance', ...(serial ? ['-s', cliQuote(serial)] : []), ...args.map(cliQuote)].join(' ');
 }
 
-async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
+async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen' | 'changes'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
   const s = await settle(env, env.settleMs ?? 2000, before);
   const d = diffText(before, s.snapshot);
-  return { ...o, settled: s.settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), after: s.snapshot };
+  return { ...o, settled: s.settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, after: s.snapshot };
 }
 
 export type TouchKind = 'tap' | 'long-press' | 'double-tap';
@@ -531,7 +533,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     const hit = visible(cur);
     if (hit) {
       const d = diffText(start, cur);
-      return { ...base, settled, diff: d.text, changed: d.changed, extra: { direction: o.direction, swipes, found: hit.ref } };
+      return { ...base, settled, diff: d.text, changed: d.changed, changes: d.summary, extra: { direction: o.direction, swipes, found: hit.ref } };
     }
     if (!moved) {
       if (o.until === undefined) break;
@@ -548,7 +550,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     });
   }
   const d = diffText(start, cur);
-  return { ...base, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), extra: { direction: o.direction, swipes } };
+  return { ...base, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, extra: { direction: o.direction, swipes } };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -52,6 +52,6 @@ export type { ResolvedKey } from './keys.js';
 export { planTyping, typingCommands, shQuote, isAsciiTypable, androidInputText } from './text.js';
 export type { TypeStep } from './text.js';
 export { snapshotOf, diffText } from './snap.js';
-export type { DeviceSnapshot } from './snap.js';
+export type { DeviceSnapshot, DiffSummary } from './snap.js';
 export { isDiagnosable, renderDoctor, stateAdvice } from './doctor.js';
 export type { Diagnosable, DoctorCheck } from './doctor.js';

@@ -52,9 +52,20 @@ export function isRef(s: string): boolean {
  * The change an action caused, as text. When most of the old screen went away (navigation to another
  * screen), a list of removals helps nobody: the new screen's snapshot is printed instead, refs included.
  */
-export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean; newScreen: boolean } {
+export interface DiffSummary {
+  added: string[];
+  removed: string[];
+  changed: Array<{ ref: string; fields: string[] }>;
+}
+
+export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean; newScreen: boolean; summary: DiffSummary } {
   const d = diffSnapshots(before.snapshot, after.snapshot);
+  const summary: DiffSummary = {
+    added: d.added.map((e) => e.ref),
+    removed: d.removed.map((e) => e.ref),
+    changed: d.changed.map((c) => ({ ref: c.ref, fields: [...c.fields] })),
+  };
   const newScreen = !d.same && d.added.length > 0 && d.removed.length * 2 >= Math.max(1, before.elements.length);
-  if (newScreen) return { text: `new screen:\n${after.snapshot.text}`, changed: true, newScreen };
-  return { text: renderDiff(d), changed: !d.same, newScreen };
+  if (newScreen) return { text: `new screen:\n${after.snapshot.text}`, changed: true, newScreen, summary };
+  return { text: renderDiff(d), changed: !d.same, newScreen, summary };
 }

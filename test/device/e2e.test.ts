@@ -94,6 +94,8 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     const t1 = await json('-s', main.serial, 'tap', add.ref);
     assert.equal(t1.code, 0, JSON.stringify(t1.body));
     assert.equal(t1.body.result?.['settled'], true);
+    const changes = t1.body.result?.['changes'] as { added: string[]; removed: string[] };
+    assert.ok(changes.removed.includes(add.ref) && changes.added.length > 0);
     assert.equal(await screenTitle(), 'New item');
     assert.equal((await run('-s', main.serial, 'back')).code, 0);
     assert.equal((await run('-s', main.serial, 'tap', '[text="Row 5"]')).code, 0);
