@@ -1,7 +1,9 @@
 /**
- * The Android commands tools send, answering as the real ones do (output formats checked against AOSP /
- * toybox sources: cmds/uiautomator DumpCommand.java, InputShellCommand.java, `wm`, `am`, `pm`, `monkey`,
- * `dumpsys window|activity`, toybox ls/cat/rm). Each command reads the shared device state and MemFs.
+ * The Android commands tools send, answering in the formats tools parse (modelled on AOSP and toybox:
+ * cmds/uiautomator DumpCommand.java, InputShellCommand.java, WindowManagerShellCommand (`wm`), `am`, `pm`,
+ * `monkey`, `dumpsys window|activity`, toybox ls/cat/rm). Lines tools grep for (`mCurrentFocus=`, `package:`,
+ * `Physical size:`, `UI hierchary dumped to:`) are exact; the rest is plausible filler. Each command reads the
+ * shared device state and MemFs.
  */
 import { toUiautomatorXml } from '../../hierarchy/xml.js';
 import type { UiDump, UiNode } from '../../hierarchy/model.js';
@@ -605,7 +607,8 @@ function intentArgs(args: string[]): { component?: string; action?: string; cate
     else if (a === '-c') r.categories.push(args[++i] ?? '');
     else if (a === '-W') r.wait = true;
     else if (['-d', '-t', '-f', '--user', '-p', '--display'].includes(a)) i++;
-    else if (/^--e[sizlfu]?$|^--e[sizlf]a$|^--ez$/.test(a)) i += 2;
+    // Intent extras: `--es KEY VALUE`, `--ei`, `--ez`, `--el`, `--ef`, `--eu`, `--esa` … take two arguments.
+    else if (/^--e[sizlfu]?a?$/.test(a)) i += 2;
     else if (a.startsWith('-')) continue;
     else if (r.component === undefined && a.includes('/')) r.component = a;
   }
