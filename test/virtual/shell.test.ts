@@ -79,6 +79,29 @@ describe('virtual shell', () => {
     assert.deepEqual(texts(compressed), texts(dump));
   });
 
+  test('injected dump failures print the device error lines, exit 0 and write nothing', async () => {
+    const dev = createVirtualDevice();
+    dev.failDumps('idle');
+    dev.failDumps('null-root', 2);
+    const outs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await dev.run(`uiautomator dump /sdcard/f${i}.xml`);
+      assert.equal(r.exitCode, 0);
+      outs.push(text(r.stdout));
+    }
+    assert.deepEqual(outs, [
+      'ERROR: could not get idle state.\n',
+      'ERROR: null root node returned by UiTestAutomationBridge.\n',
+      'ERROR: null root node returned by UiTestAutomationBridge.\n',
+      'UI hierchary dumped to: /sdcard/f3.xml\n',
+    ]);
+    assert.equal(dev.fs.lookup('/sdcard/f0.xml'), undefined);
+    // The lead's parser turns the combined form into a coded error.
+    dev.failDumps('idle');
+    const r = await dev.run('uiautomator dump /sdcard/x.xml && cat /sdcard/x.xml');
+    assert.throws(() => parseDump(text(r.stdout)), (e: unknown) => (e as { code?: string }).code === 'DUMP_DEVICE_ERROR');
+  });
+
   test('/dev/tty works only with a PTY', async () => {
     const dev = createVirtualDevice();
     const raw = await dev.run('uiautomator dump /dev/tty');

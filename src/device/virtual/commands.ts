@@ -14,6 +14,14 @@ import type { VirtualPhone } from './phone.js';
 import { qualifyActivity, shortComponent, SYSTEM_PACKAGES } from './scenario.js';
 import type { CmdContext, Command } from './shell.js';
 
+/** How a real `uiautomator dump` fails (NOTES.md): it prints the line and still exits 0. */
+export type DumpFault = 'idle' | 'null-root';
+
+const DUMP_FAULT_LINES: Record<DumpFault, string> = {
+  idle: 'ERROR: could not get idle state.',
+  'null-root': 'ERROR: null root node returned by UiTestAutomationBridge.',
+};
+
 export interface DeviceContext {
   phone: VirtualPhone;
   fs: MemFs;
@@ -24,6 +32,8 @@ export interface DeviceContext {
   screencap(): Promise<Uint8Array>;
   /** Optional artificial latency for `uiautomator dump` (real devices take 1.5–3 s). */
   dumpDelayMs: number;
+  /** Failures the next `uiautomator dump` calls report instead of dumping (consumed one per call). */
+  dumpFaults: DumpFault[];
   /** Overrides set with `wm size` / `wm density`. */
   wm: { size?: string; density?: number };
 }
@@ -359,6 +369,11 @@ function uiautomator(dev: DeviceContext): Command {
     const compressed = args.includes('--compressed');
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     if (dev.dumpDelayMs > 0) await sleep(dev.dumpDelayMs, ctx.signal);
+    const fault = dev.dumpFaults.shift();
+    if (fault !== undefined) {
+      ctx.out(`${DUMP_FAULT_LINES[fault]}\n`);
+      return 0;
+    }
     const dump = dev.phone.dump();
     const xml = toUiautomatorXml(compressed ? compress(dump) : dump);
     const file = abs(ctx, path);

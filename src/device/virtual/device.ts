@@ -6,7 +6,7 @@
 import { listenDevice } from '../../adb/node/listen.js';
 import type { DeviceServices } from '../../adb/services.js';
 import { throwIfAborted } from '../../errors.js';
-import { androidCommands, defaultProps, type DeviceContext } from './commands.js';
+import { androidCommands, defaultProps, type DeviceContext, type DumpFault } from './commands.js';
 import { loadDroidbot } from './droidbot.js';
 import { MemFs } from './fs.js';
 import { VirtualPhone } from './phone.js';
@@ -49,6 +49,12 @@ export interface VirtualDevice {
   screencap(): Promise<Uint8Array>;
   /** Serve `tcp:PORT` on the device with a custom handler (replaces a scenario-declared server). */
   serve(port: number, handler: TcpHandler): void;
+  /**
+   * Make the next `times` `uiautomator dump` calls fail as a real device does (`ERROR: could not get idle
+   * state.` / `ERROR: null root node returned by UiTestAutomationBridge.`, exit 0, no file written), to test
+   * retries and error reporting.
+   */
+  failDumps(fault: DumpFault, times?: number): void;
 }
 
 function resolveScenario(opts: VirtualDeviceOptions): Scenario {
@@ -80,6 +86,7 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     ]),
     screencap,
     dumpDelayMs: opts.dumpDelayMs ?? 0,
+    dumpFaults: [],
     wm: {},
   };
   const commands = androidCommands(ctx);
@@ -115,6 +122,9 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     scenario,
     screencap,
     serve: (port, handler) => void tcp.set(port, handler),
+    failDumps: (fault, times = 1) => {
+      for (let i = 0; i < times; i++) ctx.dumpFaults.push(fault);
+    },
     async run(command, options = {}) {
       const out: Uint8Array[] = [];
       const err: Uint8Array[] = [];
