@@ -18,14 +18,19 @@ export interface TriggerContext {
 
 export type ResType = 'layout' | 'menu' | 'navigation' | 'xml' | 'id' | 'string';
 
-export type Use =
+export type Use = UseBody & {
+  /** Start offset of the innermost lambda or anonymous class the use sits in; absent = the function body. */
+  scope?: number;
+};
+
+export type UseBody =
   | { t: 'call'; name: string; receiver: 'none' | 'this' | 'super' | 'other'; trig?: TriggerContext }
   | { t: 'new'; cls: string; trig?: TriggerContext }
   | { t: 'classref'; cls: string; trig?: TriggerContext }
   | { t: 'res'; type: ResType; name: string; call?: string; trig?: TriggerContext }
   | { t: 'binding'; name: string }
-  | { t: 'button'; which: 1 | 2 | 3; text?: string }
-  | { t: 'message' }
+  | { t: 'button'; which: 1 | 2 | 3; text?: string; trig?: TriggerContext }
+  | { t: 'message'; trig?: TriggerContext }
   | { t: 'str'; value: string; trig?: TriggerContext };
 
 export interface FunctionFacts {
@@ -60,7 +65,7 @@ export interface FileFacts {
   functions: FunctionFacts[];
 }
 
-const LISTENER = /^setOn(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
+const LISTENER = /^set(\w*?)On(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
 const MENU_FUNCTIONS = new Set([
   'onOptionsItemSelected',
   'onMenuItemClick',
@@ -77,7 +82,7 @@ const BINDING = /^[A-Z]\w*Binding$/;
 const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
 function listenerKind(groups: RegExpExecArray): TriggerContextKind {
-  switch (groups[2]) {
+  switch (groups[3]) {
     case 'LongClick':
       return 'long-click';
     case 'ItemClick':
@@ -101,6 +106,8 @@ interface Ctx {
   fnName: string;
   trig?: TriggerContext;
   cls?: ClassFacts;
+  /** See Use.scope; 0 for a function body. */
+  scope: number;
 }
 
 /** Extracts facts from one parsed file. `text` must be the text the tree was parsed from. */
@@ -116,11 +123,15 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
   const topLevel: FunctionFacts = { name: '<file>', uses: [] };
   const initOf = new Map<ClassFacts, FunctionFacts>();
 
+  const record = (ctx: Ctx, use: Use): void => {
+    if (ctx.scope !== 0) use.scope = ctx.scope;
+    ctx.fn.uses.push(use);
+  };
   const push = (ctx: Ctx, use: Use): void => {
-    if (ctx.trig !== undefined && !('trig' in use) && (use.t === 'call' || use.t === 'new' || use.t === 'classref' || use.t === 'res' || use.t === 'str')) {
+    if (ctx.trig !== undefined && !('trig' in use) && use.t !== 'binding') {
       (use as { trig?: TriggerContext }).trig = ctx.trig;
     }
-    ctx.fn.uses.push(use);
+    record(ctx, use);
   };
 
   const rRef = (n: SNode): { type: ResType; name: string } | undefined => {
@@ -245,13 +256,14 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     const button = BUTTONS[name];
     if (button !== undefined) {
       const textRef = args[0] === undefined ? undefined : findRef(args[0], 'string');
-      ctx.fn.uses.push(textRef === undefined ? { t: 'button', which: button } : { t: 'button', which: button, text: textRef });
+      push(ctx, textRef === undefined ? { t: 'button', which: button } : { t: 'button', which: button, text: textRef });
     }
-    if (name === 'setMessage') ctx.fn.uses.push({ t: 'message' });
+    if (name === 'setMessage') push(ctx, { t: 'message' });
     if (receiver !== undefined) visit(receiver, ctx);
     let argCtx = ctx;
     if (listener !== null) {
-      const element = listenerTarget(receiver);
+      // Toolbar.setNavigationOnClickListener: the up/close icon, which has no view id of its own.
+      const element = listener[1] === 'Navigation' ? undefined : listenerTarget(receiver);
       argCtx = { ...ctx, trig: element === undefined ? { kind: listenerKind(listener) } : { kind: listenerKind(listener), element } };
       if (element === undefined && ctx.trig?.element !== undefined) argCtx = ctx;
     } else if (parts.isNew && args.some(lambdaLike) && ctx.trig?.element === undefined) {
@@ -333,7 +345,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     const cls = type === undefined ? '' : compact(type).replace(/<.*$/, '');
     call(ctx, { name: cls, calleeText: cls, receiver: undefined, args: argsNode === undefined ? [] : named(argsNode), typeArgs: [], isNew: true });
     // Anonymous class bodies (listeners) run in the enclosing function's trigger context.
-    if (body !== undefined) visit(body, ctx);
+    if (body !== undefined) visit(body, { ...ctx, scope: body.start });
   };
 
   const newClass = (n: SNode, outer: ClassFacts | undefined, ctx: Ctx | undefined): ClassFacts | undefined => {
@@ -347,7 +359,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     const init: FunctionFacts = { name: '<init>', owner: cls.name, uses: [] };
     initOf.set(cls, init);
     facts.functions.push(init);
-    const initCtx: Ctx = { fn: init, fnName: '<init>', cls };
+    const initCtx: Ctx = { fn: init, fnName: '<init>', cls, scope: 0 };
     for (const c of n.children) {
       if (isJava && (c.field === 'superclass' || c.field === 'interfaces' || c.type === 'super_interfaces' || c.type === 'superclass' || c.type === 'extends_interfaces')) {
         cls.supers.push(...typeNames(c));
@@ -386,7 +398,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       if (receiver !== undefined) fn.receiver = receiver;
       facts.functions.push(fn);
     }
-    const ctx: Ctx = cls === undefined ? { fn, fnName: name } : { fn, fnName: name, cls };
+    const ctx: Ctx = cls === undefined ? { fn, fnName: name, scope: 0 } : { fn, fnName: name, cls, scope: 0 };
     // ButterKnife-style `@OnClick(R.id.a, R.id.b)` binds the whole method to those views.
     const modifiers = child(n, 'modifiers');
     const annotation = modifiers?.children.find((c) => /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(src(c).replace(/\s+/g, '')));
@@ -495,7 +507,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         const ty = ids.find((c) => c.type === 'type_identifier' || c.type === 'user_type');
         if (fnId === undefined && ty !== undefined) push(ctx, { t: 'classref', cls: compact(ty) });
         else if (fnId !== undefined) push(ctx, { t: 'call', name: src(fnId), receiver: ty === undefined ? 'none' : 'other' });
-        if (ty !== undefined && BINDING.test(src(ty))) ctx.fn.uses.push({ t: 'binding', name: src(ty) });
+        if (ty !== undefined && BINDING.test(src(ty))) record(ctx, { t: 'binding', name: src(ty) });
         return;
       }
       case 'method_reference': {
@@ -503,6 +515,13 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         const last = parts.at(-1);
         if (last !== undefined && last.type === 'identifier') push(ctx, { t: 'call', name: src(last), receiver: 'other' });
         for (const p of parts.slice(0, -1)) visit(p, ctx);
+        return;
+      }
+      case 'lambda_literal':
+      case 'lambda_expression':
+      case 'object_literal': {
+        const inner: Ctx = { ...ctx, scope: n.start };
+        for (const c of n.children) visit(c, inner);
         return;
       }
       case 'when_entry': {
@@ -565,14 +584,14 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       case 'simple_identifier':
       case 'identifier': {
         const s = src(n);
-        if (BINDING.test(s) && !ctx.fn.uses.some((u) => u.t === 'binding' && u.name === s)) ctx.fn.uses.push({ t: 'binding', name: s });
+        if (BINDING.test(s) && !ctx.fn.uses.some((u) => u.t === 'binding' && u.name === s)) record(ctx, { t: 'binding', name: s });
         return;
       }
     }
     for (const c of n.children) visit(c, ctx);
   }
 
-  visit(root, { fn: topLevel, fnName: '<file>' });
+  visit(root, { fn: topLevel, fnName: '<file>', scope: 0 });
   if (topLevel.uses.length > 0) facts.functions.push(topLevel);
   return facts;
 }

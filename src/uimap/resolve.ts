@@ -57,6 +57,30 @@ export function viewClassName(tag: string): string {
   return `android.widget.${tag}`;
 }
 
+/**
+ * Views of framework picker dialogs, which no app layout declares: both are AlertDialogs with OK/Cancel
+ * buttons, and the time picker's header has hour, minute and AM/PM views (AOSP
+ * frameworks/base/core/res/res/layout/time_picker_header_material.xml; TimePickerClockDelegate).
+ */
+export function frameworkDialogElements(cls: string): MapElement[] {
+  const simple = cls.split('.').at(-1) ?? cls;
+  const buttons: MapElement[] = [
+    { id: 'android:id/button1', class: 'android.widget.Button', kind: 'dialog-button' },
+    { id: 'android:id/button2', class: 'android.widget.Button', kind: 'dialog-button' },
+  ];
+  if (simple === 'TimePickerDialog') {
+    return [
+      ...buttons,
+      { id: 'android:id/hours', class: 'android.widget.TextView' },
+      { id: 'android:id/minutes', class: 'android.widget.TextView' },
+      { id: 'android:id/am_label', class: 'android.widget.RadioButton' },
+      { id: 'android:id/pm_label', class: 'android.widget.RadioButton' },
+    ];
+  }
+  if (simple === 'DatePickerDialog') return buttons;
+  return [];
+}
+
 /** `ActivityMainBinding` → `activity_main`. */
 export function bindingLayout(binding: string): string {
   return binding
@@ -368,13 +392,23 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   const stack: string[] = [];
   let lowest = Infinity; // smallest stack index a cycle reached while computing the current function
 
-  const dialogNameOf = (fn: FunctionFacts, file: FileFacts): string | undefined => {
-    const builds =
-      fn.uses.some((u) => u.t === 'button') ||
-      (fn.uses.some((u) => u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) && fn.uses.some((u) => u.t === 'call' && DIALOG_SHOW.has(u.name)));
-    if (!builds) return undefined;
-    const base = fn.owner ?? file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '');
-    return `${base}.${fn.name}`;
+  /**
+   * Scopes (function body, or one lambda / anonymous class in it) that build a dialog inline, each with a
+   * dialog name: what those scopes inflate and the buttons they set belong to that dialog.
+   */
+  const dialogScopesOf = (fn: FunctionFacts, file: FileFacts): Map<number, string> => {
+    const scopes = new Map<number, { buttons: boolean; builder: boolean; shows: boolean }>();
+    for (const u of fn.uses) {
+      const sc = u.scope ?? 0;
+      const s = scopes.get(sc) ?? { buttons: false, builder: false, shows: false };
+      if (u.t === 'button') s.buttons = true;
+      if (u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) s.builder = true;
+      if (u.t === 'call' && DIALOG_SHOW.has(u.name)) s.shows = true;
+      scopes.set(sc, s);
+    }
+    const building = [...scopes].filter(([, s]) => s.buttons || (s.builder && s.shows)).map(([sc]) => sc);
+    const base = `${fn.owner ?? file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '')}.${fn.name}`;
+    return new Map(building.map((sc, i) => [sc, building.length === 1 ? base : `${base}#${i + 1}`]));
   };
 
   function effectsOf(fn: FunctionFacts, thisCls: string | undefined): Effect[] {
@@ -395,17 +429,19 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     const depth = stack.length;
     stack.push(key);
     const file = info.file;
-    const dialog = dialogNameOf(fn, file);
+    const dialogScopes = dialogScopesOf(fn, file);
     const out: Effect[] = [];
     const seen = new Set<string>();
+    let dialog: string | undefined;
     const add = (e: Effect): void => {
-      const withDialog = dialog !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' ? { ...e, dialog } : e;
+      const withDialog = dialog !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' && e.k !== 'finish' ? { ...e, dialog } : e;
       const k = effectKey(withDialog);
       if (seen.has(k)) return;
       seen.add(k);
       out.push(withDialog);
     };
     for (const use of fn.uses) {
+      dialog = dialogScopes.get(use.scope ?? 0);
       const own = 'trig' in use ? use.trig : undefined;
       const t = own === undefined ? undefined : toTrigger(own, thisCls ?? fn.owner, file);
       const trigPart = (): { trig?: MapTrigger; weak?: boolean } => (t === undefined ? {} : own?.kind === 'callback' ? { trig: t, weak: true } : { trig: t });
@@ -444,6 +480,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         case 'new': {
           const q = resolveType(use.cls, file);
           if (q !== undefined && classes.has(q) && classify(q) !== 'activity') add({ k: 'reach', cls: q, ...trigPart() });
+          for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart() });
           break;
         }
         case 'call':
@@ -472,11 +509,11 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
           const text = use.text === undefined ? undefined : resources.strings.get(use.text);
           if (text !== undefined) el.text = text;
-          add({ k: 'element', element: el });
+          add({ k: 'element', element: el, ...trigPart() });
           break;
         }
         case 'message':
-          add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' } });
+          add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' }, ...trigPart() });
           break;
       }
     }

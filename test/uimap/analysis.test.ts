@@ -14,7 +14,9 @@ before(async () => {
 });
 
 const facts = (lang: 'java' | 'kotlin', text: string) => extractFacts(lang, 'F', text, parser.parse(lang, text).root);
-const uses = (lang: 'java' | 'kotlin', text: string, fn: string): Use[] => facts(lang, text).functions.find((f) => f.name === fn)?.uses ?? [];
+/** Uses without their scope offsets (positions in the snippet, not worth pinning). */
+const uses = (lang: 'java' | 'kotlin', text: string, fn: string): Use[] =>
+  (facts(lang, text).functions.find((f) => f.name === fn)?.uses ?? []).map(({ scope: _scope, ...rest }) => rest as Use);
 
 describe('code facts pass', () => {
   test('Kotlin: menu branches, synthetic and binding listeners, class literals, type arguments, callbacks', () => {
@@ -150,5 +152,46 @@ describe('annotation-bound listeners', () => {
       { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'go' } },
       { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'again' } },
     ]);
+  });
+});
+
+describe('inline dialogs are scoped to the lambda that builds them', () => {
+  test('a dialog built in a click lambda inside onCreate does not swallow the activity layout', async () => {
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "org.inl" }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
+          resources: [
+            { path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/pick_time"/><Button android:id="@+id/ask"/></LinearLayout>' },
+            { path: 'values/strings.xml', text: '<resources><string name="sure">Sure?</string></resources>' },
+          ],
+          code: [
+            {
+              path: 'Main.kt',
+              text: `package org.inl
+class Main : AppCompatActivity() {
+  override fun onCreate(b: Bundle?) {
+    setContentView(R.layout.main)
+    pick_time.setOnClickListener { TimePickerDialog(this, null, 7, 0, true).show() }
+    ask.setOnClickListener { AlertDialog.Builder(this).setMessage(R.string.sure).setPositiveButton(android.R.string.ok, null).show() }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    });
+    const main = map.activities[0];
+    assert.deepEqual(main?.elements.map((e) => e.id), ['pick_time', 'ask']);
+    assert.deepEqual(
+      main?.dialogs.map((d) => [d.name, d.trigger?.element, d.elements.map((e) => e.id)]),
+      [
+        ['org.inl.Main.onCreate#1', 'pick_time', ['android:id/button1', 'android:id/button2', 'android:id/hours', 'android:id/minutes', 'android:id/am_label', 'android:id/pm_label']],
+        ['org.inl.Main.onCreate#2', 'ask', ['android:id/button1', 'android:id/message']],
+      ],
+    );
   });
 });
