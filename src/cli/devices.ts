@@ -7,7 +7,7 @@
 import { AdbClient } from '../adb/client.js';
 import type { DirectTransport } from '../adb/direct-transport.js';
 import { adbServerPort, connectDirect, createServerTransport, findAdbBinary } from '../adb/node/host.js';
-import { GlanceError } from '../errors.js';
+import { GlanceError, isGlanceError } from '../errors.js';
 import { AdbDevice, type AdbPort } from '../device/adb-device.js';
 import { adbPort } from '../device/adb-port.js';
 import { stateAdvice, type Diagnosable, type DoctorCheck } from '../device/doctor.js';
@@ -88,7 +88,8 @@ export interface CliDeviceProvider extends DeviceProvider, Diagnosable {
 
 export function createDeviceProvider(env: Env): CliDeviceProvider {
   const serverPort = adbServerPort(env);
-  const client = new AdbClient(createServerTransport({ env, port: serverPort }));
+  const server = createServerTransport({ env, port: serverPort });
+  const client = new AdbClient(server);
   const cache = new Map<string, Device>();
   const directs = new Map<string, DirectPort>();
   const defaultDirect = env['GLANCE_DIRECT'];
@@ -107,7 +108,25 @@ export function createDeviceProvider(env: Env): CliDeviceProvider {
     async get(serial, { signal }) {
       if (serial?.startsWith(DIRECT_PREFIX)) return direct(serial);
       if (serial === undefined && defaultDirect) return direct(defaultDirect);
-      const handle = await client.device({ ...(serial === undefined ? {} : { serial }), signal });
+      let handle;
+      try {
+        handle = await client.device({ ...(serial === undefined ? {} : { serial }), signal });
+      } catch (e) {
+        // `-s HOST:PORT` of a network device the server does not know yet: connect it, as `adb connect` would.
+        if (!(isGlanceError(e, 'ADB_DEVICE_NOT_FOUND') && serial !== undefined && /^[\w.-]+:\d+$/.test(serial))) throw e;
+        await server.connect(serial, { signal });
+        // A fresh TCP device is `connecting`/`offline` until its CNXN handshake is done: give it 3 s.
+        for (let i = 0; ; i++) {
+          try {
+            handle = await client.device({ serial, signal });
+            break;
+          } catch (e2) {
+            if (i >= 30 || !isGlanceError(e2, 'ADB_OFFLINE')) throw e2;
+            await new Promise((r) => setTimeout(r, 100));
+            if (signal.aborted) throw e2;
+          }
+        }
+      }
       let d = cache.get(handle.serial);
       if (!d) cache.set(handle.serial, (d = new AdbDevice(adbPort(handle))));
       return d;

@@ -214,6 +214,18 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     await run('-s', direct, 'back');
   });
 
+  test('-s HOST:PORT of a device the server does not know yet connects it first', async () => {
+    const fresh = await startVirtualDevice({ scenario: LOGIN_SCENARIO });
+    started.push(fresh);
+    try {
+      const r = await json('-s', fresh.serial, 'ui');
+      assert.equal(r.code, 0, JSON.stringify(r.body));
+      assert.ok((await adb('devices')).includes(fresh.serial));
+    } finally {
+      await adb('disconnect', fresh.serial);
+    }
+  });
+
   test('two devices without -s: ADB_MULTIPLE_DEVICES, exit 4', async () => {
     const second = await connect();
     try {
