@@ -102,7 +102,7 @@ export const typeTool = defineTool({
   name: 'device_type',
   title: 'Type text',
   description:
-    'Type text byte-exactly. With a target (ref, selector or X,Y) the field is focused and its content replaced (unless append); without one, the text goes into the focused field. submit presses Enter after. Non-ASCII needs the ADB Keyboard IME.',
+    'Type text byte-exactly. With a target (ref, selector or X,Y) the field is focused and its content replaced (unless append); without one, the text goes into the focused field. submit presses Enter after. Non-ASCII needs the ADB Keyboard IME. CLI: the first word is a target only when it is a ref, X,Y or a selector with # [ or :, else all words are text.',
   schema: z.object({
     target: z.string().optional().describe('field to type into (ref, selector or X,Y); omitted: the focused field'),
     text: z.string().optional().describe('the text to type'),
