@@ -43,6 +43,11 @@ interface FnInfo {
 const DIALOG_BUILDERS = /(^|\.)(AlertDialog\.Builder|MaterialAlertDialogBuilder|BottomSheetDialog|AppCompatDialog|ProgressDialog|DatePickerDialog|TimePickerDialog|Dialog)$/;
 const DIALOG_SHOW = new Set(['show', 'create', 'setView', 'setItems', 'setTitle', 'setMessage', 'setSingleChoiceItems', 'setMultiChoiceItems', 'setContentView']);
 const LIFECYCLE = new Set(['onCreate', 'onStart', 'onResume', 'onPostCreate', 'onNewIntent', 'initActivity', '<init>', 'onViewCreated', 'onCreateView', 'onActivityCreated', 'onAttach']);
+/** Methods the framework calls by itself (lifecycle and listener callbacks), as opposed to helpers. */
+function isCallback(name: string): boolean {
+  return name === '<init>' || /^on[A-Z]/.test(name) || LIFECYCLE.has(name);
+}
+
 /** Names too generic to resolve to a project method when called on an unknown receiver. */
 const GENERIC_NAMES = new Set(['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put', 'equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate', 'onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged', 'submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf']);
 const MAX_DEPTH = 250;
@@ -648,8 +653,10 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       if (!isRoot && kind === 'fragment') target = partOf('fragment', cls, trig);
       else if (!isRoot && kind === 'dialog') target = partOf('dialog', cls, trig);
       const listItem = kind === 'adapter' || how.listItem === true;
-      for (const c of chainOf(cls).chain) {
+      for (const [depth, c] of chainOf(cls).chain.entries()) {
         for (const fn of classes.get(c)?.functions ?? []) {
+          // A base class's helpers run only when called; its framework callbacks (onCreate, onClick…) run anyway.
+          if (depth > 0 && !isCallback(fn.name)) continue;
           applyFn(fn, cls, target, { trig, auto: LIFECYCLE.has(fn.name), listItem });
         }
       }
