@@ -69,7 +69,8 @@ function io(env: Record<string, string>): CliIO & { out: () => string } {
 export async function benchDevice(): Promise<Record<string, number>> {
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-device-'));
-  const env = { ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir };
+  // Own HOME too: the adb server keeps its key in $HOME/.android.
+  const env = { ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, HOME: stateDir };
   const adbEnv = { ...process.env, ...env };
   const adb = (...args: string[]): Promise<{ code: number; stdout: string }> => exec('adb', ['-P', String(port), ...args], adbEnv);
   const v = await startVirtualDevice({ scenario: 'demo' });

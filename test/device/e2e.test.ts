@@ -37,8 +37,11 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
 
   // Asynchronous on purpose: the virtual devices live in this process and must keep answering while adb runs.
   const adb = (...args: string[]): Promise<string> =>
-    new Promise((resolve) => execFile('adb', ['-P', String(port), ...args], { encoding: 'utf8', timeout: 20_000 }, (_e, stdout) => resolve(stdout ?? '')));
-  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '' });
+    new Promise((resolve) =>
+      execFile('adb', ['-P', String(port), ...args], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, HOME: stateDir } }, (_e, stdout) => resolve(stdout ?? '')),
+    );
+  // Own HOME: the adb server keeps its key in $HOME/.android, and nothing here should touch the user's.
+  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '', HOME: stateDir });
   const run = (...argv: string[]): Promise<CliRun> => glance(argv, { env: env() });
   const json = async (...argv: string[]): Promise<{ code: number; body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } } }> => {
     const r = await run('--json', ...argv);
