@@ -64,6 +64,6 @@ describe('glance blocks', () => {
     await assert.rejects(blocksCommand(['--from', 'bad', '--task', 'x'], io({ bad: 'ERROR: could not get idle state.' }).io), { code: 'DUMP_DEVICE_ERROR' });
     const h = io({});
     assert.equal(await blocksCommand(['--help'], h.io), 0);
-    assert.match(h.out.join(''), /^glance blocks --from FILE --task/);
+    assert.match(h.out.join(""), /^glance blocks \[--from FILE\] --task/);
   });
 });
