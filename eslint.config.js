@@ -6,7 +6,7 @@ import importX from 'eslint-plugin-import-x';
 const layer = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'assets/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'assets/**', '.scratch/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
