@@ -65,7 +65,7 @@ export interface FileFacts {
   functions: FunctionFacts[];
 }
 
-const LISTENER = /^set(\w*?)On(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
+const LISTENER = /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
 const MENU_FUNCTIONS = new Set([
   'onOptionsItemSelected',
   'onMenuItemClick',
@@ -263,7 +263,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     let argCtx = ctx;
     if (listener !== null) {
       // Toolbar.setNavigationOnClickListener: the up/close icon, which has no view id of its own.
-      const element = listener[1] === 'Navigation' ? undefined : listenerTarget(receiver);
+      const element = name === 'setNavigationOnClickListener' ? undefined : listenerTarget(receiver);
       argCtx = { ...ctx, trig: element === undefined ? { kind: listenerKind(listener) } : { kind: listenerKind(listener), element } };
       if (element === undefined && ctx.trig?.element !== undefined) argCtx = ctx;
     } else if (parts.isNew && args.some(lambdaLike) && ctx.trig?.element === undefined) {

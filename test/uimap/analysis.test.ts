@@ -195,3 +195,23 @@ class Main : AppCompatActivity() {
     );
   });
 });
+
+describe('listener setters', () => {
+  test('navigation drawer, bottom navigation and plain setters all open a menu/click context', async () => {
+    const p = await createCodeParser();
+    const text = `class A : AppCompatActivity() {
+      fun f() {
+        navView.setNavigationItemSelectedListener { if (it.itemId == R.id.nav_help) startActivity(Intent(this, H::class.java)); true }
+        bottomNav.setOnItemSelectedListener { when (it.itemId) { R.id.tab_more -> startActivity(Intent(this, M::class.java)) }; true }
+        toolbar.setNavigationOnClickListener { startActivity(Intent(this, U::class.java)) }
+      }
+    }`;
+    const f = extractFacts('kotlin', 'A.kt', text, p.parse('kotlin', text).root);
+    const refs = (f.functions.find((x) => x.name === 'f')?.uses ?? []).filter((u) => u.t === 'classref').map((u) => [u.t === 'classref' ? u.cls : '', u.trig]);
+    assert.deepEqual(refs, [
+      ['H', { kind: 'menu', element: 'nav_help' }],
+      ['M', { kind: 'menu', element: 'tab_more' }],
+      ['U', { kind: 'click' }],
+    ]);
+  });
+});
