@@ -2,6 +2,7 @@
 // import-x/no-restricted-paths (a boundary that lives only in prose erodes) and import-x/no-cycle.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const layer = (target, from, message) => ({ target, from, message });
 
@@ -11,6 +12,8 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     plugins: { 'import-x': importX },
+    // Resolve `./x.js` specifiers to the .ts sources, or the path rules below would never match anything.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'off',
@@ -28,7 +31,7 @@ export default tseslint.config(
             layer('./src/uimap', './src/!(uimap|errors.ts)/**', 'uimap/ stands alone'),
             layer('./src/device', './src/(tools|cli|mcp|agent)/**', 'device/ never imports the front-ends'),
             layer('./src/tools', './src/(cli|mcp)/**', 'tools/ are transport-agnostic'),
-            layer('./src/cli', './src/mcp/**', 'cli/ and mcp/ are siblings'),
+            layer('./src/mcp', './src/cli/**', 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round'),
           ],
         },
       ],
