@@ -62,7 +62,6 @@ export type TriggerKind =
   | 'check'
   | 'preference'
   | 'dialog'
-  | 'nav'
   | 'auto';
 
 export interface MapTrigger {

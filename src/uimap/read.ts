@@ -149,20 +149,25 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
       });
     }
   }
-  const found: { name: string; dir: string; lib: boolean }[] = [];
+  const found: { name: string; dir: string; lib: boolean; root: string }[] = [];
   const seen = new Set<string>();
   for (const [i, d] of dirs.entries()) {
     for (const m of await modulesOf(path.resolve(d))) {
       const key = path.resolve(m.dir);
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push({ ...m, lib: i > 0 });
+      found.push({ ...m, lib: i > 0, root: d });
     }
   }
   const modules: ModuleSource[] = [];
   for (const [i, m] of found.entries()) {
     options.onProgress?.({ phase: 'read', done: i, total: found.length });
-    modules.push(await readModule(m.name, m.dir, m.lib ? 'library' : 'app'));
+    const mod = await readModule(m.name, m.dir, m.lib ? 'library' : 'app');
+    // A library checkout often carries a sample app module; its screens are not the app's.
+    const libTree = found.filter((f) => f.lib && f.root === m.root);
+    if (m.lib && mod.role === 'app' && libTree.length > 1) continue;
+    if (m.lib) mod.role = 'library';
+    modules.push(mod);
   }
   options.onProgress?.({ phase: 'read', done: found.length, total: found.length });
   if (modules.length === 0 || modules.every((m) => m.manifests.length === 0)) {

@@ -57,6 +57,16 @@ describe('robustness', () => {
       const map = await mapProject(source);
       assert.deepEqual(map.activities.map((a) => [a.name, a.elements.map((e) => e.id)]), [['org.found.Only', ['hello']]]);
       assert.deepEqual(map.warnings, []);
+
+      // a --lib checkout with a library module and a sample app: only the library counts
+      const lib = path.join(root, 'libcheckout');
+      w('libcheckout/settings.gradle', "include ':sample', ':kit'");
+      w('libcheckout/sample/build.gradle', "plugins { id 'com.android.application' }\nandroid { namespace 'org.kit.sample' }");
+      w('libcheckout/sample/src/main/AndroidManifest.xml', '<manifest xmlns:android="a"><application><activity android:name=".Demo"/></application></manifest>');
+      w('libcheckout/kit/build.gradle', "plugins { id 'com.android.library' }\nandroid { namespace 'org.kit' }");
+      w('libcheckout/kit/src/main/AndroidManifest.xml', '<manifest xmlns:android="a"><application><activity android:name=".About"/></application></manifest>');
+      const withLib = await readAndroidProject(path.join(root, 'feature'), { libs: [lib] });
+      assert.deepEqual(withLib.modules.map((m) => [m.name, m.role]), [['feature', 'app'], [':kit', 'library']]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
