@@ -1,43 +1,44 @@
-// Lint: typescript-eslint recommended rules plus the layer arrows of ../shared/HOUSE.md, enforced with
-// import-x/no-restricted-paths (a boundary that lives only in prose erodes) and import-x/no-cycle.
+// Lint: typescript-eslint recommended rules plus the layer arrows of ../shared/HOUSE.md, enforced by the
+// local rules in eslint/glance-plugin.js (a boundary that lives only in prose erodes).
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import glance from './eslint/glance-plugin.js';
 
-const layer = (target, from, message) => ({ target, from, message });
+const base = ['src/errors.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'assets/**', '.scratch/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { 'import-x': importX },
-    // Resolve `./x.js` specifiers to the .ts sources, or the path rules below would never match anything.
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    plugins: { glance },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-floating-promises': 'off',
       'max-params': ['error', 4],
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
+      'glance/no-cycle': 'error',
+      'glance/layers': [
         'error',
-        {
-          zones: [
-            layer('./src/hierarchy', './src/!(hierarchy|errors.ts)/**', 'hierarchy/ is the bottom layer'),
-            layer('./src/snapshot', './src/!(hierarchy|snapshot|errors.ts)/**', 'snapshot/ imports only hierarchy/'),
-            layer('./src/privacy', './src/!(hierarchy|snapshot|privacy|errors.ts)/**', 'privacy/ imports only snapshot/ and hierarchy/'),
-            layer('./src/image', './src/!(image|snapshot|errors.ts)/**', 'image/ draws over snapshot elements only'),
-            layer('./src/adb', './src/!(adb|errors.ts)/**', 'adb/ is wire protocol only'),
-            layer('./src/uimap', './src/!(uimap|errors.ts)/**', 'uimap/ stands alone'),
-            layer('./src/device', './src/(tools|cli|mcp|agent)/**', 'device/ never imports the front-ends'),
-            layer('./src/tools', './src/(cli|mcp)/**', 'tools/ are transport-agnostic'),
-            layer('./src/mcp', './src/cli/**', 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round'),
-          ],
-        },
+        [
+          { target: 'src/hierarchy', allow: ['src/hierarchy', ...base], message: 'hierarchy/ is the bottom layer' },
+          { target: 'src/snapshot', allow: ['src/hierarchy', 'src/snapshot', ...base], message: 'snapshot/ is pure and sits on hierarchy/' },
+          { target: 'src/privacy', allow: ['src/hierarchy', 'src/snapshot', 'src/privacy', ...base], message: 'privacy/ sits on snapshot/' },
+          { target: 'src/image', allow: ['src/snapshot', 'src/image', ...base], message: 'image/ draws over snapshot elements only' },
+          { target: 'src/adb', allow: ['src/adb', ...base], message: 'adb/ is wire protocol only' },
+          { target: 'src/uimap', allow: ['src/uimap', ...base], message: 'uimap/ stands alone' },
+          { target: 'src/device', deny: ['src/tools', 'src/cli', 'src/mcp', 'src/agent'], message: 'device/ never imports the front-ends' },
+          { target: 'src/tools', deny: ['src/cli', 'src/mcp'], message: 'tools/ are transport-agnostic' },
+          { target: 'src/mcp', deny: ['src/cli'], message: 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round' },
+        ],
       ],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'explicit exports only (HOUSE.md)' }],
+    },
+  },
+  {
+    files: ['src/adb/**/*.ts'],
+    ignores: ['src/adb/node/**'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'explicit exports only (HOUSE.md)' },
+        ...['node:net', 'node:child_process', 'node:fs', 'node:fs/promises'].map((name) => ({ name, message: 'only adb/node/ touches sockets, processes and files' })),
       ],
     },
   },
