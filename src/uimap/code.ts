@@ -24,7 +24,14 @@ export type Use = UseBody & {
 };
 
 export type UseBody =
-  | { t: 'call'; name: string; receiver: 'none' | 'this' | 'super' | 'other'; trig?: TriggerContext }
+  | {
+      t: 'call';
+      name: string;
+      receiver: 'none' | 'this' | 'super' | 'other';
+      /** The receiver when it names a type (`Helpers.open(…)`, `DetailActivity.start(…)`), as written. */
+      receiverType?: string;
+      trig?: TriggerContext;
+    }
   | { t: 'new'; cls: string; trig?: TriggerContext }
   | { t: 'classref'; cls: string; trig?: TriggerContext }
   | { t: 'res'; type: ResType; name: string; call?: string; trig?: TriggerContext }
@@ -251,7 +258,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     if (parts.isNew) push(ctx, { t: 'new', cls: parts.calleeText });
     else {
       const recvKind = receiver === undefined ? 'none' : receiver.type === 'this_expression' || receiver.type === 'this' ? 'this' : receiver.type === 'super_expression' || receiver.type === 'super' ? 'super' : 'other';
-      push(ctx, { t: 'call', name, receiver: recvKind });
+      const recvText = receiver === undefined ? '' : compact(receiver);
+      // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).
+      const typeLike = /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1) ?? '');
+      push(ctx, typeLike ? { t: 'call', name, receiver: recvKind, receiverType: recvText.replace(/\.Companion$/, '') } : { t: 'call', name, receiver: recvKind });
     }
     const button = BUTTONS[name];
     if (button !== undefined) {

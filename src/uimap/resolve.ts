@@ -368,6 +368,16 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
 
   const resolveCall = (name: string, receiver: Use & { t: 'call' }, thisCls: string | undefined, file: FileFacts): { fn: FunctionFacts; cls: string | undefined }[] => {
     if (receiver.receiver === 'super') return [];
+    if (receiver.receiverType !== undefined) {
+      const owner = resolveType(receiver.receiverType, file);
+      if (owner !== undefined) {
+        for (const c of chainOf(owner).chain) {
+          const hit = classes.get(c)?.functions.filter((f) => f.name === name) ?? [];
+          if (hit.length > 0) return hit.map((fn) => ({ fn, cls: owner }));
+        }
+        return [];
+      }
+    }
     if (receiver.receiver !== 'other' && thisCls !== undefined) {
       let scope: string | undefined = thisCls;
       while (scope !== undefined) {
@@ -548,6 +558,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     const rootChain = new Set(chainOf(activityName).chain);
 
     const addTransition = (to: string, trigger: MapTrigger | undefined): void => {
+      // An activity relaunching itself (or its own `start` helper seen as an entry) is no navigation.
+      if (to === activityName) return;
       transitions.push(trigger === undefined ? { from: activityName, to } : { from: activityName, to, trigger });
     };
 

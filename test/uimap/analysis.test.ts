@@ -215,3 +215,31 @@ describe('listener setters', () => {
     ]);
   });
 });
+
+describe('calls on types', () => {
+  test('companion/static start helpers resolve on their class even with generic names', async () => {
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "org.st" }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/><activity android:name=".Call"/></application></manifest>' }],
+          resources: [{ path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/open_detail"/><Button android:id="@+id/call"/></LinearLayout>' }],
+          code: [
+            { path: 'Main.kt', text: 'package org.st\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) {\n    setContentView(R.layout.main)\n    open_detail.setOnClickListener { Detail.start(this) }\n    call.setOnClickListener { startActivity(Call.getStartIntent(this)) }\n  }\n}' },
+            { path: 'Detail.kt', text: 'package org.st\nclass Detail : AppCompatActivity() {\n  companion object {\n    fun start(context: Context) { context.startActivity(Intent(context, Detail::class.java)) }\n  }\n}' },
+            { path: 'Call.java', text: 'package org.st;\npublic class Call extends Activity {\n  public static Intent getStartIntent(Context c) { return new Intent(c, Call.class); }\n}' },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(
+      map.transitions.map((t) => [t.from, t.to, t.trigger?.element]),
+      [
+        ['org.st.Main', 'org.st.Detail', 'open_detail'],
+        ['org.st.Main', 'org.st.Call', 'call'],
+      ],
+    );
+  });
+});
