@@ -86,6 +86,7 @@ const PREFERENCE_FUNCTIONS = new Set(['onPreferenceTreeClick', 'onPreferenceClic
 const BUTTONS: Record<string, 1 | 2 | 3> = { setPositiveButton: 1, setNegativeButton: 2, setNeutralButton: 3 };
 const R_REF = /^(?:([\w.]+)\.)?R\.(layout|menu|navigation|xml|id|string)\.(\w+)$/;
 const BINDING = /^[A-Z]\w*Binding$/;
+const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;
 const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
 function listenerKind(groups: RegExpExecArray): TriggerContextKind {
@@ -457,6 +458,8 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       push(ctx, { t: 'res', type: r.type, name: r.name });
       return;
     }
+    // `X::class.java.simpleName`, `X.class.getName()`: a class used for its name (log tags), not an intent.
+    if ((n.type === 'navigation_expression' || n.type === 'method_invocation') && CLASS_NAME_ONLY.test(compact(n))) return;
     switch (n.type) {
       case 'package_header':
       case 'package_declaration': {

@@ -243,3 +243,15 @@ describe('calls on types', () => {
     );
   });
 });
+
+describe('class names used as names', () => {
+  test('log tags from X::class.java.simpleName or X.class.getName() are not intents', async () => {
+    const p = await createCodeParser();
+    const kt = 'class A { val TAG = MainActivity::class.java.simpleName\n fun f() { go(Other::class.java) } }';
+    const k = extractFacts('kotlin', 'A.kt', kt, p.parse('kotlin', kt).root);
+    assert.deepEqual(k.functions.flatMap((f) => f.uses).filter((u) => u.t === 'classref').map((u) => (u.t === 'classref' ? u.cls : '')), ['Other']);
+    const jv = 'class A { static final String TAG = MainActivity.class.getSimpleName(); void f() { go(Other.class); } }';
+    const j = extractFacts('java', 'A.java', jv, p.parse('java', jv).root);
+    assert.deepEqual(j.functions.flatMap((f) => f.uses).filter((u) => u.t === 'classref').map((u) => (u.t === 'classref' ? u.cls : '')), ['Other']);
+  });
+});
