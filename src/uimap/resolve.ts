@@ -274,6 +274,19 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     if (a.launcher) launcherTargets.add(name);
   }
 
+  /** A class name that has no source (an activity from a binary dependency) but is declared in a manifest. */
+  const declaredActivity = (written: string, file: FileFacts): string | undefined => {
+    const [head, ...rest] = written.split('.');
+    const imported = head === undefined ? undefined : file.imports[head];
+    const candidates = [
+      written,
+      ...(imported === undefined ? [] : [[imported, ...rest].join('.')]),
+      ...(file.package === '' ? [] : [`${file.package}.${written}`]),
+      ...file.wildcardImports.map((w) => `${w}.${written}`),
+    ];
+    return candidates.find((c) => manifestActivities.has(c));
+  };
+
   const kindCache = new Map<string, ClassKind>();
   const classify = (name: string): ClassKind => {
     const cached = kindCache.get(name);
@@ -358,6 +371,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       return undefined;
     }
     const element = elementName(t.element, cls);
+    if (element === undefined && (t.kind === 'click' || t.kind === 'long-click') && cls !== undefined && classify(cls) === 'adapter') {
+      // itemView / binding.root of a list row: the row itself
+      const outer = classes.get(cls)?.facts.outer;
+      const row = firstLayoutId(cls) ?? (outer === undefined ? undefined : firstLayoutId(outer));
+      return row === undefined ? { kind: 'item' } : { kind: 'item', element: row };
+    }
     return element === undefined ? { kind: t.kind } : { kind: t.kind, element };
   };
 
@@ -482,7 +501,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           break;
         }
         case 'classref': {
-          const q = resolveType(use.cls, file) ?? (manifestActivities.has(use.cls) ? use.cls : undefined);
+          const q = resolveType(use.cls, file) ?? declaredActivity(use.cls, file);
           if (q !== undefined && manifestActivities.has(q)) add({ k: 'start', to: q, ...trigPart() });
           else if (q !== undefined && classes.has(q)) {
             const kind = classify(q);

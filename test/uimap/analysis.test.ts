@@ -255,3 +255,31 @@ describe('class names used as names', () => {
     assert.deepEqual(j.functions.flatMap((f) => f.uses).filter((u) => u.t === 'classref').map((u) => (u.t === 'classref' ? u.cls : '')), ['Other']);
   });
 });
+
+describe('list rows', () => {
+  test('a click on itemView inside an adapter is an item tap on the row layout', async () => {
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "org.ls" }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/></application></manifest>' }],
+          resources: [
+            { path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><androidx.recyclerview.widget.RecyclerView android:id="@+id/list"/></FrameLayout>' },
+            { path: 'layout/row.xml', text: '<LinearLayout xmlns:android="a" android:id="@+id/row_root"><TextView android:id="@+id/row_title"/></LinearLayout>' },
+          ],
+          code: [
+            { path: 'Main.kt', text: 'package org.ls\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) { setContentView(R.layout.main); list.adapter = RowAdapter(this) }\n}' },
+            {
+              path: 'RowAdapter.kt',
+              text: 'package org.ls\nclass RowAdapter(val activity: Activity) : RecyclerView.Adapter<RowAdapter.Holder>() {\n  inner class Holder(val binding: RowBinding) : RecyclerView.ViewHolder(binding.root) {\n    fun bind() { itemView.setOnClickListener { activity.startActivity(Intent(activity, Detail::class.java)) } }\n  }\n  override fun onCreateViewHolder(p: ViewGroup, t: Int) = Holder(RowBinding.inflate(activity.layoutInflater, p, false))\n}',
+            },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(map.transitions, [{ from: 'org.ls.Main', to: 'org.ls.Detail', trigger: { kind: 'item', element: 'row_root' } }]);
+    assert.deepEqual(map.activities[0]?.elements.map((e) => [e.id, e.kind ?? '']), [['list', ''], ['row_root', 'list-item'], ['row_title', 'list-item']]);
+  });
+});
