@@ -81,17 +81,22 @@ function renderError(e: unknown, json: boolean): string {
 
 async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const input = parseToolArgs(tool, argv);
+  const devices = createDeviceProvider(io.env);
   const ctx: ToolContext = {
     signal: io.signal,
     serial: g.serial ?? io.env['ANDROID_SERIAL'],
-    devices: createDeviceProvider(io.env),
+    devices,
     snapshots: fileSnapshotStore(stateDir(io.env)),
     readFile: (p) => (p === '-' ? io.readStdin() : io.readFile(p)),
     writeFile: (p, data) => writeFile(p, data),
   };
-  const result = await tool.handler(input, ctx);
-  io.stdout(render(result, g.json));
-  return result.exitCode ?? 0;
+  try {
+    const result = await tool.handler(input, ctx);
+    io.stdout(render(result, g.json));
+    return result.exitCode ?? 0;
+  } finally {
+    devices.close();
+  }
 }
 
 export async function run(argv: readonly string[], io: CliIO = processIO()): Promise<number> {

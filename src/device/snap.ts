@@ -5,7 +5,10 @@
  */
 import type { UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
-import { diffSnapshots, findElements, isRefLike, renderDiff, snapshotFromDump, type Snapshot } from '../snapshot/index.js';
+// Imported module by module, not from snapshot/index.js: that also loads the tokenizer (~0.5 s of CLI start-up).
+import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
+import { findElements, isRefLike } from '../snapshot/selector.js';
+import { snapshotFromDump, type Snapshot } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 
 export interface DeviceSnapshot {

@@ -23,8 +23,7 @@ import {
 } from '../device/actions.js';
 import { isDiagnosable, renderDoctor } from '../device/doctor.js';
 import { GlanceError } from '../errors.js';
-import { DEFAULT_MAX_EDGE, downscalePng, drawMarks } from '../image/index.js';
-import { snapshotFromDump } from '../snapshot/index.js';
+import { snapshotFromDump } from '../snapshot/snapshot.js';
 import { defineTool, type ToolContext, type ToolDef, type ToolResult } from './registry.js';
 
 const target = z.string().min(1).describe('a ref from the snapshot (b12), a selector (#login, Button:has-text("OK")) or a point X,Y');
@@ -281,7 +280,7 @@ export const screenshotTool = defineTool({
   schema: z.object({
     out: z.string().optional().describe('also write the PNG to this file'),
     marks: z.boolean().optional().describe('draw each element\'s ref on the screenshot, with a legend'),
-    maxEdge: z.number().int().min(0).max(8192).optional().describe(`long edge of the image in px (default ${DEFAULT_MAX_EDGE}; 0 = full device resolution, no marks)`),
+    maxEdge: z.number().int().min(0).max(8192).optional().describe(`long edge of the image in px (default 1568; 0 = full device resolution, no marks)`),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'screenshot', positionals: ['out'] },
@@ -289,6 +288,8 @@ export const screenshotTool = defineTool({
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
     const raw = await device.screenshot({ signal: ctx.signal });
     const device_ = pngSize(raw);
+    // Loaded here, not at start-up: the PNG and font code costs ~0.3 s that other commands need not pay.
+    const { DEFAULT_MAX_EDGE, downscalePng, drawMarks } = await import('../image/index.js');
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
     let png = raw;
     let scale = 1;

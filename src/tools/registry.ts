@@ -40,6 +40,8 @@ export interface DeviceProvider {
   get(serial: string | undefined, opts: { signal: AbortSignal }): Promise<Device>;
   /** Every device the provider can see, for `glance devices` / device_list. */
   list(opts: { signal: AbortSignal }): Promise<Array<{ serial: string; state: string; model?: string; product?: string }>>;
+  /** Releases connections the provider keeps (direct transports), so a CLI process can exit at once. */
+  close?(): void;
 }
 
 export interface ToolContext {

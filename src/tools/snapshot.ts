@@ -1,7 +1,11 @@
 // Snapshot tools: `glance ui` (device_snapshot), `glance find` (device_find), `glance tokens`.
 // Live when no --from is given: the device's dump is kept in the snapshot store so later refs resolve.
 import { z } from 'zod';
-import { diffSnapshots, findElements, renderDiff, renderElements, snapshotFromDump, tokenReport, type Snapshot, type SnapshotOptions } from '../snapshot/index.js';
+// Module by module rather than snapshot/index.js, so the tokenizer loads only for `glance tokens`.
+import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
+import { renderElements } from '../snapshot/render.js';
+import { findElements } from '../snapshot/selector.js';
+import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { privacyView } from '../privacy/index.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
@@ -105,6 +109,7 @@ export const tokensTool = defineTool({
   cli: { verb: 'tokens' },
   mcp: false,
   async handler(input, ctx) {
+    const { tokenReport } = await import('../snapshot/tokens.js');
     const report = tokenReport(await ctx.readFile(input.from));
     const rows = report.map((r) => `${r.format.padEnd(8)} ${String(r.bytes).padStart(7)} B ${String(r.o200k).padStart(6)} o200k ${String(r.cl100k).padStart(6)} cl100k`);
     return { text: ['format     bytes     tokens (o200k, cl100k)', ...rows].join('\n'), data: report };

@@ -1,34 +1,37 @@
-// CLI commands that are not registry tools: long-running servers and file-to-file jobs.
-import { createDeviceProvider } from '../devices.js';
-import { blocksCommand } from './blocks.js';
-import { demoCommand } from './demo.js';
-import { mapCommand } from './map.js';
-import { mcpCommand } from './mcp.js';
+// CLI commands that are not registry tools: long-running servers and file-to-file jobs. Each is loaded on
+// first use, so `glance tap` does not pay for the MCP SDK, tree-sitter or the virtual device at start-up.
 import type { Command } from './types.js';
-import { virtualCommand } from './virtual.js';
 
 export type { Command, CommandIO } from './types.js';
 
 export const commands: Readonly<Record<string, Command>> = {
-  demo: demoCommand,
+  demo: {
+    summary: 'a 30-second tour on a built-in virtual phone (no emulator, no adb needed)',
+    run: async (argv, io) => (await import('./demo.js')).demoCommand.run(argv, io),
+  },
   virtual: {
     summary: 'run a virtual Android device (demo app, a scenario folder or a DroidBot recording) on 127.0.0.1:PORT',
-    run: (argv, io) => virtualCommand(argv, io),
+    run: async (argv, io) => (await import('./virtual.js')).virtualCommand(argv, io),
   },
-  mcp: mcpCommand,
+  mcp: {
+    summary: 'MCP server for agents (stdio; --http PORT for Streamable HTTP on 127.0.0.1 with a bearer token)',
+    run: async (argv, io) => (await import('./mcp.js')).mcpCommand.run(argv, io),
+  },
   map: {
     summary: 'UI Map of an app from its source (screens, elements, transitions); `map path` plans a route',
-    run: (argv, io) => mapCommand(argv, io),
+    run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
-    run: (argv, io) =>
-      blocksCommand(argv, {
+    run: async (argv, io) => {
+      const [{ blocksCommand }, { createDeviceProvider }] = await Promise.all([import('./blocks.js'), import('../devices.js')]);
+      return blocksCommand(argv, {
         ...io,
         liveDump: async () => {
           const device = await createDeviceProvider(io.env).get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
           return device.dump({ signal: io.signal });
         },
-      }),
+      });
+    },
   },
 };
