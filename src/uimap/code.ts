@@ -6,7 +6,7 @@
  */
 import type { Lang, SNode } from './syntax.js';
 
-export type TriggerContextKind = 'click' | 'long-click' | 'menu' | 'item' | 'check' | 'preference' | 'callback';
+export type TriggerContextKind = 'click' | 'long-click' | 'menu' | 'item' | 'check' | 'preference' | 'up' | 'callback';
 
 export interface TriggerContext {
   kind: TriggerContextKind;
@@ -233,7 +233,8 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     }
     const kind = ids.length > 0 ? branchKind(ctx) : 'preference';
     for (const element of elements) {
-      const inner: Ctx = { ...ctx, trig: { kind, element } };
+      // android.R.id.home in a menu handler is the toolbar's up arrow, not a view with that id
+      const inner: Ctx = { ...ctx, trig: element === 'android:id/home' ? { kind: 'up' } : { kind, element } };
       for (const b of body) visit(b, inner);
     }
   };
@@ -274,8 +275,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     let argCtx = ctx;
     if (listener !== null) {
       // Toolbar.setNavigationOnClickListener: the up/close icon, which has no view id of its own.
-      const element = name === 'setNavigationOnClickListener' ? undefined : listenerTarget(receiver);
-      argCtx = { ...ctx, trig: element === undefined ? { kind: listenerKind(listener) } : { kind: listenerKind(listener), element } };
+      const up = name === 'setNavigationOnClickListener';
+      const element = up ? undefined : listenerTarget(receiver);
+      const kind = up ? 'up' : listenerKind(listener);
+      argCtx = { ...ctx, trig: element === undefined ? { kind } : { kind, element } };
       if (element === undefined && ctx.trig?.element !== undefined) argCtx = ctx;
     } else if (parts.isNew && args.some(lambdaLike) && ctx.trig?.element === undefined) {
       argCtx = { ...ctx, trig: { kind: 'callback', via: parts.calleeText } };

@@ -60,6 +60,7 @@ export type TriggerKind =
   | 'menu'
   | 'item'
   | 'check'
+  | 'up'
   | 'preference'
   | 'dialog'
   | 'auto';

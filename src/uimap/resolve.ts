@@ -769,7 +769,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   // A tap that finishes an activity returns to the one that opened it: one back edge per caller.
   const forward = dedupeTransitions(transitions);
   for (const [activity, triggers] of finishTriggers) {
-    const callers = new Set(forward.filter((t) => t.to === activity && t.from !== activity).map((t) => t.from));
+    // Callers that hand over by themselves (a splash screen's auto start) are gone from the back stack.
+    const callers = new Set(forward.filter((t) => t.to === activity && t.from !== activity && t.trigger?.kind !== 'auto').map((t) => t.from));
     for (const caller of callers) for (const trigger of triggers) transitions.push({ from: activity, to: caller, trigger, back: true });
   }
   return { package: appPackage, activities, transitions: dedupeTransitions(transitions) };

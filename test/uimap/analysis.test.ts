@@ -211,7 +211,7 @@ describe('listener setters', () => {
     assert.deepEqual(refs, [
       ['H', { kind: 'menu', element: 'nav_help' }],
       ['M', { kind: 'menu', element: 'tab_more' }],
-      ['U', { kind: 'click' }],
+      ['U', { kind: 'up' }],
     ]);
   });
 });
