@@ -5,24 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePng, encodePng } from '../../src/image/png.js';
 import { renderMarks } from '../../src/image/marks.js';
-import type { RgbaImage } from '../../src/image/raster.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
-import { CHANNEL_TOLERANCE, GOLDEN_CASES, goldenDir, PIXEL_TOLERANCE } from './goldens.js';
-
-/** Fraction of pixels where some channel differs by more than `tolerance`. */
-export function differingFraction(a: RgbaImage, b: RgbaImage, tolerance: number): number {
-  let n = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    if (
-      Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
-      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance ||
-      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance ||
-      Math.abs(a.data[i + 3]! - b.data[i + 3]!) > tolerance
-    )
-      n++;
-  }
-  return n / (a.width * a.height);
-}
+import { CHANNEL_TOLERANCE, differingFraction, GOLDEN_CASES, goldenDir, PIXEL_TOLERANCE } from './goldens.js';
 
 describe('golden marked screenshots (regenerate: node --import tsx scripts/image-goldens.ts)', () => {
   for (const c of GOLDEN_CASES) {

@@ -3,6 +3,7 @@
 // change of the snapshot engine's refs does not masquerade as a drawing change.
 import { join } from 'node:path';
 import type { MarkOptions } from '../../src/image/marks.js';
+import type { RgbaImage } from '../../src/image/raster.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { authoredLandscape, authoredPortrait, corpusScreen, type TestScreen } from './screens.js';
 
@@ -24,3 +25,18 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
 export const CHANNEL_TOLERANCE = 32;
 /** At most this fraction of pixels may differ. */
 export const PIXEL_TOLERANCE = 0.005;
+
+/** Fraction of pixels where some channel differs by more than `tolerance`. */
+export function differingFraction(a: RgbaImage, b: RgbaImage, tolerance: number): number {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (
+      Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance ||
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance ||
+      Math.abs(a.data[i + 3]! - b.data[i + 3]!) > tolerance
+    )
+      n++;
+  }
+  return n / (a.width * a.height);
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
@@ -14,6 +14,9 @@ import { INSTRUCTIONS, serveHttp } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
 import { createDeviceProvider } from '../../src/cli/devices.js';
 import { AdbHarness } from '../adb/adb-harness.js';
+import { decodePng } from '../../src/image/png.js';
+import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/goldens.js';
+import { MCP_GOLDEN, MCP_GOLDEN_ARGS } from './screenshot-golden.js';
 import { devEntry } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 
@@ -69,6 +72,21 @@ describe('MCP over stdio against the virtual device via the real adb server', ()
     assert.equal(doc.screen.package, 'dev.glance.demo');
     const refsInText = new Set(text(t).split('\n').map((l) => l.trim().split(' ')[0]));
     for (const e of doc.elements) assert.ok(refsInText.has(e.ref), `ref ${e.ref} appears in the text snapshot`);
+  });
+
+  test('a screenshot with marks matches the golden image (tolerance) and lists the refs of the text', async () => {
+    const r = await call('device_screenshot', { ...MCP_GOLDEN_ARGS });
+    assert.ok(!r.isError, text(r));
+    const img = r.content.find((c) => c.type === 'image');
+    assert.equal(img?.mimeType, 'image/png');
+    const actual = decodePng(Buffer.from(img!.data!, 'base64'));
+    const golden = decodePng(readFileSync(MCP_GOLDEN));
+    assert.deepEqual([actual.width, actual.height], [golden.width, golden.height]);
+    const diff = differingFraction(actual, golden, CHANNEL_TOLERANCE);
+    assert.ok(diff <= PIXEL_TOLERANCE, `${(diff * 100).toFixed(2)}% of pixels differ (regenerate: node --import tsx scripts/mcp-goldens.ts)`);
+    const legendRefs = text(r).split('\n').slice(1, -1).map((l) => l.split(' ')[0]);
+    const snapRefs = (JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string }> }).elements.map((e) => e.ref);
+    assert.deepEqual(legendRefs, snapRefs);
   });
 
   test('tap by ref changes the screen; back; tap by selector; type by ref', async () => {
