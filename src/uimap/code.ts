@@ -288,6 +288,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
 
   const typeNames = (n: SNode): string[] => {
     if (n.type === 'user_type' || n.type === 'scoped_type_identifier') return [compact(n).replace(/<.*$/, '')];
+    if (n.type === 'generic_type') return typeNames(named(n)[0] ?? n).slice(0, 1); // Base<T>: the base only
     if (n.type === 'type_identifier') return [src(n)];
     return n.children.flatMap(typeNames);
   };
@@ -362,7 +363,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     if (body !== undefined) visit(body, { ...ctx, scope: body.start });
   };
 
-  const newClass = (n: SNode, outer: ClassFacts | undefined, ctx: Ctx | undefined): ClassFacts | undefined => {
+  const newClass = (n: SNode, outer: ClassFacts | undefined): ClassFacts | undefined => {
     const nameNode = isJava ? field(n, 'name') : child(n, 'type_identifier');
     if (nameNode === undefined) return undefined;
     const simple = src(nameNode);
@@ -377,6 +378,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     for (const c of n.children) {
       if (isJava && (c.field === 'superclass' || c.field === 'interfaces' || c.type === 'super_interfaces' || c.type === 'superclass' || c.type === 'extends_interfaces')) {
         cls.supers.push(...typeNames(c));
+        visit(c, initCtx); // `extends BaseActivity<ActivityMainBinding>` names the layout
       } else if (!isJava && c.type === 'delegation_specifier') {
         cls.supers.push(...typeNames(named(c)[0]?.type === 'constructor_invocation' ? (named(named(c)[0] as SNode)[0] as SNode) : c).slice(0, 1));
         visit(c, initCtx);
@@ -386,7 +388,6 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         visit(c, initCtx);
       }
     }
-    void ctx;
     return cls;
   };
 
@@ -442,7 +443,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         case 'interface_declaration':
         case 'enum_declaration':
         case 'record_declaration':
-          newClass(m, cls, undefined);
+          newClass(m, cls);
           break;
         case 'companion_object': {
           const b = child(m, 'class_body');
@@ -488,7 +489,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       case 'interface_declaration':
       case 'enum_declaration':
       case 'record_declaration':
-        newClass(n, ctx.cls, ctx);
+        newClass(n, ctx.cls);
         return;
       case 'function_declaration':
       case 'method_declaration': {

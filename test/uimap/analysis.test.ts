@@ -283,3 +283,13 @@ describe('list rows', () => {
     assert.deepEqual(map.activities[0]?.elements.map((e) => [e.id, e.kind ?? '']), [['list', ''], ['row_root', 'list-item'], ['row_title', 'list-item']]);
   });
 });
+
+describe('Java generic base classes', () => {
+  test('extends Base<ActivityMainBinding>: the base is the supertype and the binding names the layout', async () => {
+    const p = await createCodeParser();
+    const text = 'package j; public class Main extends BaseBindingActivity<ActivityMainBinding> implements Foo<Bar> { }';
+    const f = extractFacts('java', 'Main.java', text, p.parse('java', text).root);
+    assert.deepEqual(f.classes[0]?.supers, ['BaseBindingActivity', 'Foo']);
+    assert.ok(f.functions.some((fn) => fn.name === '<init>' && fn.uses.some((u) => u.t === 'binding' && u.name === 'ActivityMainBinding')));
+  });
+});
