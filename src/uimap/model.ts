@@ -42,6 +42,11 @@ export interface MapActivity {
   /** Fully qualified class name. */
   name: string;
   launcher?: boolean;
+  /**
+   * false: started in code from an imported class, but no manifest seen declares it (its library's sources
+   * were not given with --lib); only its name is known.
+   */
+  declared?: false;
   label?: string;
   /** Fully qualified names of `<activity-alias>` entries that target this activity. */
   aliases?: string[];
@@ -94,6 +99,7 @@ export type WarningCode =
   | 'INTENT_TARGET_UNKNOWN'
   | 'CLASS_NOT_FOUND'
   | 'LISTENER_TARGET_UNRESOLVED'
+  | 'ACTIVITY_NOT_DECLARED'
   | 'NO_MANIFEST';
 
 export interface UiMap {

@@ -274,6 +274,16 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     if (a.launcher) launcherTargets.add(name);
   }
 
+  const undeclared = new Set<string>();
+  /** `Foo` imported as `a.b.Foo`, or a name written fully qualified: the qualified name. */
+  const importedName = (written: string, file: FileFacts): string | undefined => {
+    const [head, ...rest] = written.split('.');
+    if (head === undefined) return undefined;
+    const imported = file.imports[head];
+    if (imported !== undefined) return [imported, ...rest].join('.');
+    return /^[a-z]/.test(head) && rest.length > 0 ? written : undefined;
+  };
+
   /** A class name that has no source (an activity from a binary dependency) but is declared in a manifest. */
   const declaredActivity = (written: string, file: FileFacts): string | undefined => {
     const [head, ...rest] = written.split('.');
@@ -507,7 +517,13 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
             const kind = classify(q);
             if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart() });
           } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
-            warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
+            const imported = importedName(use.cls, file);
+            if (imported === undefined) warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
+            else {
+              // An activity of a library whose sources (and manifest) were not given: still a screen.
+              undeclared.add(imported);
+              add({ k: 'start', to: imported, ...trigPart() });
+            }
           }
           break;
         }
@@ -764,6 +780,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     activity.module = manifest.module;
     activities.push(activity);
     finishTriggers.set(activityName, finishes);
+  }
+
+  for (const name of [...undeclared].sort()) {
+    if (manifestActivities.has(name)) continue;
+    warnings.add('ACTIVITY_NOT_DECLARED', name);
+    activities.push({ name, declared: false, layouts: [], elements: [], fragments: [], dialogs: [], menus: [] });
   }
 
   // A tap that finishes an activity returns to the one that opened it: one back edge per caller.

@@ -293,3 +293,28 @@ describe('Java generic base classes', () => {
     assert.ok(f.functions.some((fn) => fn.name === '<init>' && fn.uses.some((u) => u.t === 'binding' && u.name === 'ActivityMainBinding')));
   });
 });
+
+describe('library activities without the library', () => {
+  test('an imported activity that no manifest declares still becomes a screen, with a warning', async () => {
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "org.nl" }',
+          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
+          resources: [{ path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><Button android:id="@+id/blocked"/></FrameLayout>' }],
+          code: [
+            {
+              path: 'Main.kt',
+              text: 'package org.nl\nimport com.lib.activities.BlockedNumbersActivity\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) { setContentView(R.layout.main); blocked.setOnClickListener { startActivity(Intent(this, BlockedNumbersActivity::class.java)) } }\n}',
+            },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(map.activities.map((a) => [a.name, a.declared ?? true]), [['org.nl.Main', true], ['com.lib.activities.BlockedNumbersActivity', false]]);
+    assert.deepEqual(map.transitions, [{ from: 'org.nl.Main', to: 'com.lib.activities.BlockedNumbersActivity', trigger: { kind: 'click', element: 'blocked' } }]);
+    assert.deepEqual(map.warnings.map((w) => w.code), ['ACTIVITY_NOT_DECLARED']);
+  });
+});
