@@ -281,7 +281,10 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     if (head === undefined) return undefined;
     const imported = file.imports[head];
     if (imported !== undefined) return [imported, ...rest].join('.');
-    return /^[a-z]/.test(head) && rest.length > 0 ? written : undefined;
+    if (/^[a-z]/.test(head) && rest.length > 0) return written;
+    // `import lib.activities.*`: the one wildcard package that holds activities
+    const wild = file.wildcardImports.filter((w) => file.wildcardImports.length === 1 || /activit/i.test(w));
+    return wild.length === 1 ? `${wild[0]}.${written}` : undefined;
   };
 
   /** A class name that has no source (an activity from a binary dependency) but is declared in a manifest. */
