@@ -2,7 +2,6 @@
 // exec throughput. Starts its own virtual device endpoint and adb server (own port, own HOME) and stops both.
 // Run: node --import tsx bench/adb.ts
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,20 +16,10 @@ import {
   type DeviceServices,
   type ShellResult,
 } from '../src/adb/index.js';
+import { freePort } from '../test/adb/adb-harness.js';
 
 const EXEC_BYTES = 4 * 1024 * 1024;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const blob = Buffer.alloc(EXEC_BYTES, 0x5a);
 const services: DeviceServices = {

@@ -5,7 +5,6 @@
 // Run: node --import tsx bench/device.ts
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,19 +12,10 @@ import { run } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
 import { createDeviceProvider } from '../src/cli/devices.js';
 import { startVirtualDevice } from '../src/device/virtual/device.js';
+import { freePort } from '../test/adb/adb-harness.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** Runs a command without blocking the event loop (the virtual device lives in this process). */
 function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string }> {

@@ -55,6 +55,32 @@ export interface UiDump {
   activity?: string;
 }
 
+/** A node with every flag at its uiautomator default, for code that builds hierarchies (scenarios, tests). */
+export function uiNode(fields: Partial<UiNode> & { cls: string; bounds: Bounds }): UiNode {
+  return {
+    text: '',
+    desc: '',
+    hint: '',
+    id: '',
+    pkg: '',
+    checkable: false,
+    checked: false,
+    clickable: false,
+    longClickable: false,
+    enabled: true,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    password: false,
+    selected: false,
+    visible: true,
+    editable: false,
+    index: 0,
+    children: [],
+    ...fields,
+  };
+}
+
 export interface WalkEntry {
   node: UiNode;
   parent: UiNode | undefined;

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { createDeviceProvider } from '../../src/cli/devices.js';
 import { renderDoctor, stateAdvice } from '../../src/device/doctor.js';
 import { glance } from '../helpers/cli.js';
+import { freePort } from '../adb/adb-harness.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 test('doctor without an adb binary or server names both problems and their fixes', async () => {
   const port = await freePort();

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -13,19 +12,10 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/device.js';
 import { glance, glanceProcess, type CliRun } from '../helpers/cli.js';
 import { LOGIN_SCENARIO } from './harness.js';
+import { freePort } from '../adb/adb-harness.js';
 
 const hasAdb = spawnSync('adb', ['version']).status === 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

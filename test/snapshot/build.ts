@@ -1,5 +1,5 @@
 // Small hand-built dumps for the pass and selector tests: `n('Button', { text: 'OK', clickable: true }, [...])`.
-import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { uiNode, type Bounds, type UiDump, type UiNode } from '../../src/hierarchy/model.js';
 import { emptyStats, fromDump, type DistilStats, type DNode, type PassContext } from '../../src/snapshot/distil.js';
 
 export type NodeProps = Partial<Omit<UiNode, 'children' | 'cls'>>;
@@ -8,30 +8,7 @@ const PKG = 'com.example';
 
 export function n(cls: string, props: NodeProps = {}, children: UiNode[] = []): UiNode {
   const full = cls.includes('.') ? cls : (cls === 'View' || cls === 'ViewGroup' ? 'android.view.' : 'android.widget.') + cls;
-  const node: UiNode = {
-    cls: full,
-    text: '',
-    desc: '',
-    hint: '',
-    id: '',
-    pkg: PKG,
-    bounds: [0, 0, 100, 100],
-    checkable: false,
-    checked: false,
-    clickable: false,
-    longClickable: false,
-    enabled: true,
-    focusable: false,
-    focused: false,
-    scrollable: false,
-    password: false,
-    selected: false,
-    visible: true,
-    editable: /EditText$/.test(cls),
-    index: 0,
-    children,
-    ...props,
-  };
+  const node = uiNode({ cls: full, pkg: PKG, bounds: [0, 0, 100, 100], editable: /EditText$/.test(cls), children, ...props });
   if (props.id !== undefined && !props.id.includes(':id/')) node.id = `${PKG}:id/${props.id}`;
   children.forEach((c, i) => (c.index = i));
   return node;

@@ -3,7 +3,7 @@
  * dumps on API 30+ include them) and a minimal Launcher3 home screen with one icon per app. Sizes follow the
  * platform dimens: status bar 24dp, navigation bar 48dp (frameworks/base/core/res/res/values/dimens.xml).
  */
-import type { Bounds, UiNode } from '../../hierarchy/model.js';
+import { uiNode, type Bounds, type UiNode } from '../../hierarchy/model.js';
 import type { DisplayInfo } from './scenario.js';
 
 export const SYSTEMUI = 'com.android.systemui';
@@ -15,28 +15,7 @@ export function dp(display: DisplayInfo, v: number): number {
 }
 
 export function node(partial: Partial<UiNode> & { cls: string; bounds: Bounds }): UiNode {
-  return {
-    text: '',
-    desc: '',
-    hint: '',
-    id: '',
-    pkg: '',
-    checkable: false,
-    checked: false,
-    clickable: false,
-    longClickable: false,
-    enabled: true,
-    focusable: false,
-    focused: false,
-    scrollable: false,
-    password: false,
-    selected: false,
-    visible: true,
-    editable: false,
-    index: 0,
-    children: [],
-    ...partial,
-  };
+  return uiNode(partial);
 }
 
 function indexed(children: UiNode[]): UiNode[] {
