@@ -24,6 +24,7 @@ export interface MapElement {
 export type ElementKind =
   | 'menu-item'
   | 'overflow-row'
+  | 'drawer-row'
   | 'dialog-button'
   | 'dialog-message'
   | 'preference'

@@ -8,7 +8,7 @@ import type { ClassFacts, FileFacts, FunctionFacts, TriggerContext, Use } from '
 import type { ManifestActivity, ParsedManifest } from './manifest.js';
 import { qualifyClassName } from './manifest.js';
 import type { MapActivity, MapElement, MapPart, MapTransition, MapTrigger } from './model.js';
-import type { ResourceIndex, ParsedLayout, NavDestination } from './resources.js';
+import type { ResourceIndex, ParsedLayout, NavDestination, MenuStyle } from './resources.js';
 import { resolveText } from './resources.js';
 import type { WarningLog } from './warnings.js';
 
@@ -592,6 +592,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     const finishes: MapTrigger[] = [];
     const parts = new Map<string, Owner>();
     const menus: string[] = [];
+    const menuStyles = new Map<string, MenuStyle>();
     const reachedClasses = new Set<string>();
     const rootChain = new Set(chainOf(activityName).chain);
 
@@ -668,7 +669,11 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         else if (cls.startsWith(appPackage) && appPackage !== '') warnings.add('CLASS_NOT_FOUND', cls);
       }
       for (const g of layout.navGraphs) attachNav(g, undefined);
-      for (const m of layout.menus) if (!menus.includes(m)) menus.push(m);
+      for (const m of layout.menus) {
+        if (!menus.includes(m)) menus.push(m);
+        const style = layout.menuStyles[m];
+        if (style !== undefined && !menuStyles.has(m)) menuStyles.set(m, style);
+      }
       for (const vc of layout.viewClasses) if (classes.has(vc)) reachClass(vc, owner, undefined);
     };
 
@@ -755,10 +760,16 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         const t = text(item.title);
         if (t !== undefined) el.text = t;
         elements.push(el);
-        // Items that can overflow are drawn as AppCompat popup rows whose only id is `title`
-        // (abc_popup_menu_item_layout), which is what a dump shows when one is tapped.
-        if (!/always/.test(item.showAsAction ?? '')) {
+        const style = menuStyles.get(m) ?? 'options';
+        if (style === 'options' && !/always/.test(item.showAsAction ?? '')) {
+          // Items that can overflow are drawn as AppCompat popup rows whose only id is `title`
+          // (abc_popup_menu_item_layout), which is what a dump shows when one is tapped.
           const row: MapElement = { id: 'title', class: 'android.widget.TextView', kind: 'overflow-row', layout: m };
+          if (t !== undefined) row.text = t;
+          elements.push(row);
+        } else if (style === 'drawer') {
+          // NavigationView rows carry the text in `design_menu_item_text` (material design_navigation_menu_item)
+          const row: MapElement = { id: 'design_menu_item_text', class: 'android.widget.CheckedTextView', kind: 'drawer-row', layout: m };
           if (t !== undefined) row.text = t;
           elements.push(row);
         }

@@ -30,10 +30,24 @@ export interface ParsedLayout {
   navGraphs: string[];
   /** `app:menu` of toolbars, bottom navigation and navigation views. */
   menus: string[];
+  /** How each of those menus is drawn, from the tag that names it. */
+  menuStyles: Record<string, MenuStyle>;
   /** Dotted tags: custom view classes (resolved against project classes later). */
   viewClasses: string[];
   /** Id of the root view, when it has one (after `<merge>` there is none). */
   rootId?: string;
+}
+
+/**
+ * How a menu's items reach the screen: `options` (action bar / toolbar, overflow popup rows), `drawer`
+ * (NavigationView rows), `bar` (bottom navigation / navigation rail: one view per item, with the item's id).
+ */
+export type MenuStyle = 'options' | 'drawer' | 'bar';
+
+export function menuStyleOf(tag: string): MenuStyle {
+  if (/NavigationView$/.test(tag)) return 'drawer';
+  if (/(BottomNavigationView|NavigationBarView|NavigationRailView)$/.test(tag)) return 'bar';
+  return 'options';
 }
 
 export interface MenuItemDef {
@@ -105,6 +119,7 @@ export function parseLayout(name: string, root: XNode): ParsedLayout {
     fragments: [],
     navGraphs: [],
     menus: [],
+    menuStyles: {},
     viewClasses: [],
   };
   const rootId = refName(root.attrs['android:id'], 'id');
@@ -129,7 +144,10 @@ export function parseLayout(name: string, root: XNode): ParsedLayout {
     const nav = refName(node.attrs['app:navGraph'], 'navigation');
     if (nav !== undefined) out.navGraphs.push(nav);
     const menu = refName(node.attrs['app:menu'] ?? node.attrs['android:menu'], 'menu');
-    if (menu !== undefined) out.menus.push(menu);
+    if (menu !== undefined) {
+      out.menus.push(menu);
+      out.menuStyles[menu] ??= menuStyleOf(node.tag);
+    }
     if (node.tag.includes('.') && !out.viewClasses.includes(node.tag)) out.viewClasses.push(node.tag);
     if (id === undefined || node.tag === 'merge' || node.tag === 'requestFocus') continue;
     const view: LayoutView = {
@@ -276,6 +294,7 @@ function mergeLayout(into: ParsedLayout, more: ParsedLayout): void {
   addAll(into.fragments, more.fragments, (s) => s);
   addAll(into.navGraphs, more.navGraphs, (s) => s);
   addAll(into.menus, more.menus, (s) => s);
+  for (const [m, style] of Object.entries(more.menuStyles)) into.menuStyles[m] ??= style;
   addAll(into.viewClasses, more.viewClasses, (s) => s);
 }
 
