@@ -43,6 +43,13 @@ export default tseslint.config(
     },
   },
   {
+    // Every promise in library code is awaited, returned or explicitly `void`ed: no fire-and-forget (HOUSE.md).
+    // (Tests are left out: node:test's describe/test return promises the runner itself awaits.)
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // Only cli/ prints or exits (HOUSE.md 11).
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**'],

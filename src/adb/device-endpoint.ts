@@ -132,7 +132,8 @@ export async function serveDevice(
       if (s.closing || s.closed) return;
       s.closing = true;
       // Let queued writes reach the host first, then CLSE.
-      s.writeChain.then(() => {
+      // writeChain never rejects (see above), so nothing is lost by not awaiting it here.
+      void s.writeChain.then(() => {
         if (s.closed) return;
         finish(s, 'closed by device', false);
         sendQuiet(A_CLSE, s.localId, s.remoteId);

@@ -17,7 +17,8 @@ export interface InMemoryOptions extends CallOptions {
 
 export async function connectInMemory(services: DeviceServices, options: InMemoryOptions = {}): Promise<DirectTransport> {
   const [host, device] = createStreamPair();
-  serveDevice(device, services, options.endpoint ?? {});
+  // Runs for the life of the connection; serveDevice never rejects.
+  void serveDevice(device, services, options.endpoint ?? {});
   return DirectTransport.connect(host, {
     serial: options.serial ?? 'memory',
     ...(options.signal ? { signal: options.signal } : {}),

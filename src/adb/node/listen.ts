@@ -52,7 +52,8 @@ export function listenDevice(options: ListenDeviceOptions): Promise<DeviceListen
     sockets.add(socket);
     socket.on('error', () => undefined); // reported through the stream; keep node from throwing
     socket.on('close', () => sockets.delete(socket));
-    serveDevice(socketStream(socket), options.services, endpoint).finally(() => sockets.delete(socket));
+    // One session per connection, for its whole life; serveDevice never rejects.
+    void serveDevice(socketStream(socket), options.services, endpoint).finally(() => sockets.delete(socket));
   });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -70,8 +71,8 @@ export function listenDevice(options: ListenDeviceOptions): Promise<DeviceListen
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : options.port;
       if (options.signal) {
-        if (options.signal.aborted) close();
-        else options.signal.addEventListener('abort', () => close(), { once: true });
+        if (options.signal.aborted) void close();
+        else options.signal.addEventListener('abort', () => void close(), { once: true });
       }
       resolve({ port, host, connections: () => sockets.size, close });
     });
