@@ -36,8 +36,8 @@ export type {
   MapOptionsBase,
 } from './model.js';
 export { readAndroidProject } from './read.js';
-export { findPaths, shortestPath } from './paths.js';
-export type { UiPath, PathStep, PathTarget } from './paths.js';
+export { findPaths, findPathsByText, searchElements, shortestPath } from './paths.js';
+export type { UiPath, PathStep, PathTarget, ElementHit } from './paths.js';
 export { renderMapHtml } from './html.js';
 export { scoreMap, observedFromDroidbot } from './score.js';
 export type { ObservedRun, MapScore, Coverage, DroidbotEvent } from './score.js';

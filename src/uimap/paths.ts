@@ -2,7 +2,7 @@
  * Shortest UI paths over a UI Map: breadth-first search from the launcher activity along transitions, with
  * the element to use at each step (UICOMPASS's focusing + shortest-path step, without the LLM).
  */
-import type { MapActivity, MapTrigger, UiMap } from './model.js';
+import type { MapActivity, MapElement, MapTrigger, UiMap } from './model.js';
 
 export interface PathStep {
   from: string;
@@ -114,4 +114,44 @@ export function findPaths(map: UiMap, target: string, options: { from?: string }
 /** The single shortest path, or undefined when the target is unknown or unreachable. */
 export function shortestPath(map: UiMap, target: string, options: { from?: string } = {}): UiPath | undefined {
   return findPaths(map, target, options)[0];
+}
+
+/** An element whose id, text, hint or description matches a query, and where it sits. */
+export interface ElementHit {
+  activity: string;
+  element: MapElement;
+  target: PathTarget;
+}
+
+/** Case-insensitive substring search over element ids, texts, hints and descriptions. */
+export function searchElements(map: UiMap, query: string): ElementHit[] {
+  const q = query.toLowerCase();
+  const hits: ElementHit[] = [];
+  const matches = (e: MapElement): boolean => [e.id, e.text, e.hint, e.desc].some((v) => v !== undefined && v.toLowerCase().includes(q));
+  for (const a of map.activities) {
+    for (const e of a.elements) if (matches(e)) hits.push({ activity: a.name, element: e, target: { element: e.id, part: 'activity' } });
+    for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
+      for (const p of list) {
+        for (const e of p.elements) {
+          if (!matches(e)) continue;
+          const target: PathTarget = p.trigger === undefined ? { element: e.id, part, name: p.name } : { element: e.id, part, name: p.name, open: p.trigger };
+          hits.push({ activity: a.name, element: e, target });
+        }
+      }
+    }
+  }
+  return hits;
+}
+
+/** Shortest paths to every element matching `query` (see searchElements), shortest first. */
+export function findPathsByText(map: UiMap, query: string, options: { from?: string } = {}): UiPath[] {
+  const start = options.from === undefined ? launcherOf(map) : findActivity(map, options.from)?.name;
+  if (start === undefined) return [];
+  const via = bfs(map, start);
+  const out: UiPath[] = [];
+  for (const hit of searchElements(map, query)) {
+    const steps = stepsTo(via, hit.activity);
+    if (steps !== undefined) out.push({ activity: hit.activity, steps, target: hit.target });
+  }
+  return out.sort((x, y) => x.steps.length - y.steps.length || x.activity.localeCompare(y.activity));
 }

@@ -5,7 +5,7 @@ import { createCodeParser } from '../../src/uimap/syntax.js';
 import type { CodeParser } from '../../src/uimap/syntax.js';
 import { extractFacts } from '../../src/uimap/code.js';
 import type { Use } from '../../src/uimap/code.js';
-import { findPaths, mapDirectory, mapProject, shortestPath } from '../../src/uimap/index.js';
+import { findPaths, findPathsByText, mapDirectory, mapProject, searchElements, shortestPath } from '../../src/uimap/index.js';
 import type { ProjectSource, UiMap } from '../../src/uimap/index.js';
 
 let parser: CodeParser;
@@ -108,6 +108,15 @@ describe('shortest UI paths', () => {
     const about = findPaths(map, 'about');
     assert.equal(about[0]?.activity, 'org.glance.notekeeper.MainActivity');
     assert.equal(about[0]?.target?.part, 'menu');
+  });
+
+  test('by text: elements whose text, hint or description match, with where they sit', () => {
+    const hits = searchElements(map, 'sort by');
+    assert.deepEqual(hits.map((h) => [h.activity.split('.').at(-1), h.element.id, h.target.part]), [['MainActivity', 'sort', 'menu']]);
+    const byDesc = findPathsByText(map, 'new note');
+    assert.deepEqual(byDesc.map((p) => [p.activity.split('.').at(-1), p.target?.element, p.steps.length]), [['MainActivity', 'fab', 1]]);
+    const feedback = findPathsByText(map, 'send feedback');
+    assert.equal(feedback[0]?.target?.name, 'org.glance.notekeeper.help.HelpHomeFragment');
   });
 
   test('unknown or unreachable targets give no path; --from changes the start', () => {

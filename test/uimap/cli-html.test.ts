@@ -45,6 +45,12 @@ describe('glance map (in-process)', () => {
     const text = io();
     assert.equal(await mapCommand(['map', 'path', '--map', json, '--to', 'config_colors'], text.io), 0);
     assert.match(text.out.join(''), /WidgetConfigureActivity/);
+    const byText = io();
+    assert.equal(await mapCommand(['path', '--map', json, '--text', 'customize colors', '--json'], byText.io), 0);
+    const hits = JSON.parse(byText.out.join('')) as { activity: string; target: { element: string } }[];
+    assert.deepEqual(hits.map((h) => [h.activity.split('.').at(-1), h.target.element]), [['SettingsActivity', 'settings_color_customization_label']]);
+    const both = io();
+    assert.equal(await mapCommand(['path', '--map', json, '--to', 'x', '--text', 'y'], both.io), 1);
   });
 
   test('framework-style global --json: `map SRC OUT` writes OUT, `map path` prints JSON, --help prints usage', async () => {

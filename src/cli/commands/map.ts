@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GlanceError, exitCodeFor, isGlanceError } from '../../errors.js';
-import { findPaths, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import { findPaths, findPathsByText, mapDirectory, renderMapHtml } from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
 
 export interface CommandIO {
@@ -21,7 +21,7 @@ export interface CommandIO {
 }
 
 const USAGE = `usage: glance map SRC_DIR [--lib DIR]... [--json OUT|-] [--html OUT]
-       glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`;
+       glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
 const BAR_WIDTH = 24;
@@ -111,7 +111,7 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: false,
-      options: { map: { type: 'string' }, to: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { map: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     throw usage(e instanceof Error ? e.message : String(e));
@@ -120,8 +120,8 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const { map: mapFile, to, from } = parsed.values;
-  if (mapFile === undefined || to === undefined) throw usage('map path needs --map MAP.json and --to TARGET');
+  const { map: mapFile, to, text, from } = parsed.values;
+  if (mapFile === undefined || (to === undefined) === (text === undefined)) throw usage('map path needs --map MAP.json and one of --to TARGET or --text TEXT');
   let map: UiMap;
   try {
     map = JSON.parse(await readFile(mapFile, 'utf8')) as UiMap;
@@ -132,11 +132,12 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
       cause: e,
     });
   }
-  const paths = findPaths(map, to, from === undefined ? {} : { from });
+  const opts = from === undefined ? {} : { from };
+  const paths = to !== undefined ? findPaths(map, to, opts) : findPathsByText(map, text ?? '', opts);
   if (paths.length === 0) {
-    throw new GlanceError('ELEMENT_NOT_FOUND', `no path to ${to}`, {
-      hint: 'give a fully qualified or simple activity name, or an element id listed in the map',
-      context: { to },
+    throw new GlanceError('ELEMENT_NOT_FOUND', `no path to ${to ?? `an element matching "${text ?? ''}"`}`, {
+      hint: 'give a fully qualified or simple activity name, an element id listed in the map, or --text with words shown on screen',
+      context: to === undefined ? { text } : { to },
     });
   }
   if (parsed.values.json === true || io.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
