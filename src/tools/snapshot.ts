@@ -6,7 +6,11 @@ import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { isGlanceError } from '../errors.js';
+import type { UiDump } from '../hierarchy/model.js';
+import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
+import { fnv1a } from '../snapshot/refs.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
 const formats = ['tree', 'table', 'json', 'xml'] as const;
@@ -42,6 +46,50 @@ export async function currentDump(ctx: ToolContext, from: string | undefined): P
   return { dump, key: device.serial };
 }
 
+const FOREGROUND = '#foreground';
+
+/**
+ * A live dump with the foreground package and activity filled in (uiautomator XML carries neither), so the
+ * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump.
+ */
+async function liveScreen(ctx: ToolContext): Promise<{ dump: string; key: string; view: UiDump }> {
+  const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+  const [dump, fg] = await Promise.all([
+    device.dump({ signal: ctx.signal }),
+    // Optional detail: a device whose dumpsys we cannot read still gets its snapshot (aborts still propagate).
+    device.foreground({ signal: ctx.signal }).catch((e: unknown) => {
+      if (isGlanceError(e, 'ABORTED')) throw e;
+      return undefined;
+    }),
+  ]);
+  const foreground = fg ? `${fg.package}/${fg.activity}` : '';
+  await ctx.snapshots.save(device.serial, dump);
+  // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
+  await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
+  return { dump, key: device.serial, view: withForeground(dump, foreground) };
+}
+
+const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
+
+/** The device's remembered dump, with its activity when it was recorded for exactly that dump. */
+async function rememberedScreen(ctx: ToolContext, serial: string): Promise<UiDump | undefined> {
+  const old = await ctx.snapshots.load(serial);
+  if (old === undefined) return undefined;
+  const [stamp, fg] = ((await ctx.snapshots.load(serial + FOREGROUND)) ?? '').split(' ');
+  return withForeground(old, stamp === fingerprint(old) ? (fg ?? '') : '');
+}
+
+function withForeground(dump: string, fg: string): UiDump {
+  const view = parseDump(dump);
+  const slash = fg.indexOf('/');
+  if (slash > 0) {
+    view.package = fg.slice(0, slash);
+    const act = fg.slice(slash + 1);
+    view.activity = act.startsWith('.') ? view.package + act : act;
+  }
+  return view;
+}
+
 export const snapshotTool = defineTool({
   name: 'device_snapshot',
   title: 'Read the screen',
@@ -55,17 +103,28 @@ export const snapshotTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'ui' },
   async handler(input, ctx) {
-    const { dump, key } = await currentDump(ctx, input.from);
     const options = snapshotOptions(input);
-    let previous: string | undefined;
-    if (input.diff === 'last') previous = key === undefined ? undefined : await ctx.snapshots.load(key);
-    else if (input.diff !== undefined) previous = await ctx.readFile(input.diff);
-    const snap = snapshotFromDump(dump, options);
-    if (key !== undefined) await ctx.snapshots.save(key, dump);
-    const data = { screen: snap.screen, elements: snap.elements };
-    if (input.privacy !== undefined) {
-      return { text: privacyView(dump, input.privacy), data: { screen: snap.screen, privacy: privacyView(dump, input.privacy) } };
+    let previous: string | UiDump | undefined;
+    if (input.diff !== undefined && input.diff !== 'last') previous = await ctx.readFile(input.diff);
+    let dump: string;
+    let view: string | UiDump;
+    if (input.from !== undefined) {
+      dump = view = await ctx.readFile(input.from);
+    } else {
+      if (input.diff === 'last') {
+        const serial = (await ctx.devices.get(ctx.serial, { signal: ctx.signal })).serial;
+        previous = await rememberedScreen(ctx, serial);
+      }
+      ({ dump, view } = await liveScreen(ctx));
+      // Compare like with like: when the earlier activity is unknown, leave it out of the new side too.
+      if (typeof previous === 'object' && previous.activity === undefined) view = parseDump(dump);
     }
+    if (input.privacy !== undefined) {
+      const text = privacyView(dump, input.privacy);
+      return { text, data: { privacy: text } };
+    }
+    const snap = snapshotFromDump(view, options);
+    const data = { screen: snap.screen, elements: snap.elements };
     if (input.diff !== undefined) {
       const diff = diffSnapshots(previous === undefined ? undefined : snapshotFromDump(previous, options), snap);
       return { text: renderDiff(diff), data: { ...data, diff } };
