@@ -70,6 +70,8 @@ export interface FileFacts {
   wildcardImports: string[];
   classes: ClassFacts[];
   functions: FunctionFacts[];
+  /** Members skipped because their syntax tree nests too deep to walk. */
+  skipped: number;
 }
 
 const LISTENER = /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
@@ -86,6 +88,17 @@ const PREFERENCE_FUNCTIONS = new Set(['onPreferenceTreeClick', 'onPreferenceClic
 const BUTTONS: Record<string, 1 | 2 | 3> = { setPositiveButton: 1, setNegativeButton: 2, setNeutralButton: 3 };
 const R_REF = /^(?:([\w.]+)\.)?R\.(layout|menu|navigation|xml|id|string)\.(\w+)$/;
 const BINDING = /^[A-Z]\w*Binding$/;
+const OPERATOR_CHAINS = new Set([
+  'binary_expression',
+  'additive_expression',
+  'multiplicative_expression',
+  'conjunction_expression',
+  'disjunction_expression',
+  'elvis_expression',
+  'comparison_expression',
+  'equality_expression',
+  'range_expression',
+]);
 const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;
 const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
@@ -120,7 +133,7 @@ interface Ctx {
 
 /** Extracts facts from one parsed file. `text` must be the text the tree was parsed from. */
 export function extractFacts(lang: Lang, path: string, text: string, root: SNode): FileFacts {
-  const facts: FileFacts = { path, lang, package: '', imports: {}, wildcardImports: [], classes: [], functions: [] };
+  const facts: FileFacts = { path, lang, package: '', imports: {}, wildcardImports: [], classes: [], functions: [], skipped: 0 };
   const src = (n: SNode): string => text.slice(n.start, n.end);
   const compact = (n: SNode): string => src(n).replace(/\s+/g, '').replace(/\?\./g, '.');
   const named = (n: SNode): SNode[] => n.children.filter((c) => c.named);
@@ -427,32 +440,44 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
   };
 
   const members = (body: SNode, cls: ClassFacts, initCtx: Ctx): void => {
-    for (const m of body.children) {
-      switch (m.type) {
-        case 'function_declaration':
-        case 'method_declaration':
-        case 'constructor_declaration':
-          newFunction(m, cls);
-          break;
-        case 'secondary_constructor':
-        case 'compact_constructor_declaration':
-          visit(m, initCtx);
-          break;
-        case 'class_declaration':
-        case 'object_declaration':
-        case 'interface_declaration':
-        case 'enum_declaration':
-        case 'record_declaration':
-          newClass(m, cls);
-          break;
-        case 'companion_object': {
-          const b = child(m, 'class_body');
-          if (b !== undefined) members(b, cls, initCtx);
-          break;
-        }
-        default:
-          visit(m, initCtx);
+    for (const m of body.children) guarded(() => member(m, cls, initCtx));
+  };
+
+  /** Runs one member's pass; a member too deeply nested to walk is skipped and counted, not fatal. */
+  const guarded = (f: () => void): void => {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      facts.skipped++;
+    }
+  };
+
+  const member = (m: SNode, cls: ClassFacts, initCtx: Ctx): void => {
+    switch (m.type) {
+      case 'function_declaration':
+      case 'method_declaration':
+      case 'constructor_declaration':
+        newFunction(m, cls);
+        break;
+      case 'secondary_constructor':
+      case 'compact_constructor_declaration':
+        visit(m, initCtx);
+        break;
+      case 'class_declaration':
+      case 'object_declaration':
+      case 'interface_declaration':
+      case 'enum_declaration':
+      case 'record_declaration':
+        newClass(m, cls);
+        break;
+      case 'companion_object': {
+        const b = child(m, 'class_body');
+        if (b !== undefined) members(b, cls, initCtx);
+        break;
       }
+      default:
+        visit(m, initCtx);
     }
   };
 
@@ -464,6 +489,19 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     }
     // `X::class.java.simpleName`, `X.class.getName()`: a class used for its name (log tags), not an intent.
     if ((n.type === 'navigation_expression' || n.type === 'method_invocation') && CLASS_NAME_ONLY.test(compact(n))) return;
+    if (OPERATOR_CHAINS.has(n.type)) {
+      // `a + b + c + …` nests to the left as deep as it is long: walk the spine in a loop, not by recursion.
+      const operands: SNode[] = [];
+      let cur: SNode | undefined = n;
+      while (cur !== undefined && cur.type === n.type) {
+        const kids: SNode[] = cur.children;
+        operands.push(...kids.slice(1).reverse());
+        cur = kids[0];
+      }
+      if (cur !== undefined) operands.push(cur);
+      for (let i = operands.length - 1; i >= 0; i--) visit(operands[i] as SNode, ctx);
+      return;
+    }
     switch (n.type) {
       case 'package_header':
       case 'package_declaration': {
@@ -608,7 +646,8 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     for (const c of n.children) visit(c, ctx);
   }
 
-  visit(root, { fn: topLevel, fnName: '<file>', scope: 0 });
+  const top: Ctx = { fn: topLevel, fnName: '<file>', scope: 0 };
+  for (const c of root.children) guarded(() => visit(c, top));
   if (topLevel.uses.length > 0) facts.functions.push(topLevel);
   return facts;
 }

@@ -74,7 +74,9 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
       try {
         const parsed = parser.parse(lang, f.text);
         if (parsed.errors > 0) warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);
-        code.push(extractFacts(lang, f.path, f.text, parsed.root));
+        const facts = extractFacts(lang, f.path, f.text, parsed.root);
+        if (facts.skipped > 0) warnings.add('CODE_TOO_DEEP', `${m.name}/${f.path}`);
+        code.push(facts);
       } catch {
         // A file the grammar or the fact pass cannot handle is skipped, never fatal.
         warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);

@@ -94,6 +94,7 @@ export interface MapWarning {
 
 export type WarningCode =
   | 'SYNTAX_ERROR'
+  | 'CODE_TOO_DEEP'
   | 'XML_UNPARSABLE'
   | 'LAYOUT_NOT_FOUND'
   | 'MENU_NOT_FOUND'

@@ -40,6 +40,26 @@ describe('robustness', () => {
     );
   });
 
+  test('very deep expressions: long concatenations are walked, deeper chains skip only their member', async () => {
+    const terms = Array.from({ length: 20000 }, (_, i) => `"s${i}"`).join(' + ');
+    const chain = `x${'.a()'.repeat(8000)}`;
+    const text = `package d; public class Main extends Activity { String s = ${terms}; Object o = ${chain}; void onCreate(Bundle b) { setContentView(R.layout.main); } }`;
+    const map = await mapProject({
+      modules: [
+        {
+          name: ':app',
+          role: 'app',
+          gradle: 'android { namespace "d" }',
+          manifests: [{ path: 'm.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
+          resources: [{ path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><TextView android:id="@+id/t"/></FrameLayout>' }],
+          code: [{ path: 'Main.java', text }],
+        },
+      ],
+    });
+    assert.deepEqual(map.warnings.map((w) => [w.code, w.count]), [['CODE_TOO_DEEP', 1]]);
+    assert.deepEqual(map.activities[0]?.elements.map((e) => e.id), ['t']);
+  });
+
   test('modules are found without settings.gradle; build/ and test folders are skipped', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'glance-uimap-read-'));
     try {
