@@ -36,7 +36,8 @@ export function layoutGraph(map: UiMap): Map<string, { x: number; y: number; lay
     while (queue.length > 0) {
       const cur = queue.shift() as string;
       for (const t of map.transitions) {
-        if (t.from === cur && !layer.has(t.to)) {
+        // back edges return to a caller: they must not pull a screen forward into an earlier layer
+        if (t.from === cur && t.back !== true && !layer.has(t.to)) {
           layer.set(t.to, (layer.get(cur) ?? 0) + 1);
           queue.push(t.to);
         }
@@ -115,6 +116,10 @@ export function renderMapHtml(map: UiMap): string {
       '</g>'
     );
   });
+  const warningList =
+    (map.warnings ?? []).length === 0
+      ? ''
+      : `<h3>Skipped while mapping</h3><ul>${(map.warnings ?? []).map((w) => `<li><code>${esc(w.code)}</code> ×${w.count}</li>`).join('')}</ul>`;
   // JSON inside <script>: escape '<' so no "</script>" can end the block early.
   const data = JSON.stringify({ package: map.package, activities: map.activities, transitions: map.transitions }).replace(/</g, '\\u003c');
   return `<!doctype html>
@@ -126,6 +131,8 @@ body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#22
 .node rect{fill:#fff;stroke:#6b7c93;stroke-width:1.5}
 .node.launcher rect{stroke:#1a7f37;stroke-width:2.5}
 .node.selected rect{fill:#e8f0fe;stroke:#1a56db}
+.node.match rect{fill:#fff4c2;stroke:#b88a00}
+#search{width:100%;box-sizing:border-box;padding:6px;margin-bottom:6px;font:inherit}
 .node{cursor:pointer}
 .node .title{font-weight:600;font-size:12px}
 .node .sub{fill:#666;font-size:11px}
@@ -146,12 +153,29 @@ code{background:#f2f2f2;padding:0 3px;border-radius:3px}
 ${edges.join('\n')}
 ${nodes.join('\n')}
 </svg></div>
-<div id="side"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.</p></div>
+<div id="side"><input id="search" type="search" placeholder="Find an element: text, hint or id" aria-label="Find an element">
+<div id="hits"></div>
+<div id="panel"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.</p>${warningList}</div></div>
 <script id="map-data" type="application/json">${data}</script>
 <script>
 (function(){
   var map = JSON.parse(document.getElementById('map-data').textContent);
-  var side = document.getElementById('side');
+  var side = document.getElementById('panel');
+  var search = document.getElementById('search');
+  var hitsBox = document.getElementById('hits');
+  function allElements(a){ return a.elements.concat.apply(a.elements, a.fragments.concat(a.dialogs, a.menus).map(function(p){return p.elements;})); }
+  function matches(e, q){ return [e.id, e.text, e.hint, e.desc].some(function(v){ return v && v.toLowerCase().indexOf(q) >= 0; }); }
+  search.addEventListener('input', function(){
+    var q = search.value.trim().toLowerCase();
+    var found = [];
+    map.activities.forEach(function(a){
+      var hit = q !== '' && allElements(a).some(function(e){ return matches(e, q); });
+      var node = document.querySelector('.node[data-name="'+a.name.replace(/"/g,'')+'"]');
+      if (node) node.classList.toggle('match', hit);
+      if (hit) found.push(a.name);
+    });
+    hitsBox.innerHTML = q === '' ? '' : '<p class="muted">'+found.length+(found.length===1?' screen shows "':' screens show "')+esc(search.value.trim())+'"</p>';
+  });
   function esc(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
   function list(els){
     if(!els.length) return '<p class="muted">none</p>';

@@ -104,6 +104,9 @@ describe('HTML view in headless Chromium', () => {
       const main = map.activities.find((a) => a.name === 'org.glance.notekeeper.MainActivity');
       const expected = [main?.elements ?? [], ...[...(main?.fragments ?? []), ...(main?.dialogs ?? []), ...(main?.menus ?? [])].map((p) => p.elements)].flat().map((e) => e.id);
       assert.deepEqual(ids, expected);
+      await page.locator('#search').fill('sort by');
+      assert.deepEqual(await page.locator('g.node.match').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-name'))), ['org.glance.notekeeper.MainActivity']);
+      assert.equal(await page.locator('#hits').textContent(), '1 screen shows "sort by"');
       await page.screenshot({ path: '/tmp/uimap-notekeeper.png', fullPage: true });
       assert.deepEqual(requests.filter((u) => !u.startsWith('file://')), [], 'self-contained: no network requests');
     } finally {
