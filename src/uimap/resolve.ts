@@ -656,7 +656,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           }
         }
       }
-      if (rootId !== undefined && layout.rootId === undefined) addElement(owner, { id: rootId, class: 'android.view.View', layout: name });
+      if (rootId !== undefined && layout.rootId === undefined && !layout.merge) addElement(owner, { id: rootId, class: viewClassName(layout.rootTag), layout: name });
       for (const inc of layout.includes) attachLayout(inc.layout, owner, listItem, inc.id);
       for (const stub of layout.stubs) {
         const before = owner.elements.length;

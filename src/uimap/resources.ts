@@ -36,6 +36,10 @@ export interface ParsedLayout {
   viewClasses: string[];
   /** Id of the root view, when it has one (after `<merge>` there is none). */
   rootId?: string;
+  /** The root is `<merge>`: an `<include>` of it adds no view of its own, so its id goes nowhere. */
+  merge: boolean;
+  /** Tag of the root element (the class an `<include android:id>` gives its id to). */
+  rootTag: string;
 }
 
 /**
@@ -121,6 +125,8 @@ export function parseLayout(name: string, root: XNode): ParsedLayout {
     menus: [],
     menuStyles: {},
     viewClasses: [],
+    merge: root.tag === 'merge',
+    rootTag: root.tag,
   };
   const rootId = refName(root.attrs['android:id'], 'id');
   if (rootId !== undefined && root.tag !== 'merge') out.rootId = rootId;
