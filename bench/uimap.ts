@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../src/uimap/index.js';
 import { writeSyntheticProject } from './uimap-synthetic.js';
-import { droidtaskObserved, droidtaskPackage } from './uimap-droidtask.js';
+import { droidtaskDir, droidtaskObserved, droidtaskPackage } from './uimap-droidtask.js';
 import { scoreMap } from '../src/uimap/score.js';
 
 const fixtures = fileURLToPath(new URL('../test/fixtures/uimap/', import.meta.url));
@@ -53,7 +53,7 @@ export async function benchUimap(): Promise<Record<string, number>> {
   const sources = process.env.GLANCE_UIMAP_SOURCES;
   if (sources !== undefined && existsSync(sources)) {
     const commons = path.join(sources, 'commons');
-    for (const app of readdirSync(sources).filter((d) => d !== 'commons' && existsSync(path.join(droidtaskDirOf(), d)))) {
+    for (const app of readdirSync(sources).filter((d) => d !== 'commons' && existsSync(path.join(droidtaskDir, d)))) {
       const pkg = droidtaskPackage(app);
       if (pkg === undefined) continue;
       const t = performance.now();
@@ -69,9 +69,6 @@ export async function benchUimap(): Promise<Record<string, number>> {
   return out;
 }
 
-function droidtaskDirOf(): string {
-  return fileURLToPath(new URL('../../shared/corpus/droidtask/', import.meta.url));
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchUimap();
