@@ -130,6 +130,14 @@ export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = empty
   return roots;
 }
 
+/** Calls `f` on every node, pre-order: the walk of the passes that change nodes in place. */
+function forEachNode(roots: readonly DNode[], f: (n: DNode) => void): void {
+  for (const n of roots) {
+    f(n);
+    forEachNode(n.children, f);
+  }
+}
+
 export function subtreeSize(n: DNode): number {
   let s = 1;
   for (const c of n.children) s += subtreeSize(c);
@@ -196,16 +204,12 @@ export const dropSystemChrome: Pass = (roots, ctx) => {
 export const dropOffscreen: Pass = (roots, ctx) => {
   const out = (b: Bounds): boolean => b[2] <= 0 || b[3] <= 0 || (ctx.width > 0 && b[0] >= ctx.width) || (ctx.height > 0 && b[1] >= ctx.height);
   if (!ctx.offscreen) return dropWhere(roots, ctx, 'offscreen', (n) => out(n.bounds));
-  const mark = (list: DNode[]): void => {
-    for (const n of list) {
-      if (out(n.bounds)) {
-        n.offscreen = true;
-        ctx.stats.offscreen++;
-      }
-      mark(n.children);
+  forEachNode(roots, (n) => {
+    if (out(n.bounds)) {
+      n.offscreen = true;
+      ctx.stats.offscreen++;
     }
-  };
-  mark(roots);
+  });
   return roots;
 };
 
@@ -220,27 +224,19 @@ function clean(s: string): string {
 
 /** Strips zero-width and bidi control characters and surrounding blanks from text, description and hint. */
 export const stripZeroWidth: Pass = (roots) => {
-  const visit = (list: DNode[]): void => {
-    for (const n of list) {
-      n.text = clean(n.text);
-      n.desc = clean(n.desc);
-      n.hint = clean(n.hint);
-      visit(n.children);
-    }
-  };
-  visit(roots);
+  forEachNode(roots, (n) => {
+    n.text = clean(n.text);
+    n.desc = clean(n.desc);
+    n.hint = clean(n.hint);
+  });
   return roots;
 };
 
 /** A password field's text is never shown (Android already masks it; some dumps leak it). */
 export const hidePasswordValues: Pass = (roots) => {
-  const visit = (list: DNode[]): void => {
-    for (const n of list) {
-      if (n.password) n.text = '';
-      visit(n.children);
-    }
-  };
-  visit(roots);
+  forEachNode(roots, (n) => {
+    if (n.password) n.text = '';
+  });
   return roots;
 };
 
@@ -268,13 +264,9 @@ export const INPUT_WIDGETS: ReadonlySet<string> = new Set([
 ]);
 
 export const keepInputWidgets: Pass = (roots) => {
-  const visit = (list: DNode[]): void => {
-    for (const n of list) {
-      if (INPUT_WIDGETS.has(n.cls) || n.editable) n.keep = true;
-      visit(n.children);
-    }
-  };
-  visit(roots);
+  forEachNode(roots, (n) => {
+    if (INPUT_WIDGETS.has(n.cls) || n.editable) n.keep = true;
+  });
   return roots;
 };
 
@@ -284,13 +276,9 @@ export const keepInputWidgets: Pass = (roots) => {
  * survives unwrapLayouts; an unlabeled one without id still shows its class: it remains a tap target.)
  */
 export const keepIdentifiedIcons: Pass = (roots) => {
-  const visit = (list: DNode[]): void => {
-    for (const n of list) {
-      if ((n.clickable || n.longClickable) && n.id !== '' && !hasLabel(n)) n.keep = true;
-      visit(n.children);
-    }
-  };
-  visit(roots);
+  forEachNode(roots, (n) => {
+    if ((n.clickable || n.longClickable) && n.id !== '' && !hasLabel(n)) n.keep = true;
+  });
   return roots;
 };
 
@@ -379,13 +367,9 @@ const LIST_CLASSES = /(RecyclerView|ListView|GridView|ViewPager\d?|ExpandableLis
 
 /** Lists (RecyclerView, ListView, GridView, or any scrollable with several rows) know their item count. */
 export const groupLists: Pass = (roots) => {
-  const visit = (list: DNode[]): void => {
-    for (const n of list) {
-      if (n.children.length > 0 && (LIST_CLASSES.test(n.cls) || (n.scrollable && n.children.length >= 3))) n.items = n.children.length;
-      visit(n.children);
-    }
-  };
-  visit(roots);
+  forEachNode(roots, (n) => {
+    if (n.children.length > 0 && (LIST_CLASSES.test(n.cls) || (n.scrollable && n.children.length >= 3))) n.items = n.children.length;
+  });
   return roots;
 };
 
