@@ -14,7 +14,7 @@
  * excluded, results ordered by distance to the nearest anchor.
  */
 import { GlanceError } from '../errors.js';
-import type { Bounds } from '../hierarchy/model.js';
+import { shortId, type Bounds } from '../hierarchy/model.js';
 import type { SnapshotElement, State } from './types.js';
 
 export type AttrName = 'text' | 'desc' | 'hint' | 'id' | 'class' | 'ref' | 'label';
@@ -418,7 +418,7 @@ function simpleMatches(el: SnapshotElement, s: SimpleSelector, ctx: MatchContext
     case 'class':
       return el.class === s.name;
     case 'id':
-      return el.id === s.name || (s.name.includes(':id/') && el.id === s.name.slice(s.name.indexOf(':id/') + 4));
+      return el.id === s.name || el.id === shortId(s.name);
     case 'attr':
       return attrValues(el, s.name).some((v) => compare(s.op, v, s.value));
     case 'hasText': {
@@ -455,7 +455,7 @@ function layoutRelations(c: CompoundSelector): Array<Extract<SimpleSelector, { t
 export function findElements(snapshot: { elements: readonly SnapshotElement[] }, selector: string | Selector): SnapshotElement[] {
   const sel = typeof selector === 'string' ? parseSelector(selector) : selector;
   const ctx: MatchContext = { elements: snapshot.elements, byRef: new Map(snapshot.elements.map((e) => [e.ref, e])), cache: new Map(), ancestors: new Map() };
-  const hits = snapshot.elements.filter((e) => sel.alternatives.some((c) => compoundMatches(e, c, ctx)));
+  const hits = matchAll(sel, ctx);
   const rels = sel.alternatives.flatMap(layoutRelations);
   if (rels.length === 0) return hits;
   // Nearest first: by the gap between the boxes, then by the distance between the centres (boxes that touch
@@ -471,9 +471,8 @@ export function findElements(snapshot: { elements: readonly SnapshotElement[] },
     }
     return best;
   };
-  const d = new Map(hits.map((e) => [e, score(e)]));
   return hits
-    .map((e, i) => ({ e, i, s: d.get(e)! }))
+    .map((e, i) => ({ e, i, s: score(e) }))
     .sort((a, b) => a.s[0] - b.s[0] || a.s[1] - b.s[1] || a.i - b.i)
     .map((x) => x.e);
 }
