@@ -49,6 +49,14 @@ export function parseDump(input: string | Uint8Array): UiDump {
   });
 }
 
+/** A dump as the APIs above the parser accept it: text or bytes to parse, or a dump parsed already. */
+export type DumpInput = string | Uint8Array | UiDump;
+
+/** Parses `input` unless it is a UiDump already. */
+export function toDump(input: DumpInput): UiDump {
+  return typeof input === 'string' || input instanceof Uint8Array ? parseDump(input) : input;
+}
+
 function parseJson(text: string): UiDump {
   let value: unknown;
   try {

@@ -1,8 +1,8 @@
 /**
  * `blocksFromDump`: snapshot elements → layout-aware blocks → ranked upload order.
  */
-import { parseDump } from '../hierarchy/parse.js';
-import type { Bounds, UiDump } from '../hierarchy/model.js';
+import type { Bounds } from '../hierarchy/model.js';
+import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { partition, unionBounds, type BlockKind, type PartitionOptions, type RawBlock } from './blocks.js';
 import { elementsFromDump } from './elements.js';
@@ -34,11 +34,7 @@ export interface BlocksOptions extends PartitionOptions {
   history?: RankContext['history'];
 }
 
-export type DumpInput = string | Uint8Array | UiDump;
-
-function toDump(d: DumpInput): UiDump {
-  return typeof d === 'string' || d instanceof Uint8Array ? parseDump(d) : d;
-}
+export type { DumpInput };
 
 function prepare(input: DumpInput, task: string, options: BlocksOptions): { screen: ScreenInfo; elements: SnapshotElement[]; raw: RawBlock[]; ctx: RankContext } {
   const dump = toDump(input);

@@ -4,7 +4,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { center, type UiDump, type UiNode } from '../hierarchy/model.js';
-import { parseDump } from '../hierarchy/parse.js';
+import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, type DistilStats, type DNode } from './distil.js';
 import { assignRefs, identityKey, kindOf } from './refs.js';
@@ -174,10 +174,6 @@ function screenOf(dump: UiDump): ScreenInfo {
   return screen;
 }
 
-function toDump(dump: string | Uint8Array | UiDump): UiDump {
-  return typeof dump === 'string' || dump instanceof Uint8Array ? parseDump(dump) : dump;
-}
-
 function checkOptions(o: SnapshotOptions): void {
   const bad = (message: string): GlanceError => new GlanceError('USAGE', message, { hint: 'see `glance ui --help`' });
   if (o.format !== undefined && !SNAPSHOT_FORMATS.includes(o.format)) throw bad(`unknown format "${String(o.format)}": use ${SNAPSHOT_FORMATS.join(', ')}`);
@@ -186,7 +182,7 @@ function checkOptions(o: SnapshotOptions): void {
 }
 
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
-export function snapshotFromDump(input: string | Uint8Array | UiDump, options: SnapshotOptions = {}): Snapshot {
+export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}): Snapshot {
   return snapshotWithSources(input, options).snapshot;
 }
 
@@ -194,7 +190,7 @@ export function snapshotFromDump(input: string | Uint8Array | UiDump, options: S
  * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
  * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
  */
-export function snapshotWithSources(input: string | Uint8Array | UiDump, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: Array<UiNode | undefined> } {
+export function snapshotWithSources(input: DumpInput, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: Array<UiNode | undefined> } {
   checkOptions(options);
   const dump = toDump(input);
   const { roots, stats } = distil(dump, { all: options.all ?? false, offscreen: options.offscreen ?? false });
@@ -237,7 +233,7 @@ export function snapshotWithSources(input: string | Uint8Array | UiDump, options
  * Finds the element a ref names in a (new) dump or snapshot. Refs are identity-derived, so a ref taken from an
  * earlier snapshot of the same screen resolves as long as the element is still there.
  */
-export function resolveRef(source: string | Uint8Array | UiDump | Snapshot, ref: string, options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {}): SnapshotElement {
+export function resolveRef(source: DumpInput | Snapshot, ref: string, options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {}): SnapshotElement {
   const snap = isSnapshot(source) ? source : snapshotFromDump(source, { all: options.all ?? false, offscreen: options.offscreen ?? false });
   const el = snap.elements.find((e) => e.ref === ref);
   if (!el) throw refNotFound(ref);
