@@ -3,12 +3,28 @@
  * tool needs no CLI code. `--max-label 20` fills `maxLabel`; `--no-x` sets a boolean false; `-x` uses the
  * tool's short aliases; positionals fill `cli.positionals` in order.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { GlanceError } from '../errors.js';
 import type { ToolDef } from '../tools/registry.js';
 import { camel, fieldInfo, kebab } from '../tools/schema.js';
 
 function usage(tool: ToolDef, message: string): GlanceError {
   return new GlanceError('USAGE', message, { hint: `see \`glance ${tool.cli?.verb ?? tool.name} --help\`` });
+}
+
+/**
+ * node:util `parseArgs` for the commands that are not registry tools; its unknown or malformed options
+ * (TypeError with an ERR_PARSE_ARGS_* code) become USAGE errors that point at `glance VERB --help`.
+ */
+export function parseCommandArgs<T extends ParseArgsConfig>(verb: string, config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    if (e instanceof TypeError && String((e as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')) {
+      throw new GlanceError('USAGE', e.message, { hint: `see \`glance ${verb} --help\`` });
+    }
+    throw e;
+  }
 }
 
 export function parseToolArgs(tool: ToolDef, argv: readonly string[]): Record<string, unknown> {

@@ -6,11 +6,12 @@
  */
 import { exitCodeFor, GlanceError } from '../errors.js';
 import { allTools } from '../tools/index.js';
-import type { ToolContext, ToolDef, ToolResult } from '../tools/registry.js';
+import type { ToolContext, ToolDef } from '../tools/registry.js';
 import { parseToolArgs, toolHelp } from './args.js';
 import { commands, type Command } from './commands/index.js';
 import { createDeviceProvider } from './devices.js';
 import { processIO, type CliIO } from './io.js';
+import { renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { writeFile } from 'node:fs/promises';
 
@@ -28,6 +29,16 @@ interface Globals {
   rest: string[];
 }
 
+/** The command named by argv's first non-global word, if it is one of `commands` (not a tool or alias). */
+function commandNamed(verb: string | undefined): Command | undefined {
+  return verb !== undefined && Object.hasOwn(commands, verb) ? commands[verb] : undefined;
+}
+
+/**
+ * Takes the global options out of argv wherever they stand, except `--json` after the verb of a command that
+ * has its own `--json` option (`glance map SRC --json OUT`): there it is the command's, and the global switch
+ * must come before the verb (`glance --json map SRC`).
+ */
 function splitGlobals(argv: readonly string[]): Globals {
   const g: Globals = { serial: undefined, json: false, help: false, rest: [] };
   for (let i = 0; i < argv.length; i++) {
@@ -41,7 +52,7 @@ function splitGlobals(argv: readonly string[]): Globals {
       if (v === undefined) throw new GlanceError('USAGE', `${a} needs a serial`, { hint: 'list serials with `glance devices`' });
       g.serial = v;
     } else if (a.startsWith('--serial=')) g.serial = a.slice(9);
-    else if (a === '--json') g.json = true;
+    else if (a === '--json' && commandNamed(g.rest[0])?.ownsJson !== true) g.json = true;
     else if (a === '-h' || a === '--help') g.help = true;
     else g.rest.push(a);
   }
@@ -63,22 +74,6 @@ export function overview(): string {
   ].join('\n');
 }
 
-function render(result: ToolResult, json: boolean): string {
-  if (json) return JSON.stringify({ ok: true, result: result.data ?? { text: result.text } });
-  return result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`;
-}
-
-function renderError(e: unknown, json: boolean): string {
-  const err =
-    e instanceof GlanceError
-      ? e
-      : new GlanceError('INTERNAL', e instanceof Error ? e.message : String(e), {
-          hint: 'this is a bug in glance; please report it with the command you ran',
-        });
-  if (json) return `${JSON.stringify({ ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } })}\n`;
-  return `error ${err.code}: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`;
-}
-
 async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const input = parseToolArgs(tool, argv);
   const devices = createDeviceProvider(io.env);
@@ -92,7 +87,7 @@ async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Pr
   };
   try {
     const result = await tool.handler(input, ctx);
-    io.stdout(render(result, g.json));
+    io.stdout(renderResult(result, g.json));
     return result.exitCode ?? 0;
   } finally {
     devices.close();
@@ -115,7 +110,7 @@ export async function run(argv: readonly string[], io: CliIO = processIO()): Pro
     }
     const alias = ALIASES[verb];
     if (alias) [verb, ...rest] = [alias[0]!, ...alias.slice(1), ...rest];
-    const command: Command | undefined = commands[verb!];
+    const command = commandNamed(verb);
     if (command) {
       return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
     }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import type { UiMap } from '../../src/uimap/index.js';
+import { glance } from '../helpers/cli.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uimap/${name}`, import.meta.url));
 const tmp = mkdtempSync(path.join(tmpdir(), 'glance-uimap-'));
@@ -24,7 +25,7 @@ describe('glance map (in-process)', () => {
 
   test('maps a project with --lib to JSON and HTML; progress bar only on a TTY', async () => {
     const c = io(true);
-    const code = await mapCommand(['map', fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json, '--html', html], c.io);
+    const code = await mapCommand([fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json, '--html', html], c.io);
     assert.equal(code, 0);
     const map = JSON.parse(readFileSync(json, 'utf8')) as UiMap;
     assert.equal(map.package, 'org.glance.clock.pro');
@@ -43,41 +44,63 @@ describe('glance map (in-process)', () => {
     assert.equal(paths[0]?.activity, 'org.glance.commons.activities.FAQActivity');
     assert.deepEqual(paths[0]?.steps.map((s) => s.trigger?.element ?? null), [null, 'about', 'about_faq_holder']);
     const text = io();
-    assert.equal(await mapCommand(['map', 'path', '--map', json, '--to', 'config_colors'], text.io), 0);
+    assert.equal(await mapCommand(['path', '--map', json, '--to', 'config_colors'], text.io), 0);
     assert.match(text.out.join(''), /WidgetConfigureActivity/);
     const byText = io();
     assert.equal(await mapCommand(['path', '--map', json, '--text', 'customize colors', '--json'], byText.io), 0);
     const hits = JSON.parse(byText.out.join('')) as { activity: string; target: { element: string } }[];
     assert.deepEqual(hits.map((h) => [h.activity.split('.').at(-1), h.target.element]), [['SettingsActivity', 'settings_color_customization_label']]);
-    const both = io();
-    assert.equal(await mapCommand(['path', '--map', json, '--to', 'x', '--text', 'y'], both.io), 1);
+    const both = await glance(['map', 'path', '--map', json, '--to', 'x', '--text', 'y']);
+    assert.equal(both.code, 1);
   });
 
-  test('framework-style global --json: `map SRC OUT` writes OUT, `map path` prints JSON, --help prints usage', async () => {
+  test('--json after `map` is its own option wherever it stands; before the verb it is the global {ok, result} switch', async () => {
     const out = path.join(tmp, 'global.json');
-    const c = io();
-    assert.equal(await mapCommand([fixture('notekeeper'), out], { ...c.io, json: true }), 0);
-    assert.equal((JSON.parse(readFileSync(out, 'utf8')) as UiMap).package, 'org.glance.notekeeper');
-    const p = io();
-    assert.equal(await mapCommand(['path', '--map', out, '--to', 'HelpActivity'], { ...p.io, json: true }), 0);
-    assert.equal((JSON.parse(p.out.join('')) as { activity: string }[])[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
+    for (const argv of [['map', fixture('notekeeper'), '--json', out], ['map', '--json', out, fixture('notekeeper')]]) {
+      rmSync(out, { force: true });
+      const r = await glance(argv);
+      assert.equal(r.code, 0, argv.join(' '));
+      assert.equal((JSON.parse(readFileSync(out, 'utf8')) as UiMap).package, 'org.glance.notekeeper');
+      assert.match(r.stdout, /^mapped org\.glance\.notekeeper: /);
+    }
+    const g = await glance(['--json', 'map', fixture('notekeeper')]);
+    assert.equal(g.code, 0);
+    const env = JSON.parse(g.stdout) as { ok: boolean; result: { package: string; map: UiMap } };
+    assert.equal(env.ok, true);
+    assert.equal(env.result.map.package, 'org.glance.notekeeper');
+    assert.equal(env.result.package, 'org.glance.notekeeper');
+    const both = await glance(['--json', 'map', fixture('notekeeper'), '--json', out]);
+    const written = JSON.parse(both.stdout) as { ok: boolean; result: { json: string; map?: unknown } };
+    assert.deepEqual([written.ok, written.result.json, written.result.map], [true, out, undefined]);
+    const own = await glance(['map', 'path', '--map', out, '--to', 'HelpActivity', '--json']);
+    assert.equal((JSON.parse(own.stdout) as { activity: string }[])[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
+    const p = await glance(['--json', 'map', 'path', '--map', out, '--to', 'HelpActivity']);
+    const paths = JSON.parse(p.stdout) as { ok: boolean; result: { paths: { activity: string }[] } };
+    assert.equal(paths.ok, true);
+    assert.equal(paths.result.paths[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
     const h = io();
     assert.equal(await mapCommand(['--help'], h.io), 0);
     assert.match(h.out.join(''), /^usage: glance map/);
   });
 
   test('errors: usage, missing source, unknown target, unreadable map', async () => {
-    const u = io();
-    assert.equal(await mapCommand([], u.io), 1);
-    assert.match(u.err.join(''), /^error USAGE/);
-    const m = io();
-    assert.equal(await mapCommand([path.join(tmp, 'nope')], m.io), 1);
-    assert.match(m.err.join(''), /^error MAP_SOURCE_INVALID/);
-    const n = io();
-    assert.equal(await mapCommand(['path', '--map', json, '--to', 'NoSuchThing'], n.io), 2);
-    const r = io();
-    assert.equal(await mapCommand(['path', '--map', html, '--to', 'x'], r.io), 1);
-    assert.match(r.err.join(''), /MAP_SOURCE_INVALID/);
+    const u = await glance(['map']);
+    assert.equal(u.code, 1);
+    assert.match(u.stderr, /^error USAGE/);
+    const m = await glance(['map', path.join(tmp, 'nope')]);
+    assert.equal(m.code, 1);
+    assert.match(m.stderr, /^error MAP_SOURCE_INVALID/);
+    const n = await glance(['map', 'path', '--map', json, '--to', 'NoSuchThing']);
+    assert.equal(n.code, 2);
+    const r = await glance(['map', 'path', '--map', html, '--to', 'x']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /MAP_SOURCE_INVALID/);
+    const j = await glance(['--json', 'map', 'path', '--map', html, '--to', 'x']);
+    assert.equal(j.code, 1);
+    assert.equal((JSON.parse(j.stdout) as { ok: boolean; error: { code: string } }).error.code, 'MAP_SOURCE_INVALID');
+    const bogus = await glance(['map', '--bogus']);
+    assert.equal(bogus.code, 1);
+    assert.match(bogus.stderr, /^error USAGE: .*\nhint: see `glance map --help`/);
   });
 });
 

@@ -19,6 +19,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
   map: {
     summary: 'UI Map of an app from its source (screens, elements, transitions); `map path` plans a route',
+    ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
   blocks: {

@@ -4,18 +4,19 @@
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { GlanceError, exitCodeFor, isGlanceError } from '../../errors.js';
+import { GlanceError } from '../../errors.js';
 import { findPaths, findPathsByText, mapDirectory, renderMapHtml } from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
+import { parseCommandArgs } from '../args.js';
+import { renderResult } from '../output.js';
 
-export interface CommandIO {
+export interface MapIO {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   isTTY: boolean;
   /**
-   * Set by the CLI framework, which takes `--json` as a global switch before the command sees argv:
-   * then `map SRC OUT` means `--json OUT`, and `map path` prints JSON.
+   * The global --json switch (`glance --json map …`, before the verb: after it `--json` is map's own option):
+   * print one `{ok, result}` object.
    */
   json?: boolean;
 }
@@ -26,7 +27,7 @@ const USAGE = `usage: glance map SRC_DIR [--lib DIR]... [--json OUT|-] [--html O
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
 const BAR_WIDTH = 24;
 
-function progressBar(io: CommandIO): { update: (p: MapProgress) => void; done: () => void } {
+function progressBar(io: MapIO): { update: (p: MapProgress) => void; done: () => void } {
   if (!io.isTTY) return { update: () => undefined, done: () => undefined };
   let last = '';
   return {
@@ -47,25 +48,18 @@ function usage(message: string): GlanceError {
   return new GlanceError('USAGE', message, { hint: USAGE });
 }
 
-async function runMap(argv: string[], io: CommandIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (e) {
-    throw usage(e instanceof Error ? e.message : String(e));
-  }
+async function runMap(argv: string[], io: MapIO): Promise<number> {
+  const parsed = parseCommandArgs('map', {
+    args: argv,
+    allowPositionals: true,
+    options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help === true) {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
   const [src, ...extra] = parsed.positionals;
   if (src === undefined) throw usage('missing SRC_DIR');
-  let jsonOut = parsed.values.json;
-  if (io.json === true && jsonOut === undefined) jsonOut = extra.shift() ?? '-';
   if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
   const bar = progressBar(io);
   const started = performance.now();
@@ -76,14 +70,21 @@ async function runMap(argv: string[], io: CommandIO): Promise<number> {
     bar.done();
   }
   const ms = Math.round(performance.now() - started);
-  const json = `${JSON.stringify(map, null, 2)}\n`;
-  const out = jsonOut;
-  if (out === undefined || out === '-') io.stdout(json);
-  else await writeFile(out, json);
-  if (parsed.values.html !== undefined) await writeFile(parsed.values.html, renderMapHtml(map));
+  const { json: out, html } = parsed.values;
+  const toStdout = out === undefined || out === '-';
+  const pretty = (): string => `${JSON.stringify(map, null, 2)}\n`;
+  if (!toStdout) await writeFile(out, pretty());
+  if (html !== undefined) await writeFile(html, renderMapHtml(map));
   const s = map.stats;
   const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms`;
-  (out === undefined || out === '-' ? io.stderr : io.stdout)(`${summary}\n`);
+  if (io.json === true) {
+    // One object on stdout: the map itself when it has no file of its own, else where it went.
+    const data = { package: map.package, stats: s, warnings: map.warnings, ms, ...(toStdout ? { map } : { json: out }), ...(html === undefined ? {} : { html }) };
+    io.stdout(renderResult({ text: summary, data }, true));
+  } else if (toStdout) {
+    io.stdout(pretty());
+    io.stderr(`${summary}\n`);
+  } else io.stdout(`${summary}\n`);
   for (const w of map.warnings) io.stderr(`warning ${w.code} ×${w.count}: ${w.examples.join(', ')}\n`);
   return 0;
 }
@@ -105,17 +106,12 @@ function describePath(p: UiPath): string {
   return lines.join('\n');
 }
 
-async function runPath(argv: string[], io: CommandIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      options: { map: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (e) {
-    throw usage(e instanceof Error ? e.message : String(e));
-  }
+async function runPath(argv: string[], io: MapIO): Promise<number> {
+  const parsed = parseCommandArgs('map path', {
+    args: argv,
+    allowPositionals: false,
+    options: { map: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help === true) {
     io.stdout(`${USAGE}\n`);
     return 0;
@@ -140,20 +136,14 @@ async function runPath(argv: string[], io: CommandIO): Promise<number> {
       context: to === undefined ? { text } : { to },
     });
   }
-  if (parsed.values.json === true || io.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
-  else io.stdout(`${paths.map(describePath).join('\n')}\n`);
+  const described = paths.map(describePath).join('\n');
+  if (io.json === true) io.stdout(renderResult({ text: described, data: { paths } }, true));
+  else if (parsed.values.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
+  else io.stdout(`${described}\n`);
   return 0;
 }
 
-/** Entry point the CLI framework routes `glance map …` to; returns the exit code. */
-export async function mapCommand(argv: string[], io: CommandIO): Promise<number> {
-  const args = argv[0] === 'map' ? argv.slice(1) : argv;
-  try {
-    if (args[0] === 'path') return await runPath(args.slice(1), io);
-    return await runMap(args, io);
-  } catch (e) {
-    if (!isGlanceError(e)) throw e;
-    io.stderr(`error ${e.code}: ${e.message}\n${e.hint === undefined ? '' : `hint: ${e.hint}\n`}`);
-    return exitCodeFor(e);
-  }
+/** `glance map …` (argv after the verb); returns the exit code, throws GlanceErrors for main.ts to print. */
+export async function mapCommand(argv: string[], io: MapIO): Promise<number> {
+  return argv[0] === 'path' ? runPath(argv.slice(1), io) : runMap(argv, io);
 }
