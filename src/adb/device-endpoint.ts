@@ -27,6 +27,7 @@ import {
 } from './packet.js';
 import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from './services.js';
 import type { ByteStream } from './stream.js';
+import { WrteSender } from './wrte-sender.js';
 
 export interface DeviceAuthOptions {
   /** adb-format public keys (`BASE64 user@host`, as in adbkey.pub) whose signatures are accepted. */
@@ -57,11 +58,9 @@ interface DeviceStream {
   localId: number;
   remoteId: number;
   session: ServiceSession | undefined;
-  /** Serialises our writes: each WRTE waits for the host's OKAY of the previous one. */
-  writeChain: Promise<void>;
+  writer: WrteSender;
   /** Serialises host input so OKAYs go back in order. */
   inputChain: Promise<void>;
-  okayWaiter: { resolve: () => void; reject: (e: unknown) => void } | undefined;
   closing: boolean;
   closed: boolean;
 }
@@ -98,8 +97,7 @@ export async function serveDevice(
     if (s.closed) return;
     s.closed = true;
     streams.delete(s.localId);
-    s.okayWaiter?.reject(gone(why));
-    s.okayWaiter = undefined;
+    s.writer.fail(gone(why));
     if (notify && s.session) {
       try {
         s.session.closed();
@@ -109,31 +107,13 @@ export async function serveDevice(
     }
   };
 
-  const writeChunks = async (s: DeviceStream, data: Uint8Array): Promise<void> => {
-    for (let at = 0; at < data.length; at += sendMax) {
-      if (s.closed || s.closing) throw gone('write after close');
-      // adb 29.0.6 silently drops a WRTE over the negotiated max payload and the client then hangs: chunk.
-      const chunk = data.subarray(at, Math.min(at + sendMax, data.length));
-      const acked = new Promise<void>((resolve, reject) => {
-        s.okayWaiter = { resolve, reject };
-      });
-      await send(A_WRTE, s.localId, s.remoteId, chunk);
-      await acked;
-    }
-  };
-
   const makeIO = (s: DeviceStream): ServiceIO => ({
-    write(data) {
-      const done = s.writeChain.then(() => writeChunks(s, data));
-      s.writeChain = done.catch(() => undefined);
-      return done;
-    },
+    write: (data) => s.writer.write(data),
     close() {
       if (s.closing || s.closed) return;
       s.closing = true;
-      // Let queued writes reach the host first, then CLSE.
-      // writeChain never rejects (see above), so nothing is lost by not awaiting it here.
-      void s.writeChain.then(() => {
+      // Let queued writes reach the host first, then CLSE (drained() never rejects).
+      void s.writer.drained().then(() => {
         if (s.closed) return;
         finish(s, 'closed by device', false);
         sendQuiet(A_CLSE, s.localId, s.remoteId);
@@ -145,19 +125,24 @@ export async function serveDevice(
     let end = p.payload.length;
     while (end > 0 && p.payload[end - 1] === 0) end--;
     const name = Buffer.from(p.payload.subarray(0, end)).toString('utf8');
+    // Writes the service makes inside open() must follow our OKAY: hold them until it is sent.
+    let release!: () => void;
+    const okaySent = new Promise<void>((r) => (release = r));
+    const localId = nextId++;
     const s: DeviceStream = {
-      localId: nextId++,
+      localId,
       remoteId: p.arg0,
       session: undefined,
-      writeChain: Promise.resolve(),
+      writer: new WrteSender({
+        maxPayload: sendMax,
+        send: (chunk) => send(A_WRTE, localId, p.arg0, chunk),
+        closedError: () => (s.closed || s.closing ? gone('write after close') : undefined),
+        after: okaySent,
+      }),
       inputChain: Promise.resolve(),
-      okayWaiter: undefined,
       closing: false,
       closed: false,
     };
-    // Writes the service makes inside open() must follow our OKAY: hold the chain until it is sent.
-    let release!: () => void;
-    s.writeChain = new Promise<void>((r) => (release = r));
     streams.set(s.localId, s);
     let session: ServiceSession | undefined;
     try {
@@ -224,11 +209,7 @@ export async function serveDevice(
         openStream(p);
         return;
       case A_OKAY:
-        if (s && s.remoteId === p.arg0 && s.okayWaiter) {
-          const w = s.okayWaiter;
-          s.okayWaiter = undefined;
-          w.resolve();
-        }
+        if (s && s.remoteId === p.arg0) s.writer.okay();
         return;
       case A_WRTE: {
         if (!s || s.closed || !s.session) return;

@@ -30,6 +30,7 @@ import {
 } from './packet.js';
 import { ChunkQueue, type ByteStream } from './stream.js';
 import type { AdbTransport, DeviceInfo } from './transport.js';
+import { WrteSender } from './wrte-sender.js';
 
 /** Features we understand, announced in our CNXN so the device enables them. */
 export const HOST_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'fixed_push_symlink_timestamp'];
@@ -45,8 +46,7 @@ interface HostStream {
   localId: number;
   remoteId: number;
   queue: ChunkQueue;
-  okayWaiter: { resolve: () => void; reject: (e: unknown) => void } | undefined;
-  writeChain: Promise<void>;
+  writer: WrteSender;
   closed: boolean;
 }
 
@@ -218,7 +218,7 @@ export class DirectTransport implements AdbTransport {
     for (const s of this.streams.values()) {
       s.closed = true;
       s.queue.end(error);
-      s.okayWaiter?.reject(error);
+      s.writer.fail(error);
     }
     this.streams.clear();
     this.stream.close();
@@ -235,12 +235,7 @@ export class DirectTransport implements AdbTransport {
           open.resolve(s);
           return;
         }
-        const s = this.streams.get(p.arg1);
-        if (s?.okayWaiter) {
-          const w = s.okayWaiter;
-          s.okayWaiter = undefined;
-          w.resolve();
-        }
+        this.streams.get(p.arg1)?.writer.okay();
         return;
       }
       case A_WRTE: {
@@ -260,8 +255,7 @@ export class DirectTransport implements AdbTransport {
           s.closed = true;
           this.streams.delete(s.localId);
           s.queue.end();
-          s.okayWaiter?.reject(this.gone('stream closed by the device'));
-          s.okayWaiter = undefined;
+          s.writer.fail(this.gone('stream closed by the device'));
         }
         return;
       }
@@ -332,33 +326,23 @@ export class DirectTransport implements AdbTransport {
       queue: new ChunkQueue(() => {
         if (!s.closed) this.send(A_OKAY, localId, remoteId).catch(() => undefined);
       }),
-      okayWaiter: undefined,
-      writeChain: Promise.resolve(),
+      writer: new WrteSender({
+        maxPayload: this.sendMax,
+        send: (chunk) => this.send(A_WRTE, localId, remoteId, chunk),
+        closedError: () => (s.closed ? (this.failure ?? this.gone('stream closed')) : undefined),
+      }),
       closed: false,
     };
     this.streams.set(localId, s);
-    const writeAll = async (data: Uint8Array): Promise<void> => {
-      for (let at = 0; at < data.length; at += this.sendMax) {
-        if (s.closed) throw this.failure ?? this.gone('stream closed');
-        const acked = new Promise<void>((resolve, reject) => (s.okayWaiter = { resolve, reject }));
-        await this.send(A_WRTE, localId, remoteId, data.subarray(at, Math.min(at + this.sendMax, data.length)));
-        await acked;
-      }
-    };
     return {
-      write: (data) => {
-        const done = s.writeChain.then(() => writeAll(data));
-        s.writeChain = done.catch(() => undefined);
-        return done;
-      },
+      write: (data) => s.writer.write(data),
       read: () => s.queue.read(),
       close: () => {
         if (s.closed) return;
         s.closed = true;
         this.streams.delete(localId);
         s.queue.end();
-        s.okayWaiter?.reject(this.gone('stream closed'));
-        s.okayWaiter = undefined;
+        s.writer.fail(this.gone('stream closed'));
         this.send(A_CLSE, localId, remoteId).catch(() => undefined);
       },
     };
