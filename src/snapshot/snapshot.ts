@@ -183,7 +183,7 @@ function checkOptions(o: SnapshotOptions): void {
 
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
 export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}): Snapshot {
-  return snapshotWithSources(input, options).snapshot;
+  return snapshotAndTree(input, options).snapshot;
 }
 
 /**
@@ -191,14 +191,19 @@ export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}
  * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
  */
 export function snapshotWithSources(input: DumpInput, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: Array<UiNode | undefined> } {
+  const { snapshot, built } = snapshotAndTree(input, options);
+  const srcOf = new Map<SnapshotElement, UiNode | undefined>();
+  built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
+  return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)) };
+}
+
+function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot: Snapshot; built: Built } {
   checkOptions(options);
   const dump = toDump(input);
   const { roots, stats } = distil(dump, { all: options.all ?? false, offscreen: options.offscreen ?? false });
   const built = build(roots);
   const items = view(built.items, options);
   const elements: SnapshotElement[] = [];
-  const srcOf = new Map<SnapshotElement, UiNode | undefined>();
-  built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
   const collect = (list: Item[]): void => {
     for (const it of list) {
       elements.push(it.el);
@@ -226,7 +231,7 @@ export function snapshotWithSources(input: DumpInput, options: SnapshotOptions =
       break;
   }
   const snapshot: Snapshot = { format, text, elements, screen, stats: { ...stats, elements: built.elements.length, shown: elements.length } };
-  return { snapshot, sources: elements.map((e) => srcOf.get(e)) };
+  return { snapshot, built };
 }
 
 /**
