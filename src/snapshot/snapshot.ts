@@ -157,7 +157,7 @@ function findItem(items: readonly Item[], ref: string): Item | undefined {
   return undefined;
 }
 
-export function refNotFound(ref: string): GlanceError {
+function refNotFound(ref: string): GlanceError {
   return new GlanceError('REF_NOT_FOUND', `no element with ref ${ref} on this screen`, {
     hint: 'the screen changed or the ref is from another screen: take a new snapshot (`glance ui`) and use a ref from it',
     context: { ref },
@@ -240,7 +240,12 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
  */
 export function resolveRef(source: DumpInput | Snapshot, ref: string, options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {}): SnapshotElement {
   const snap = isSnapshot(source) ? source : snapshotFromDump(source, { all: options.all ?? false, offscreen: options.offscreen ?? false });
-  const el = snap.elements.find((e) => e.ref === ref);
+  return elementByRef(snap.elements, ref);
+}
+
+/** The element with this ref; REF_NOT_FOUND (with the hint to take a new snapshot) when there is none. */
+export function elementByRef(elements: readonly SnapshotElement[], ref: string): SnapshotElement {
+  const el = elements.find((e) => e.ref === ref);
   if (!el) throw refNotFound(ref);
   return el;
 }

@@ -5,7 +5,7 @@
 import { GlanceError } from '../errors.js';
 import { elementLine } from './render.js';
 import { findElements, isLayoutSelector, isRefLike, parseSelector } from './selector.js';
-import { refNotFound, type Snapshot } from './snapshot.js';
+import { elementByRef, type Snapshot } from './snapshot.js';
 import type { SnapshotElement } from './types.js';
 
 const LIST = 5;
@@ -17,11 +17,7 @@ const LIST = 5;
  */
 export function resolveTarget(snapshot: Pick<Snapshot, 'elements'>, target: string): SnapshotElement {
   const t = target.trim();
-  if (isRefLike(t)) {
-    const el = snapshot.elements.find((e) => e.ref === t);
-    if (!el) throw refNotFound(t);
-    return el;
-  }
+  if (isRefLike(t)) return elementByRef(snapshot.elements, t);
   const selector = parseSelector(t);
   const found = findElements(snapshot, selector);
   if (found.length === 0) {
