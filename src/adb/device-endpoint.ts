@@ -108,7 +108,8 @@ export async function serveDevice(
   };
 
   const makeIO = (s: DeviceStream): ServiceIO => ({
-    write: (data) => s.writer.write(data),
+    // Refused once close() was called; what was queued before still goes out (close waits for it).
+    write: (data) => (s.closing || s.closed ? Promise.reject(gone('write after close')) : s.writer.write(data)),
     close() {
       if (s.closing || s.closed) return;
       s.closing = true;
@@ -136,7 +137,7 @@ export async function serveDevice(
       writer: new WrteSender({
         maxPayload: sendMax,
         send: (chunk) => send(A_WRTE, localId, p.arg0, chunk),
-        closedError: () => (s.closed || s.closing ? gone('write after close') : undefined),
+        closedError: () => (s.closed ? gone('write after close') : undefined),
         after: okaySent,
       }),
       inputChain: Promise.resolve(),

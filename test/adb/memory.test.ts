@@ -237,6 +237,29 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
   });
 });
 
+test('a write queued just before close() still reaches the host; a write after it is refused', async () => {
+  const big = binaryPattern(300_000);
+  const writes: Array<Promise<unknown>> = [];
+  const services: DeviceServices = {
+    banner: () => ({ product: 'p', model: 'm', device: 'd', features: [] }),
+    open(service, io) {
+      if (service !== 'exec:burst') return undefined;
+      queueMicrotask(() => {
+        writes.push(io.write(big));
+        io.close();
+        writes.push(io.write(Buffer.from('late')));
+      });
+      return { input: () => undefined, closed: () => undefined };
+    },
+  };
+  const transport = await connectInMemory(services, { serial: 'vd' });
+  const out = await new AdbClient(transport).deviceBySerial('vd').exec('burst', { timeoutMs: 5000 });
+  assert.ok(out.equals(big));
+  await writes[0];
+  await assert.rejects(writes[1] as Promise<unknown>, (e: unknown) => isGlanceError(e, 'ADB_DEVICE_GONE'));
+  transport.close();
+});
+
 test('connectInMemory: same client API with no sockets', async () => {
   const transport = await connectInMemory(fakeDevice(fs0()), { serial: 'vd' });
   const d = await new AdbClient(transport).device({ serial: 'vd' });
