@@ -17,6 +17,11 @@ type Kind = 'PHONE' | 'EMAIL' | 'CARD';
 
 const PLACEHOLDER_RE = /\[(PHONE|EMAIL|CARD)_(\d+)\]/g;
 
+/** Placeholders in a text as sent (what the ledger counts as masked). */
+export function countPlaceholders(text: string): number {
+  return [...text.matchAll(PLACEHOLDER_RE)].length;
+}
+
 export class Masker {
   readonly options: Readonly<Required<MaskOptions>>;
   private readonly toPlaceholder = new Map<string, string>();

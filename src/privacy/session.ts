@@ -6,7 +6,7 @@
  */
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { blocksFromDump, type Block, type BlocksOptions, type BlocksResult, type DumpInput } from './api.js';
-import { Masker, type MaskOptions } from './mask.js';
+import { countPlaceholders, Masker, type MaskOptions } from './mask.js';
 import type { HistoryStep } from './rank.js';
 import { renderBlock, withheldLine } from './render.js';
 import { detectSensitive, type SensitiveCategory } from './sensitive.js';
@@ -156,10 +156,6 @@ export class PrivacySession {
     const ratio = (w: number, s: number): number => (w + s === 0 ? 0 : w / (w + s));
     return { steps: this.entries.length, sent, withheld, elementReduction: ratio(withheld.elements, sent.elements), charReduction: ratio(withheld.chars, sent.chars) };
   }
-}
-
-function countPlaceholders(text: string): number {
-  return [...text.matchAll(/\[(PHONE|EMAIL|CARD)_\d+\]/g)].length;
 }
 
 export interface PrivacyViewOptions extends Omit<SessionOptions, 'task'> {
