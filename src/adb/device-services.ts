@@ -8,14 +8,13 @@ import type { ServiceIO, ServiceSession } from './services.js';
 import { ShellId, encodeShellExit, encodeShellPacket, parseShellServiceName } from './shell-protocol.js';
 import {
   ENOENT,
-  SYNC_DATA_MAX,
   SyncRequestDecoder,
   encodeDentV1,
   encodeDentV2,
   encodeListDone,
   encodeStatV1,
   encodeStatV2,
-  encodeSyncData,
+  encodeSyncDataChunks,
   encodeSyncDone,
   encodeSyncFail,
   encodeSyncOkay,
@@ -113,12 +112,7 @@ export function createSyncSession(fs: SyncFileSystem, io: ServiceIO): ServiceSes
       case 'RECV': {
         const data = await fs.read(req.path);
         if (!data) return io.write(encodeSyncFail('No such file or directory'));
-        const parts: Uint8Array[] = [];
-        for (let at = 0; at < data.length; at += SYNC_DATA_MAX) {
-          parts.push(encodeSyncData(data.subarray(at, Math.min(at + SYNC_DATA_MAX, data.length))));
-        }
-        parts.push(encodeSyncDone());
-        return io.write(Buffer.concat(parts));
+        return io.write(Buffer.concat([...encodeSyncDataChunks(data), encodeSyncDone()]));
       }
       case 'SEND':
         upload = { path: req.path, mode: req.mode, chunks: [] };
