@@ -14,7 +14,7 @@
  *   4. When every candidate is taken, the nearest free spot on a grid around the box is used and the tag is
  *      `detached`: the renderer draws a leader line from tag to box.
  */
-import { intersects, overlapArea, type Rect } from './raster.js';
+import { intersects, overlapArea, within, type Rect } from './raster.js';
 
 export interface LabelSize {
   w: number;
@@ -73,10 +73,6 @@ function free(r: Rect, scene: Scene): boolean {
   if (r.x0 < 0 || r.y0 < 0 || r.x1 > scene.width || r.y1 > scene.height) return false;
   for (const p of scene.placed) if (intersects(r, p)) return false;
   return true;
-}
-
-function within(inner: Rect, outer: Rect): boolean {
-  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 }
 
 /**

@@ -10,7 +10,7 @@ import { assignColours, PALETTE } from './colours.js';
 import { layoutLegend, renderLegend, type LegendRow } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
 import { decodePng, encodePng } from './png.js';
-import { createImage, fillRect, paste, strokeRect, type Rect, type Rgb, type RgbaImage } from './raster.js';
+import { clip, createImage, fillRect, paste, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
 import { DEFAULT_MAX_EDGE, downscale, fitSize } from './scale.js';
 import { drawText, measureText, type TextStyle } from './text.js';
 
@@ -111,10 +111,6 @@ function nearestPoint(r: Rect, p: { x: number; y: number }): { x: number; y: num
   return { x: Math.min(Math.max(p.x, r.x0), r.x1 - 1), y: Math.min(Math.max(p.y, r.y0), r.y1 - 1) };
 }
 
-function within(inner: Rect, outer: Rect): boolean {
-  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
-}
-
 /** Moves each edge of `b` lying within `t` px of the same edge of `outer` to `t` px inside it. */
 function insetShared(b: Rect, outer: Rect, t: number): boolean {
   let moved = false;
@@ -163,10 +159,7 @@ export interface MarkPlan {
 }
 
 function meanColour(img: RgbaImage, r: Rect): Rgb | undefined {
-  const x0 = Math.max(0, Math.round(r.x0));
-  const y0 = Math.max(0, Math.round(r.y0));
-  const x1 = Math.min(img.width, Math.round(r.x1));
-  const y1 = Math.min(img.height, Math.round(r.y1));
+  const { x0, y0, x1, y1 } = clip(img, r);
   let n = 0;
   const sum = [0, 0, 0];
   // Every other pixel on both axes is plenty for a mean.

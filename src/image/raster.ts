@@ -37,7 +37,8 @@ export function createImage(width: number, height: number, fill: Rgb = [255, 255
   return { width, height, data };
 }
 
-function clip(img: RgbaImage, r: Rect): Rect {
+/** `r` rounded to whole pixels and clipped to the image (may come out empty: x1 ≤ x0 or y1 ≤ y0). */
+export function clip(img: RgbaImage, r: Rect): Rect {
   return {
     x0: Math.max(0, Math.round(r.x0)),
     y0: Math.max(0, Math.round(r.y0)),
@@ -117,6 +118,11 @@ export function paste(dst: RgbaImage, src: RgbaImage, at: { x: number; y: number
 
 export function intersects(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/** Whether `inner` lies entirely inside `outer` (edges may coincide). */
+export function within(inner: Rect, outer: Rect): boolean {
+  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 }
 
 export function overlapArea(a: Rect, b: Rect): number {
