@@ -32,3 +32,11 @@ export function processIO(): CliIO {
     signal: ctrl.signal,
   };
 }
+
+/** Resolves when `signal` fires (at once if it already has): how long-running commands serve until Ctrl-C. */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

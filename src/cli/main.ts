@@ -8,7 +8,7 @@ import { exitCodeFor, GlanceError } from '../errors.js';
 import { allTools } from '../tools/index.js';
 import type { ToolContext, ToolDef } from '../tools/registry.js';
 import { parseToolArgs, toolHelp } from './args.js';
-import { commands, type Command } from './commands/index.js';
+import { commands } from './commands/index.js';
 import { createDeviceProvider } from './devices.js';
 import { processIO, type CliIO } from './io.js';
 import { renderError, renderResult } from './output.js';
@@ -29,9 +29,9 @@ interface Globals {
   rest: string[];
 }
 
-/** The command named by argv's first non-global word, if it is one of `commands` (not a tool or alias). */
-function commandNamed(verb: string | undefined): Command | undefined {
-  return verb !== undefined && Object.hasOwn(commands, verb) ? commands[verb] : undefined;
+/** record[key] for the record's own keys only: `glance toString` must not find Object.prototype.toString. */
+function own<T>(record: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /**
@@ -52,7 +52,7 @@ function splitGlobals(argv: readonly string[]): Globals {
       if (v === undefined) throw new GlanceError('USAGE', `${a} needs a serial`, { hint: 'list serials with `glance devices`' });
       g.serial = v;
     } else if (a.startsWith('--serial=')) g.serial = a.slice(9);
-    else if (a === '--json' && commandNamed(g.rest[0])?.ownsJson !== true) g.json = true;
+    else if (a === '--json' && own(commands, g.rest[0])?.ownsJson !== true) g.json = true;
     else if (a === '-h' || a === '--help') g.help = true;
     else g.rest.push(a);
   }
@@ -108,9 +108,9 @@ export async function run(argv: readonly string[], io: CliIO = processIO()): Pro
       io.stdout(`${overview()}\n`);
       return verb === undefined && !g.help ? 1 : 0;
     }
-    const alias = ALIASES[verb];
+    const alias = own(ALIASES, verb);
     if (alias) [verb, ...rest] = [alias[0]!, ...alias.slice(1), ...rest];
-    const command = commandNamed(verb);
+    const command = own(commands, verb);
     if (command) {
       return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
     }

@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { virtualCommand } from '../../src/cli/commands/virtual.js';
+import { glance } from '../helpers/cli.js';
 
 const CLOCK = fileURLToPath(new URL('../../../shared/corpus/droidtask/clock', import.meta.url));
 
@@ -64,13 +65,13 @@ describe('glance virtual', () => {
   test('usage errors exit 1 with a message; --help exits 0', async () => {
     const ac = new AbortController();
     for (const argv of [['--port', 'x'], ['--bogus'], ['--scenario', 'demo', '--droidbot', '/tmp']]) {
-      const r = run(argv, ac.signal);
-      assert.equal(await r.done, 1, argv.join(' '));
-      assert.match(r.err.join(''), /^glance virtual: /);
+      const r = await glance(['virtual', ...argv]);
+      assert.equal(r.code, 1, argv.join(' '));
+      assert.match(r.stderr, /^error USAGE: .*\nhint: see `glance virtual --help`\n$/);
     }
-    const bad = run(['--scenario', 'nope'], ac.signal);
-    assert.equal(await bad.done, 1);
-    assert.match(bad.err.join(''), /no built-in scenario named "nope"\nhint: /);
+    const bad = await glance(['virtual', '--scenario', 'nope']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /no built-in scenario named "nope"\nhint: /);
     const help = run(['--help'], ac.signal);
     assert.equal(await help.done, 0);
     assert.match(help.out.join(''), /^glance virtual \[--port N\]/);
@@ -81,9 +82,9 @@ describe('glance virtual', () => {
     const first = run([], ac.signal);
     await until(() => first.out.length > 0);
     const port = first.out[0]!.trim().split(':')[1]!;
-    const second = run(['--port', port], ac.signal);
-    assert.equal(await second.done, 1);
-    assert.match(second.err.join(''), /already in use/);
+    const second = await glance(['virtual', '--port', port]);
+    assert.equal(second.code, 1);
+    assert.match(second.stderr, /already in use/);
     ac.abort();
     assert.equal(await first.done, 0);
   });

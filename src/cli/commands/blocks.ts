@@ -1,6 +1,5 @@
 // `glance blocks --from FILE --task "TEXT" [--format text|json]`: the screen split into layout-aware blocks,
 // ranked for the task, in the order privacy mode would send them (docs/privacy.md).
-import { parseArgs } from 'node:util';
 import { GlanceError } from '../../errors.js';
 import {
   blocksFromDump,
@@ -15,6 +14,8 @@ import {
 } from '../../privacy/index.js';
 import { Masker } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
+import { parseCommandArgs } from '../args.js';
+import { renderResult } from '../output.js';
 
 export interface BlocksIO {
   stdout(s: string): void;
@@ -22,6 +23,8 @@ export interface BlocksIO {
   readFile(path: string): Promise<string>;
   /** A fresh dump of the chosen device, for `glance blocks` without --from. */
   liveDump?: () => Promise<string>;
+  /** The global --json switch: the --format json document as the result of one `{ok, result}` object. */
+  json?: boolean;
 }
 
 const HELP = `glance blocks [--from FILE] --task "TEXT" [options]
@@ -52,16 +55,6 @@ function positiveInt(name: string, v: string | undefined, min: number): number |
   return n;
 }
 
-function parse(argv: string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: false; strict: true }>>['values'] {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
-  } catch (e) {
-    // node:util reports unknown or malformed options as TypeError with an ERR_PARSE_ARGS_* code.
-    if (e instanceof TypeError && String((e as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS')) throw usage(e.message);
-    throw e;
-  }
-}
-
 const OPTIONS = {
   from: { type: 'string' },
   task: { type: 'string' },
@@ -77,7 +70,7 @@ const OPTIONS = {
 } as const;
 
 export async function blocksCommand(argv: string[], io: BlocksIO): Promise<number> {
-  const v = parse(argv);
+  const v = parseCommandArgs('blocks', { args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
   if (v.help) {
     io.stdout(HELP);
     return 0;
@@ -113,7 +106,7 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   const shown = top === undefined ? result.blocks : result.blocks.slice(0, top);
   const hidden = result.blocks.slice(shown.length);
 
-  if (format === 'json') {
+  if (format === 'json' || io.json === true) {
     const doc = {
       task: v.task,
       screen: result.screen,
@@ -129,7 +122,7 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
       })),
       withheld: exposure(hidden, catOf),
     };
-    io.stdout(JSON.stringify(doc, null, 2) + '\n');
+    io.stdout(io.json === true ? renderResult({ text: '', data: doc }, true) : JSON.stringify(doc, null, 2) + '\n');
     return 0;
   }
   const lines: string[] = [`${result.blocks.length} blocks, ${result.elements.length} elements — task: ${v.task}`];

@@ -4,7 +4,6 @@
  * as the `glance` command a user would type: a snapshot, a tap by ref, typing into a field, and the diffs.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
@@ -12,8 +11,9 @@ import { snapshotFromDump } from '../../snapshot/snapshot.js';
 import { allTools } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
-import { parseToolArgs } from '../args.js';
+import { parseCommandArgs, parseToolArgs } from '../args.js';
 import { createDeviceProvider } from '../devices.js';
+import { renderResult } from '../output.js';
 import type { Command, CommandIO } from './types.js';
 
 function quoteArg(a: string): string {
@@ -31,7 +31,7 @@ async function refOf(ctx: ToolContext, selector: string): Promise<string> {
 export const demoCommand: Command = {
   summary: 'a 30-second tour on a built-in virtual phone (no emulator, no adb needed)',
   async run(argv: string[], io: CommandIO) {
-    const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean' } }, strict: true });
+    const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
     if (values.help) {
       io.stdout('glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n');
       return 0;
@@ -46,15 +46,22 @@ export const demoCommand: Command = {
       readFile: (p) => readFile(p, 'utf8'),
       writeFile: (p, d) => writeFile(p, d),
     };
+    // With --json the tour is one `{ok, result: {port, steps}}` object, each step the command and its result.
+    const steps: { note: string; command: string; result: unknown }[] = [];
+    const say = (text: string): void => {
+      if (!io.json) io.stdout(text);
+    };
     const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
       const tool = allTools.find((t) => t.cli?.verb === args[0]);
       if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-      io.stdout(`\n# ${note}\n$ glance ${shown.map(quoteArg).join(' ')}\n`);
+      const command = `glance ${shown.map(quoteArg).join(' ')}`;
+      say(`\n# ${note}\n$ ${command}\n`);
       const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
-      io.stdout(r.text.endsWith('\n') ? r.text : `${r.text}\n`);
+      say(renderResult(r, false));
+      steps.push({ note, command, result: r.data ?? { text: r.text } });
     };
     try {
-      io.stdout(
+      say(
         `Glance demo: a virtual Android phone is listening on 127.0.0.1:${running.port} (the "Glance Notes" app).\n` +
           `Glance reaches it over its own ADB transport; each step below is the command you would type\n` +
           `(against a real phone, or this one with -s direct:127.0.0.1:${running.port}).\n`,
@@ -65,10 +72,11 @@ export const demoCommand: Command = {
       await step(['tap', await refOf(ctx, '#action_search, [desc~=Search]')], 'Open search');
       await step(['type', await refOf(ctx, ':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
       await step(['ui', '--format', 'table'], 'The same screen as a flat table');
-      io.stdout(
+      say(
         `\nNext: \`glance virtual --port 5560\` in another terminal, then \`adb connect 127.0.0.1:5560\` and\n` +
           `\`glance -s 127.0.0.1:5560 ui\` — or point \`glance mcp\` at it from your agent. \`glance help\` lists every command.\n`,
       );
+      if (io.json) io.stdout(renderResult({ text: '', data: { port: running.port, steps } }, true));
       return 0;
     } finally {
       provider.close();

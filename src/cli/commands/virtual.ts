@@ -1,14 +1,18 @@
 // `glance virtual [--port N] [--scenario demo|DIR] [--droidbot DIR]`: serves a virtual ADB device on
 // 127.0.0.1:PORT until stopped, and prints its serial (`127.0.0.1:PORT`) on the first line once it accepts
 // connections, so scripts can `adb connect "$(glance virtual … | head -1)"`. Several can run on different ports.
-import { parseArgs } from 'node:util';
-import { GlanceError, exitCodeFor, isGlanceError } from '../../errors.js';
+import { GlanceError } from '../../errors.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
+import { parseCommandArgs } from '../args.js';
+import { untilAborted } from '../io.js';
+import { renderResult } from '../output.js';
 
 export interface VirtualIO {
   stdout(s: string): void;
   stderr(s: string): void;
   signal: AbortSignal;
+  /** The global --json switch: the ready line is one `{ok, result: {serial, …}}` object instead. */
+  json?: boolean;
 }
 
 const HELP = `glance virtual [--port N] [--scenario demo|DIR] [--droidbot DIR] [--dump-delay MS]
@@ -25,44 +29,34 @@ Runs a virtual Android device made of recorded screens. Real adb and Glance driv
   --verbose         log every action and its outcome (or that nothing was recorded) to stderr
 `;
 
+function usage(message: string): GlanceError {
+  return new GlanceError('USAGE', message, { hint: 'see `glance virtual --help`' });
+}
+
+/** Serves until io.signal fires; returns the exit status, throws GlanceErrors for main.ts to print. */
 export async function virtualCommand(argv: string[], io: VirtualIO): Promise<number> {
-  let values: { port?: string; scenario?: string; droidbot?: string; 'dump-delay'?: string; verbose?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        scenario: { type: 'string' },
-        droidbot: { type: 'string' },
-        'dump-delay': { type: 'string' },
-        verbose: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    io.stderr(`glance virtual: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
-    return 1;
-  }
+  const { values } = parseCommandArgs('virtual', {
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      scenario: { type: 'string' },
+      droidbot: { type: 'string' },
+      'dump-delay': { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   if (values.help === true) {
     io.stdout(HELP);
     return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.stderr(`glance virtual: --port must be a TCP port number, got "${values.port ?? ''}"\n`);
-    return 1;
-  }
-  if (values.scenario !== undefined && values.droidbot !== undefined) {
-    io.stderr('glance virtual: use either --scenario or --droidbot, not both\n');
-    return 1;
-  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a TCP port number, got "${values.port ?? ''}"`);
+  if (values.scenario !== undefined && values.droidbot !== undefined) throw usage('use either --scenario or --droidbot, not both');
   const delay = values['dump-delay'] === undefined ? 0 : Number(values['dump-delay']);
-  if (!Number.isFinite(delay) || delay < 0) {
-    io.stderr('glance virtual: --dump-delay must be a number of milliseconds\n');
-    return 1;
-  }
+  if (!Number.isFinite(delay) || delay < 0) throw usage('--dump-delay must be a number of milliseconds');
   try {
     const running = await startVirtualDevice({
       port,
@@ -71,26 +65,17 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
       ...(values.droidbot === undefined ? {} : { droidbotDir: values.droidbot }),
     });
-    io.stdout(`${running.serial}\n`);
     const sc = running.device.scenario;
+    const ready = { serial: running.serial, port: running.port, package: sc.package, label: sc.label, screens: sc.screens.size };
+    io.stdout(renderResult({ text: running.serial, data: ready }, io.json === true));
     io.stderr(`virtual device ${running.serial}: ${sc.label} (${sc.package}), ${sc.screens.size} screens; adb connect ${running.serial}\n`);
     if (values.verbose === true) running.device.state.onLog = (e) => io.stderr(`[${e.screen}] ${e.action}: ${e.message}\n`);
-    await new Promise<void>((resolve) => {
-      if (io.signal.aborted) resolve();
-      else io.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    await untilAborted(io.signal);
     await running.close();
     return 0;
   } catch (e) {
-    if (isGlanceError(e)) {
-      io.stderr(`glance virtual: ${e.message}${e.hint === undefined ? '' : `\nhint: ${e.hint}`}\n`);
-      return exitCodeFor(e);
-    }
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') {
-      const ge = new GlanceError('USAGE', `port ${port} is already in use`, { hint: 'pick another --port, or omit it to get a free one' });
-      io.stderr(`glance virtual: ${ge.message}\nhint: ${ge.hint}\n`);
-      return 1;
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new GlanceError('USAGE', `port ${port} is already in use`, { hint: 'pick another --port, or omit it to get a free one', cause: e });
     }
     throw e;
   }
