@@ -75,3 +75,13 @@ export function resolveKey(key: string): ResolvedKey {
 export function keyLabel(code: number): string {
   return BY_CODE.get(code) ?? String(code);
 }
+
+/** The code of a canonical key name (`BACK`, `A`, `7`; no `KEYCODE_`, no aliases); undefined when unknown. */
+export function codeOfKey(name: string): number | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The canonical name of a key code; undefined when it is not in the table. */
+export function nameOfKey(code: number): string | undefined {
+  return BY_CODE.get(code);
+}

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
+import { resolveKey } from '../../src/device/keys.js';
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString('utf8');
 
@@ -123,6 +124,17 @@ describe('virtual shell', () => {
     assert.equal(dev.state.fieldValue('email'), 'a b', 'nothing typed on failure');
     assert.equal((await dev.run('input tap 1')).exitCode, 1);
     assert.equal((await dev.run('input keyevent KEYCODE_NOPE')).exitCode, 1);
+  });
+
+  test('input keyevent knows every key glance key sends (one KeyEvent table)', async () => {
+    const dev = createVirtualDevice();
+    for (const name of ['ASSIST', 'MEDIA_PLAY', 'ALL_APPS', 'BACK', 'A', '7']) {
+      const { code } = resolveKey(name);
+      assert.equal((await dev.run(`input keyevent ${code}`)).exitCode, 0, `${name} (${code})`);
+      assert.equal((await dev.run(`input keyevent KEYCODE_${name}`)).exitCode, 0, name);
+    }
+    assert.equal((await dev.run('input keyevent 0')).exitCode, 0, 'KEYCODE_UNKNOWN');
+    assert.equal((await dev.run('input keyevent 9999')).exitCode, 1);
   });
 
   test('wm, getprop, settings, pm, am, monkey answer in Android formats', async () => {
