@@ -28,7 +28,7 @@ function channel(v: number): number {
 }
 
 /** WCAG 2 relative luminance. */
-export function luminance(c: Rgb): number {
+function luminance(c: Rgb): number {
   return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
 }
 

@@ -77,7 +77,7 @@ export function legendLabel(e: SnapshotElement): string {
 }
 
 /** Tag geometry for a screenshot whose long edge is `long`: ~2.2% of the long edge tall. */
-export function tagMetrics(long: number): { font: TextStyle; height: number; padX: number; stroke: number } {
+function tagMetrics(long: number): { font: TextStyle; height: number; padX: number; stroke: number } {
   const height = Math.max(14, Math.round(long * 0.022));
   const size = Math.max(10, Math.round(height * 0.78));
   return {
@@ -126,7 +126,7 @@ function insetShared(b: Rect, outer: Rect, t: number): boolean {
  * inner outline would hide the outer one exactly. Each box is inset by the stroke width on every edge it
  * shares with a box that contains it, outermost first, so that every outline stays visible.
  */
-export function separateNested(boxes: readonly Rect[], stroke: number): Rect[] {
+function separateNested(boxes: readonly Rect[], stroke: number): Rect[] {
   const out = boxes.map((b) => ({ ...b }));
   const order = boxes.map((b, i) => ({ i, a: (b.x1 - b.x0) * (b.y1 - b.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
   const done: number[] = [];

@@ -33,7 +33,7 @@ const SYSTEM =
   'You help an agent operate a phone app. You see one region of the current screen. Answer only Yes or No: ' +
   'does this region contain the element the agent should act on next for the task?';
 
-export function blockPrompt(block: RawBlock, ctx: RankContext): string {
+function blockPrompt(block: RawBlock, ctx: RankContext): string {
   const done = (ctx.history ?? []).map((h, i) => `${i + 1}. ${h.input !== undefined ? `typed "${h.input}"` : `tapped "${h.label ?? '?'}"`}`);
   return [
     `Task: ${ctx.task}`,

@@ -23,7 +23,7 @@ export function elementLine(e: SnapshotElement): string {
 }
 
 /** `[B3 toolbar · rank 1]`; with `score`, the ranker's score too (for people, not sent to the model). */
-export function blockHeader(b: Pick<Block, 'id' | 'kind' | 'rank' | 'score'>, score = false): string {
+function blockHeader(b: Pick<Block, 'id' | 'kind' | 'rank' | 'score'>, score = false): string {
   return `[${b.id} ${b.kind} · rank ${b.rank}${score ? ` · score ${b.score}` : ''}]`;
 }
 
@@ -41,7 +41,7 @@ const CATEGORY_NAMES: Record<SensitiveCategory, [string, string]> = {
   card: ['card number', 'card numbers'],
 };
 
-export function describeCategories(counts: Partial<Record<SensitiveCategory, number>>): string {
+function describeCategories(counts: Partial<Record<SensitiveCategory, number>>): string {
   const parts = Object.entries(counts)
     .filter(([, n]) => n !== undefined && n > 0)
     .map(([c, n]) => `${n} ${CATEGORY_NAMES[c as SensitiveCategory][n === 1 ? 0 : 1]}`);

@@ -81,7 +81,7 @@ export function emptyStats(): DistilStats {
   return { nodes: 0, invisible: 0, zeroArea: 0, offscreen: 0, chrome: 0, unwrapped: 0, absorbed: 0 };
 }
 
-export function toDNode(n: UiNode, scopeId: string): DNode {
+function toDNode(n: UiNode, scopeId: string): DNode {
   return {
     src: n,
     cls: shortClass(n.cls),
@@ -138,7 +138,7 @@ function forEachNode(roots: readonly DNode[], f: (n: DNode) => void): void {
   }
 }
 
-export function subtreeSize(n: DNode): number {
+function subtreeSize(n: DNode): number {
   let s = 1;
   for (const c of n.children) s += subtreeSize(c);
   return s;
@@ -161,11 +161,11 @@ function dropWhere(roots: DNode[], ctx: PassContext, reason: keyof DistilStats, 
   return visit(roots);
 }
 
-export function isActionable(n: DNode): boolean {
+function isActionable(n: DNode): boolean {
   return n.clickable || n.longClickable || n.checkable || n.editable || n.scrollable;
 }
 
-export function hasLabel(n: DNode): boolean {
+function hasLabel(n: DNode): boolean {
   return n.text !== '' || n.desc !== '' || n.labels.length > 0;
 }
 
@@ -241,7 +241,7 @@ export const hidePasswordValues: Pass = (roots) => {
 };
 
 /** The inherent input widgets of issue 2: kept even when empty and unlabeled. */
-export const INPUT_WIDGETS: ReadonlySet<string> = new Set([
+const INPUT_WIDGETS: ReadonlySet<string> = new Set([
   'EditText',
   'Button',
   'ImageButton',

@@ -30,12 +30,12 @@ const LABEL_CHARS = 40;
  * The part of an element's label that does not change while the user works with it: never the value of an
  * editable (typing changes it) — its hint stands in; never the checked state.
  */
-export function identityLabel(n: DNode): string {
+function identityLabel(n: DNode): string {
   const l = n.editable ? n.hint : n.text !== '' ? n.text : n.desc !== '' ? n.desc : (n.labels[0] ?? '');
   return l.length > LABEL_CHARS ? l.slice(0, LABEL_CHARS) : l;
 }
 
-export function localKey(n: DNode): string {
+function localKey(n: DNode): string {
   return `${n.cls}|${n.id}|${identityLabel(n)}`;
 }
 

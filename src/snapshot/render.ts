@@ -56,10 +56,6 @@ const NAMED = new Set([
   'TabLayout',
 ]);
 
-export function showsClass(cls: string): boolean {
-  return NAMED.has(cls);
-}
-
 function truncate(s: string, max: number): string {
   if (max <= 0 || s.length <= max) return s;
   return s.slice(0, Math.max(1, max - 1)) + '…';
@@ -78,7 +74,7 @@ function quoteIfNeeded(s: string): string {
   return s;
 }
 
-export function labelParts(el: SnapshotElement): string[] {
+function labelParts(el: SnapshotElement): string[] {
   const parts: string[] = [];
   if (el.text !== undefined) parts.push(el.text);
   if (el.desc !== undefined && el.desc !== el.text) parts.push(el.desc);
@@ -95,7 +91,7 @@ function treeStates(el: SnapshotElement): string[] {
 export function elementLine(el: SnapshotElement, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
   let line = el.ref;
   const parts = labelParts(el);
-  if (showsClass(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + el.class;
+  if (NAMED.has(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + el.class;
   if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
   else if (el.id !== undefined && el.hint === undefined) line += ' #' + el.id;
   if (el.hint !== undefined) line += ' hint=' + quoteIfNeeded(truncate(el.hint, o.maxLabel));
@@ -150,7 +146,7 @@ export function renderTree(items: readonly Item[], h: Header, o: RenderOptions):
   return lines.join('\n') + '\n';
 }
 
-export function verbOf(el: SnapshotElement): string {
+function verbOf(el: SnapshotElement): string {
   if (el.actions.includes('type')) return 'fill';
   if (el.actions.includes('check')) return 'check';
   if (el.actions.includes('tap')) return 'tap';
