@@ -7,6 +7,7 @@ import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { isGlanceError } from '../errors.js';
+import type { Device } from '../device/types.js';
 import type { UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
@@ -52,8 +53,7 @@ const FOREGROUND = '#foreground';
  * A live dump with the foreground package and activity filled in (uiautomator XML carries neither), so the
  * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump.
  */
-async function liveScreen(ctx: ToolContext): Promise<{ dump: string; key: string; view: UiDump }> {
-  const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump }> {
   const [dump, fg] = await Promise.all([
     device.dump({ signal: ctx.signal }),
     // Optional detail: a device whose dumpsys we cannot read still gets its snapshot (aborts still propagate).
@@ -66,7 +66,7 @@ async function liveScreen(ctx: ToolContext): Promise<{ dump: string; key: string
   await ctx.snapshots.save(device.serial, dump);
   // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
   await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
-  return { dump, key: device.serial, view: withForeground(dump, foreground) };
+  return { dump, view: withForeground(dump, foreground) };
 }
 
 const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
@@ -111,11 +111,9 @@ export const snapshotTool = defineTool({
     if (input.from !== undefined) {
       dump = view = await ctx.readFile(input.from);
     } else {
-      if (input.diff === 'last') {
-        const serial = (await ctx.devices.get(ctx.serial, { signal: ctx.signal })).serial;
-        previous = await rememberedScreen(ctx, serial);
-      }
-      ({ dump, view } = await liveScreen(ctx));
+      const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
+      if (input.diff === 'last') previous = await rememberedScreen(ctx, device.serial);
+      ({ dump, view } = await liveScreen(ctx, device));
       // Compare like with like: when the earlier activity is unknown, leave it out of the new side too.
       if (typeof previous === 'object' && previous.activity === undefined) view = parseDump(dump);
     }

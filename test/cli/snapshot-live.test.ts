@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDeviceProvider } from '../../src/cli/devices.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
+import type { DeviceProvider, ToolContext } from '../../src/tools/index.js';
+import { snapshotTool } from '../../src/tools/snapshot.js';
+import { memorySnapshotStore } from '../../src/tools/store.js';
 import { glance } from '../helpers/cli.js';
 
 let phone: RunningVirtualDevice;
@@ -39,6 +43,33 @@ describe('live glance ui over the direct transport', () => {
     assert.equal((await run('ui', '--diff', 'last')).stdout.trim(), 'no change');
     assert.equal((await run('key', 'BACK')).code, 0);
     assert.equal((await run('ui')).stdout.split('\n')[0], 'dev.glance.demo/.MainActivity');
+  });
+
+  test('--diff last picks the device once (each pick may ask the adb server)', async () => {
+    const inner = createDeviceProvider({});
+    let gets = 0;
+    const devices: DeviceProvider = {
+      get: (serial, opts) => {
+        gets++;
+        return inner.get(serial, opts);
+      },
+      list: (opts) => inner.list(opts),
+    };
+    const ctx: ToolContext = {
+      signal: new AbortController().signal,
+      serial: `direct:127.0.0.1:${phone.port}`,
+      devices,
+      snapshots: memorySnapshotStore(),
+      readFile: () => Promise.reject(new Error('no files here')),
+      writeFile: () => Promise.reject(new Error('no files here')),
+    };
+    try {
+      const r = await snapshotTool.handler(snapshotTool.schema.parse({ diff: 'last' }), ctx);
+      assert.equal(gets, 1);
+      assert.ok(r.text.length > 0);
+    } finally {
+      inner.close();
+    }
   });
 
   test('a ref from an earlier screen is REF_NOT_FOUND (exit 2) with a hint', async () => {
