@@ -15,6 +15,7 @@ import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { dragRegion, inRegion, touchPoint } from './geometry.js';
 import { resolveKey } from './keys.js';
+import { sleep } from './sleep.js';
 import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot, type DiffSummary } from './snap.js';
 import type { Device, Point } from './types.js';
 
@@ -551,21 +552,6 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
   }
   const d = diffText(start, cur);
   return { ...base, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, extra: { direction: o.direction, swipes } };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new GlanceError('ABORTED', 'operation aborted', { cause: signal.reason }));
-    const onAbort = (): void => {
-      clearTimeout(t);
-      reject(new GlanceError('ABORTED', 'operation aborted', { cause: signal.reason }));
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export interface WaitOptions {

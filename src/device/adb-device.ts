@@ -5,6 +5,7 @@
  * frameworks/base/cmds/uiautomator); the failure texts recognised are those in NOTES.md.
  */
 import { GlanceError, throwIfAborted } from '../errors.js';
+import { sleep } from './sleep.js';
 import { isAsciiTypable, planTyping, shQuote, typingCommands } from './text.js';
 import type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
 
@@ -39,24 +40,6 @@ const decoder = new TextDecoder();
 const text = (b: Uint8Array): string => decoder.decode(b);
 
 let dumpCounter = 0;
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new GlanceError('ABORTED', 'operation aborted', { cause: signal.reason }));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(t);
-      reject(new GlanceError('ABORTED', 'operation aborted', { cause: signal?.reason }));
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Extracts the XML document from what `uiautomator dump F && cat F` printed (status line first). */
 export function extractDumpXml(out: string): string | undefined {
