@@ -43,8 +43,7 @@ function prepare(input: DumpInput, task: string, options: BlocksOptions): { scre
   // Reading order first, so ties in score keep top-to-bottom order and ids are task-independent.
   raw.sort((a, b) => top(a) - top(b) || left(a) - left(b));
   const ctx: RankContext = { task };
-  const app = dump.package ?? dump.roots.find((r) => r.pkg !== '')?.pkg;
-  if (app !== undefined && app !== '') ctx.app = app;
+  if (src.screen.package !== undefined) ctx.app = src.screen.package;
   if (options.step !== undefined) ctx.step = options.step;
   if (options.history !== undefined) ctx.history = options.history;
   return { screen: src.screen, elements: src.elements, raw, ctx };

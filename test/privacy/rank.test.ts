@@ -1,6 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { blocksFromDump, lexicalScorer, readingOrderScorer, type RawBlock } from '../../src/privacy/index.js';
+import { join } from 'node:path';
+import { blocksFromDump, lexicalScorer, readingOrderScorer, type RankContext, type RawBlock } from '../../src/privacy/index.js';
+import { corpusDir, readText } from '../helpers/corpus.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { stem, terms } from '../../src/privacy/text.js';
 import { notesScreen } from './fixture.js';
@@ -91,6 +93,15 @@ describe('lexical ranker', () => {
     const byTop = [...r1.blocks].sort((a, b) => a.bounds[1] - b.bounds[1]).map((b) => b.id);
     assert.deepEqual(byTop, byTop.map((_, i) => `B${i + 1}`));
     assert.ok(r1.blocks[0]!.elements.some((e) => (e.labels ?? []).includes('Call Alice')), 'the row naming Alice is sent first');
+  });
+
+  test('the ranker is told the foreground app, not the first window of a multi-window dump', () => {
+    // uiautomator2 dumps list the `gesture` pseudo-windows and the system UI before the app's window.
+    const xml = readText(join(corpusDir, 'dumps/omni-notes.uiautomator2.xml'));
+    const seen: RankContext[] = [];
+    const r = blocksFromDump(xml, 'add a note', { scorer: { score: (blocks, ctx) => (seen.push(ctx), blocks.map(() => 0)) } });
+    assert.equal(r.screen.package, 'it.feio.android.omninotes.alpha');
+    assert.deepEqual(seen.map((c) => c.app), [r.screen.package]);
   });
 
   test('a task naming nothing on screen sends the overflow menu first', () => {
