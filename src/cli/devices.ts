@@ -10,6 +10,7 @@ import { adbServerPort, connectDirect, createServerTransport, findAdbBinary } fr
 import { GlanceError, isGlanceError } from '../errors.js';
 import { AdbDevice, type AdbPort } from '../device/adb-device.js';
 import { adbPort } from '../device/adb-port.js';
+import { sleep } from '../device/sleep.js';
 import { stateAdvice, type Diagnosable, type DoctorCheck } from '../device/doctor.js';
 import type { CallOptions, Device, ShellResult } from '../device/types.js';
 import type { DeviceProvider } from '../tools/registry.js';
@@ -122,8 +123,7 @@ export function createDeviceProvider(env: Env): CliDeviceProvider {
             break;
           } catch (e2) {
             if (i >= 30 || !isGlanceError(e2, 'ADB_OFFLINE')) throw e2;
-            await new Promise((r) => setTimeout(r, 100));
-            if (signal.aborted) throw e2;
+            await sleep(100, signal);
           }
         }
       }
