@@ -8,7 +8,7 @@ import type { ScreenInfo, SnapshotElement, SnapshotJson } from './types.js';
 /** One printed element with its place in the tree. */
 export interface Item {
   el: SnapshotElement;
-  /** Absorbed labels (rows) and list size, beyond the JSON fields. */
+  /** Indentation level of the line (0 at the top of the printed view, whatever its depth in the dump). */
   depth: number;
   children: Item[];
   /** Elements below this one not printed because of `depth` (0 when none). */
