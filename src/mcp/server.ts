@@ -38,18 +38,15 @@ export function errorText(e: unknown): string {
   return `error INTERNAL: ${e instanceof Error ? e.message : String(e)}`;
 }
 
+/** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
 async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<{ content: Content[]; isError?: boolean }> {
-  const { device: _device, ...rest } = args;
+  const { device: _device, ...input } = args;
   try {
-    const input = tool.schema.parse(rest) as Record<string, unknown>;
     const r = await tool.handler(input, ctx);
     const content: Content[] = [{ type: 'text', text: r.text }];
     for (const img of r.images ?? []) content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
     return r.exitCode ? { content, isError: true } : { content };
   } catch (e) {
-    if (e instanceof z.ZodError) {
-      return { content: [{ type: 'text', text: `error USAGE: ${e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` }], isError: true };
-    }
     return { content: [{ type: 'text', text: errorText(e) }], isError: true };
   }
 }

@@ -123,9 +123,10 @@ describe('MCP over stdio against the virtual device via the real adb server', ()
     assert.match(text(r), /hint: .*snapshot/);
   });
 
-  test('bad arguments are isError USAGE results, not protocol faults', async () => {
+  test('bad arguments are isError results naming the argument (the SDK validates them), not protocol faults', async () => {
     const r = await call('device_snapshot', { format: 'yaml' });
     assert.equal(r.isError, true);
+    assert.match(text(r), /format/);
   });
 });
 
