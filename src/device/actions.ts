@@ -13,6 +13,7 @@ import { GlanceError, isGlanceError, throwIfAborted } from '../errors.js';
 import { walk, type UiNode } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
+import { isPackageOrComponent } from './adb-device.js';
 import { dragRegion, inRegion, touchPoint } from './geometry.js';
 import { resolveKey } from './keys.js';
 import { sleep } from './sleep.js';
@@ -648,8 +649,6 @@ export async function assertSelector(env: ActionEnv, selector: string, count?: n
   return { count: found.length, refs: found.map((e) => e.ref) };
 }
 
-const PKG_LIKE = /^[A-Za-z][\w]*(\.[\w]+)+(\/[\w.$]+)?$/;
-
 export interface LaunchOutcome extends ActionOutcome {
   package?: string;
 }
@@ -663,7 +662,7 @@ export async function launchApp(env: ActionEnv, app: string, o: CommandOptions =
   const before = await latest(env);
   let pkg: string | undefined;
   let via = 'package';
-  if (PKG_LIKE.test(app)) {
+  if (isPackageOrComponent(app)) {
     await env.device.launch(app, call);
     pkg = app.split('/')[0];
   } else {
