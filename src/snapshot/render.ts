@@ -125,7 +125,8 @@ function footer(h: Header): string | undefined {
   return h.offscreenHidden > 0 ? `(${h.offscreenHidden} off-screen hidden: --offscreen)` : undefined;
 }
 
-function forEachItem(items: readonly Item[], f: (it: Item) => void): void {
+/** Calls `f` on every item in document (pre-)order, iteratively. */
+export function forEachItem(items: readonly Item[], f: (it: Item) => void): void {
   const stack = [...items].reverse();
   while (stack.length > 0) {
     const it = stack.pop()!;

@@ -8,7 +8,7 @@ import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, type DistilStats, type DNode } from './distil.js';
 import { assignRefs, identityKey, kindOf } from './refs.js';
-import { renderJson, renderTable, renderTree, type Item, type RenderOptions } from './render.js';
+import { forEachItem, renderJson, renderTable, renderTree, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
 
 export type SnapshotFormat = 'tree' | 'table' | 'json' | 'xml';
@@ -204,13 +204,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
   const built = build(roots);
   const items = view(built.items, options);
   const elements: SnapshotElement[] = [];
-  const collect = (list: Item[]): void => {
-    for (const it of list) {
-      elements.push(it.el);
-      collect(it.children);
-    }
-  };
-  collect(items);
+  forEachItem(items, (it) => elements.push(it.el));
   const screen = screenOf(dump);
   const format = options.format ?? 'tree';
   const ro: RenderOptions = { bounds: options.bounds ?? false, maxLabel: options.maxLabel ?? DEFAULT_MAX_LABEL };
