@@ -59,7 +59,7 @@ function splitGlobals(argv: readonly string[]): Globals {
   return g;
 }
 
-export function overview(): string {
+function overview(): string {
   const verbs = allTools.filter((t) => t.cli).map((t) => `  ${t.cli!.verb.padEnd(12)} ${t.title}`);
   const extra = Object.entries(commands).map(([v, c]) => `  ${v.padEnd(12)} ${c.summary}`);
   const aliases = Object.entries(ALIASES).map(([v, a]) => `  ${v.padEnd(12)} = glance ${a.join(' ')}`);

@@ -27,7 +27,7 @@ const viewOptions = {
   maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
 };
 
-export function snapshotOptions(input: { format?: SnapshotOptions['format']; bounds?: boolean | undefined; offscreen?: boolean | undefined; all?: boolean | undefined; depth?: number | undefined; scope?: string | undefined; maxLabel?: number | undefined }): SnapshotOptions {
+function snapshotOptions(input: { format?: SnapshotOptions['format']; bounds?: boolean | undefined; offscreen?: boolean | undefined; all?: boolean | undefined; depth?: number | undefined; scope?: string | undefined; maxLabel?: number | undefined }): SnapshotOptions {
   const o: SnapshotOptions = {};
   if (input.format) o.format = input.format;
   if (input.bounds) o.bounds = true;
@@ -40,7 +40,7 @@ export function snapshotOptions(input: { format?: SnapshotOptions['format']; bou
 }
 
 /** The dump to work on: a file when `from` is given, else a fresh dump of the device (remembered for refs). */
-export async function currentDump(ctx: ToolContext, from: string | undefined): Promise<{ dump: string; key: string | undefined }> {
+async function currentDump(ctx: ToolContext, from: string | undefined): Promise<{ dump: string; key: string | undefined }> {
   if (from !== undefined) return { dump: await ctx.readFile(from), key: undefined };
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = await device.dump({ signal: ctx.signal });

@@ -26,7 +26,7 @@ function edgeLabel(t: MapTransition): string {
 }
 
 /** Layer = BFS distance from the launcher; activities not reached go to one extra layer at the end. */
-export function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: number }> {
+function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: number }> {
   const names = map.activities.map((a) => a.name);
   const start = map.activities.find((a) => a.launcher === true)?.name ?? names[0];
   const layer = new Map<string, number>();

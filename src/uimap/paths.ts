@@ -30,7 +30,7 @@ export interface UiPath {
 }
 
 /** `com.x.ui.Main`, `.ui.Main`, `ui.Main` or `Main` → the activity, when unambiguous. */
-export function findActivity(map: UiMap, name: string): MapActivity | undefined {
+function findActivity(map: UiMap, name: string): MapActivity | undefined {
   const exact = map.activities.find((a) => a.name === name);
   if (exact !== undefined) return exact;
   const suffix = name.startsWith('.') ? name : `.${name}`;

@@ -67,7 +67,7 @@ export function viewClassName(tag: string): string {
  * buttons, and the time picker's header has hour, minute and AM/PM views (AOSP
  * frameworks/base/core/res/res/layout/time_picker_header_material.xml; TimePickerClockDelegate).
  */
-export function frameworkDialogElements(cls: string): MapElement[] {
+function frameworkDialogElements(cls: string): MapElement[] {
   const simple = cls.split('.').at(-1) ?? cls;
   const buttons: MapElement[] = [
     { id: 'android:id/button1', class: 'android.widget.Button', kind: 'dialog-button' },

@@ -48,7 +48,7 @@ export interface ParsedLayout {
  */
 export type MenuStyle = 'options' | 'drawer' | 'bar';
 
-export function menuStyleOf(tag: string): MenuStyle {
+function menuStyleOf(tag: string): MenuStyle {
   if (/NavigationView$/.test(tag)) return 'drawer';
   if (/(BottomNavigationView|NavigationBarView|NavigationRailView)$/.test(tag)) return 'bar';
   return 'options';
@@ -263,7 +263,7 @@ export function unescapeAndroidString(raw: string): string {
 }
 
 /** `values*` file → string entries and declared ids. */
-export function parseValues(root: XNode): { strings: Map<string, string>; ids: string[] } {
+function parseValues(root: XNode): { strings: Map<string, string>; ids: string[] } {
   const strings = new Map<string, string>();
   const ids: string[] = [];
   for (const node of root.children) {
@@ -276,7 +276,7 @@ export function parseValues(root: XNode): { strings: Map<string, string>; ids: s
 }
 
 /** `layout-land/main.xml` → { type: 'layout', qualified: true, name: 'main' }. */
-export function resourcePath(path: string): { type: string; qualified: boolean; name: string } | undefined {
+function resourcePath(path: string): { type: string; qualified: boolean; name: string } | undefined {
   const m = /^([a-z]+)(-[^/]+)?\/([^/]+)\.xml$/.exec(path);
   if (m === null || m[1] === undefined || m[3] === undefined) return undefined;
   return { type: m[1], qualified: m[2] !== undefined, name: m[3] };
