@@ -7,7 +7,6 @@
 import type { ServiceIO, ServiceSession } from './services.js';
 import { ShellId, encodeShellExit, encodeShellPacket, parseShellServiceName } from './shell-protocol.js';
 import {
-  ENOENT,
   SyncRequestDecoder,
   encodeDentV1,
   encodeDentV2,
@@ -156,9 +155,6 @@ export function createSyncSession(fs: SyncFileSystem, io: ServiceIO): ServiceSes
     },
   };
 }
-
-/** ENOENT-flavoured v2 stat for callers building their own answers. */
-export const MISSING_STAT: SyncStat = { mode: 0, size: 0, mtime: 0, error: ENOENT };
 
 /** A `stat` record for a regular file or directory, for in-memory file systems. */
 export function makeStat(kind: 'file' | 'dir', size: number, mtime: number, perm = kind === 'dir' ? 0o755 : 0o644): SyncStat {

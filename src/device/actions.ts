@@ -14,7 +14,7 @@ import { walk, type UiNode } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { isPackageOrComponent } from './adb-device.js';
-import { dragRegion, inRegion, touchPoint } from './geometry.js';
+import { dragRegion, inRegion, touchPoint, type Rect } from './geometry.js';
 import { resolveKey } from './keys.js';
 import { sleep } from './sleep.js';
 import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot, type DiffSummary } from './snap.js';
@@ -368,8 +368,6 @@ export async function pressKey(env: ActionEnv, key: string, o: CommandOptions = 
 }
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
-
-type Rect = readonly [number, number, number, number];
 
 /** Finger path for a swipe in `dir` across `area` (80% → 20% of its extent, through its middle). */
 export function swipePath(area: Rect, dir: Direction, fraction = 0.6): { from: Point; to: Point } {

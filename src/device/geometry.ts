@@ -4,7 +4,6 @@
  * Pure rectangle arithmetic over snapshot elements (document order = drawing order, as uiautomator dumps
  * children in index order).
  */
-import type { Bounds } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 
 export type Rect = readonly [number, number, number, number];
@@ -104,9 +103,4 @@ export function dragRegion(container: SnapshotElement, elements: readonly Snapsh
 
 export function inRegion(region: readonly Rect[], x: number, y: number): boolean {
   return region.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3]);
-}
-
-/** Centre of bounds as integers (how uiautomator-based tools compute it). */
-export function centerOf(b: Bounds): [number, number] {
-  return [Math.floor((b[0] + b[2]) / 2), Math.floor((b[1] + b[3]) / 2)];
 }
