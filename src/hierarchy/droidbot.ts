@@ -3,7 +3,7 @@
  * Field names follow DroidBot's device_state.py output as recorded in the DroidTask corpus.
  */
 import { GlanceError } from '../errors.js';
-import { isEditableClass, type Bounds, type UiDump, type UiNode } from './model.js';
+import { isEditableClass, parseComponent, type Bounds, type UiDump, type UiNode } from './model.js';
 
 interface DroidbotView {
   temp_id?: unknown;
@@ -98,12 +98,10 @@ export function parseDroidbotState(state: unknown): UiDump {
     width: typeof s.width === 'number' ? s.width : Math.max(0, ...roots.map((r) => r.bounds[2])),
     height: typeof s.height === 'number' ? s.height : Math.max(0, ...roots.map((r) => r.bounds[3])),
   };
-  const fg = str(s.foreground_activity);
-  const slash = fg.indexOf('/');
-  if (slash > 0) {
-    dump.package = fg.slice(0, slash);
-    const act = fg.slice(slash + 1);
-    dump.activity = act.startsWith('.') ? dump.package + act : act;
+  const fg = parseComponent(str(s.foreground_activity));
+  if (fg !== undefined) {
+    dump.package = fg.package;
+    dump.activity = fg.activity;
   }
   return dump;
 }

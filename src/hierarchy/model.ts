@@ -55,6 +55,18 @@ export interface UiDump {
   activity?: string;
 }
 
+/**
+ * `pkg/.Main` or `pkg/full.Name`, as am, dumpsys and DroidBot's `foreground_activity` write a component →
+ * its package and fully qualified activity (a leading `.` is relative to the package); undefined without both.
+ */
+export function parseComponent(component: string): { package: string; activity: string } | undefined {
+  const slash = component.indexOf('/');
+  if (slash <= 0) return undefined;
+  const pkg = component.slice(0, slash);
+  const act = component.slice(slash + 1);
+  return { package: pkg, activity: act.startsWith('.') ? pkg + act : act };
+}
+
 /** A node with every flag at its uiautomator default, for code that builds hierarchies (scenarios, tests). */
 export function uiNode(fields: Partial<UiNode> & { cls: string; bounds: Bounds }): UiNode {
   return {

@@ -8,7 +8,7 @@ import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { isGlanceError } from '../errors.js';
 import type { Device } from '../device/types.js';
-import type { UiDump } from '../hierarchy/model.js';
+import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
 import { fnv1a } from '../snapshot/refs.js';
@@ -81,11 +81,10 @@ async function rememberedScreen(ctx: ToolContext, serial: string): Promise<UiDum
 
 function withForeground(dump: string, fg: string): UiDump {
   const view = parseDump(dump);
-  const slash = fg.indexOf('/');
-  if (slash > 0) {
-    view.package = fg.slice(0, slash);
-    const act = fg.slice(slash + 1);
-    view.activity = act.startsWith('.') ? view.package + act : act;
+  const c = parseComponent(fg);
+  if (c !== undefined) {
+    view.package = c.package;
+    view.activity = c.activity;
   }
   return view;
 }

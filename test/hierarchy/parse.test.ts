@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
-import { walk, type UiNode } from '../../src/hierarchy/model.js';
+import { parseComponent, walk, type UiNode } from '../../src/hierarchy/model.js';
 import { GlanceError } from '../../src/errors.js';
 import { corpusDir, corpusScreens, readText } from '../helpers/corpus.js';
 
@@ -90,6 +90,21 @@ describe('DroidBot JSON', () => {
       assert.equal(texts(j.roots), texts(x.roots), s.jsonPath);
       assert.ok(j.package && j.activity);
     }
+  });
+});
+
+describe('parseComponent', () => {
+  test('package and fully qualified activity; a leading dot is relative to the package', () => {
+    assert.deepEqual(parseComponent('com.simplemobiletools.notes.pro/.activities.MainActivity'), {
+      package: 'com.simplemobiletools.notes.pro',
+      activity: 'com.simplemobiletools.notes.pro.activities.MainActivity',
+    });
+    assert.deepEqual(parseComponent('org.mozilla.firefox/org.mozilla.fenix.HomeActivity'), { package: 'org.mozilla.firefox', activity: 'org.mozilla.fenix.HomeActivity' });
+  });
+  test('no package, no component', () => {
+    assert.equal(parseComponent(''), undefined);
+    assert.equal(parseComponent('com.example'), undefined);
+    assert.equal(parseComponent('/.Main'), undefined);
   });
 });
 
