@@ -4,6 +4,7 @@
  * node lists its elements. Pure: same map in, same page out.
  */
 import type { MapTransition, UiMap } from './model.js';
+import { elementsOf } from './paths.js';
 
 const COL_W = 300;
 const ROW_H = 70;
@@ -107,7 +108,7 @@ export function renderMapHtml(map: UiMap): string {
   }
   const nodes = map.activities.map((a) => {
     const p = pos.get(a.name) ?? { x: 0, y: 0 };
-    const count = a.elements.length + [...a.fragments, ...a.dialogs, ...a.menus].reduce((n, x) => n + x.elements.length, 0);
+    const count = elementsOf(a).length;
     return (
       `<g class="node${a.launcher === true ? ' launcher' : ''}" data-name="${esc(a.name)}" tabindex="0">` +
       `<rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +

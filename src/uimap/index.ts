@@ -6,6 +6,7 @@ import { extractFacts } from './code.js';
 import type { FileFacts } from './code.js';
 import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
 import type { MapOptionsBase, ProjectSource, UiMap } from './model.js';
+import { elementsOf } from './paths.js';
 import { readAndroidProject } from './read.js';
 import type { ReadOptions } from './read.js';
 import { resolveUiMap } from './resolve.js';
@@ -93,10 +94,7 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
   progress?.({ phase: 'resolve', done: 0, total: 1 });
   const resolved = resolveUiMap({ modules, resources }, warnings);
   progress?.({ phase: 'resolve', done: 1, total: 1 });
-  const elements = resolved.activities.reduce(
-    (n, a) => n + a.elements.length + [...a.fragments, ...a.dialogs, ...a.menus].reduce((k, p) => k + p.elements.length, 0),
-    0,
-  );
+  const elements = resolved.activities.reduce((n, a) => n + elementsOf(a).length, 0);
   return {
     package: resolved.package,
     activities: resolved.activities,

@@ -38,28 +38,24 @@ function findActivity(map: UiMap, name: string): MapActivity | undefined {
   return hits.length === 1 ? hits[0] : undefined;
 }
 
-function locate(a: MapActivity, id: string): PathTarget | undefined {
-  if (a.elements.some((e) => e.id === id)) return { element: id, part: 'activity' };
-  for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
-    for (const p of list) {
-      if (!p.elements.some((e) => e.id === id)) continue;
-      return p.trigger === undefined ? { element: id, part, name: p.name } : { element: id, part, name: p.name, open: p.trigger };
-    }
-  }
-  return undefined;
-}
-
 function launcherOf(map: UiMap): string | undefined {
   return (map.activities.find((a) => a.launcher === true) ?? map.activities[0])?.name;
 }
 
-/** BFS tree from `start`: for each reached activity, the transition used to first reach it. */
-function bfs(map: UiMap, start: string): Map<string, PathStep | null> {
+/**
+ * BFS tree from the launcher (or `from`): for each reached activity, the transition used to first reach it;
+ * undefined when there is no start.
+ */
+function bfs(map: UiMap, from: string | undefined): Map<string, PathStep | null> | undefined {
+  const start = from === undefined ? launcherOf(map) : findActivity(map, from)?.name;
+  if (start === undefined) return undefined;
   const edges = new Map<string, PathStep[]>();
   for (const t of map.transitions) {
     const step: PathStep = t.trigger === undefined ? { from: t.from, to: t.to } : { from: t.from, to: t.to, trigger: t.trigger };
     if (t.back === true) step.back = true;
-    edges.set(t.from, [...(edges.get(t.from) ?? []), step]);
+    const list = edges.get(t.from);
+    if (list === undefined) edges.set(t.from, [step]);
+    else list.push(step);
   }
   // Prefer edges whose trigger names an element: they tell the agent what to tap.
   for (const list of edges.values()) list.sort((a, b) => Number(a.trigger?.element === undefined) - Number(b.trigger?.element === undefined));
@@ -92,21 +88,25 @@ function stepsTo(via: Map<string, PathStep | null>, to: string): PathStep[] | un
  * (`settings`, `pkg:id/settings` and `android:id/button1` forms accepted), shortest first.
  */
 export function findPaths(map: UiMap, target: string, options: { from?: string } = {}): UiPath[] {
-  const start = options.from === undefined ? launcherOf(map) : findActivity(map, options.from)?.name;
-  if (start === undefined) return [];
-  const via = bfs(map, start);
+  const via = bfs(map, options.from);
+  if (via === undefined) return [];
   const activity = findActivity(map, target);
   if (activity !== undefined) {
     const steps = stepsTo(via, activity.name);
     return steps === undefined ? [] : [{ activity: activity.name, steps }];
   }
   const id = /^[\w.]+:id\//.test(target) && !target.startsWith('android:') ? target.replace(/^[\w.]+:id\//, '') : target;
+  // The first place each activity shows the element (its own views before fragments, dialogs and menus).
+  const hits = map.activities.flatMap((a) => elementsOf(a).find((h) => h.element.id === id) ?? []);
+  return pathsTo(via, hits);
+}
+
+/** Paths to where each hit sits, shortest first; unreachable hits are left out. */
+function pathsTo(via: Map<string, PathStep | null>, hits: readonly ElementHit[]): UiPath[] {
   const out: UiPath[] = [];
-  for (const a of map.activities) {
-    const where = locate(a, id);
-    if (where === undefined) continue;
-    const steps = stepsTo(via, a.name);
-    if (steps !== undefined) out.push({ activity: a.name, steps, target: where });
+  for (const hit of hits) {
+    const steps = stepsTo(via, hit.activity);
+    if (steps !== undefined) out.push({ activity: hit.activity, steps, target: hit.target });
   }
   return out.sort((x, y) => x.steps.length - y.steps.length || x.activity.localeCompare(y.activity));
 }
@@ -123,35 +123,29 @@ export interface ElementHit {
   target: PathTarget;
 }
 
-/** Case-insensitive substring search over element ids, texts, hints and descriptions. */
-export function searchElements(map: UiMap, query: string): ElementHit[] {
-  const q = query.toLowerCase();
-  const hits: ElementHit[] = [];
-  const matches = (e: MapElement): boolean => [e.id, e.text, e.hint, e.desc].some((v) => v !== undefined && v.toLowerCase().includes(q));
-  for (const a of map.activities) {
-    for (const e of a.elements) if (matches(e)) hits.push({ activity: a.name, element: e, target: { element: e.id, part: 'activity' } });
-    for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
-      for (const p of list) {
-        for (const e of p.elements) {
-          if (!matches(e)) continue;
-          const target: PathTarget = p.trigger === undefined ? { element: e.id, part, name: p.name } : { element: e.id, part, name: p.name, open: p.trigger };
-          hits.push({ activity: a.name, element: e, target });
-        }
+/** Every element an activity shows — its own views, then each fragment's, dialog's and menu's — with where it sits. */
+export function elementsOf(a: MapActivity): ElementHit[] {
+  const hits: ElementHit[] = a.elements.map((e) => ({ activity: a.name, element: e, target: { element: e.id, part: 'activity' } }));
+  for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
+    for (const p of list) {
+      for (const e of p.elements) {
+        const target: PathTarget = p.trigger === undefined ? { element: e.id, part, name: p.name } : { element: e.id, part, name: p.name, open: p.trigger };
+        hits.push({ activity: a.name, element: e, target });
       }
     }
   }
   return hits;
 }
 
+/** Case-insensitive substring search over element ids, texts, hints and descriptions. */
+export function searchElements(map: UiMap, query: string): ElementHit[] {
+  const q = query.toLowerCase();
+  const matches = (e: MapElement): boolean => [e.id, e.text, e.hint, e.desc].some((v) => v !== undefined && v.toLowerCase().includes(q));
+  return map.activities.flatMap((a) => elementsOf(a).filter((h) => matches(h.element)));
+}
+
 /** Shortest paths to every element matching `query` (see searchElements), shortest first. */
 export function findPathsByText(map: UiMap, query: string, options: { from?: string } = {}): UiPath[] {
-  const start = options.from === undefined ? launcherOf(map) : findActivity(map, options.from)?.name;
-  if (start === undefined) return [];
-  const via = bfs(map, start);
-  const out: UiPath[] = [];
-  for (const hit of searchElements(map, query)) {
-    const steps = stepsTo(via, hit.activity);
-    if (steps !== undefined) out.push({ activity: hit.activity, steps, target: hit.target });
-  }
-  return out.sort((x, y) => x.steps.length - y.steps.length || x.activity.localeCompare(y.activity));
+  const via = bfs(map, options.from);
+  return via === undefined ? [] : pathsTo(via, searchElements(map, query));
 }

@@ -4,6 +4,7 @@
  * DroidBot event logs (DroidTask) is `observedFromDroidbot`.
  */
 import type { UiMap } from './model.js';
+import { elementsOf } from './paths.js';
 
 export interface ObservedRun {
   activities: string[];
@@ -80,9 +81,7 @@ function coverage(keys: string[], has: (k: string) => boolean): Coverage {
 export function scoreMap(map: UiMap, observed: ObservedRun): MapScore {
   const acts = new Map(map.activities.map((a) => [a.name, a]));
   const edges = new Set(map.transitions.map((t) => `${t.from} -> ${t.to}`));
-  const ids = new Map(
-    map.activities.map((a) => [a.name, new Set([...a.elements, ...[...a.fragments, ...a.dialogs, ...a.menus].flatMap((p) => p.elements)].map((e) => e.id))]),
-  );
+  const ids = new Map(map.activities.map((a) => [a.name, new Set(elementsOf(a).map((h) => h.element.id))]));
   return {
     activities: coverage(observed.activities, (a) => acts.has(a)),
     transitions: coverage(
