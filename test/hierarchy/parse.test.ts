@@ -85,7 +85,10 @@ describe('DroidBot JSON', () => {
       const j = parseDump(readText(s.jsonPath));
       const x = parseDump(readText(s.xmlPath));
       assert.equal(j.format, 'droidbot');
-      assert.equal(j.activity?.split('/').pop()?.replace(/^\./, ''), undefined === j.activity ? undefined : j.activity?.split('/').pop()?.replace(/^\./, ''));
+      // foreground_activity `pkg/.Name` becomes the package and the activity's full class name.
+      const [pkg, act] = (JSON.parse(readText(s.jsonPath)) as { foreground_activity: string }).foreground_activity.split('/');
+      assert.equal(j.package, pkg, s.jsonPath);
+      assert.equal(j.activity, act!.startsWith('.') ? pkg + act! : act, s.jsonPath);
       const texts = (roots: UiNode[]) => [...walk(roots)].filter((e) => e.node.visible).map((e) => e.node.text).join('|');
       assert.equal(texts(j.roots), texts(x.roots), s.jsonPath);
       assert.ok(j.package && j.activity);
