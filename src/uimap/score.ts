@@ -72,28 +72,25 @@ export function observedFromDroidbot(events: readonly DroidbotEvent[], stateActi
   return { activities: [...activities].sort(), transitions: [...transitions.values()], placements: [...placements.values()] };
 }
 
-function coverage(keys: string[], has: (k: string) => boolean): Coverage {
-  const missing = keys.filter((k) => !has(k));
-  return { found: keys.length - missing.length, total: keys.length, missing };
+/** Which observed items the map has; `missing` names them as `key` writes them. */
+function coverage<T>(items: readonly T[], key: (item: T) => string, has: (item: T) => boolean): Coverage {
+  const missing = items.filter((i) => !has(i)).map(key);
+  return { found: items.length - missing.length, total: items.length, missing };
 }
 
 /** How much of the observation the map predicts. */
 export function scoreMap(map: UiMap, observed: ObservedRun): MapScore {
-  const acts = new Map(map.activities.map((a) => [a.name, a]));
-  const edges = new Set(map.transitions.map((t) => `${t.from} -> ${t.to}`));
+  const acts = new Set(map.activities.map((a) => a.name));
+  const edge = (t: { from: string; to: string }): string => `${t.from} -> ${t.to}`;
+  const edges = new Set(map.transitions.map(edge));
   const ids = new Map(map.activities.map((a) => [a.name, new Set(elementsOf(a).map((h) => h.element.id))]));
   return {
-    activities: coverage(observed.activities, (a) => acts.has(a)),
-    transitions: coverage(
-      observed.transitions.map((t) => `${t.from} -> ${t.to}`),
-      (k) => edges.has(k),
-    ),
+    activities: coverage(observed.activities, (a) => a, (a) => acts.has(a)),
+    transitions: coverage(observed.transitions, edge, (t) => edges.has(edge(t))),
     placements: coverage(
-      observed.placements.map((p) => `${p.activity} @ ${p.id}`),
-      (k) => {
-        const [activity, id] = k.split(' @ ');
-        return ids.get(activity ?? '')?.has(id ?? '') ?? false;
-      },
+      observed.placements,
+      (p) => `${p.activity} @ ${p.id}`,
+      (p) => ids.get(p.activity)?.has(p.id) ?? false,
     ),
   };
 }
