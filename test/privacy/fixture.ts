@@ -1,4 +1,7 @@
 // Builds small uiautomator dumps for tests from a compact spec (authored here, not captured).
+import { uiNode, type UiNode } from '../../src/hierarchy/model.js';
+import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
+
 export interface Spec {
   cls?: string;
   text?: string;
@@ -13,22 +16,28 @@ export interface Spec {
   children?: Spec[];
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function node(s: Spec, index: number): string {
-  const [l, t, r, b] = s.bounds;
-  const attrs =
-    `index="${index}" text="${esc(s.text ?? '')}" resource-id="${s.id ? `com.example:id/${s.id}` : ''}" ` +
-    `class="${s.cls ?? 'android.widget.FrameLayout'}" package="com.example.notes" content-desc="${esc(s.desc ?? '')}" ` +
-    `checkable="${s.checkable ?? false}" checked="${s.checked ?? false}" clickable="${s.clickable ?? false}" enabled="true" ` +
-    `focusable="${s.clickable ?? false}" focused="false" scrollable="${s.scrollable ?? false}" long-clickable="false" ` +
-    `password="${s.password ?? false}" selected="false" bounds="[${l},${t}][${r},${b}]"`;
-  const kids = s.children ?? [];
-  return kids.length === 0 ? `<node ${attrs} />` : `<node ${attrs}>${kids.map(node).join('')}</node>`;
+/** Spec → UiNode with uiautomator's defaults (focusable follows clickable, as on real buttons). */
+function toNode(s: Spec, index: number): UiNode {
+  return uiNode({
+    cls: s.cls ?? 'android.widget.FrameLayout',
+    text: s.text ?? '',
+    desc: s.desc ?? '',
+    id: s.id ? `com.example:id/${s.id}` : '',
+    pkg: 'com.example.notes',
+    bounds: s.bounds,
+    checkable: s.checkable ?? false,
+    checked: s.checked ?? false,
+    clickable: s.clickable ?? false,
+    focusable: s.clickable ?? false,
+    scrollable: s.scrollable ?? false,
+    password: s.password ?? false,
+    index,
+    children: (s.children ?? []).map(toNode),
+  });
 }
 
 export function dumpXml(root: Spec): string {
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node(root, 0)}</hierarchy>`;
+  return toUiautomatorXml({ roots: [toNode(root, 0)], rotation: 0 });
 }
 
 const W = 'android.widget.';
