@@ -138,6 +138,13 @@ interface Owner {
   trigger?: MapTrigger;
 }
 
+/** Appends to the list under `key` (in place: indexes of big projects hold thousands of methods per name). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 function newOwner(kind: Owner['kind'], name: string): Owner {
   return { kind, name, layouts: [], elements: [], keys: new Set() };
 }
@@ -166,16 +173,16 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       for (const c of file.classes) {
         if (classes.has(c.name)) continue;
         classes.set(c.name, { facts: c, file, functions: [] });
-        bySimple.set(c.simple, [...(bySimple.get(c.simple) ?? []), c.name]);
+        pushTo(bySimple, c.simple, c.name);
       }
       for (const fn of file.functions) {
         const info: FnInfo = { fn, file, id: nextFn++ };
         fnInfo.set(fn, info);
         if (fn.owner === undefined) {
-          if (fn.name !== '<file>') freeFunctions.set(fn.name, [...(freeFunctions.get(fn.name) ?? []), info]);
+          if (fn.name !== '<file>') pushTo(freeFunctions, fn.name, info);
         } else {
           classes.get(fn.owner)?.functions.push(fn);
-          methodsByName.set(fn.name, [...(methodsByName.get(fn.name) ?? []), info]);
+          pushTo(methodsByName, fn.name, info);
         }
       }
     }
@@ -263,7 +270,7 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       }
       for (const al0 of man.aliases) {
         const al = { ...al0, name: fixRelative(al0.name), target: fixRelative(al0.target) };
-        aliases.set(al.target, [...(aliases.get(al.target) ?? []), al.name]);
+        pushTo(aliases, al.target, al.name);
         if (al.launcher) launcherTargets.add(al.target);
       }
     }
