@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDump } from '../../src/hierarchy/parse.js';
-import { shortClass, walk, type UiDump } from '../../src/hierarchy/model.js';
+import { shortClass, uiNode, walk, type UiDump, type UiNode } from '../../src/hierarchy/model.js';
+import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { createImage, fillRect, strokeRect, type Rgb, type RgbaImage } from '../../src/image/raster.js';
@@ -66,13 +67,27 @@ export function corpusScreen(app: string, file: string): TestScreen {
 type N = [cls: string, bounds: [number, number, number, number], attrs?: Record<string, string>, children?: N[]];
 
 function xmlOf(nodes: N[], pkg: string): string {
-  const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const one = ([cls, [l, t, r, b], a = {}, kids = []]: N, i: number): string => {
-    const attr = (k: string, d = 'false'): string => `${k}="${esc(a[k] ?? d)}"`;
-    const head = `<node index="${i}" text="${esc(a.text ?? '')}" resource-id="${a.id === undefined ? '' : `${pkg}:id/${a.id}`}" class="${cls}" package="${pkg}" content-desc="${esc(a['content-desc'] ?? '')}" ${attr('checkable')} ${attr('checked')} ${attr('clickable')} enabled="true" ${attr('focusable')} ${attr('focused')} ${attr('scrollable')} long-clickable="false" ${attr('password')} selected="false" bounds="[${l},${t}][${r},${b}]"`;
-    return kids.length === 0 ? `${head} />` : `${head}>${kids.map(one).join('')}</node>`;
+  const one = ([cls, bounds, a = {}, kids = []]: N, index: number): UiNode => {
+    const flag = (k: string): boolean => a[k] === 'true';
+    return uiNode({
+      cls,
+      bounds,
+      text: a.text ?? '',
+      desc: a['content-desc'] ?? '',
+      id: a.id === undefined ? '' : `${pkg}:id/${a.id}`,
+      pkg,
+      checkable: flag('checkable'),
+      checked: flag('checked'),
+      clickable: flag('clickable'),
+      focusable: flag('focusable'),
+      focused: flag('focused'),
+      scrollable: flag('scrollable'),
+      password: flag('password'),
+      index,
+      children: kids.map(one),
+    });
   };
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${nodes.map(one).join('')}</hierarchy>`;
+  return toUiautomatorXml({ roots: nodes.map(one), rotation: 0 });
 }
 
 const W = 'android.widget.';
