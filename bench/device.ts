@@ -3,7 +3,7 @@
 // `adb exec-out sh -c 'uiautomator dump … && cat …'` on the same device, the library's AdbDevice.dump(), and the
 // CLI's cold start. Starts its own virtual device and adb server (own port) and stops both.
 // Run: node --import tsx bench/device.ts
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,19 +12,10 @@ import { run } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
 import { createDeviceProvider } from '../src/cli/devices.js';
 import { startVirtualDevice } from '../src/device/virtual/device.js';
-import { freePort } from '../test/adb/adb-harness.js';
+import { AdbHarness } from '../test/adb/adb-harness.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-
-/** Runs a command without blocking the event loop (the virtual device lives in this process). */
-function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { env, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (e, stdout) =>
-      resolve({ code: e ? Number((e as NodeJS.ErrnoException & { code?: unknown }).code) || 1 : 0, stdout: stdout ?? '' }),
-    );
-  });
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,18 +48,15 @@ function io(env: Record<string, string>): CliIO & { out: () => string } {
 }
 
 export async function benchDevice(): Promise<Record<string, number>> {
-  const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-device-'));
-  // Own HOME too: the adb server keeps its key in $HOME/.android.
-  const env = { ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, HOME: stateDir };
-  const adbEnv = { ...process.env, ...env };
-  const adb = (...args: string[]): Promise<{ code: number; stdout: string }> => exec('adb', ['-P', String(port), ...args], adbEnv);
   const v = await startVirtualDevice({ scenario: 'demo' });
+  // Started last, so nothing that can fail stands between it and the finally that kills it. Its own port and
+  // HOME (where the adb server keeps its key) are the CLI's too.
+  const h = await AdbHarness.start();
+  const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-device-'));
+  const env = { ANDROID_ADB_SERVER_PORT: String(h.port), GLANCE_STATE_DIR: stateDir, HOME: h.home };
   const results: Record<string, number> = {};
   try {
-    await adb('start-server');
-    await adb('connect', v.serial);
-    for (let i = 0; i < 50 && !(await adb('devices')).stdout.includes(`${v.serial}\tdevice`); i++) await new Promise((r) => setTimeout(r, 100));
+    await h.connectOnline(v.serial);
     const glance = async (...argv: string[]): Promise<void> => {
       const c = io(env);
       const code = await run(['-s', v.serial, ...argv], c);
@@ -76,8 +64,8 @@ export async function benchDevice(): Promise<Record<string, number>> {
     };
 
     results['raw adb exec-out dump+cat (ms)'] = await timeEach(15, async () => {
-      const r = await adb('-s', v.serial, 'exec-out', "sh -c 'uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml'");
-      if (!r.stdout.includes('</hierarchy>')) throw new Error(`raw dump failed: ${r.stdout.slice(0, 200)}`);
+      const r = await h.adb(['-s', v.serial, 'exec-out', "sh -c 'uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml'"]);
+      if (!r.stdout.includes('</hierarchy>')) throw new Error(`raw dump failed: ${r.stdout.subarray(0, 200).toString()}`);
     });
     const provider = createDeviceProvider(env);
     const device = await provider.get(v.serial, { signal: new AbortController().signal });
@@ -93,8 +81,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
     // cost is then two dumps after the input.
     const slow = await startVirtualDevice({ scenario: 'demo', dumpDelayMs: 1500 });
     try {
-      await adb('connect', slow.serial);
-      for (let i = 0; i < 50 && !(await adb('devices')).stdout.includes(`${slow.serial}\tdevice`); i++) await new Promise((r) => setTimeout(r, 100));
+      await h.connectOnline(slow.serial);
       const onSlow = async (...argv: string[]): Promise<void> => {
         const c = io(env);
         const code = await run(['-s', slow.serial, ...argv], c);
@@ -103,7 +90,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
       results['1.5 s dumps: glance ui (ms)'] = await timeEach(3, () => onSlow('ui'), 0);
       results['1.5 s dumps: glance tap X,Y + settle (ms)'] = await timeEach(3, () => onSlow('tap', still), 0);
     } finally {
-      await adb('disconnect', slow.serial);
+      await h.adb(['disconnect', slow.serial]);
       await slow.close();
     }
 
@@ -121,7 +108,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
       1,
     );
   } finally {
-    await adb('kill-server');
+    await h.stop();
     await v.close();
     rmSync(stateDir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseDeviceList } from '../../src/adb/transport.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,6 +64,15 @@ export class AdbHarness {
     const r = await this.adb(['connect', target]);
     const text = r.stdout.toString().trim();
     if (!/^(already )?connected to /.test(text)) throw new Error(`adb connect ${target}: ${text} ${r.stderr}`);
+  }
+
+  /** `adb connect`, then wait until `adb devices` lists it online (a fresh TCP device is `offline` until its CNXN). */
+  async connectOnline(target: string, timeoutMs = 5000): Promise<void> {
+    await this.connect(target);
+    await waitFor(async () => {
+      const listed = parseDeviceList((await this.adb(['devices'])).stdout.toString());
+      return listed.some((d) => d.serial === target && d.state === 'device') ? true : undefined;
+    }, timeoutMs);
   }
 
   async stop(): Promise<void> {

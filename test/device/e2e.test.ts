@@ -2,7 +2,7 @@
 // server on its own port → virtual devices served over TCP. Every server and device started here is stopped in
 // `after`, and the adb server is killed.
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/device.js';
 import { glance, glanceProcess, type CliRun } from '../helpers/cli.js';
 import { LOGIN_SCENARIO } from './harness.js';
-import { freePort } from '../adb/adb-harness.js';
+import { AdbHarness } from '../adb/adb-harness.js';
+import { parseDeviceList } from '../../src/adb/transport.js';
 
 const hasAdb = spawnSync('adb', ['version']).status === 0;
 
@@ -20,18 +21,13 @@ const hasAdb = spawnSync('adb', ['version']).status === 0;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb binary', timeout: 120_000 }, () => {
-  let port = 0;
+  let h: AdbHarness;
   let stateDir = '';
   const started: RunningVirtualDevice[] = [];
   let main: RunningVirtualDevice;
 
-  // Asynchronous on purpose: the virtual devices live in this process and must keep answering while adb runs.
-  const adb = (...args: string[]): Promise<string> =>
-    new Promise((resolve) =>
-      execFile('adb', ['-P', String(port), ...args], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, HOME: stateDir } }, (_e, stdout) => resolve(stdout ?? '')),
-    );
-  // Own HOME: the adb server keeps its key in $HOME/.android, and nothing here should touch the user's.
-  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '', HOME: stateDir });
+  // The harness's HOME: the adb server keeps its key in $HOME/.android, and nothing here should touch the user's.
+  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(h.port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '', HOME: h.home });
   const run = (...argv: string[]): Promise<CliRun> => glance(argv, { env: env() });
   const json = async (...argv: string[]): Promise<{ code: number; body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } } }> => {
     const r = await run('--json', ...argv);
@@ -42,23 +38,18 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
   async function connect(opts: { dumpDelayMs?: number } = {}): Promise<RunningVirtualDevice> {
     const v = await startVirtualDevice({ scenario: LOGIN_SCENARIO, ...opts });
     started.push(v);
-    await adb('connect', v.serial);
-    for (let i = 0; i < 50; i++) {
-      if ((await adb('devices')).split('\n').some((l) => l.startsWith(`${v.serial}\tdevice`))) return v;
-      await sleep(100);
-    }
-    throw new Error(`adb never listed ${v.serial} as online: ${await adb('devices')}`);
+    await h.connectOnline(v.serial);
+    return v;
   }
 
   before(async () => {
-    port = await freePort();
     stateDir = mkdtempSync(join(tmpdir(), 'glance-e2e-'));
-    await adb('start-server');
+    h = await AdbHarness.start();
     main = await connect();
   });
 
   after(async () => {
-    await adb('kill-server');
+    await h.stop();
     for (const v of started) await v.close();
     rmSync(stateDir, { recursive: true, force: true });
   });
@@ -213,9 +204,10 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     try {
       const r = await json('-s', fresh.serial, 'ui');
       assert.equal(r.code, 0, JSON.stringify(r.body));
-      assert.ok((await adb('devices')).includes(fresh.serial));
+      const listed = parseDeviceList((await h.adb(['devices'])).stdout.toString());
+      assert.ok(listed.some((d) => d.serial === fresh.serial));
     } finally {
-      await adb('disconnect', fresh.serial);
+      await h.adb(['disconnect', fresh.serial]);
     }
   });
 
@@ -227,7 +219,7 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
       assert.equal(r.body.error?.code, 'ADB_MULTIPLE_DEVICES');
       assert.equal((await run('-s', second.serial, 'ui')).code, 0);
     } finally {
-      await adb('disconnect', second.serial);
+      await h.adb(['disconnect', second.serial]);
     }
   });
 
@@ -239,14 +231,14 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     const r = await pending;
     assert.equal(r.code, 1);
     assert.equal(r.body.error?.code, 'ADB_DEVICE_GONE', JSON.stringify(r.body));
-    await adb('disconnect', slow.serial);
+    await h.adb(['disconnect', slow.serial]);
   });
 
   test('the server killed mid-command: ADB_SERVER_RESTARTED or ADB_SERVER_UNAVAILABLE', async () => {
     const slow = await connect({ dumpDelayMs: 3000 });
     const pending = json('-s', slow.serial, 'ui');
     await sleep(800);
-    await adb('kill-server');
+    await h.adb(['kill-server']);
     const r = await pending;
     assert.equal(r.code, 1);
     assert.ok(['ADB_SERVER_RESTARTED', 'ADB_SERVER_UNAVAILABLE'].includes(r.body.error?.code ?? ''), JSON.stringify(r.body));
