@@ -658,8 +658,11 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         if (listItem) el.kind = 'list-item';
         addElement(owner, el);
         if (v.onClick !== undefined) {
-          for (const fn of classes.get(activityName) === undefined ? [] : chainOf(activityName).chain.flatMap((c) => classes.get(c)?.functions ?? [])) {
-            if (fn.name === v.onClick) applyFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, listItem: false });
+          // android:onClick names a method of the activity (or a base class) hosting the layout
+          for (const c of rootChain) {
+            for (const fn of classes.get(c)?.functions ?? []) {
+              if (fn.name === v.onClick) applyFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, listItem: false });
+            }
           }
         }
       }
@@ -703,7 +706,6 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
         }
       }
     };
-
 
     const reachClass = (cls: string, owner: Owner, trig: MapTrigger | undefined, how: { isRoot?: boolean; listItem?: boolean } = {}): void => {
       const isRoot = how.isRoot === true;
