@@ -10,11 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDump } from '../src/hierarchy/parse.js';
-import type { UiDump } from '../src/hierarchy/model.js';
+import { area, contains, type Bounds, type UiDump } from '../src/hierarchy/model.js';
 import { blocksFromDump, lexicalScorer, readingOrderScorer, type BlocksOptions, type HistoryStep, type LexicalWeights } from '../src/privacy/index.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
-
-const droidtask = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shared/corpus/droidtask');
+import { droidtaskDir } from '../test/helpers/corpus.js';
 
 /** Fixed before any tuning: tune on these four apps, report the other four as held out. */
 export const TUNE_APPS = ['applauncher', 'clock', 'dialer', 'notes'];
@@ -37,12 +36,12 @@ export interface GroundedStep {
   step: number;
   screen: string;
   dump: UiDump;
-  target: [number, number, number, number];
+  target: Bounds;
   history: HistoryStep[];
 }
 
 export function loadSteps(): GroundedStep[] {
-  const rows = readFileSync(join(droidtask, 'steps.jsonl'), 'utf8')
+  const rows = readFileSync(join(droidtaskDir, 'steps.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as StepRow);
@@ -52,7 +51,7 @@ export function loadSteps(): GroundedStep[] {
     if (r.target === undefined || r.target === null || (r.kind !== 'tap' && r.kind !== 'input')) continue;
     let dump = dumps.get(r.screen);
     if (dump === undefined) {
-      dump = parseDump(readFileSync(join(droidtask, r.screen), 'utf8'));
+      dump = parseDump(readFileSync(join(droidtaskDir, r.screen), 'utf8'));
       dumps.set(r.screen, dump);
     }
     // What a real agent knows at this step: the actions it took before (label acted on, text typed).
@@ -72,14 +71,13 @@ export function loadSteps(): GroundedStep[] {
 }
 
 /** The element standing for the target: its centre inside the target, else the smallest element around it. */
-export function targetElement(elements: readonly SnapshotElement[], tb: readonly number[]): { el: SnapshotElement | undefined; fallback: boolean } {
-  const area = (e: SnapshotElement): number => (e.bounds[2] - e.bounds[0]) * (e.bounds[3] - e.bounds[1]);
-  const inside = elements.filter((e) => e.center[0] >= tb[0]! && e.center[0] < tb[2]! && e.center[1] >= tb[1]! && e.center[1] < tb[3]!);
-  if (inside.length > 0) return { el: inside.sort((a, b) => area(a) - area(b))[0], fallback: false };
-  const cx = (tb[0]! + tb[2]!) / 2;
-  const cy = (tb[1]! + tb[3]!) / 2;
-  const around = elements.filter((e) => cx >= e.bounds[0] && cx < e.bounds[2] && cy >= e.bounds[1] && cy < e.bounds[3]);
-  return { el: around.sort((a, b) => area(a) - area(b))[0], fallback: true };
+export function targetElement(elements: readonly SnapshotElement[], tb: Bounds): { el: SnapshotElement | undefined; fallback: boolean } {
+  const smallest = (els: SnapshotElement[]): SnapshotElement | undefined => els.sort((a, b) => area(a.bounds) - area(b.bounds))[0];
+  const inside = elements.filter((e) => contains(tb, e.center[0], e.center[1]));
+  if (inside.length > 0) return { el: smallest(inside), fallback: false };
+  const cx = (tb[0] + tb[2]) / 2;
+  const cy = (tb[1] + tb[3]) / 2;
+  return { el: smallest(elements.filter((e) => contains(e.bounds, cx, cy))), fallback: true };
 }
 
 interface OrderStats {
