@@ -1,5 +1,5 @@
 // Conformance through the real Debian adb (29.0.6): the virtual device must be driven exactly like a phone.
-// The adb server runs on its own free port (ANDROID_ADB_SERVER_PORT) and is killed afterwards; the device runs
+// The adb server runs on its own free port and HOME (AdbHarness) and is killed afterwards; the device runs
 // in this process, so every adb call is asynchronous (a blocking spawnSync would starve the device).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
-import { freePort } from '../adb/adb-harness.js';
+import { AdbHarness } from '../adb/adb-harness.js';
 
 const ADB = '/usr/bin/adb';
 
@@ -23,11 +23,14 @@ interface Run {
 }
 
 
-let serverPort = 0;
+let harness: AdbHarness | undefined;
 
 function adb(args: string[], opts: { timeoutMs?: number; stdin?: string; onSpawn?: (kill: () => void, firstData: Promise<void>) => void } = {}): Promise<Run> {
+  // Never the user's own server (5037): only the harness's.
+  if (!harness) return Promise.reject(new Error('the adb harness is not running'));
+  const env = harness.env;
   return new Promise((resolve) => {
-    const child = spawn(ADB, args, { env: { ...process.env, ANDROID_ADB_SERVER_PORT: String(serverPort) }, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(ADB, args, { env, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -53,11 +56,9 @@ describe('virtual device through the real adb', { skip: existsSync(ADB) ? false 
   const tmp = mkdtempSync(join(tmpdir(), 'glance-adb-'));
 
   before(async () => {
-    serverPort = await freePort();
     dev = await startVirtualDevice({ scenario: 'demo' });
     serial = dev.serial;
-    const started = await adb(['start-server']);
-    assert.equal(started.status, 0, started.stderr);
+    harness = await AdbHarness.start();
     const c = await adb(['connect', serial]);
     // adb connect exits 0 even on failure: read what it says (NOTES.md).
     assert.match(c.stdout.toString(), new RegExp(`^(already )?connected to ${serial.replace(/\./g, '\\.')}`, 'm'));
@@ -66,8 +67,10 @@ describe('virtual device through the real adb', { skip: existsSync(ADB) ? false 
   });
 
   after(async () => {
-    await adb(['disconnect', serial]);
-    await adb(['kill-server']);
+    if (harness) {
+      await adb(['disconnect', serial]);
+      await harness.stop();
+    }
     await dev.close();
     rmSync(tmp, { recursive: true, force: true });
   });
