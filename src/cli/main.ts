@@ -5,7 +5,7 @@
  * --json) and an exit status: 0 ok, 1 failure, 2 not found, 3 timeout, 4 ambiguous.
  */
 import { exitCodeFor, GlanceError } from '../errors.js';
-import { allTools } from '../tools/index.js';
+import { allTools, VERSION } from '../tools/index.js';
 import type { ToolContext, ToolDef } from '../tools/registry.js';
 import { parseToolArgs, toolHelp } from './args.js';
 import { commands } from './commands/index.js';
@@ -101,11 +101,14 @@ export async function run(argv: readonly string[], io: CliIO = processIO()): Pro
     json = g.json;
     let [verb, ...rest] = g.rest;
     if (verb === '--version' || verb === 'version') {
-      io.stdout('glance 0.1.0\n');
+      io.stdout(renderResult({ text: `glance ${VERSION}`, data: { version: VERSION } }, g.json));
       return 0;
     }
+    if (verb === undefined && !g.help && g.json) {
+      throw new GlanceError('USAGE', 'no command given', { hint: 'run `glance help` for the list of commands' });
+    }
     if (verb === undefined || verb === 'help') {
-      io.stdout(`${overview()}\n`);
+      io.stdout(renderResult({ text: overview() }, g.json));
       return verb === undefined && !g.help ? 1 : 0;
     }
     const alias = own(ALIASES, verb);
@@ -119,7 +122,7 @@ export async function run(argv: readonly string[], io: CliIO = processIO()): Pro
       throw new GlanceError('USAGE', `unknown command "${verb}"`, { hint: 'run `glance help` for the list of commands' });
     }
     if (g.help) {
-      io.stdout(`${toolHelp(tool)}\n`);
+      io.stdout(renderResult({ text: toolHelp(tool) }, g.json));
       return 0;
     }
     return await runTool(tool, rest, g, io);

@@ -10,7 +10,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { GlanceError } from '../errors.js';
-import { allTools } from '../tools/index.js';
+import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 
 export const INSTRUCTIONS = [
@@ -52,7 +52,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolC
 }
 
 export function createMcpServer(opts: McpOptions): McpServer {
-  const server = new McpServer({ name: 'glance', version: '0.1.0' }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'glance', version: VERSION }, { instructions: INSTRUCTIONS });
   for (const tool of allTools) {
     if (tool.mcp === false) continue;
     const schema = tool.schema.extend({

@@ -3,9 +3,10 @@
 // prints exactly one `{ok, result}` / `{ok:false, error}` object on stdout.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands, type CommandIO } from '../../src/cli/commands/index.js';
-import { allTools } from '../../src/tools/index.js';
+import { allTools, VERSION } from '../../src/tools/index.js';
 import { glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 
@@ -62,7 +63,28 @@ describe('CLI contract of the non-registry commands', () => {
         assert.ok(/\bglance\b/.test(r.stdout.split('\n')[0] ?? ''), `${help.join(' ')}: ${r.stdout.slice(0, 80)}`);
         assert.equal(r.stderr, '', help.join(' '));
       }
+      const j = await glance(['--json', ...argv, '--help']);
+      assert.equal(j.code, 0, argv.join(' '));
+      const e = envelope(j.stdout);
+      assert.equal(e.ok, true);
+      assert.match(String(e.result?.['text']), /\bglance\b/, argv.join(' '));
     }
+  });
+
+  test('version, help and no command at all under --json', async () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(VERSION, pkg.version);
+    assert.equal((await glance(['--version'])).stdout, `glance ${pkg.version}\n`);
+    assert.deepEqual(envelope((await glance(['--json', '--version'])).stdout), { ok: true, result: { version: pkg.version } });
+    const help = await glance(['--json', 'help']);
+    assert.equal(help.code, 0);
+    assert.match(String(envelope(help.stdout).result?.['text']), /^glance — /);
+    const bare = await glance([]);
+    assert.equal(bare.code, 1);
+    assert.match(bare.stdout, /^glance — /);
+    const none = await glance(['--json']);
+    assert.equal(none.code, 1);
+    assert.equal(envelope(none.stdout).error?.code, 'USAGE');
   });
 
   test('an unknown option is USAGE (exit 1) with a hint, as text or as one JSON object', async () => {

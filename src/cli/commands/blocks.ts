@@ -72,7 +72,7 @@ const OPTIONS = {
 export async function blocksCommand(argv: string[], io: BlocksIO): Promise<number> {
   const v = parseCommandArgs('blocks', { args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
   if (v.help) {
-    io.stdout(HELP);
+    io.stdout(renderResult({ text: HELP }, io.json === true));
     return 0;
   }
   if (v.from === undefined && io.liveDump === undefined) throw usage('--from FILE is required');

@@ -33,7 +33,7 @@ export const demoCommand: Command = {
   async run(argv: string[], io: CommandIO) {
     const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
     if (values.help) {
-      io.stdout('glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n');
+      io.stdout(renderResult({ text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n' }, io.json));
       return 0;
     }
     const running = await startVirtualDevice({ scenario: 'demo', signal: io.signal });

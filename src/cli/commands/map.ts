@@ -55,7 +55,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (parsed.values.help === true) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
   const [src, ...extra] = parsed.positionals;
@@ -113,7 +113,7 @@ async function runPath(argv: string[], io: MapIO): Promise<number> {
     options: { map: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (parsed.values.help === true) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
   const { map: mapFile, to, text, from } = parsed.values;

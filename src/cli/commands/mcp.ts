@@ -18,7 +18,7 @@ export const mcpCommand: Command = {
       strict: true,
     });
     if (values.help) {
-      io.stdout('glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n');
+      io.stdout(renderResult({ text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n' }, io.json));
       return 0;
     }
     const port = values.http === undefined ? undefined : Number(values.http);

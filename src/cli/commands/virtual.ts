@@ -49,7 +49,7 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
     allowPositionals: false,
   });
   if (values.help === true) {
-    io.stdout(HELP);
+    io.stdout(renderResult({ text: HELP }, io.json === true));
     return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
