@@ -166,6 +166,18 @@ export async function serveDevice(
     });
   };
 
+  /** The connection is up: our CNXN with the banner (after AUTH when the device requires it). */
+  const accept = (): Promise<void> => {
+    connected = true;
+    return send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
+  };
+
+  /** A fresh token to sign (protocol.txt AUTH): on CNXN, and again after a signature we refused. */
+  const challenge = (auth: DeviceAuthOptions): Promise<void> => {
+    token = auth.randomToken();
+    return send(A_AUTH, AUTH_TOKEN, 0, token);
+  };
+
   const onPacket = async (p: AdbPacket): Promise<void> => {
     if (p.command === A_CNXN) {
       const hostVersion = p.arg0;
@@ -173,33 +185,18 @@ export async function serveDevice(
       sendMax = Math.max(1, Math.min(hostMax, ourMax));
       checksums = hostVersion < A_VERSION_SKIP_CHECKSUM;
       decoder.verifyChecksum = checksums;
-      if (options.auth) {
-        token = options.auth.randomToken();
-        await send(A_AUTH, AUTH_TOKEN, 0, token);
-        return;
-      }
-      connected = true;
-      await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
+      await (options.auth ? challenge(options.auth) : accept());
       return;
     }
     if (p.command === A_AUTH && options.auth && token) {
       const auth = options.auth;
       if (p.arg0 === AUTH_SIGNATURE) {
         const ok = auth.authorizedKeys.some((k) => verifyAuthSignature(k, token as Uint8Array, p.payload));
-        if (ok) {
-          connected = true;
-          await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
-        } else {
-          token = auth.randomToken();
-          await send(A_AUTH, AUTH_TOKEN, 0, token);
-        }
+        await (ok ? accept() : challenge(auth));
       } else if (p.arg0 === AUTH_RSAPUBLICKEY) {
         const key = Buffer.from(p.payload).toString('utf8').replace(/\0+$/, '');
         const valid = decodeAdbPublicKey(key) !== undefined;
-        if (valid && auth.onPublicKey?.(key)) {
-          connected = true;
-          await send(A_CNXN, A_VERSION, ourMax, Buffer.from(bannerText(services.banner()), 'utf8'));
-        }
+        if (valid && auth.onPublicKey?.(key)) await accept();
       }
       return;
     }
