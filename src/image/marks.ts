@@ -121,6 +121,14 @@ function insetShared(b: Rect, outer: Rect, t: number): boolean {
   return moved;
 }
 
+/** Indices of `boxes`, largest area first (equal areas in the given order): containers before what they hold. */
+function largestFirst(boxes: readonly Rect[]): number[] {
+  return boxes
+    .map((b, i) => ({ i, a: (b.x1 - b.x0) * (b.y1 - b.y0) }))
+    .sort((p, q) => q.a - p.a || p.i - q.i)
+    .map((x) => x.i);
+}
+
 /**
  * Nested boxes often share edges (a list and its first row, a row and its only child): drawn as they are, the
  * inner outline would hide the outer one exactly. Each box is inset by the stroke width on every edge it
@@ -128,9 +136,8 @@ function insetShared(b: Rect, outer: Rect, t: number): boolean {
  */
 function separateNested(boxes: readonly Rect[], stroke: number): Rect[] {
   const out = boxes.map((b) => ({ ...b }));
-  const order = boxes.map((b, i) => ({ i, a: (b.x1 - b.x0) * (b.y1 - b.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
   const done: number[] = [];
-  for (const { i } of order) {
+  for (const i of largestFirst(boxes)) {
     const b = out[i]!;
     for (let pass = 0; pass < 4; pass++) {
       let moved = false;
@@ -240,8 +247,7 @@ export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElemen
   const drawn = plan.marks;
 
   // Outlines first, largest first so that nested small boxes stay visible on top; then leaders; then tags.
-  const bySize = drawn.map((d, i) => ({ i, a: (d.box.x1 - d.box.x0) * (d.box.y1 - d.box.y0) })).sort((p, q) => q.a - p.a || p.i - q.i);
-  for (const { i } of bySize) strokeRect(shot, drawn[i]!.box, drawn[i]!.colour, tag.stroke);
+  for (const i of largestFirst(drawn.map((d) => d.box))) strokeRect(shot, drawn[i]!.box, drawn[i]!.colour, tag.stroke);
   for (const m of drawn) {
     if (!m.detached) continue;
     const c = { x: (m.tag.x0 + m.tag.x1) / 2, y: (m.tag.y0 + m.tag.y1) / 2 };
