@@ -289,12 +289,11 @@ export interface ResourceFileInput {
 }
 
 function mergeLayout(into: ParsedLayout, more: ParsedLayout): void {
-  const seen = new Set(into.views.map((v) => v.id));
-  for (const v of more.views) if (!seen.has(v.id)) into.views.push(v);
   const addAll = <T>(a: T[], b: T[], key: (t: T) => string): void => {
     const keys = new Set(a.map(key));
     for (const x of b) if (!keys.has(key(x))) a.push(x);
   };
+  addAll(into.views, more.views, (v) => v.id);
   addAll(into.includes, more.includes, (i) => `${i.layout}|${i.id ?? ''}`);
   addAll(into.stubs, more.stubs, (i) => `${i.layout}|${i.id ?? ''}`);
   addAll(into.fragments, more.fragments, (s) => s);
