@@ -144,7 +144,7 @@ function subtreeSize(n: DNode): number {
   return s;
 }
 
-/** Keeps the nodes `keep` accepts; counts each rejected node's whole subtree under `reason`. */
+/** Drops the nodes `reject` accepts, with their subtrees, and counts each whole subtree under `reason`. */
 function dropWhere(roots: DNode[], ctx: PassContext, reason: keyof DistilStats, reject: (n: DNode) => boolean): DNode[] {
   const visit = (list: DNode[]): DNode[] => {
     const out: DNode[] = [];
