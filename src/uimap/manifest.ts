@@ -2,7 +2,7 @@
  * Manifest pass: activities, aliases, launcher and intent filters of one module's AndroidManifest.xml, and the
  * namespace / applicationId from its Gradle file (AGP 7+ takes the namespace from Gradle, not the manifest).
  */
-import { parseXml } from './xml.js';
+import { parseXml, type XNode } from './xml.js';
 
 export interface ManifestActivity {
   /** Fully qualified. */
@@ -39,7 +39,7 @@ interface Filter {
   launcher: boolean;
 }
 
-function filtersOf(children: readonly { tag: string; attrs: Record<string, string>; children: readonly { tag: string; attrs: Record<string, string> }[] }[]): Filter {
+function filtersOf(children: readonly XNode[]): Filter {
   const actions: string[] = [];
   let launcher = false;
   for (const f of children) {

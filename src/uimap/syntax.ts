@@ -9,7 +9,7 @@ import Parser from 'web-tree-sitter';
 
 export type Lang = 'java' | 'kotlin';
 
-/** A syntax node copied out of the wasm heap. `text` is only kept for leaves; use `textOf`. */
+/** A syntax node copied out of the wasm heap: offsets into the parsed text, no text of its own (code.ts slices it). */
 export interface SNode {
   type: string;
   named: boolean;
