@@ -181,17 +181,18 @@ export class DirectTransport implements AdbTransport {
     return this.banner.features;
   }
 
-  private gone(why: string): GlanceError {
+  private gone(why: string, cause?: unknown): GlanceError {
     return new GlanceError('ADB_DEVICE_GONE', `${this.serial}: ${why}`, {
       hint: 'the device closed the connection; reconnect and retry',
       context: { serial: this.serial },
+      ...(cause === undefined ? {} : { cause }),
     });
   }
 
   private send(command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    return this.stream.write(encodePacket({ command, arg0, arg1, payload }, this.checksums)).catch(() => {
-      throw this.failure ?? this.gone('connection lost while writing');
+    return this.stream.write(encodePacket({ command, arg0, arg1, payload }, this.checksums)).catch((e: unknown) => {
+      throw this.failure ?? this.gone('connection lost while writing', e);
     });
   }
 
@@ -206,7 +207,7 @@ export class DirectTransport implements AdbTransport {
     };
     loop().then(
       () => this.teardown(this.gone('connection closed by the device')),
-      (e: unknown) => this.teardown(isGlanceError(e, 'ADB_PROTOCOL') ? e : this.gone('connection lost')),
+      (e: unknown) => this.teardown(isGlanceError(e, 'ADB_PROTOCOL') ? e : this.gone('connection lost', e)),
     );
   }
 

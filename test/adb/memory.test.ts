@@ -221,6 +221,24 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     await assert.rejects(d.exec('echo after'), (e: unknown) => isGlanceError(e, 'ADB_DEVICE_GONE'));
   });
 
+  test('a broken connection is ADB_DEVICE_GONE with the socket error as its cause', async () => {
+    const dev = startDevice(fakeDevice(fs0()));
+    let breakWith: Error | undefined = undefined;
+    const breakable: ByteStream = {
+      write: (d) => dev.hostSide.write(d),
+      read: () => (breakWith ? Promise.reject(breakWith) : dev.hostSide.read()),
+      close: () => dev.hostSide.close(),
+    };
+    const transport = await DirectTransport.connect(breakable, { serial: 'mem', timeoutMs: 2000 });
+    const d = new AdbClient(transport).deviceBySerial('mem');
+    const pending = d.shell('hang');
+    breakWith = new Error('ECONNRESET'); // the read after the device's answer to OPEN fails
+    const gone = await pending.then(() => undefined, (e: unknown) => e);
+    assert.ok(isGlanceError(gone, 'ADB_DEVICE_GONE'), String(gone));
+    assert.equal((gone as Error).cause, breakWith);
+    transport.close();
+  });
+
   test('timeout and abort close the stream and reject with their codes', async () => {
     const { transport, client } = await directPair(fakeDevice(fs0()));
     const d = await client.device();
