@@ -4,7 +4,7 @@
  * node lists its elements. Pure: same map in, same page out.
  */
 import type { MapTransition, UiMap } from './model.js';
-import { elementsOf } from './paths.js';
+import { elementsOf, launcherOf } from './paths.js';
 
 const COL_W = 300;
 const ROW_H = 70;
@@ -29,7 +29,7 @@ function edgeLabel(t: MapTransition): string {
 /** Layer = BFS distance from the launcher; activities not reached go to one extra layer at the end. */
 function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: number }> {
   const names = map.activities.map((a) => a.name);
-  const start = map.activities.find((a) => a.launcher === true)?.name ?? names[0];
+  const start = launcherOf(map);
   const layer = new Map<string, number>();
   if (start !== undefined) {
     layer.set(start, 0);

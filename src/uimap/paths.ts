@@ -38,7 +38,8 @@ function findActivity(map: UiMap, name: string): MapActivity | undefined {
   return hits.length === 1 ? hits[0] : undefined;
 }
 
-function launcherOf(map: UiMap): string | undefined {
+/** Where paths start by default: the launcher activity, else the first one. */
+export function launcherOf(map: UiMap): string | undefined {
   return (map.activities.find((a) => a.launcher === true) ?? map.activities[0])?.name;
 }
 
