@@ -9,7 +9,7 @@
  *   measurements that chose it.
  * Every element lands in exactly one block (checked by the tests over the whole corpus).
  */
-import { shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { shortClass, shortId, walk, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 
 export type BlockKind = 'toolbar' | 'dialog' | 'tabs' | 'list' | 'row' | 'input' | 'group';
@@ -44,17 +44,18 @@ interface TreeNode {
 function elementTree(dump: UiDump, elements: readonly SnapshotElement[], nodeOf: ReadonlyMap<SnapshotElement, UiNode>): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
   const at = new Map<SnapshotElement, TreeNode>();
   const root: TreeNode = { node: undefined, parent: undefined, children: [], own: [], count: 0, depth: 0 };
-  const paths = new Map<UiNode, UiNode[]>();
-  const stack: { n: UiNode; path: UiNode[] }[] = dump.roots.map((n) => ({ n, path: [n] })).reverse();
-  while (stack.length > 0) {
-    const { n, path } = stack.pop()!;
-    paths.set(n, path);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push({ n: n.children[i]!, path: [...path, n.children[i]!] });
-  }
+  // Parent links, and a root-first path only for the nodes elements stand for (not one per dumped node).
+  const parentOf = new Map<UiNode, UiNode | undefined>();
+  for (const { node, parent } of walk(dump.roots)) parentOf.set(node, parent);
+  const pathTo = (n: UiNode): UiNode[] => {
+    const path: UiNode[] = [];
+    for (let p: UiNode | undefined = n; p !== undefined; p = parentOf.get(p)) path.push(p);
+    return path.reverse();
+  };
   const tn = new Map<UiNode, TreeNode>();
   for (const el of elements) {
     const anchor = nodeOf.get(el);
-    const path = anchor === undefined ? undefined : paths.get(anchor);
+    const path = anchor !== undefined && parentOf.has(anchor) ? pathTo(anchor) : undefined;
     let cur = root;
     cur.count++;
     for (const n of path ?? []) {
