@@ -150,13 +150,13 @@ function layoutRule(root: TreeNode, maxSize: number, minSize: number): RawBlock[
   return cut(root, false);
 }
 
+/** Kinds that keep their edges: natural containers, and a list's own scroll handle. */
+const UNMERGED: ReadonlySet<BlockKind> = new Set(['toolbar', 'dialog', 'tabs', 'list']);
+
 /**
  * Merges runs of adjacent small sibling groups (each child's result being one "part") into blocks of up to
  * `maxSize`; natural blocks keep their edges.
  */
-/** Kinds that keep their edges: natural containers, and a list's own scroll handle. */
-const UNMERGED: ReadonlySet<BlockKind> = new Set(['toolbar', 'dialog', 'tabs', 'list']);
-
 function mergeSmall(parts: RawBlock[][], maxSize: number, minSize: number): RawBlock[] {
   const out: RawBlock[] = [];
   let run: RawBlock | undefined;
