@@ -55,16 +55,18 @@ export function dialTcp(options: DialOptions): Promise<ByteStream> {
       socket.destroy();
       reject(new GlanceError('ABORTED', 'connect aborted', { cause: options.signal?.reason }));
     };
+    const onError = (e: Error): void => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(e);
+    };
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('connect', () => {
       options.signal?.removeEventListener('abort', onAbort);
-      socket.removeListener('error', reject);
+      // From here on socketStream's own listener reports errors.
+      socket.removeListener('error', onError);
       resolve(socketStream(socket));
     });
-    socket.once('error', (e) => {
-      options.signal?.removeEventListener('abort', onAbort);
-      reject(e);
-    });
+    socket.once('error', onError);
   });
 }
