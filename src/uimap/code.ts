@@ -139,6 +139,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
   const named = (n: SNode): SNode[] => n.children.filter((c) => c.named);
   const child = (n: SNode, type: string): SNode | undefined => n.children.find((c) => c.type === type);
   const field = (n: SNode, f: string): SNode | undefined => n.children.find((c) => c.field === f);
+  const fieldText = (n: SNode, f: string): string | undefined => {
+    const c = field(n, f);
+    return c === undefined ? undefined : src(c);
+  };
   const isJava = lang === 'java';
 
   const topLevel: FunctionFacts = { name: '<file>', uses: [] };
@@ -408,7 +412,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     let name: string | undefined;
     let receiver: string | undefined;
     if (isJava) {
-      name = n.type === 'constructor_declaration' ? '<init>' : (field(n, 'name') === undefined ? undefined : src(field(n, 'name') as SNode));
+      name = n.type === 'constructor_declaration' ? '<init>' : fieldText(n, 'name');
     } else {
       for (const c of n.children) {
         if (c.type === 'simple_identifier') {
@@ -419,9 +423,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       }
     }
     if (name === undefined) return;
-    const fn: FunctionFacts =
-      name === '<init>' && cls !== undefined ? (initOf.get(cls) as FunctionFacts) : { name, uses: [] };
-    if (fn !== initOf.get(cls as ClassFacts)) {
+    // A constructor's uses join the class's <init>, where field initialisers and init blocks already go.
+    const init = name === '<init>' && cls !== undefined ? initOf.get(cls) : undefined;
+    const fn: FunctionFacts = init ?? { name, uses: [] };
+    if (init === undefined) {
       if (cls !== undefined) fn.owner = cls.name;
       if (receiver !== undefined) fn.receiver = receiver;
       facts.functions.push(fn);
@@ -585,11 +590,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         branch(conds, body, ctx);
         return;
       }
-      case 'switch_block_statement_group': {
-        const labels = n.children.filter((c) => c.type === 'switch_label');
-        branch(labels, n.children.filter((c) => c.type !== 'switch_label'), ctx);
-        return;
-      }
+      case 'switch_block_statement_group':
       case 'switch_rule': {
         const labels = n.children.filter((c) => c.type === 'switch_label');
         branch(labels, n.children.filter((c) => c.type !== 'switch_label'), ctx);
@@ -618,7 +619,7 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
         break;
       }
       case 'variable_declarator': {
-        recordViewVar(ctx, field(n, 'name') === undefined ? undefined : src(field(n, 'name') as SNode), field(n, 'value'));
+        recordViewVar(ctx, fieldText(n, 'name'), field(n, 'value'));
         break;
       }
       case 'assignment_expression':
