@@ -29,6 +29,7 @@ import {
   type AdbPacket,
 } from './packet.js';
 import { ChunkQueue, type ByteStream } from './stream.js';
+import { HINT_UNAUTHORIZED } from './select.js';
 import type { AdbTransport, DeviceInfo } from './transport.js';
 import { WrteSender } from './wrte-sender.js';
 
@@ -158,7 +159,7 @@ export class DirectTransport implements AdbTransport {
           await stream.write(encodePacket({ command: A_AUTH, arg0: AUTH_RSAPUBLICKEY, arg1: 0, payload: key }, true));
         } else {
           throw new GlanceError('ADB_UNAUTHORIZED', `${options.serial} refused our key`, {
-            hint: 'accept the "Allow USB debugging?" prompt on the device, then retry',
+            hint: HINT_UNAUTHORIZED,
             context: { serial: options.serial },
           });
         }

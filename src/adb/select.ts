@@ -3,17 +3,21 @@
 import { GlanceError } from '../errors.js';
 import type { DeviceInfo } from './transport.js';
 
-const SERIAL_HINT = 'pick one with `-s SERIAL` (or set ANDROID_SERIAL); list them with `glance devices`';
+// Hints for the device states, shared with the server's FAIL texts (mapServerFailure) and the direct transport.
+export const HINT_UNAUTHORIZED = 'accept the "Allow USB debugging?" prompt on the device, then retry';
+export const HINT_OFFLINE = 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"';
+export const HINT_CHOOSE_DEVICE = 'pick one with `-s SERIAL` (or set ANDROID_SERIAL); list them with `glance devices`';
+export const HINT_NO_DEVICE = 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`';
 
 function stateError(d: DeviceInfo): GlanceError {
   if (d.state === 'unauthorized' || d.state === 'authorizing') {
     return new GlanceError('ADB_UNAUTHORIZED', `device ${d.serial} is ${d.state}`, {
-      hint: 'accept the "Allow USB debugging?" prompt on the device, then retry',
+      hint: HINT_UNAUTHORIZED,
       context: { serial: d.serial, state: d.state },
     });
   }
   return new GlanceError('ADB_OFFLINE', `device ${d.serial} is ${d.state || 'offline'}`, {
-    hint: 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"',
+    hint: HINT_OFFLINE,
     context: { serial: d.serial, state: d.state },
   });
 }
@@ -40,20 +44,20 @@ export function resolveSerial(devices: readonly DeviceInfo[], requested?: string
   }
   if (devices.length === 0) {
     throw new GlanceError('ADB_NO_DEVICE', 'no devices/emulators found', {
-      hint: 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`',
+      hint: HINT_NO_DEVICE,
     });
   }
   const online = devices.filter((d) => d.state === 'device');
   if (online.length === 1) return (online[0] as DeviceInfo).serial;
   if (online.length > 1) {
     throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${online.length})`, {
-      hint: SERIAL_HINT,
+      hint: HINT_CHOOSE_DEVICE,
       context: { serials: online.map((d) => d.serial) },
     });
   }
   if (devices.length > 1) {
     throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${devices.length}), none online`, {
-      hint: SERIAL_HINT,
+      hint: HINT_CHOOSE_DEVICE,
       context: { serials: devices.map((d) => d.serial) },
     });
   }

@@ -7,6 +7,7 @@
 
 import { GlanceError, isGlanceError } from '../errors.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runCall, type CallOptions, type CallScope } from './call.js';
+import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } from './select.js';
 import { StreamReader, type ByteStream } from './stream.js';
 import { parseDeviceList, type AdbTransport, type DeviceInfo } from './transport.js';
 
@@ -35,19 +36,19 @@ export function mapServerFailure(message: string, serial?: string): GlanceError 
   const context = { serverMessage: message, ...(serial === undefined ? {} : { serial }) };
   if (/unauthorized|still authorizing/i.test(message)) {
     return new GlanceError('ADB_UNAUTHORIZED', message, {
-      hint: 'accept the "Allow USB debugging?" prompt on the device, then retry',
+      hint: HINT_UNAUTHORIZED,
       context,
     });
   }
   if (/offline|still connecting/i.test(message)) {
     return new GlanceError('ADB_OFFLINE', message, {
-      hint: 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"',
+      hint: HINT_OFFLINE,
       context,
     });
   }
   if (/more than one (device|emulator)/i.test(message)) {
     return new GlanceError('ADB_MULTIPLE_DEVICES', message, {
-      hint: 'pick one with `-s SERIAL` (or set ANDROID_SERIAL); list them with `glance devices`',
+      hint: HINT_CHOOSE_DEVICE,
       context,
     });
   }
@@ -56,7 +57,7 @@ export function mapServerFailure(message: string, serial?: string): GlanceError 
   }
   if (/no devices|no emulators/i.test(message)) {
     return new GlanceError('ADB_NO_DEVICE', message, {
-      hint: 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`',
+      hint: HINT_NO_DEVICE,
       context,
     });
   }
