@@ -17,7 +17,7 @@ import { snapshotFromDump, snapshotWithSources } from '../src/snapshot/snapshot.
 import { fnv1a } from '../src/snapshot/refs.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
 import { corpusScreens, droidtaskDir, readText } from '../test/helpers/corpus.js';
-import { newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from '../test/snapshot/perturb.js';
+import { followElements, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from '../test/snapshot/perturb.js';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -43,22 +43,12 @@ interface Kept {
 
 /** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
 function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Kept {
-  const a = snapshotWithSources(dump);
-  const b = snapshotWithSources(p.dump);
-  const byOld = new Map<UiNode, SnapshotElement>();
-  b.sources.forEach((s, i) => {
-    const o = s && p.origin.get(s);
-    if (o) byOld.set(o, b.snapshot.elements[i]!);
-  });
   const k: Kept = { ours: 0, base: 0, total: 0 };
-  a.sources.forEach((s, i) => {
-    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
-    const el = a.snapshot.elements[i]!;
-    const nb = byOld.get(s);
+  for (const { before, after } of followElements(dump, p, only)) {
     k.total++;
-    if (nb?.ref === el.ref) k.ours++;
-    if (nb && baselineRef(nb) === baselineRef(el)) k.base++;
-  });
+    if (after?.ref === before.ref) k.ours++;
+    if (after && baselineRef(after) === baselineRef(before)) k.base++;
+  }
   return k;
 }
 

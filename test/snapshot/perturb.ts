@@ -5,12 +5,34 @@
  * Shared by bench/snapshot.ts and test/snapshot/refs.test.ts.
  */
 import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { snapshotWithSources } from '../../src/snapshot/snapshot.js';
+import type { SnapshotElement } from '../../src/snapshot/types.js';
 
 export interface Perturbed {
   dump: UiDump;
   origin: Map<UiNode, UiNode>;
   /** Old nodes that the change removed or replaced on purpose (not counted as lost refs). */
   removed: Set<UiNode>;
+}
+
+/**
+ * Each element of the old snapshot (except those of nodes removed on purpose; with `only`, just those of
+ * these nodes) beside the element of the new snapshot that stands for the same dumped node, if any.
+ */
+export function followElements(dump: UiDump, p: Perturbed, only?: ReadonlySet<UiNode>): Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> {
+  const a = snapshotWithSources(dump);
+  const b = snapshotWithSources(p.dump);
+  const byOld = new Map<UiNode, SnapshotElement>();
+  b.sources.forEach((s, i) => {
+    const o = s && p.origin.get(s);
+    if (o) byOld.set(o, b.snapshot.elements[i]!);
+  });
+  const out: Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> = [];
+  a.sources.forEach((s, i) => {
+    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
+    out.push({ before: a.snapshot.elements[i]!, after: byOld.get(s) });
+  });
+  return out;
 }
 
 type NodeMap = (n: UiNode, parent: UiNode | undefined) => UiNode | undefined;

@@ -8,7 +8,7 @@ import { snapshotWithSources } from '../../src/snapshot/snapshot.js';
 import { assignRefs, fnv1a, type RefSubject } from '../../src/snapshot/refs.js';
 import { isRefLike, snapshotFromDump } from '../../src/snapshot/index.js';
 import { corpusScreens, readText } from '../helpers/corpus.js';
-import { identity, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from './perturb.js';
+import { followElements, identity, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from './perturb.js';
 import { n, screen } from './build.js';
 
 const dumps = corpusScreens().map((s) => parseDump(readText(s.xmlPath)));
@@ -19,20 +19,8 @@ interface Tally {
 }
 
 function follow(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Tally {
-  const a = snapshotWithSources(dump);
-  const b = snapshotWithSources(p.dump);
-  const byOld = new Map<UiNode, string>();
-  b.sources.forEach((s, i) => {
-    const o = s && p.origin.get(s);
-    if (o) byOld.set(o, b.snapshot.elements[i]!.ref);
-  });
-  const t: Tally = { kept: 0, total: 0 };
-  a.sources.forEach((s, i) => {
-    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
-    t.total++;
-    if (byOld.get(s) === a.snapshot.elements[i]!.ref) t.kept++;
-  });
-  return t;
+  const pairs = followElements(dump, p, only);
+  return { kept: pairs.filter(({ before, after }) => after?.ref === before.ref).length, total: pairs.length };
 }
 
 function rate(make: (d: UiDump) => (Perturbed & { only?: Set<UiNode> }) | undefined): number {
