@@ -14,7 +14,7 @@ import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, parseToolArgs } from '../args.js';
 import { createDeviceProvider } from '../devices.js';
 import { renderResult } from '../output.js';
-import type { Command, CommandIO } from './types.js';
+import type { CommandIO } from './types.js';
 
 function quoteArg(a: string): string {
   return /^[\w.,:#@/-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
@@ -28,59 +28,56 @@ async function refOf(ctx: ToolContext, selector: string): Promise<string> {
   return el.ref;
 }
 
-export const demoCommand: Command = {
-  summary: 'a 30-second tour on a built-in virtual phone (no emulator, no adb needed)',
-  async run(argv: string[], io: CommandIO) {
-    const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
-    if (values.help) {
-      io.stdout(renderResult({ text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n' }, io.json));
-      return 0;
-    }
-    const running = await startVirtualDevice({ scenario: 'demo', signal: io.signal });
-    const provider = createDeviceProvider({ ...io.env, GLANCE_DIRECT: undefined });
-    const ctx: ToolContext = {
-      signal: io.signal,
-      serial: `direct:127.0.0.1:${running.port}`,
-      devices: provider,
-      snapshots: memorySnapshotStore(),
-      readFile: (p) => readFile(p, 'utf8'),
-      writeFile: (p, d) => writeFile(p, d),
-    };
-    // With --json the tour is one `{ok, result: {port, steps}}` object, each step the command and its result.
-    const steps: { note: string; command: string; result: unknown }[] = [];
-    const say = (text: string): void => {
-      if (!io.json) io.stdout(text);
-    };
-    const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
-      const tool = allTools.find((t) => t.cli?.verb === args[0]);
-      if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-      const command = `glance ${shown.map(quoteArg).join(' ')}`;
-      say(`\n# ${note}\n$ ${command}\n`);
-      const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
-      say(renderResult(r, false));
-      steps.push({ note, command, result: r.data ?? { text: r.text } });
-    };
-    try {
-      say(
-        `Glance demo: a virtual Android phone is listening on 127.0.0.1:${running.port} (the "Glance Notes" app).\n` +
-          `Glance reaches it over its own ADB transport; each step below is the command you would type\n` +
-          `(against a real phone, or this one with -s direct:127.0.0.1:${running.port}).\n`,
-      );
-      await step(['ui'], 'Read the screen: one line per element, each with a short stable ref');
-      await step(['tap', await refOf(ctx, '[text~=Groceries]')], 'Open a note by its ref; the reply is what changed on screen');
-      await step(['key', 'BACK'], 'Go back', ['back']);
-      await step(['tap', await refOf(ctx, '#action_search, [desc~=Search]')], 'Open search');
-      await step(['type', await refOf(ctx, ':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
-      await step(['ui', '--format', 'table'], 'The same screen as a flat table');
-      say(
-        `\nNext: \`glance virtual --port 5560\` in another terminal, then \`adb connect 127.0.0.1:5560\` and\n` +
-          `\`glance -s 127.0.0.1:5560 ui\` — or point \`glance mcp\` at it from your agent. \`glance help\` lists every command.\n`,
-      );
-      if (io.json) io.stdout(renderResult({ text: '', data: { port: running.port, steps } }, true));
-      return 0;
-    } finally {
-      provider.close();
-      await running.close();
-    }
-  },
-};
+export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
+  if (values.help) {
+    io.stdout(renderResult({ text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n' }, io.json));
+    return 0;
+  }
+  const running = await startVirtualDevice({ scenario: 'demo', signal: io.signal });
+  const provider = createDeviceProvider({ ...io.env, GLANCE_DIRECT: undefined });
+  const ctx: ToolContext = {
+    signal: io.signal,
+    serial: `direct:127.0.0.1:${running.port}`,
+    devices: provider,
+    snapshots: memorySnapshotStore(),
+    readFile: (p) => readFile(p, 'utf8'),
+    writeFile: (p, d) => writeFile(p, d),
+  };
+  // With --json the tour is one `{ok, result: {port, steps}}` object, each step the command and its result.
+  const steps: { note: string; command: string; result: unknown }[] = [];
+  const say = (text: string): void => {
+    if (!io.json) io.stdout(text);
+  };
+  const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
+    const tool = allTools.find((t) => t.cli?.verb === args[0]);
+    if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
+    const command = `glance ${shown.map(quoteArg).join(' ')}`;
+    say(`\n# ${note}\n$ ${command}\n`);
+    const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
+    say(renderResult(r, false));
+    steps.push({ note, command, result: r.data ?? { text: r.text } });
+  };
+  try {
+    say(
+      `Glance demo: a virtual Android phone is listening on 127.0.0.1:${running.port} (the "Glance Notes" app).\n` +
+        `Glance reaches it over its own ADB transport; each step below is the command you would type\n` +
+        `(against a real phone, or this one with -s direct:127.0.0.1:${running.port}).\n`,
+    );
+    await step(['ui'], 'Read the screen: one line per element, each with a short stable ref');
+    await step(['tap', await refOf(ctx, '[text~=Groceries]')], 'Open a note by its ref; the reply is what changed on screen');
+    await step(['key', 'BACK'], 'Go back', ['back']);
+    await step(['tap', await refOf(ctx, '#action_search, [desc~=Search]')], 'Open search');
+    await step(['type', await refOf(ctx, ':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
+    await step(['ui', '--format', 'table'], 'The same screen as a flat table');
+    say(
+      `\nNext: \`glance virtual --port 5560\` in another terminal, then \`adb connect 127.0.0.1:5560\` and\n` +
+        `\`glance -s 127.0.0.1:5560 ui\` — or point \`glance mcp\` at it from your agent. \`glance help\` lists every command.\n`,
+    );
+    if (io.json) io.stdout(renderResult({ text: '', data: { port: running.port, steps } }, true));
+    return 0;
+  } finally {
+    provider.close();
+    await running.close();
+  }
+}

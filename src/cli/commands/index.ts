@@ -7,7 +7,7 @@ export type { Command, CommandIO } from './types.js';
 export const commands: Readonly<Record<string, Command>> = {
   demo: {
     summary: 'a 30-second tour on a built-in virtual phone (no emulator, no adb needed)',
-    run: async (argv, io) => (await import('./demo.js')).demoCommand.run(argv, io),
+    run: async (argv, io) => (await import('./demo.js')).demoCommand(argv, io),
   },
   virtual: {
     summary: 'run a virtual Android device (demo app, a scenario folder or a DroidBot recording) on 127.0.0.1:PORT',
@@ -15,7 +15,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
   mcp: {
     summary: 'MCP server for agents (stdio; --http PORT for Streamable HTTP on 127.0.0.1 with a bearer token)',
-    run: async (argv, io) => (await import('./mcp.js')).mcpCommand.run(argv, io),
+    run: async (argv, io) => (await import('./mcp.js')).mcpCommand(argv, io),
   },
   map: {
     summary: 'UI Map of an app from its source (screens, elements, transitions); `map path` plans a route',

@@ -7,48 +7,45 @@ import { parseCommandArgs } from '../args.js';
 import { createDeviceProvider } from '../devices.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
-import type { Command } from './types.js';
+import type { CommandIO } from './types.js';
 
-export const mcpCommand: Command = {
-  summary: 'MCP server for agents (stdio; --http PORT for Streamable HTTP on 127.0.0.1 with a bearer token)',
-  async run(argv, io) {
-    const { values } = parseCommandArgs('mcp', {
-      args: argv,
-      options: { http: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean' } },
-      strict: true,
-    });
-    if (values.help) {
-      io.stdout(renderResult({ text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n' }, io.json));
+export async function mcpCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values } = parseCommandArgs('mcp', {
+    args: argv,
+    options: { http: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.help) {
+    io.stdout(renderResult({ text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n' }, io.json));
+    return 0;
+  }
+  const port = values.http === undefined ? undefined : Number(values.http);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+    throw new GlanceError('USAGE', `--http takes a port number, got "${values.http}"`, { hint: 'e.g. glance mcp --http 8765' });
+  }
+  const devices = createDeviceProvider(io.env);
+  const opts: McpOptions = {
+    devices,
+    snapshots: memorySnapshotStore(),
+    defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
+    readFile: (p) => readFile(p, 'utf8'),
+    writeFile: (p, d) => writeFile(p, d),
+  };
+  try {
+    if (port === undefined) {
+      await serveStdio(opts, io.signal);
       return 0;
     }
-    const port = values.http === undefined ? undefined : Number(values.http);
-    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
-      throw new GlanceError('USAGE', `--http takes a port number, got "${values.http}"`, { hint: 'e.g. glance mcp --http 8765' });
-    }
-    const devices = createDeviceProvider(io.env);
-    const opts: McpOptions = {
-      devices,
-      snapshots: memorySnapshotStore(),
-      defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
-      readFile: (p) => readFile(p, 'utf8'),
-      writeFile: (p, d) => writeFile(p, d),
-    };
-    try {
-      if (port === undefined) {
-        await serveStdio(opts, io.signal);
-        return 0;
-      }
-      const token = values.token ?? io.env['GLANCE_MCP_TOKEN'];
-      const srv = await serveHttp({ ...opts, port, ...(token ? { token } : {}) });
-      // With --json the ready line is `{ok, result: {url, token?}}` on stdout (the token only when generated).
-      const ready = { url: srv.url, ...(token ? {} : { token: srv.token }) };
-      if (io.json) io.stdout(renderResult({ text: '', data: ready }, true));
-      else io.stderr(`glance MCP on ${srv.url}\n${token ? '' : `token: ${srv.token}\n`}`);
-      await untilAborted(io.signal);
-      await new Promise<void>((resolve) => srv.server.close(() => resolve()));
-      return 0;
-    } finally {
-      devices.close();
-    }
-  },
-};
+    const token = values.token ?? io.env['GLANCE_MCP_TOKEN'];
+    const srv = await serveHttp({ ...opts, port, ...(token ? { token } : {}) });
+    // With --json the ready line is `{ok, result: {url, token?}}` on stdout (the token only when generated).
+    const ready = { url: srv.url, ...(token ? {} : { token: srv.token }) };
+    if (io.json) io.stdout(renderResult({ text: '', data: ready }, true));
+    else io.stderr(`glance MCP on ${srv.url}\n${token ? '' : `token: ${srv.token}\n`}`);
+    await untilAborted(io.signal);
+    await new Promise<void>((resolve) => srv.server.close(() => resolve()));
+    return 0;
+  } finally {
+    devices.close();
+  }
+}
