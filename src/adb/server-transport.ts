@@ -70,6 +70,11 @@ function encodeRequest(service: string): Buffer {
   return Buffer.concat([Buffer.from(body.length.toString(16).padStart(4, '0'), 'latin1'), body]);
 }
 
+/** A per-device host request: `host-serial:SERIAL:WHAT`, or `host:WHAT` for the only device (serial ''). */
+function hostSerial(serial: string, what: string): string {
+  return serial === '' ? `host:${what}` : `host-serial:${serial}:${what}`;
+}
+
 /** `host:transport:SERIAL`; the empty serial means "the only device" (`host:transport-any`). */
 function transportRequest(serial: string): string {
   return serial === '' ? 'host:transport-any' : `host:transport:${serial}`;
@@ -181,7 +186,7 @@ export class AdbServerClient implements AdbTransport {
   }
 
   async features(serial: string, options?: CallOptions): Promise<string[]> {
-    const text = await this.query(serial === '' ? 'host:features' : `host-serial:${serial}:features`, options, serial);
+    const text = await this.query(hostSerial(serial, 'features'), options, serial);
     return text
       .trim()
       .split(',')
@@ -190,9 +195,7 @@ export class AdbServerClient implements AdbTransport {
 
   /** `device`, `offline`, … as `adb get-state` prints it. */
   getState(serial: string, options?: CallOptions): Promise<string> {
-    return this.query(serial === '' ? 'host:get-state' : `host-serial:${serial}:get-state`, options, serial).then((s) =>
-      s.trim(),
-    );
+    return this.query(hostSerial(serial, 'get-state'), options, serial).then((s) => s.trim());
   }
 
   /** `serial` '' = the only device (`host:transport-any`; FAIL "more than one device" → ADB_MULTIPLE_DEVICES). */
@@ -215,8 +218,7 @@ export class AdbServerClient implements AdbTransport {
       if (closedByUs) return undefined;
       try {
         // Never restart the server here: a fresh server would not know the device and hide what happened.
-        const service = serial === '' ? 'host:get-state' : `host-serial:${serial}:get-state`;
-        const state = (await this.query(service, { timeoutMs: 2_000 }, serial, false)).trim();
+        const state = (await this.query(hostSerial(serial, 'get-state'), { timeoutMs: 2_000 }, serial, false)).trim();
         if (state === 'device' && cause === undefined) return undefined;
         const why = state === 'device' ? 'the stream broke' : `the device went ${state}`;
         return new GlanceError('ADB_DEVICE_GONE', `${serial}: ${why} during the command`, {
