@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands, type CommandIO } from '../../src/cli/commands/index.js';
+import { startVirtualDevice } from '../../src/device/virtual/index.js';
 import { allTools, VERSION } from '../../src/tools/index.js';
 import { glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
@@ -130,6 +131,18 @@ describe('CLI contract of the non-registry commands', () => {
     const e = envelope(r.stdout);
     assert.equal(e.ok, true);
     assert.deepEqual(e.result, JSON.parse(plain.stdout));
+  });
+
+  test('blocks without --from reads the device live', async () => {
+    const phone = await startVirtualDevice({ scenario: 'demo' });
+    try {
+      const r = await glance(['-s', `direct:127.0.0.1:${phone.port}`, '--json', 'blocks', '--task', 'open settings']);
+      assert.equal(r.code, 0, r.stdout);
+      const blocks = envelope(r.stdout).result?.['blocks'] as unknown[];
+      assert.ok(blocks.length > 0);
+    } finally {
+      await phone.close();
+    }
   });
 
   test('virtual and mcp --http --json: the ready line is one object; they stop on abort with 0', async () => {

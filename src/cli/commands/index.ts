@@ -26,13 +26,19 @@ export const commands: Readonly<Record<string, Command>> = {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
     run: async (argv, io) => {
       const [{ blocksCommand }, { createDeviceProvider }] = await Promise.all([import('./blocks.js'), import('../devices.js')]);
-      return blocksCommand(argv, {
-        ...io,
-        liveDump: async () => {
-          const device = await createDeviceProvider(io.env).get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
-          return device.dump({ signal: io.signal });
-        },
-      });
+      const devices = createDeviceProvider(io.env);
+      try {
+        return await blocksCommand(argv, {
+          ...io,
+          liveDump: async () => {
+            const device = await devices.get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
+            return device.dump({ signal: io.signal });
+          },
+        });
+      } finally {
+        // As after every tool (main.ts): no idle connection keeps the process alive.
+        devices.close();
+      }
     },
   },
 };
