@@ -9,8 +9,8 @@
 import { area, shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
 
 export interface DNode {
-  /** The dumped node this element stands for (identity for benches and tests; never rendered). */
-  src: UiNode | undefined;
+  /** The dumped node this element stands for (privacy's layout blocks, benches and tests; never rendered). */
+  src: UiNode;
   /** Short class name (`Button`). */
   cls: string;
   text: string;

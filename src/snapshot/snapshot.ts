@@ -190,11 +190,12 @@ export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}
  * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
  * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
  */
-export function snapshotWithSources(input: DumpInput, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: Array<UiNode | undefined> } {
+export function snapshotWithSources(input: DumpInput, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: UiNode[] } {
   const { snapshot, built } = snapshotAndTree(input, options);
-  const srcOf = new Map<SnapshotElement, UiNode | undefined>();
+  const srcOf = new Map<SnapshotElement, UiNode>();
   built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
-  return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)) };
+  // Every shown element is one of the built ones: the view only selects among them.
+  return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)!) };
 }
 
 function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot: Snapshot; built: Built } {

@@ -24,12 +24,12 @@ export function followElements(dump: UiDump, p: Perturbed, only?: ReadonlySet<Ui
   const b = snapshotWithSources(p.dump);
   const byOld = new Map<UiNode, SnapshotElement>();
   b.sources.forEach((s, i) => {
-    const o = s && p.origin.get(s);
+    const o = p.origin.get(s);
     if (o) byOld.set(o, b.snapshot.elements[i]!);
   });
   const out: Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> = [];
   a.sources.forEach((s, i) => {
-    if (!s || p.removed.has(s) || (only && !only.has(s))) return;
+    if (p.removed.has(s) || (only && !only.has(s))) return;
     out.push({ before: a.snapshot.elements[i]!, after: byOld.get(s) });
   });
   return out;
