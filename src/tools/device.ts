@@ -260,8 +260,8 @@ export const activityTool = defineTool({
   cli: { verb: 'activity' },
   async handler(_input, ctx) {
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-    const fg = await device.foreground({ signal: ctx.signal });
-    const size = await device.screenSize({ signal: ctx.signal });
+    // Two independent dumpsys/wm round trips: asked together.
+    const [fg, size] = await Promise.all([device.foreground({ signal: ctx.signal }), device.screenSize({ signal: ctx.signal })]);
     const text = `${fg ? `${fg.package}/${fg.activity}` : 'no foreground activity'}\nscreen ${size.width}x${size.height} @${size.density}dpi`;
     return { text, data: { ...(fg ? { package: fg.package, activity: fg.activity } : {}), screen: size } };
   },
