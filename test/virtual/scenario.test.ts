@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { center, shortId, walk, type UiNode } from '../../src/hierarchy/model.js';
 import { isGlanceError } from '../../src/errors.js';
 import { builtinScenarioDir, createVirtualDevice, loadScenario, type VirtualDevice } from '../../src/device/virtual/index.js';
@@ -280,6 +280,12 @@ describe('scenario loading', () => {
       assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /package/.test(e.message) && /transitions\.0\.on/.test(e.message));
       writeFileSync(join(dir, 'scenario.json'), '{ nope');
       assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /does not parse/.test(e.message));
+      // A sibling folder whose name starts with this one's is still outside it.
+      mkdirSync(`${dir}-sibling`);
+      writeFileSync(`${dir}-sibling/a.xml`, readFileSync(join(dir, 'screens', 'a.xml')));
+      const escape = `../${basename(dir)}-sibling/a.xml`;
+      write({ ...base, screens: { a: { file: escape } } });
+      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /inside the scenario folder/.test(e.message));
       write({ ...base, transitions: [{ from: 'a', on: { tap: { text: 'Go' } }, to: '@home' }] });
       const s = loadScenario(dir);
       assert.deepEqual(s.display, { width: 720, height: 1280, density: 420 });
@@ -289,6 +295,7 @@ describe('scenario loading', () => {
       assert.equal(dev.state.foregroundPackage(), 'com.android.launcher3');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}-sibling`, { recursive: true, force: true });
     }
   });
 });

@@ -5,10 +5,10 @@
  * offending path, so an author sees all mistakes at load time instead of at the first tap.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { GlanceError, isGlanceError } from '../../errors.js';
+import { GlanceError } from '../../errors.js';
 import { walk, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 
@@ -182,7 +182,7 @@ export function buildScenario(json: unknown, readScreen: (file: string) => strin
     try {
       dump = parseDump(readScreen(def.file));
     } catch (e) {
-      const why = isGlanceError(e) ? e.message : e instanceof Error ? e.message : String(e);
+      const why = e instanceof Error ? e.message : String(e);
       throw invalid(where, `screen "${name}" (${def.file}): ${why}`, e);
     }
     // Authored screens may omit `index` and `package`: number siblings and default to the app's package.
@@ -240,7 +240,8 @@ export function loadScenario(dir: string): Scenario {
     json,
     (f) => {
       const p = resolve(root, f);
-      if (!p.startsWith(root)) throw new Error('screen files must stay inside the scenario folder');
+      // With the separator: `/x/demo2/a.xml` starts with `/x/demo` but is not inside it.
+      if (!p.startsWith(root + sep)) throw new Error('screen files must stay inside the scenario folder');
       return readFileSync(p, 'utf8');
     },
     root,
