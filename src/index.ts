@@ -37,4 +37,5 @@ export type { ToolDef, ToolContext, ToolResult } from './tools/index.js';
 export { createMcpServer } from './mcp/server.js';
 
 // UI Map from app source.
-export { mapDirectory, mapProject, findPaths, shortestPath, renderMapHtml } from './uimap/index.js';
+export { mapDirectory, mapProject, findPaths, findPathsByText, searchElements, shortestPath, renderMapHtml } from './uimap/index.js';
+export type { UiMap, MapActivity, MapElement, MapPart, MapTransition, MapTrigger, MapWarning, UiPath, PathStep, PathTarget, ElementHit, MapDirectoryOptions } from './uimap/index.js';
