@@ -15,6 +15,7 @@ import { parseDump } from '../src/hierarchy/parse.js';
 import { area, center, contains, walk, type UiDump, type UiNode } from '../src/hierarchy/model.js';
 import { snapshotFromDump, snapshotWithSources } from '../src/snapshot/snapshot.js';
 import { fnv1a } from '../src/snapshot/refs.js';
+import { labelParts } from '../src/snapshot/render.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
 import { corpusScreens, droidtaskDir, readText } from '../test/helpers/corpus.js';
 import { followElements, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from '../test/snapshot/perturb.js';
@@ -92,15 +93,14 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
     let k = 0;
     return lines.map((l) => (els[k] && l.trimStart().startsWith(els[k]!.ref + ' ') ? f(l, els[k++]!) : l)).join('\n');
   };
-  const partsOf = (e: SnapshotElement): string[] => [e.text, e.desc === e.text ? undefined : e.desc, ...(e.labels ?? [])].filter((x): x is string => x !== undefined);
   const variants: Record<string, (text: string, els: SnapshotElement[]) => string> = {
     'ref= prefix': perLine((l, e) => l.replace(e.ref + ' ', `ref=${e.ref} `)),
     '2-space indent': (t) => t.replace(/^( +)/gm, '$1$1'),
     'no header': (t) => t.split('\n').slice(1).join('\n'),
     'class always': perLine((l, e) => (l.trimStart().startsWith(`${e.ref} ${e.class}`) ? l : l.replace(e.ref + ' ', `${e.ref} ${e.class} `))),
     'labels always quoted': perLine((l, e) => {
-      const bare = partsOf(e).join(' | ');
-      return bare !== '' && l.includes(bare) ? l.replace(bare, partsOf(e).map((x) => JSON.stringify(x)).join(' | ')) : l;
+      const bare = labelParts(e).join(' | ');
+      return bare !== '' && l.includes(bare) ? l.replace(bare, labelParts(e).map((x) => JSON.stringify(x)).join(' | ')) : l;
     }),
     'states as words (no [])': (t) => t.replace(/ \[([^\]]*)\]$/gm, ' $1'),
   };

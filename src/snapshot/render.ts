@@ -74,7 +74,8 @@ function quoteIfNeeded(s: string): string {
   return s;
 }
 
-function labelParts(el: SnapshotElement): string[] {
+/** The label pieces a tree line prints, in order: text, description (unless the same), absorbed labels. */
+export function labelParts(el: SnapshotElement): string[] {
   const parts: string[] = [];
   if (el.text !== undefined) parts.push(el.text);
   if (el.desc !== undefined && el.desc !== el.text) parts.push(el.desc);
