@@ -61,8 +61,10 @@ export function existingGoldens(dir = goldenDir): string[] {
     let entries;
     try {
       entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return [];
+    } catch (e) {
+      // A folder not written yet holds no goldens; any other failure is real.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
     }
     return entries.flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(dir, join(d, e.name))]));
   };
