@@ -27,6 +27,15 @@ export function parseCommandArgs<T extends ParseArgsConfig>(verb: string, config
   }
 }
 
+/** A TCP port option (0: any free port). Blank is refused before `Number`, which would read it as 0. */
+export function portOption(verb: string, flag: string, value: string): number {
+  const port = value.trim() === '' ? NaN : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new GlanceError('USAGE', `${flag} takes a TCP port number (0-65535), got "${value}"`, { hint: `see \`glance ${verb} --help\`` });
+  }
+  return port;
+}
+
 export function parseToolArgs(tool: ToolDef, argv: readonly string[]): Record<string, unknown> {
   const shape = tool.schema.shape as Record<string, unknown>;
   const fields = new Map(Object.entries(shape).map(([k, v]) => [k, fieldInfo(v)]));

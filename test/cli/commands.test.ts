@@ -109,8 +109,14 @@ describe('CLI contract of the non-registry commands', () => {
     const scenario = await glance(['--json', 'virtual', '--scenario', 'nope']);
     assert.equal(scenario.code, 1);
     assert.equal(envelope(scenario.stdout).error?.code, 'SCENARIO_INVALID');
-    const http = await glance(['--json', 'mcp', '--http', 'x']);
-    assert.equal(envelope(http.stdout).error?.code, 'USAGE');
+    for (const [verb, flag] of [['virtual', '--port'], ['mcp', '--http']] as const) {
+      // a blank port is not 0 (any free port), whatever Number('') says
+      for (const bad of ['x', '', ' ', '1.5', '-1', '65536']) {
+        const r = await glance(['--json', verb, flag, bad]);
+        assert.equal(r.code, 1, `${verb} ${flag} "${bad}"`);
+        assert.deepEqual([envelope(r.stdout).error?.code, envelope(r.stdout).error?.hint], ['USAGE', `see \`glance ${verb} --help\``]);
+      }
+    }
     const missing = await glance(['--json', 'blocks', '--from', join(repoRoot, 'no-such-screen.xml'), '--task', 'x']);
     assert.equal(missing.code, 1);
     assert.equal(envelope(missing.stdout).ok, false);

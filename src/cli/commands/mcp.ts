@@ -1,9 +1,8 @@
 // `glance mcp [--http PORT] [--token TOKEN]`: the MCP server over stdio (default) or Streamable HTTP on 127.0.0.1.
 import { readFile, writeFile } from 'node:fs/promises';
-import { GlanceError } from '../../errors.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, portOption } from '../args.js';
 import { createDeviceProvider } from '../devices.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
@@ -19,10 +18,7 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     io.stdout(renderResult({ text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n' }, io.json));
     return 0;
   }
-  const port = values.http === undefined ? undefined : Number(values.http);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
-    throw new GlanceError('USAGE', `--http takes a port number, got "${values.http}"`, { hint: 'e.g. glance mcp --http 8765' });
-  }
+  const port = values.http === undefined ? undefined : portOption('mcp', '--http', values.http);
   const devices = createDeviceProvider(io.env);
   const opts: McpOptions = {
     devices,

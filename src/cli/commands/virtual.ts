@@ -3,7 +3,7 @@
 // connections, so scripts can `adb connect "$(glance virtual … | head -1)"`. Several can run on different ports.
 import { GlanceError } from '../../errors.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, portOption } from '../args.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
 
@@ -52,8 +52,7 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
     io.stdout(renderResult({ text: HELP }, io.json === true));
     return 0;
   }
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a TCP port number, got "${values.port ?? ''}"`);
+  const port = values.port === undefined ? 0 : portOption('virtual', '--port', values.port);
   if (values.scenario !== undefined && values.droidbot !== undefined) throw usage('use either --scenario or --droidbot, not both');
   const delay = values['dump-delay'] === undefined ? 0 : Number(values['dump-delay']);
   if (!Number.isFinite(delay) || delay < 0) throw usage('--dump-delay must be a number of milliseconds');
