@@ -8,7 +8,7 @@
 import { toUiautomatorXml } from '../../hierarchy/xml.js';
 import type { UiDump, UiNode } from '../../hierarchy/model.js';
 import { SYSTEMUI } from './chrome.js';
-import { FsError, S_IFDIR, type FsStat, type MemFs } from './fs.js';
+import { FsError, S_IFDIR, tryFs, type FsStat, type MemFs } from './fs.js';
 import { keyName } from './keys.js';
 import type { VirtualPhone } from './phone.js';
 import { qualifyActivity, shortComponent, SYSTEM_PACKAGES } from './scenario.js';
@@ -97,13 +97,11 @@ function cat(dev: DeviceContext): Command {
         ctx.out(ctx.stdin);
         continue;
       }
-      try {
-        ctx.out(dev.fs.readFile(abs(ctx, f)));
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        ctx.err(`cat: ${f}: ${FsError.describe(e.errno)}\n`);
+      const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
+      if (data instanceof FsError) {
+        ctx.err(`cat: ${f}: ${data.reason}\n`);
         st = 1;
-      }
+      } else ctx.out(data);
     }
     return st;
   };
@@ -119,12 +117,9 @@ function rm(dev: DeviceContext): Command {
       return 1;
     }
     for (const f of rest) {
-      try {
-        dev.fs.remove(abs(ctx, f), { recursive: set.has('r') || set.has('R') });
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        if (force && e.errno === 'ENOENT') continue;
-        ctx.err(`rm: ${f}: ${FsError.describe(e.errno)}\n`);
+      const e = tryFs(() => dev.fs.remove(abs(ctx, f), { recursive: set.has('r') || set.has('R') }));
+      if (e instanceof FsError && !(force && e.errno === 'ENOENT')) {
+        ctx.err(`rm: ${f}: ${e.reason}\n`);
         st = 1;
       }
     }
@@ -160,12 +155,9 @@ function ls(dev: DeviceContext): Command {
     let st = 0;
     targets.forEach((t, i) => {
       const path = abs(ctx, t);
-      let s: FsStat;
-      try {
-        s = dev.fs.stat(path);
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        ctx.err(`ls: ${t}: ${FsError.describe(e.errno)}\n`);
+      const s = tryFs(() => dev.fs.stat(path));
+      if (s instanceof FsError) {
+        ctx.err(`ls: ${t}: ${s.reason}\n`);
         st = 1;
         return;
       }
@@ -188,12 +180,9 @@ function mkdir(dev: DeviceContext): Command {
     const { set, rest } = flags(ctx.argv.slice(1), 'pvm');
     let st = 0;
     for (const d of rest) {
-      try {
-        if (set.has('p')) dev.fs.mkdirp(abs(ctx, d));
-        else dev.fs.mkdir(abs(ctx, d));
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        ctx.err(`mkdir: ${d}: ${FsError.describe(e.errno)}\n`);
+      const e = tryFs(() => (set.has('p') ? dev.fs.mkdirp(abs(ctx, d)) : dev.fs.mkdir(abs(ctx, d))));
+      if (e instanceof FsError) {
+        ctx.err(`mkdir: ${d}: ${e.reason}\n`);
         st = 1;
       }
     }
@@ -206,12 +195,9 @@ function touch(dev: DeviceContext): Command {
     let st = 0;
     for (const f of ctx.argv.slice(1).filter((a) => !a.startsWith('-'))) {
       const p = abs(ctx, f);
-      try {
-        const data = dev.fs.lookup(p)?.kind === 'file' ? dev.fs.readFile(p) : new Uint8Array(0);
-        dev.fs.writeFile(p, data);
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        ctx.err(`touch: ${f}: ${FsError.describe(e.errno)}\n`);
+      const e = tryFs(() => dev.fs.writeFile(p, dev.fs.lookup(p)?.kind === 'file' ? dev.fs.readFile(p) : new Uint8Array(0)));
+      if (e instanceof FsError) {
+        ctx.err(`touch: ${f}: ${e.reason}\n`);
         st = 1;
       }
     }
@@ -231,14 +217,14 @@ function cpmv(dev: DeviceContext, move: boolean): Command {
     let st = 0;
     for (const s of rest.slice(0, -1)) {
       const src = abs(ctx, s);
-      try {
+      const e = tryFs(() => {
         const data = dev.fs.readFile(src);
         const target = dev.fs.isDir(dst) ? `${dst}/${src.slice(src.lastIndexOf('/') + 1)}` : dst;
         dev.fs.writeFile(target, data);
         if (move) dev.fs.remove(src);
-      } catch (e) {
-        if (!(e instanceof FsError)) throw e;
-        ctx.err(`${name}: ${s}: ${FsError.describe(e.errno)}\n`);
+      });
+      if (e instanceof FsError) {
+        ctx.err(`${name}: ${s}: ${e.reason}\n`);
         st = 1;
       }
     }
@@ -259,13 +245,12 @@ function inputOf(dev: DeviceContext, ctx: CmdContext, files: string[], name: str
   if (files.length === 0) return ctx.stdin;
   const parts: Uint8Array[] = [];
   for (const f of files) {
-    try {
-      parts.push(dev.fs.readFile(abs(ctx, f)));
-    } catch (e) {
-      if (!(e instanceof FsError)) throw e;
-      ctx.err(`${name}: ${f}: ${FsError.describe(e.errno)}\n`);
+    const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
+    if (data instanceof FsError) {
+      ctx.err(`${name}: ${f}: ${data.reason}\n`);
       return undefined;
     }
+    parts.push(data);
   }
   return Buffer.concat(parts);
 }
@@ -381,12 +366,8 @@ function uiautomator(dev: DeviceContext): Command {
       // Only a PTY session has a controlling terminal (NOTES.md): without one the XML goes nowhere.
       if (ctx.tty) ctx.out(xml);
     } else {
-      try {
-        dev.fs.writeFile(file, enc.encode(xml));
-      } catch (e) {
-        // DumpCommand logs the IOException to logcat and still prints the success line (exit 0).
-        if (!(e instanceof FsError)) throw e;
-      }
+      // A failed write: DumpCommand logs the IOException to logcat and still prints the success line (exit 0).
+      tryFs(() => dev.fs.writeFile(file, enc.encode(xml)));
     }
     ctx.out(`UI hierchary dumped to: ${file}\n`);
     return 0;
@@ -820,11 +801,9 @@ function screencap(dev: DeviceContext): Command {
       ctx.out(bytes);
       return 0;
     }
-    try {
-      dev.fs.writeFile(abs(ctx, file), bytes);
-    } catch (e) {
-      if (!(e instanceof FsError)) throw e;
-      ctx.err(`Error opening file: ${file} (${FsError.describe(e.errno)})\n`);
+    const e = tryFs(() => dev.fs.writeFile(abs(ctx, file), bytes));
+    if (e instanceof FsError) {
+      ctx.err(`Error opening file: ${file} (${e.reason})\n`);
       return 1;
     }
     return 0;

@@ -48,9 +48,26 @@ export class FsError extends Error {
         return 'Permission denied';
     }
   }
+  /** What toybox and sh print for it (`No such file or directory`). */
+  get reason(): string {
+    return FsError.describe(this.errno);
+  }
   /** Linux errno number, as sync STA2 reports it. */
   get number(): number {
     return { ENOENT: 2, ENOTDIR: 20, EISDIR: 21, EEXIST: 17, ENOTEMPTY: 39, EACCES: 13 }[this.errno];
+  }
+}
+
+/**
+ * Runs a file-system operation and returns its FsError instead of throwing it, so commands can report a
+ * missing or wrong path in their own words; any other error is a bug and is rethrown.
+ */
+export function tryFs<T>(op: () => T): T | FsError {
+  try {
+    return op();
+  } catch (e) {
+    if (e instanceof FsError) return e;
+    throw e;
   }
 }
 

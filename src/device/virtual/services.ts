@@ -9,7 +9,7 @@ import { resolve, sep } from 'node:path';
 import { createSyncSession, type SyncFileSystem } from '../../adb/device-services.js';
 import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from '../../adb/services.js';
 import { ShellId, ShellPacketDecoder, encodeShellExit, encodeShellPacket, parseShellServiceName, type ShellServiceName } from '../../adb/shell-protocol.js';
-import { FsError, type MemFs } from './fs.js';
+import { FsError, tryFs, type MemFs } from './fs.js';
 import { Shell, type Command, type Sink } from './shell.js';
 
 /** Answers one `tcp:PORT` stream. */
@@ -45,41 +45,19 @@ export function createDeviceServices(host: ServiceHost): DeviceServices {
 
 /** Adapts MemFs to adb's sync file-system interface (adbd creates missing parents on push: fixed_push_mkdir). */
 function syncFs(fs: MemFs): SyncFileSystem {
-  const stat = (path: string): { mode: number; size: number; mtime: number } | undefined => {
-    try {
-      return fs.stat(path);
-    } catch (e) {
-      if (e instanceof FsError) return undefined;
-      throw e;
-    }
-  };
+  const orMissing = <T>(v: T | FsError): T | undefined => (v instanceof FsError ? undefined : v);
   return {
-    stat,
-    list(path) {
-      try {
-        return fs.list(path).map((e) => ({ name: e.name, stat: e.stat }));
-      } catch (e) {
-        if (e instanceof FsError) return undefined;
-        throw e;
-      }
-    },
-    read(path) {
-      try {
-        return fs.readFile(path);
-      } catch (e) {
-        if (e instanceof FsError) return undefined;
-        throw e;
-      }
-    },
+    stat: (path) => orMissing(tryFs(() => fs.stat(path))),
+    list: (path) => orMissing(tryFs(() => fs.list(path).map((e) => ({ name: e.name, stat: e.stat })))),
+    read: (path) => orMissing(tryFs(() => fs.readFile(path))),
     write(path, data, meta) {
       const parent = path.slice(0, path.lastIndexOf('/'));
-      try {
+      const e = tryFs(() => {
         if (parent !== '') fs.mkdirp(parent);
         fs.writeFile(path, data, { perm: meta.mode & 0o7777, mtime: meta.mtime });
-      } catch (e) {
-        if (e instanceof FsError) throw new Error(`${FsError.describe(e.errno)}`);
-        throw e;
-      }
+      });
+      // The sync session sends the message as the push's FAIL text.
+      if (e instanceof FsError) throw new Error(e.reason);
     },
   };
 }

@@ -3,7 +3,7 @@
  * table (so `>/dev/null 2>&1` and `2>&1 >/dev/null` differ as in a real shell), `$VAR`, `$?`.
  * Messages follow Android's mksh (`/system/bin/sh: NAME: inaccessible or not found`, exit 127).
  */
-import { FsError, type MemFs } from './fs.js';
+import { FsError, tryFs, type MemFs } from './fs.js';
 import { ShSyntaxError, expandWord, parseScript, type Pipeline, type SimpleCommand } from './sh.js';
 
 const enc = new TextEncoder();
@@ -148,20 +148,15 @@ export class Shell {
       }
       const path = target.startsWith('/') ? target : `${this.cwd}/${target}`;
       if (r.op === '<') {
-        try {
-          stdin = fs.readFile(path);
-        } catch (e) {
-          if (e instanceof FsError) return shErr(`can't open ${target}: ${FsError.describe(e.errno)}`);
-          throw e;
-        }
+        const data = tryFs(() => fs.readFile(path));
+        if (data instanceof FsError) return shErr(`can't open ${target}: ${data.reason}`);
+        stdin = data;
         continue;
       }
-      try {
-        // Open now (truncating for `>`), as the shell does before the command runs.
-        if (r.op === '>' || fs.lookup(path) === undefined) fs.writeFile(path, new Uint8Array(0));
-      } catch (e) {
-        if (e instanceof FsError) return shErr(`can't create ${target}: ${FsError.describe(e.errno)}`);
-        throw e;
+      // Open now (truncating for `>`), as the shell does before the command runs.
+      if (r.op === '>' || fs.lookup(path) === undefined) {
+        const created = tryFs(() => fs.writeFile(path, new Uint8Array(0)));
+        if (created instanceof FsError) return shErr(`can't create ${target}: ${created.reason}`);
       }
       fds.set(r.fd, { write: (data) => fs.writeFile(path, data, { append: true }) });
     }
