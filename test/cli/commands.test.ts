@@ -176,5 +176,7 @@ describe('CLI contract of the non-registry commands', () => {
       ['ui', 'tap', 'back', 'tap', 'type', 'ui'],
     );
     assert.ok(steps.every((s) => typeof s.result === 'object' && s.result !== null));
+    // shown as a shell would need it typed
+    assert.match(steps[4]?.command ?? '', /^glance type \w+ 'lisbon trip'$/);
   });
 });

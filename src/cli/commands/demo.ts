@@ -4,6 +4,7 @@
  * as the `glance` command a user would type: a snapshot, a tap by ref, typing into a field, and the diffs.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { commandLine } from '../../device/actions.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
@@ -15,10 +16,6 @@ import { parseCommandArgs, parseToolArgs } from '../args.js';
 import { createDeviceProvider } from '../devices.js';
 import { renderResult } from '../output.js';
 import type { CommandIO } from './types.js';
-
-function quoteArg(a: string): string {
-  return /^[\w.,:#@/-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
-}
 
 async function refOf(ctx: ToolContext, selector: string): Promise<string> {
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
@@ -52,7 +49,7 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
   const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
     const tool = allTools.find((t) => t.cli?.verb === args[0]);
     if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-    const command = `glance ${shown.map(quoteArg).join(' ')}`;
+    const command = commandLine(undefined, shown);
     say(`\n# ${note}\n$ ${command}\n`);
     const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
     say(renderResult(r, false));
