@@ -7,6 +7,8 @@
 import type { ServiceIO, ServiceSession } from './services.js';
 import { ShellId, encodeShellExit, encodeShellPacket, parseShellServiceName } from './shell-protocol.js';
 import {
+  S_IFDIR,
+  S_IFREG,
   SyncRequestDecoder,
   encodeDentV1,
   encodeDentV2,
@@ -158,5 +160,5 @@ export function createSyncSession(fs: SyncFileSystem, io: ServiceIO): ServiceSes
 
 /** A `stat` record for a regular file or directory, for in-memory file systems. */
 export function makeStat(kind: 'file' | 'dir', size: number, mtime: number, perm = kind === 'dir' ? 0o755 : 0o644): SyncStat {
-  return { mode: (kind === 'dir' ? 0o040000 : 0o100000) | perm, size, mtime };
+  return { mode: (kind === 'dir' ? S_IFDIR : S_IFREG) | perm, size, mtime };
 }

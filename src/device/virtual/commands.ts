@@ -8,7 +8,8 @@
 import { toUiautomatorXml } from '../../hierarchy/xml.js';
 import type { UiDump, UiNode } from '../../hierarchy/model.js';
 import { SYSTEMUI } from './chrome.js';
-import { FsError, S_IFDIR, tryFs, type FsStat, type MemFs } from './fs.js';
+import { S_IFMT, isDirectory } from '../../adb/sync-protocol.js';
+import { FsError, S_IFCHR, tryFs, type FsStat, type MemFs } from './fs.js';
 import { keyName } from './keys.js';
 import type { VirtualPhone } from './phone.js';
 import { qualifyActivity, shortComponent, SYSTEM_PACKAGES } from './scenario.js';
@@ -128,7 +129,7 @@ function rm(dev: DeviceContext): Command {
 }
 
 function modeString(st: FsStat): string {
-  const type = (st.mode & 0o170000) === S_IFDIR ? 'd' : (st.mode & 0o170000) === 0o020000 ? 'c' : '-';
+  const type = isDirectory(st) ? 'd' : (st.mode & S_IFMT) === S_IFCHR ? 'c' : '-';
   const rwx = 'rwxrwxrwx';
   let s = type;
   for (let i = 0; i < 9; i++) s += st.mode & (1 << (8 - i)) ? rwx[i] : '-';
@@ -150,7 +151,7 @@ function ls(dev: DeviceContext): Command {
     }
     const long = set.has('l');
     const line = (name: string, st: FsStat): string =>
-      long ? `${modeString(st)} 1 ${(st.mode & 0o170000) === S_IFDIR ? 'root' : 'shell'} ${(st.mode & 0o170000) === S_IFDIR ? 'root' : 'shell'} ${String(st.size).padStart(6)} ${lsTime(st.mtime)} ${name}\n` : `${name}\n`;
+      long ? `${modeString(st)} 1 ${isDirectory(st) ? 'root root' : 'shell shell'} ${String(st.size).padStart(6)} ${lsTime(st.mtime)} ${name}\n` : `${name}\n`;
     const targets = rest.length === 0 ? ['.'] : rest;
     let st = 0;
     targets.forEach((t, i) => {
@@ -161,7 +162,7 @@ function ls(dev: DeviceContext): Command {
         st = 1;
         return;
       }
-      if ((s.mode & 0o170000) !== S_IFDIR || set.has('d')) {
+      if (!isDirectory(s) || set.has('d')) {
         ctx.out(line(t, s));
         return;
       }

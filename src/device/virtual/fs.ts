@@ -4,8 +4,8 @@
  * Error strings follow toybox, as Android's shell prints them.
  */
 
-export const S_IFDIR = 0o040000;
-export const S_IFREG = 0o100000;
+import { S_IFDIR, S_IFREG } from '../../adb/sync-protocol.js';
+
 export const S_IFCHR = 0o020000;
 
 export interface FsEntry {
