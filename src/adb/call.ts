@@ -24,6 +24,14 @@ export interface CallScope {
   own<T extends ByteStream>(stream: T): T;
 }
 
+/** The signal and timeout of a larger options object, without the keys it left undefined. */
+export function callOptionsOf(options: CallOptions): CallOptions {
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+}
+
 /** Forward the caller's signal (and nothing else) to a nested call. */
 export function nested(scope: CallScope): CallOptions {
   return { signal: scope.signal };

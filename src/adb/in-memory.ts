@@ -3,7 +3,7 @@
  * direct transport joined by an in-memory stream pair. Same protocol path as TCP, minus the kernel.
  */
 
-import type { CallOptions } from './call.js';
+import { callOptionsOf, type CallOptions } from './call.js';
 import { serveDevice, type DeviceEndpointOptions } from './device-endpoint.js';
 import { DirectTransport } from './direct-transport.js';
 import type { DeviceServices } from './services.js';
@@ -19,9 +19,5 @@ export async function connectInMemory(services: DeviceServices, options: InMemor
   const [host, device] = createStreamPair();
   // Runs for the life of the connection; serveDevice never rejects.
   void serveDevice(device, services, options.endpoint ?? {});
-  return DirectTransport.connect(host, {
-    serial: options.serial ?? 'memory',
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
+  return DirectTransport.connect(host, { serial: options.serial ?? 'memory', ...callOptionsOf(options) });
 }

@@ -8,7 +8,7 @@ import { accessSync, constants as fsConstants, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { GlanceError } from '../../errors.js';
-import { DEFAULT_QUERY_TIMEOUT_MS, runCall, type CallOptions } from '../call.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, callOptionsOf, runCall, type CallOptions } from '../call.js';
 import { DirectTransport } from '../direct-transport.js';
 import { AdbServerClient } from '../server-transport.js';
 import { dialTcp } from './socket-stream.js';
@@ -150,10 +150,7 @@ export interface DirectOptions extends CallOptions {
 export async function connectDirect(options: DirectOptions): Promise<DirectTransport> {
   const host = options.host ?? '127.0.0.1';
   const serial = `${host}:${options.port}`;
-  const timeouts = {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  };
+  const timeouts = callOptionsOf(options);
   const stream = await runCall(timeouts, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: `connect to ${serial}` }, async (scope) => {
     try {
       return await dialTcp({ host, port: options.port, signal: scope.signal });
