@@ -3,6 +3,7 @@
  * directories holding an AndroidManifest.xml) plus `--lib` directories, and reads their manifests, resources,
  * code and build files into a ProjectSource. Everything after this works on contents, not paths.
  */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GlanceError } from '../errors.js';
@@ -49,15 +50,17 @@ export function parseSettingsGradle(text: string, rootDir: string): { name: stri
 async function findManifestModules(dir: string, depth: number): Promise<string[]> {
   if (depth < 0) return [];
   if (await isDir(path.join(dir, 'src', 'main'))) return [dir];
-  if ((await readText(path.join(dir, 'AndroidManifest.xml'))) !== undefined) return [dir];
-  let entries: string[] = [];
+  let entries: Dirent[];
   try {
-    entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.')).map((e) => e.name);
+    entries = await readdir(dir, { withFileTypes: true });
   } catch {
     return [];
   }
+  // The listing answers both questions: a manifest here (file or link to one), else the folders to search.
+  if (entries.some((e) => e.name === 'AndroidManifest.xml' && !e.isDirectory())) return [dir];
+  const subdirs = entries.filter((e) => e.isDirectory() && !SKIP_DIRS.has(e.name) && !e.name.startsWith('.')).map((e) => e.name);
   const found: string[] = [];
-  for (const e of entries.sort()) found.push(...(await findManifestModules(path.join(dir, e), depth - 1)));
+  for (const e of subdirs.sort()) found.push(...(await findManifestModules(path.join(dir, e), depth - 1)));
   return found;
 }
 

@@ -78,6 +78,12 @@ describe('robustness', () => {
       assert.deepEqual(map.activities.map((a) => [a.name, a.elements.map((e) => e.id)]), [['org.found.Only', ['hello']]]);
       assert.deepEqual(map.warnings, []);
 
+      // an Eclipse-style module: the manifest at the module's root, no src/main
+      w('eclipse/app/AndroidManifest.xml', '<manifest xmlns:android="a" package="org.ecl"><application><activity android:name=".Main"/></application></manifest>');
+      w('eclipse/app/res/layout/main.xml', '<FrameLayout xmlns:android="a"/>');
+      const eclipse = await readAndroidProject(path.join(root, 'eclipse'));
+      assert.deepEqual(eclipse.modules.map((m) => [m.name, m.manifests.map((f) => f.path), m.resources.map((r) => r.path)]), [[':app', ['AndroidManifest.xml'], ['layout/main.xml']]]);
+
       // a --lib checkout with a library module and a sample app: only the library counts
       const lib = path.join(root, 'libcheckout');
       w('libcheckout/settings.gradle', "include ':sample', ':kit'");
