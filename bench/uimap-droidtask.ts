@@ -2,18 +2,23 @@
 // from those apps' sources can be scored with scoreMap. The sources are not shipped with the corpus.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { observedFromDroidbot } from '../src/uimap/score.js';
 import type { DroidbotEvent, ObservedRun } from '../src/uimap/score.js';
+import { droidtaskDir } from '../test/helpers/corpus.js';
 
-export const droidtaskDir = fileURLToPath(new URL('../../shared/corpus/droidtask/', import.meta.url));
+/** The app's screens.jsonl: one row per recorded state, with the activity DroidBot saw in the foreground. */
+function screenRows(app: string): { state_str: string; activity?: string }[] {
+  return readFileSync(path.join(droidtaskDir, app, 'screens.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { state_str: string; activity?: string });
+}
 
 /** The app package DroidBot recorded for a DroidTask app folder (most frequent non-launcher activity). */
 export function droidtaskPackage(app: string): string | undefined {
   const counts = new Map<string, number>();
-  for (const line of readFileSync(path.join(droidtaskDir, app, 'screens.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const pkg = String((JSON.parse(line) as { activity?: string }).activity ?? '').split('/')[0] ?? '';
+  for (const row of screenRows(app)) {
+    const pkg = String(row.activity ?? '').split('/')[0] ?? '';
     if (pkg.includes(app)) counts.set(pkg, (counts.get(pkg) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -22,11 +27,7 @@ export function droidtaskPackage(app: string): string | undefined {
 export function droidtaskObserved(app: string, pkg: string): ObservedRun {
   const dir = path.join(droidtaskDir, app);
   const states = new Map<string, string>();
-  for (const line of readFileSync(path.join(dir, 'screens.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const s = JSON.parse(line) as { state_str: string; activity: string };
-    states.set(s.state_str, s.activity);
-  }
+  for (const row of screenRows(app)) if (row.activity !== undefined) states.set(row.state_str, row.activity);
   const eventsDir = path.join(dir, 'events');
   const events = existsSync(eventsDir)
     ? readdirSync(eventsDir)

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../src/uimap/index.js';
 import { writeSyntheticProject } from './uimap-synthetic.js';
-import { droidtaskDir, droidtaskObserved, droidtaskPackage } from './uimap-droidtask.js';
+import { droidtaskObserved, droidtaskPackage } from './uimap-droidtask.js';
+import { droidtaskDir } from '../test/helpers/corpus.js';
 import { scoreMap } from '../src/uimap/score.js';
 
 const fixtures = fileURLToPath(new URL('../test/fixtures/uimap/', import.meta.url));

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../../src/uimap/index.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { componentClass, elementIdOf, observedFromDroidbot, scoreMap } from '../../src/uimap/score.js';
-import { droidtaskDir, droidtaskObserved, droidtaskPackage } from '../../bench/uimap-droidtask.js';
+import { droidtaskObserved, droidtaskPackage } from '../../bench/uimap-droidtask.js';
+import { droidtaskDir } from '../helpers/corpus.js';
 
 describe('scoring a map against observed runs', () => {
   let map: UiMap;
