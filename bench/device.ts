@@ -57,11 +57,15 @@ export async function benchDevice(): Promise<Record<string, number>> {
   const results: Record<string, number> = {};
   try {
     await h.connectOnline(v.serial);
-    const glance = async (...argv: string[]): Promise<void> => {
-      const c = io(env);
-      const code = await run(['-s', v.serial, ...argv], c);
-      if (code !== 0) throw new Error(`glance ${argv.join(' ')} exited ${code}: ${c.out()}`);
-    };
+    /** The CLI in-process against one device; a failed command throws with what it printed. */
+    const glanceOn =
+      (serial: string) =>
+      async (...argv: string[]): Promise<void> => {
+        const c = io(env);
+        const code = await run(['-s', serial, ...argv], c);
+        if (code !== 0) throw new Error(`glance ${argv.join(' ')} exited ${code}: ${c.out()}`);
+      };
+    const glance = glanceOn(v.serial);
 
     results['raw adb exec-out dump+cat (ms)'] = await timeEach(15, async () => {
       const r = await h.adb(['-s', v.serial, 'exec-out', "sh -c 'uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml'"]);
@@ -82,11 +86,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
     const slow = await startVirtualDevice({ scenario: 'demo', dumpDelayMs: 1500 });
     try {
       await h.connectOnline(slow.serial);
-      const onSlow = async (...argv: string[]): Promise<void> => {
-        const c = io(env);
-        const code = await run(['-s', slow.serial, ...argv], c);
-        if (code !== 0) throw new Error(`glance ${argv.join(' ')} exited ${code}: ${c.out()}`);
-      };
+      const onSlow = glanceOn(slow.serial);
       results['1.5 s dumps: glance ui (ms)'] = await timeEach(3, () => onSlow('ui'), 0);
       results['1.5 s dumps: glance tap X,Y + settle (ms)'] = await timeEach(3, () => onSlow('tap', still), 0);
     } finally {
