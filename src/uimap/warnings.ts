@@ -16,6 +16,10 @@ export class WarningLog {
     if (entry.examples.length < MAX_EXAMPLES && !entry.examples.includes(example)) entry.examples.push(example);
   }
 
+  count(code: WarningCode): number {
+    return this.byCode.get(code)?.count ?? 0;
+  }
+
   list(): MapWarning[] {
     return [...this.byCode.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
