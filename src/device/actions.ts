@@ -17,6 +17,7 @@ import { isPackageOrComponent } from './adb-device.js';
 import { dragRegion, inRegion, touchPoint, type Rect } from './geometry.js';
 import { resolveKey } from './keys.js';
 import { sleep } from './sleep.js';
+import { shWord } from './text.js';
 import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot, type DiffSummary } from './snap.js';
 import type { Device, Point } from './types.js';
 
@@ -225,13 +226,9 @@ function describeTarget(r: Resolved, text: string): NonNullable<ActionOutcome['t
   return out;
 }
 
-/** Shell-style quoting for the equivalent command line (only when needed). */
-export function cliQuote(s: string): string {
-  return /^[\w@%+=:,./#-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
+/** The equivalent `glance …` command line, quoted so that a shell reads back exactly `args`. */
 export function commandLine(serial: string | undefined, args: readonly string[]): string {
-  return ['glance', ...(serial ? ['-s', cliQuote(serial)] : []), ...args.map(cliQuote)].join(' ');
+  return ['glance', ...(serial ? ['-s', shWord(serial)] : []), ...args.map(shWord)].join(' ');
 }
 
 async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen' | 'changes'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {

@@ -7,7 +7,6 @@ export { adbPort, splitLegacyExit } from './adb-port.js';
 export {
   assertSelector,
   clearField,
-  cliQuote,
   commandLine,
   findOne,
   fresh,
@@ -49,7 +48,7 @@ export { touchPoint, dragRegion, subtract } from './geometry.js';
 export type { TouchPoint, Rect } from './geometry.js';
 export { resolveKey, keyLabel } from './keys.js';
 export type { ResolvedKey } from './keys.js';
-export { planTyping, typingCommands, shQuote, isAsciiTypable, androidInputText } from './text.js';
+export { planTyping, typingCommands, shQuote, shWord, isAsciiTypable, androidInputText } from './text.js';
 export type { TypeStep } from './text.js';
 export { snapshotOf, diffText } from './snap.js';
 export type { DeviceSnapshot, DiffSummary } from './snap.js';

@@ -64,6 +64,14 @@ export function shQuote(s: string): string {
 }
 
 /**
+ * Quotes a word for POSIX sh only when it needs it, for command lines people read and paste. `#` is not in
+ * the bare set: at the start of a word it begins a comment (`glance tap #login` would lose its target).
+ */
+export function shWord(s: string): string {
+  return s !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : shQuote(s);
+}
+
+/**
  * Shell command lines for the steps, each below `maxLength` bytes where possible (old devices cap a service
  * name at 4 KiB, adb/transport.h MAX_PAYLOAD_V1), consecutive steps joined with `&&`.
  */

@@ -316,7 +316,4 @@ export function expandWord(word: Word, lookup: (name: string) => string): string
 }
 
 /** Quotes a string so that `sh` reads it back as one word (used by tests and by `adb exec-out` emulation). */
-export function shQuote(s: string): string {
-  if (s !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
-  return `'${s.replaceAll("'", `'\\''`)}'`;
-}
+export { shWord as shQuote } from '../text.js';
