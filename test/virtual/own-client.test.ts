@@ -31,13 +31,20 @@ describe("Glance's ADB client against the virtual device", () => {
 
   test('direct TCP connection', async () => {
     const client = new AdbClient(await connectDirect({ port: running.port, timeoutMs: 5000, keyPath: '/nonexistent' }));
-    const phone = await client.device();
-    await exercise(phone, () => running.device.screencap());
+    try {
+      await exercise(await client.device(), () => running.device.screencap());
+    } finally {
+      client.transport.close();
+    }
   });
 
   test('in-memory transport', async () => {
     const dev = createVirtualDevice();
     const client = new AdbClient(await connectInMemory(dev.services, { timeoutMs: 5000 }));
-    await exercise(await client.device(), () => dev.screencap());
+    try {
+      await exercise(await client.device(), () => dev.screencap());
+    } finally {
+      client.transport.close();
+    }
   });
 });
