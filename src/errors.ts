@@ -83,6 +83,21 @@ export class GlanceError extends Error {
   }
 }
 
+/** Any thrown value as a GlanceError: unknown failures become INTERNAL, with the hint to report them. */
+export function asGlanceError(e: unknown): GlanceError {
+  if (e instanceof GlanceError) return e;
+  return new GlanceError('INTERNAL', e instanceof Error ? e.message : String(e), {
+    hint: 'this is a bug in glance; please report it with what you ran',
+    cause: e,
+  });
+}
+
+/** The one text form of an error, for people and models alike: `error CODE: message` and a `hint:` line. */
+export function errorText(e: unknown): string {
+  const err = asGlanceError(e);
+  return `error ${err.code}: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ''}`;
+}
+
 export function isGlanceError(e: unknown, code?: ErrorCode): e is GlanceError {
   return e instanceof GlanceError && (code === undefined || e.code === code);
 }

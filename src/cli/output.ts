@@ -1,7 +1,7 @@
 // What every glance command prints: a result as text, or with --json as one `{ok, result}` object; an error as
 // `error CODE: message` + hint, or `{ok:false, error:{code, message, hint}}`. Registry tools and the other
 // commands (demo, virtual, mcp, map, blocks) share it so --json means the same everywhere.
-import { GlanceError } from '../errors.js';
+import { asGlanceError, errorText } from '../errors.js';
 
 export interface Printable {
   text: string;
@@ -15,12 +15,7 @@ export function renderResult(result: Printable, json: boolean): string {
 }
 
 export function renderError(e: unknown, json: boolean): string {
-  const err =
-    e instanceof GlanceError
-      ? e
-      : new GlanceError('INTERNAL', e instanceof Error ? e.message : String(e), {
-          hint: 'this is a bug in glance; please report it with the command you ran',
-        });
-  if (json) return `${JSON.stringify({ ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } })}\n`;
-  return `error ${err.code}: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`;
+  if (!json) return `${errorText(e)}\n`;
+  const err = asGlanceError(e);
+  return `${JSON.stringify({ ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } })}\n`;
 }

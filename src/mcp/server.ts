@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
-import { GlanceError } from '../errors.js';
+import { errorText } from '../errors.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 
@@ -32,11 +32,6 @@ export interface McpOptions {
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
-
-export function errorText(e: unknown): string {
-  if (e instanceof GlanceError) return `error ${e.code}: ${e.message}${e.hint ? `\nhint: ${e.hint}` : ''}`;
-  return `error INTERNAL: ${e instanceof Error ? e.message : String(e)}`;
-}
 
 /** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
 async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<{ content: Content[]; isError?: boolean }> {
