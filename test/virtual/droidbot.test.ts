@@ -5,48 +5,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createVirtualDevice, shQuote, type VirtualDevice } from '../../src/device/virtual/index.js';
+import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/index.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
-
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/droidtask/', import.meta.url));
-
-interface Step {
-  app: string;
-  task: string;
-  task_file: string;
-  step: number;
-  kind: 'tap' | 'input' | 'back' | 'done';
-  input: string;
-  state_str: string;
-  target?: { bounds: [[number, number], [number, number]] } | null;
-}
-
-function loadSteps(): Map<string, Step[]> {
-  const tasks = new Map<string, Step[]>();
-  for (const line of readFileSync(join(CORPUS, 'steps.jsonl'), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const s = JSON.parse(line) as Step;
-    const key = `${s.app}/${s.task_file}`;
-    let list = tasks.get(key);
-    if (list === undefined) tasks.set(key, (list = []));
-    list.push(s);
-  }
-  for (const list of tasks.values()) list.sort((a, b) => a.step - b.step);
-  return tasks;
-}
-
-/** Performs one ground-truth step the way a tool would (tap the target centre, type the input, press back). */
-async function perform(dev: VirtualDevice, s: Step): Promise<boolean> {
-  if (s.kind === 'back') return (await dev.run('input keyevent KEYCODE_BACK')).exitCode === 0;
-  if (s.target === undefined || s.target === null) return false; // ungrounded in the corpus: nothing to aim at
-  const [[l, t], [r, b]] = s.target.bounds;
-  const [x, y] = [Math.floor((l + r) / 2), Math.floor((t + b) / 2)];
-  if ((await dev.run(`input tap ${x} ${y}`)).exitCode !== 0) return false;
-  if (s.kind === 'input') return (await dev.run(`input text ${shQuote(s.input)}`)).exitCode === 0;
-  return true;
-}
+import { CORPUS, replayDroidTask } from './droidtask.js';
 
 describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus not present' }, () => {
   test('a recording loads as a scenario: states are screens, the app is the launched package', () => {
@@ -98,41 +60,14 @@ describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus 
   });
 
   test('ground-truth steps of the DroidTask tasks reach the recorded screens', async (t) => {
-    const tasks = loadSteps();
-    const devices = new Map<string, VirtualDevice>();
-    let full = 0;
-    let stepsOk = 0;
-    let stepsTotal = 0;
-    const failures: string[] = [];
-    for (const [key, steps] of tasks) {
-      const app = steps[0]!.app;
-      let dev = devices.get(app);
-      if (dev === undefined) devices.set(app, (dev = createVirtualDevice({ droidbotDir: join(CORPUS, app) })));
-      dev.state.reset(steps[0]!.state_str);
-      let ok = true;
-      for (let i = 0; i + 1 < steps.length; i++) {
-        const s = steps[i]!;
-        const next = steps[i + 1]!;
-        stepsTotal++;
-        const want = dev.scenario.aliases!.get(next.state_str);
-        const done = await perform(dev, s);
-        if (done && want !== undefined && dev.state.screenName() === want) {
-          stepsOk++;
-          continue;
-        }
-        ok = false;
-        failures.push(`${key} step ${s.step} (${s.kind}): on ${dev.state.screenName()}, wanted ${want ?? 'an unrecorded state'}`);
-        break;
-      }
-      if (ok) full++;
-    }
-    t.diagnostic(`tasks replayed fully: ${full}/${tasks.size}; steps reached: ${stepsOk}/${stepsTotal}`);
+    const { full, tasks, stepsOk, stepsTotal, failures } = await replayDroidTask();
+    t.diagnostic(`tasks replayed fully: ${full}/${tasks}; steps reached: ${stepsOk}/${stepsTotal}`);
     t.diagnostic(`first failures: ${failures.slice(0, 5).join(' | ')}`);
     // Measured 59/87. The ceiling is 66: 21 tasks have a step that cannot be replayed from the recordings (an
     // ungrounded target, an outcome DroidBot never recorded for that view, or a typed value that differs from the
     // recorded one); the other 7 need an outcome that is not the most likely one for the same tap when the
     // screen's content differed between recording sessions.
-    assert.ok(full >= 59, `only ${full}/${tasks.size} tasks replayed fully`);
+    assert.ok(full >= 59, `only ${full}/${tasks} tasks replayed fully`);
     assert.ok(stepsOk >= 225, `only ${stepsOk}/${stepsTotal} steps reached their screen`);
   });
 });
