@@ -11,7 +11,6 @@
  */
 import { GlanceError, isGlanceError, throwIfAborted } from '../errors.js';
 import { walk, type UiNode } from '../hierarchy/model.js';
-import { parseDump } from '../hierarchy/parse.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { isPackageOrComponent } from './adb-device.js';
 import { dragRegion, inRegion, touchPoint, type Rect } from './geometry.js';
@@ -275,9 +274,9 @@ function clearKeys(n: number): number[] {
 }
 
 /** The dumped node behind an element (same bounds, editable preferred), for its raw value. */
-function rawNode(dump: string, el: SnapshotElement): UiNode | undefined {
+function rawNode(snap: DeviceSnapshot, el: SnapshotElement): UiNode | undefined {
   let best: UiNode | undefined;
-  for (const { node } of walk(parseDump(dump).roots)) {
+  for (const { node } of walk(snap.uiDump().roots)) {
     const b = node.bounds;
     if (b[0] === el.bounds[0] && b[1] === el.bounds[1] && b[2] === el.bounds[2] && b[3] === el.bounds[3]) {
       if (node.editable) return node;
@@ -311,7 +310,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
   if (o.target !== undefined) {
     r = await resolveTarget(env, o.target);
     await env.device.tap(r.point, call);
-    const n = !o.append && r.element ? fieldLength(rawNode(r.before.dump, r.element)) : 0;
+    const n = !o.append && r.element ? fieldLength(rawNode(r.before, r.element)) : 0;
     // Appending: the tap put the cursor where the finger was, so move it to the end first.
     await env.device.keys(n > 0 ? clearKeys(n) : [KEY_MOVE_END], call);
   }
@@ -328,7 +327,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
   const ref = r?.element?.ref;
   const now = ref !== undefined ? after.elements.find((e) => e.ref === ref) : after.elements.find((e) => e.states.includes('focused') && e.actions.includes('type'));
   if (now && !now.states.includes('password')) {
-    const raw = rawNode(after.dump, now);
+    const raw = rawNode(after, now);
     out.extra = { value: raw && fieldLength(raw) > 0 ? raw.text : '' };
   }
   return out;
@@ -339,7 +338,7 @@ export async function clearField(env: ActionEnv, targetText: string, o: CommandO
   const r = await resolveTarget(env, targetText);
   const call = { signal: env.signal };
   await env.device.tap(r.point, call);
-  const n = r.element ? fieldLength(rawNode(r.before.dump, r.element)) : 0;
+  const n = r.element ? fieldLength(rawNode(r.before, r.element)) : 0;
   if (n > 0) await env.device.keys(clearKeys(n), call);
   const { after: _after, ...out } = await finish(env, r.before, {
     action: 'clear',
