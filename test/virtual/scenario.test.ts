@@ -233,6 +233,7 @@ describe('scenario loading', () => {
           { from: 'a', on: { swipe: 'left', in: { text: 'Drag here' } }, to: 'next' },
           { from: 'a', on: { long: { bounds: [0, 600, 720, 900] } }, to: 'ok' },
           { from: 'ok', on: { back: true }, to: '@home' },
+          { from: 'next', on: { key: '66' }, to: 'ok' },
         ],
       }));
       const dev = createVirtualDevice({ scenario: dir });
@@ -256,6 +257,8 @@ describe('scenario loading', () => {
       dev.state.tap(360, 150);
       await dev.run('input keyevent KEYCODE_TAB');
       assert.equal(dev.state.screenName(), 'next');
+      await dev.run('input keyevent ENTER');
+      assert.equal(dev.state.screenName(), 'ok', 'a key trigger given by code matches the key by name');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -278,6 +281,8 @@ describe('scenario loading', () => {
       );
       write({ ...base, package: 'nodots', transitions: [{ from: 'a', on: { tap: {} }, to: 'a' }] });
       assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /package/.test(e.message) && /transitions\.0\.on/.test(e.message));
+      write({ ...base, transitions: [{ from: 'a', on: { key: 'NOPE' }, to: 'a' }] });
+      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /transitions\.0\.on\.key: unknown key "NOPE"/.test(e.message));
       writeFileSync(join(dir, 'scenario.json'), '{ nope');
       assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /does not parse/.test(e.message));
       // A sibling folder whose name starts with this one's is still outside it.

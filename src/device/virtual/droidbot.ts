@@ -13,6 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
 import { area, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
+import { keyName } from './keys.js';
 import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
 
 type Box = [number, number, number, number];
@@ -114,7 +115,8 @@ function readEvents(dir: string): RecordedEvent[] {
     const b = box(view?.bounds);
     if (b !== undefined) r.bounds = b;
     if (typeof ev.text === 'string') r.text = ev.text;
-    if (typeof ev.name === 'string') r.key = ev.name.toUpperCase().replace(/^KEYCODE_/, '');
+    const key = typeof ev.name === 'string' ? keyName(ev.name) : undefined;
+    if (key !== undefined) r.key = key;
     if (typeof ev.intent === 'string') r.intent = ev.intent;
     out.push(r);
   }

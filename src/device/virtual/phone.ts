@@ -511,8 +511,7 @@ export class VirtualPhone {
     const t = this.pick((tr) => {
       if ('back' in tr.on) return name === 'BACK' ? 0 : -1;
       if (!('key' in tr.on)) return -1;
-      const want = tr.on.key.toUpperCase().replace(/^KEYCODE_/, '');
-      if (want !== name && !(want === 'ENTER' && name === 'NUMPAD_ENTER')) return -1;
+      if (tr.on.key !== name && !(tr.on.key === 'ENTER' && name === 'NUMPAD_ENTER')) return -1;
       if (tr.on.in === undefined) return 0;
       return f !== undefined && matchesNode(tr.on.in, f) ? 1 : -1;
     });

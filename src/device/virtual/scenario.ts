@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { GlanceError } from '../../errors.js';
 import { walk, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
+import { keyName } from './keys.js';
 
 const Target = z
   .object({
@@ -198,6 +199,12 @@ export function buildScenario(json: unknown, readScreen: (file: string) => strin
     if (t.from !== '*' && !screens.has(t.from)) problems.push(`transitions.${i}.from: no screen named "${t.from}"`);
     if (!t.to.startsWith('@') && !screens.has(t.to)) problems.push(`transitions.${i}.to: no screen named "${t.to}"`);
     if (t.to.startsWith('@') && !['@back', '@home', '@stay'].includes(t.to)) problems.push(`transitions.${i}.to: unknown "${t.to}" (use @back, @home or @stay)`);
+    if ('key' in t.on) {
+      // Stored by canonical name (`ENTER` for `KEYCODE_ENTER`, `enter` or `66`), as `input keyevent` reports it.
+      const key = keyName(t.on.key);
+      if (key === undefined) problems.push(`transitions.${i}.on.key: unknown key "${t.on.key}"`);
+      else t.on.key = key;
+    }
   });
   if (problems.length > 0) throw invalid(where, problems.join('; '));
   const first = screens.get(s.start)!.dump;
