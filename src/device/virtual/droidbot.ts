@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
-import { area, type UiDump } from '../../hierarchy/model.js';
+import { area, contains, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
 import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
@@ -169,10 +169,6 @@ function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined 
   return best;
 }
 
-function inside(b: Box, x: number, y: number): boolean {
-  return x >= b[0] && x < b[2] && y >= b[1] && y < b[3];
-}
-
 /** Loads a DroidBot output folder as a replayable scenario. */
 export function loadDroidbot(dirIn: string): Scenario {
   const dir = resolve(dirIn);
@@ -246,11 +242,11 @@ export function loadDroidbot(dirIn: string): Scenario {
       const same = typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === b[i]));
       const cx = (b[0] + b[2]) / 2;
       const cy = (b[1] + b[3]) / 2;
-      const near = typed.filter((e) => e.bounds !== undefined && inside(e.bounds, cx, cy));
+      const near = typed.filter((e) => e.bounds !== undefined && contains(e.bounds, cx, cy));
       return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous);
     }
     const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
-    const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && inside(e.bounds, action.x, action.y));
+    const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && contains(e.bounds, action.x, action.y));
     if (hits.length === 0) return undefined;
     // The innermost recorded view under the point wins, as the touch would have gone to it.
     const smallest = Math.min(...hits.map((e) => area(e.bounds!)));

@@ -3,7 +3,7 @@
  * every given field must match (resource id full or short, exact text, text substring, content-desc, class
  * full or short); `bounds` matches when the point lies inside them.
  */
-import { shortClass, shortId, walk, type UiNode } from '../../hierarchy/model.js';
+import { contains, shortClass, shortId, walk, type UiNode } from '../../hierarchy/model.js';
 import type { Target } from './scenario.js';
 
 export function matchesNode(t: Target, n: UiNode): boolean {
@@ -28,10 +28,7 @@ export function matchesNode(t: Target, n: UiNode): boolean {
  */
 export function matchDepth(t: Target, path: readonly UiNode[], x: number, y: number): number {
   const keys = Object.keys(t).filter((k) => (t as Record<string, unknown>)[k] !== undefined);
-  if (keys.length === 1 && t.bounds !== undefined) {
-    const [l, top, r, b] = t.bounds;
-    return x >= l && x < r && y >= top && y < b ? path.length : -1;
-  }
+  if (keys.length === 1 && t.bounds !== undefined) return contains(t.bounds, x, y) ? path.length : -1;
   // The click goes to the innermost clickable view (View.dispatchTouchEvent): ancestors above it never see
   // it, so a target may match that view or what lies inside it, not the list or screen around it.
   let top = 0;

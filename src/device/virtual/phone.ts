@@ -8,7 +8,7 @@
  * off-screen, as Android's dumper skips nodes that are not visible to the user
  * (AccessibilityNodeInfoDumper: `if (!node.isVisibleToUser()) skip`).
  */
-import { walk, type Bounds, type UiDump, type UiNode } from '../../hierarchy/model.js';
+import { contains, walk, type Bounds, type UiDump, type UiNode } from '../../hierarchy/model.js';
 import { LAUNCHER_ACTIVITY, LAUNCHER_PKG, SYSTEMUI, launcherScreen, navigationBar, statusBar } from './chrome.js';
 import { keyChar } from './keys.js';
 import { matchDepth, matchesNode } from './match.js';
@@ -62,10 +62,6 @@ function intersect(a: Bounds, b: Bounds): Bounds {
 
 function empty(b: Bounds): boolean {
   return b[2] <= b[0] || b[3] <= b[1];
-}
-
-function inside(b: Bounds, x: number, y: number): boolean {
-  return x >= b[0] && x < b[2] && y >= b[1] && y < b[3];
 }
 
 export class VirtualPhone {
@@ -194,7 +190,7 @@ export class VirtualPhone {
   /** Visible nodes under a point, outermost first, topmost window first considered. */
   private hitPath(view: ScreenView, x: number, y: number): UiNode[] {
     const descend = (n: UiNode, path: UiNode[]): UiNode[] | undefined => {
-      if (!inside(n.bounds, x, y)) return undefined;
+      if (!contains(n.bounds, x, y)) return undefined;
       path.push(n);
       for (let i = n.children.length - 1; i >= 0; i--) {
         const r = descend(n.children[i]!, path);
