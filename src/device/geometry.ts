@@ -4,6 +4,7 @@
  * Pure rectangle arithmetic over snapshot elements (document order = drawing order, as uiautomator dumps
  * children in index order).
  */
+import { area, center, contains } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 
 export type Rect = readonly [number, number, number, number];
@@ -24,8 +25,6 @@ export function subtract(a: Rect, b: Rect): Rect[] {
   if (i[2] < a[2]) out.push([i[2], i[1], a[2], i[3]]);
   return out;
 }
-
-const area = (r: Rect): number => (r[2] - r[0]) * (r[3] - r[1]);
 
 /** Elements that take a touch themselves (a plain label lets it fall through to what is below). */
 function takesTouch(e: SnapshotElement): boolean {
@@ -79,9 +78,9 @@ export function touchPoint(target: SnapshotElement, elements: readonly SnapshotE
   const visibleArea = visible.reduce((s, r) => s + area(r), 0);
   if (visible.length === 0) return { x: cx, y: cy, visible: false, visibleArea: 0 };
   // Points are integers; a rect [l,t,r,b) contains x when l <= x < r.
-  if (visible.some((r) => cx >= r[0] && cx < r[2] && cy >= r[1] && cy < r[3])) return { x: cx, y: cy, visible: true, visibleArea };
-  const best = visible.reduce((m, r) => (area(r) > area(m) ? r : m));
-  return { x: Math.floor((best[0] + best[2]) / 2), y: Math.floor((best[1] + best[3]) / 2), visible: true, visibleArea };
+  if (inRegion(visible, cx, cy)) return { x: cx, y: cy, visible: true, visibleArea };
+  const [x, y] = center(visible.reduce((m, r) => (area(r) > area(m) ? r : m)));
+  return { x, y, visible: true, visibleArea };
 }
 
 /**
@@ -102,5 +101,5 @@ export function dragRegion(container: SnapshotElement, elements: readonly Snapsh
 }
 
 export function inRegion(region: readonly Rect[], x: number, y: number): boolean {
-  return region.some((r) => x >= r[0] && x < r[2] && y >= r[1] && y < r[3]);
+  return region.some((r) => contains(r, x, y));
 }
