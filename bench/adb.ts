@@ -17,8 +17,10 @@ import {
   type ShellResult,
 } from '../src/adb/index.js';
 import { freePort } from '../test/adb/adb-harness.js';
+import { medianMs } from './timing.js';
 
 const EXEC_BYTES = 4 * 1024 * 1024;
+const WARM = 5;
 
 
 const blob = Buffer.alloc(EXEC_BYTES, 0x5a);
@@ -31,22 +33,6 @@ const services: DeviceServices = {
       exitCode: 0,
     })),
 };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
-async function timeEach(n: number, f: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await f(); // warm up
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await f();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 /** Milliseconds (median of 50) and MB/s; keys name the path measured. */
 export async function benchAdb(): Promise<Record<string, number>> {
@@ -63,18 +49,16 @@ export async function benchAdb(): Promise<Record<string, number>> {
     const serial = `127.0.0.1:${device.port}`;
     await server.connect(serial);
     const viaServer = new AdbClient(server).deviceBySerial(serial);
-    results.shellViaServerMs = median(await timeEach(50, () => viaServer.shell('echo x')));
-    results.execViaServerMs = median(await timeEach(50, () => viaServer.exec('echo x')));
-    const t1 = await timeEach(5, () => viaServer.exec('blob'));
-    results.execViaServerMBps = EXEC_BYTES / 1e6 / (median(t1) / 1000);
+    results.shellViaServerMs = await medianMs(50, () => viaServer.shell('echo x'), WARM);
+    results.execViaServerMs = await medianMs(50, () => viaServer.exec('echo x'), WARM);
+    results.execViaServerMBps = EXEC_BYTES / 1e6 / ((await medianMs(5, () => viaServer.exec('blob'), WARM)) / 1000);
 
     const direct = await connectDirect({ port: device.port, env });
     try {
       const viaDirect = new AdbClient(direct).deviceBySerial(serial);
-      results.shellDirectMs = median(await timeEach(50, () => viaDirect.shell('echo x')));
-      results.execDirectMs = median(await timeEach(50, () => viaDirect.exec('echo x')));
-      const t2 = await timeEach(5, () => viaDirect.exec('blob'));
-      results.execDirectMBps = EXEC_BYTES / 1e6 / (median(t2) / 1000);
+      results.shellDirectMs = await medianMs(50, () => viaDirect.shell('echo x'), WARM);
+      results.execDirectMs = await medianMs(50, () => viaDirect.exec('echo x'), WARM);
+      results.execDirectMBps = EXEC_BYTES / 1e6 / ((await medianMs(5, () => viaDirect.exec('blob'), WARM)) / 1000);
     } finally {
       direct.close();
     }

@@ -13,25 +13,10 @@ import type { CliIO } from '../src/cli/io.js';
 import { createDeviceProvider } from '../src/cli/devices.js';
 import { startVirtualDevice } from '../src/device/virtual/device.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
+import { medianMs } from './timing.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.floor(s.length / 2)] ?? NaN) * 10) / 10;
-}
-
-async function timeEach(n: number, f: () => Promise<unknown>, warm = 2): Promise<number> {
-  for (let i = 0; i < warm; i++) await f();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await f();
-    out.push(performance.now() - t);
-  }
-  return median(out);
-}
 
 function io(env: Record<string, string>): CliIO & { out: () => string } {
   let out = '';
@@ -67,19 +52,19 @@ export async function benchDevice(): Promise<Record<string, number>> {
       };
     const glance = glanceOn(v.serial);
 
-    results['raw adb exec-out dump+cat (ms)'] = await timeEach(15, async () => {
+    results['raw adb exec-out dump+cat (ms)'] = await medianMs(15, async () => {
       const r = await h.adb(['-s', v.serial, 'exec-out', "sh -c 'uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml'"]);
       if (!r.stdout.includes('</hierarchy>')) throw new Error(`raw dump failed: ${r.stdout.subarray(0, 200).toString()}`);
     });
     const provider = createDeviceProvider(env);
     const device = await provider.get(v.serial, { signal: new AbortController().signal });
-    results['AdbDevice.dump() library (ms)'] = await timeEach(15, () => device.dump());
-    results['glance ui, in-process CLI (ms)'] = await timeEach(15, () => glance('ui'));
+    results['AdbDevice.dump() library (ms)'] = await medianMs(15, () => device.dump());
+    results['glance ui, in-process CLI (ms)'] = await medianMs(15, () => glance('ui'));
     // A tap that changes nothing on screen: resolve + `input tap` + settle (2 identical dumps) + diff.
     const dim = v.device.scenario.display;
     const still = `${Math.round(dim.width / 2)},${Math.round(dim.height * 0.02)}`;
-    results['glance tap X,Y + settle, in-process CLI (ms)'] = await timeEach(15, () => glance('tap', still));
-    results['glance key BACK + settle (ms)'] = await timeEach(5, () => glance('key', 'BACK'));
+    results['glance tap X,Y + settle, in-process CLI (ms)'] = await medianMs(15, () => glance('tap', still));
+    results['glance key BACK + settle (ms)'] = await medianMs(5, () => glance('key', 'BACK'));
 
     // The same on a device whose `uiautomator dump` takes 1.5 s, as a phone's does (NOTES.md): the settle
     // cost is then two dumps after the input.
@@ -87,8 +72,8 @@ export async function benchDevice(): Promise<Record<string, number>> {
     try {
       await h.connectOnline(slow.serial);
       const onSlow = glanceOn(slow.serial);
-      results['1.5 s dumps: glance ui (ms)'] = await timeEach(3, () => onSlow('ui'), 0);
-      results['1.5 s dumps: glance tap X,Y + settle (ms)'] = await timeEach(3, () => onSlow('tap', still), 0);
+      results['1.5 s dumps: glance ui (ms)'] = await medianMs(3, () => onSlow('ui'), 0);
+      results['1.5 s dumps: glance tap X,Y + settle (ms)'] = await medianMs(3, () => onSlow('tap', still), 0);
     } finally {
       await h.adb(['disconnect', slow.serial]);
       await slow.close();
@@ -97,7 +82,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
     // Cold start: a fresh node process printing the version; dist when built, else from source through tsx.
     const built = existsSync(join(repoRoot, 'dist/src/cli/main.js'));
     const args = built ? [join(repoRoot, 'bin/glance.js'), '--version'] : ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), '--version'];
-    results[built ? 'CLI cold start, node bin/glance.js --version (ms)' : 'CLI cold start from source via tsx, --version (ms)'] = await timeEach(
+    results[built ? 'CLI cold start, node bin/glance.js --version (ms)' : 'CLI cold start from source via tsx, --version (ms)'] = await medianMs(
       5,
       () =>
         new Promise<void>((resolve, reject) => {
@@ -112,6 +97,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
     await v.close();
     rmSync(stateDir, { recursive: true, force: true });
   }
+  for (const k of Object.keys(results)) results[k] = Math.round((results[k] as number) * 10) / 10;
   return results;
 }
 
