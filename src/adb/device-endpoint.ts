@@ -23,6 +23,7 @@ import {
   MAX_PAYLOAD_V1,
   PacketDecoder,
   encodePacket,
+  formatBanner,
   type AdbPacket,
 } from './packet.js';
 import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from './services.js';
@@ -48,10 +49,7 @@ export interface DeviceEndpointOptions {
 }
 
 export function bannerText(b: DeviceBanner): string {
-  return (
-    `device::ro.product.name=${b.product};ro.product.model=${b.model};ro.product.device=${b.device};` +
-    `features=${b.features.join(',')}`
-  );
+  return formatBanner('device', { 'ro.product.name': b.product, 'ro.product.model': b.model, 'ro.product.device': b.device }, b.features);
 }
 
 interface DeviceStream {

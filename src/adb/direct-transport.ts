@@ -25,6 +25,7 @@ import {
   MAX_PAYLOAD_V1,
   PacketDecoder,
   encodePacket,
+  formatBanner,
   parseBanner,
   type AdbPacket,
 } from './packet.js';
@@ -105,8 +106,8 @@ export class DirectTransport implements AdbTransport {
           pending.push(...decoder.push(chunk));
         }
       };
-      const features = `host::features=${HOST_FEATURES.join(',')}`;
-      await stream.write(encodePacket({ command: A_CNXN, arg0: A_VERSION, arg1: MAX_PAYLOAD_HOST, payload: Buffer.from(features) }, true));
+      const banner = Buffer.from(formatBanner('host', {}, HOST_FEATURES));
+      await stream.write(encodePacket({ command: A_CNXN, arg0: A_VERSION, arg1: MAX_PAYLOAD_HOST, payload: banner }, true));
       let signed = false;
       let sentKey = false;
       for (;;) {

@@ -47,6 +47,7 @@ export {
   encodePacket,
   payloadChecksum,
   commandName,
+  formatBanner,
   parseBanner,
 } from './packet.js';
 export type { AdbPacket, PacketDecoderOptions, ParsedBanner } from './packet.js';

@@ -194,6 +194,12 @@ export interface ParsedBanner {
   features: string[];
 }
 
+/** The CNXN banner both ends send, `TYPE::key=value;…;features=a,b` (adb.cpp); parseBanner reads it back. */
+export function formatBanner(systemType: string, props: Readonly<Record<string, string>>, features: readonly string[]): string {
+  const parts = [...Object.entries(props).map(([k, v]) => `${k}=${v}`), `features=${features.join(',')}`];
+  return `${systemType}::${parts.join(';')}`;
+}
+
 export function parseBanner(text: string): ParsedBanner {
   const trimmed = text.replace(/\0+$/, '');
   const first = trimmed.indexOf(':');

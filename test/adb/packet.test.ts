@@ -9,6 +9,7 @@ import {
   HEADER_SIZE,
   PacketDecoder,
   encodePacket,
+  formatBanner,
   parseBanner,
   payloadChecksum,
 } from '../../src/adb/packet.js';
@@ -88,5 +89,8 @@ describe('packet codec', () => {
       props: { 'ro.product.name': 'p', 'ro.product.model': 'Pixel_7', 'ro.product.device': 'panther' },
       features: ['shell_v2', 'cmd'],
     });
+    // The host's banner (no properties) goes through the same formatter.
+    assert.equal(formatBanner('host', {}, ['shell_v2', 'ls_v2']), 'host::features=shell_v2,ls_v2');
+    assert.deepEqual(parseBanner('host::features=shell_v2,ls_v2'), { systemType: 'host', serialno: '', props: {}, features: ['shell_v2', 'ls_v2'] });
   });
 });
