@@ -90,6 +90,42 @@ describe('device endpoint, raw packets', () => {
     await dev.served;
   });
 
+  test('a WRTE the socket refused leaves no rejected promise behind when the connection then drops', async () => {
+    const [hostSide, deviceSide] = createStreamPair();
+    let refuse = false;
+    const flaky: ByteStream = {
+      write: (d) => (refuse ? Promise.reject(new Error('EPIPE')) : deviceSide.write(d)),
+      read: () => deviceSide.read(),
+      close: () => deviceSide.close(),
+    };
+    const writes: Array<Promise<void>> = [];
+    const services: DeviceServices = {
+      banner: () => ({ product: 'p', model: 'm', device: 'd', features: [] }),
+      open(_service, io) {
+        refuse = true; // from here on every packet the device sends fails on the "socket"
+        writes.push(io.write(Buffer.from('out')));
+        return { input: () => undefined, closed: () => undefined };
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const served = serveDevice(flaky, services, { onError: () => undefined });
+      const host = rawHost(hostSide);
+      await host.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+      assert.equal((await host.next())?.command, A_CNXN);
+      await host.send(A_OPEN, 1, 0, Buffer.from('exec:x\0'));
+      await assert.rejects(writes[0] as Promise<void>);
+      hostSide.close();
+      await served;
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   test('WRTEs respect the host max payload and wait for OKAY one at a time', async () => {
     const dev = startDevice(fakeDevice(fs0()));
     const host = rawHost(dev.hostSide);
