@@ -11,6 +11,7 @@
  */
 import { GlanceError, isGlanceError, throwIfAborted } from '../errors.js';
 import { walk, type UiNode } from '../hierarchy/model.js';
+import { snapshotFromDump } from '../snapshot/snapshot.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { isPackageOrComponent } from './adb-device.js';
 import { dragRegion, inRegion, touchPoint, type Rect } from './geometry.js';
@@ -233,7 +234,22 @@ export function commandLine(serial: string | undefined, args: readonly string[])
 async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen' | 'changes'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
   const s = await settle(env, env.settleMs ?? 2000, before);
   const d = diffText(before, s.snapshot);
-  return { ...o, settled: s.settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, after: s.snapshot };
+  const diff = d.newScreen ? await newScreenText(env, s.snapshot, d.text) : d.text;
+  return { ...o, settled: s.settled, diff, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, after: s.snapshot };
+}
+
+/**
+ * A new screen is printed whole; its header then names the activity, as `glance ui` does (uiautomator XML
+ * carries no activity). Asked only when the screen changed; a device whose dumpsys cannot be read keeps the
+ * package-only header.
+ */
+async function newScreenText(env: ActionEnv, after: DeviceSnapshot, fallback: string): Promise<string> {
+  const fg = await env.device.foreground({ signal: env.signal }).catch((e: unknown) => {
+    if (isGlanceError(e, 'ABORTED')) throw e;
+    return undefined;
+  });
+  if (!fg) return fallback;
+  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }).text}`;
 }
 
 export type TouchKind = 'tap' | 'long-press' | 'double-tap';

@@ -38,7 +38,10 @@ describe('live glance ui over the direct transport', () => {
   test('--diff last: "no change", then only what an action changed', async () => {
     assert.equal((await run('ui', '--diff', 'last')).stdout.trim(), 'no change');
     const settings = (await run('find', '[desc=Settings]')).stdout.split(' ')[0]!;
-    assert.equal((await run('tap', settings)).code, 0);
+    const tapped = await run('tap', settings);
+    assert.equal(tapped.code, 0);
+    // A new screen is printed whole, its header naming the activity like `glance ui` does.
+    assert.deepEqual(tapped.stdout.split('\n').slice(1, 3), ['new screen:', 'dev.glance.demo/.SettingsActivity']);
     // The tap's own snapshot is now the device's latest: nothing changed since.
     assert.equal((await run('ui', '--diff', 'last')).stdout.trim(), 'no change');
     assert.equal((await run('key', 'BACK')).code, 0);
