@@ -68,7 +68,25 @@ export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text:
     removed: d.removed.map((e) => e.ref),
     changed: d.changed.map((c) => ({ ref: c.ref, fields: [...c.fields] })),
   };
-  const newScreen = !d.same && d.added.length > 0 && d.removed.length * 2 >= Math.max(1, before.elements.length);
+  // A new screen is one whose fixed part went away. Rows scrolling through a list are ordinary changes, so
+  // elements inside scrollable containers count only when the screen is nothing but a list.
+  const fixed = outsideScrollables(before.elements);
+  const basis = fixed.size > 0 ? fixed : new Set(before.elements.map((e) => e.ref));
+  const removed = d.removed.filter((e) => basis.has(e.ref)).length;
+  const newScreen = !d.same && d.added.length > 0 && removed * 2 >= Math.max(1, basis.size);
   if (newScreen) return { text: `new screen:\n${after.snapshot.text}`, changed: true, newScreen, summary };
   return { text: renderDiff(d), changed: !d.same, newScreen, summary };
+}
+
+/** Refs of the elements that sit in no scrollable container (toolbars, tabs, buttons outside lists). */
+function outsideScrollables(elements: readonly SnapshotElement[]): Set<string> {
+  const byRef = new Map(elements.map((e) => [e.ref, e]));
+  const scrolls = (e: SnapshotElement): boolean => e.actions.includes('scroll');
+  const inside = (e: SnapshotElement): boolean => {
+    for (let p = e.parent === undefined ? undefined : byRef.get(e.parent); p; p = p.parent === undefined ? undefined : byRef.get(p.parent)) {
+      if (scrolls(p)) return true;
+    }
+    return false;
+  };
+  return new Set(elements.filter((e) => !scrolls(e) && !inside(e)).map((e) => e.ref));
 }
