@@ -1,6 +1,5 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpus, loadavg } from 'node:os';
 import { PNG } from 'pngjs';
 import { center, shortId, walk } from '../../src/hierarchy/model.js';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
@@ -15,7 +14,7 @@ function pixel(img: PNG, x: number, y: number): [number, number, number] {
 }
 
 describe('virtual screencap', () => {
-  test('draws the screen at device size, under 300 ms per frame once warm', async (t) => {
+  test('draws the screen at device size (its speed is in bench/virtual.ts, not asserted here)', async (t) => {
     const dev = createVirtualDevice();
     await dev.screencap(); // glyph cache
     let best = Infinity;
@@ -28,8 +27,6 @@ describe('virtual screencap', () => {
     const img = decode(png);
     assert.deepEqual([img.width, img.height], [1080, 2400]);
     t.diagnostic(`screencap best of 3: ${best.toFixed(0)} ms`);
-    // Timing means nothing on a saturated machine (helpers share 2 cores): only assert it when there is room.
-    if (loadavg()[0]! < cpus().length * 1.5) assert.ok(best < 300, `${best.toFixed(0)} ms`);
     // Status bar and navigation bar are dark, the content area is light.
     assert.ok(pixel(img, 540, 30).reduce((a, b) => a + b) < 400);
     assert.ok(pixel(img, 540, 2390).reduce((a, b) => a + b) < 100);
