@@ -1,7 +1,8 @@
 // Runs every test file under test/ with node's own test runner (TypeScript loaded through tsx).
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function find(dir) {
@@ -14,5 +15,14 @@ function find(dir) {
 
 const filter = process.argv.slice(2);
 const files = find('test').filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+// The spec reporter for people, plus a TAP copy whose totals give one plain closing line for CI to read.
+const tap = join(mkdtempSync(join(tmpdir(), 'glance-test-')), 'results.tap');
+const r = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+  { stdio: 'inherit' },
+);
+const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail) (\d+)$/gm) ?? [];
+const count = (k) => Number(totals.find((l) => l.startsWith(`# ${k} `))?.split(' ')[2] ?? 0);
+console.log(`${count('pass')} passed, ${count('fail')} failed`);
 process.exitCode = r.status ?? 1;
