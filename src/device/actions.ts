@@ -19,7 +19,7 @@ import { resolveKey } from './keys.js';
 import { sleep } from './sleep.js';
 import { shWord } from './text.js';
 import { diffText, findMatches, isRef, snapshotOf, type DeviceSnapshot, type DiffSummary } from './snap.js';
-import type { Device, Point } from './types.js';
+import type { Device, Foreground, Point } from './types.js';
 
 /** Where the latest dump of each device is kept (structurally the tools' SnapshotStore). */
 export interface DumpStore {
@@ -244,12 +244,20 @@ async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutc
  * package-only header.
  */
 async function newScreenText(env: ActionEnv, after: DeviceSnapshot, fallback: string): Promise<string> {
-  const fg = await env.device.foreground({ signal: env.signal }).catch((e: unknown) => {
+  const fg = await foregroundIfKnown(env.device, env.signal);
+  if (!fg) return fallback;
+  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }).text}`;
+}
+
+/**
+ * The foreground app and activity as optional detail for a header: a device whose dumpsys cannot be read gives
+ * undefined instead of failing the command (an abort still propagates).
+ */
+export async function foregroundIfKnown(device: Device, signal: AbortSignal): Promise<Foreground | undefined> {
+  return device.foreground({ signal }).catch((e: unknown) => {
     if (isGlanceError(e, 'ABORTED')) throw e;
     return undefined;
   });
-  if (!fg) return fallback;
-  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }).text}`;
 }
 
 export type TouchKind = 'tap' | 'long-press' | 'double-tap';

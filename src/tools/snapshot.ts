@@ -6,7 +6,7 @@ import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
-import { isGlanceError } from '../errors.js';
+import { foregroundIfKnown } from '../device/actions.js';
 import type { Device } from '../device/types.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
@@ -56,11 +56,7 @@ const FOREGROUND = '#foreground';
 async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump }> {
   const [dump, fg] = await Promise.all([
     device.dump({ signal: ctx.signal }),
-    // Optional detail: a device whose dumpsys we cannot read still gets its snapshot (aborts still propagate).
-    device.foreground({ signal: ctx.signal }).catch((e: unknown) => {
-      if (isGlanceError(e, 'ABORTED')) throw e;
-      return undefined;
-    }),
+    foregroundIfKnown(device, ctx.signal),
   ]);
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
   await ctx.snapshots.save(device.serial, dump);
