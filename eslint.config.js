@@ -19,8 +19,16 @@ export default tseslint.config(
         'error',
         [
           { target: 'src/hierarchy', allow: ['src/hierarchy', ...base], message: 'hierarchy/ is the bottom layer' },
-          { target: 'src/snapshot', allow: ['src/hierarchy', 'src/snapshot', ...base], message: 'snapshot/ is pure and sits on hierarchy/' },
-          { target: 'src/privacy', allow: ['src/hierarchy', 'src/snapshot', 'src/privacy', ...base], message: 'privacy/ sits on snapshot/' },
+          {
+            target: 'src/snapshot',
+            allow: ['src/hierarchy', 'src/snapshot', ...base],
+            message: 'snapshot/ is pure and sits on hierarchy/',
+          },
+          {
+            target: 'src/privacy',
+            allow: ['src/hierarchy', 'src/snapshot', 'src/privacy', ...base],
+            message: 'privacy/ sits on snapshot/',
+          },
           { target: 'src/image', allow: ['src/snapshot', 'src/image', ...base], message: 'image/ draws over snapshot elements only' },
           { target: 'src/adb', allow: ['src/adb', ...base], message: 'adb/ is wire protocol only' },
           { target: 'src/uimap', allow: ['src/uimap', ...base], message: 'uimap/ stands alone' },
@@ -38,7 +46,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        ...['node:net', 'node:child_process', 'node:fs', 'node:fs/promises'].map((name) => ({ name, message: 'only adb/node/ touches sockets, processes and files' })),
+        ...['node:net', 'node:child_process', 'node:fs', 'node:fs/promises'].map((name) => ({
+          name,
+          message: 'only adb/node/ touches sockets, processes and files',
+        })),
       ],
     },
   },

@@ -22,7 +22,6 @@ import { medianMs } from './timing.js';
 const EXEC_BYTES = 4 * 1024 * 1024;
 const WARM = 5;
 
-
 const blob = Buffer.alloc(EXEC_BYTES, 0x5a);
 const services: DeviceServices = {
   banner: () => ({ product: 'bench', model: 'Bench', device: 'bench', features: ['shell_v2', 'stat_v2', 'ls_v2'] }),

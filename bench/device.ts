@@ -17,7 +17,6 @@ import { medianMs } from './timing.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-
 function io(env: Record<string, string>): CliIO & { out: () => string } {
   let out = '';
   return {
@@ -81,17 +80,20 @@ export async function benchDevice(): Promise<Record<string, number>> {
 
     // Cold start: a fresh node process printing the version; dist when built, else from source through tsx.
     const built = existsSync(join(repoRoot, 'dist/src/cli/main.js'));
-    const args = built ? [join(repoRoot, 'bin/glance.js'), '--version'] : ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), '--version'];
-    results[built ? 'CLI cold start, node bin/glance.js --version (ms)' : 'CLI cold start from source via tsx, --version (ms)'] = await medianMs(
-      5,
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
-          child.on('error', reject);
-          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
-        }),
-      1,
-    );
+    const args = built
+      ? [join(repoRoot, 'bin/glance.js'), '--version']
+      : ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), '--version'];
+    results[built ? 'CLI cold start, node bin/glance.js --version (ms)' : 'CLI cold start from source via tsx, --version (ms)'] =
+      await medianMs(
+        5,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
+            child.on('error', reject);
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+          }),
+        1,
+      );
   } finally {
     await h.stop();
     await v.close();

@@ -76,5 +76,10 @@ export async function benchImage(): Promise<Record<string, number>> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await benchImage();
-  console.log(['image bench (1080×2280 screenshot, 40 marks; medians of 7 warm runs)', ...Object.entries(r).map(([k, v]) => `  ${k.padEnd(32)} ${v}`)].join('\n'));
+  console.log(
+    [
+      'image bench (1080×2280 screenshot, 40 marks; medians of 7 warm runs)',
+      ...Object.entries(r).map(([k, v]) => `  ${k.padEnd(32)} ${v}`),
+    ].join('\n'),
+  );
 }

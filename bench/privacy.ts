@@ -11,7 +11,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDump } from '../src/hierarchy/parse.js';
 import { area, contains, type Bounds, type UiDump } from '../src/hierarchy/model.js';
-import { blocksFromDump, lexicalScorer, readingOrderScorer, type BlocksOptions, type HistoryStep, type LexicalWeights } from '../src/privacy/index.js';
+import {
+  blocksFromDump,
+  lexicalScorer,
+  readingOrderScorer,
+  type BlocksOptions,
+  type HistoryStep,
+  type LexicalWeights,
+} from '../src/privacy/index.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
 import { droidtaskDir } from '../test/helpers/corpus.js';
 
@@ -27,7 +34,12 @@ interface StepRow {
   input: string;
   screen: string;
   task_file: string;
-  target?: null | { bounds: [[number, number], [number, number]]; resource_id: string | null; text: string | null; content_description: string | null };
+  target?: null | {
+    bounds: [[number, number], [number, number]];
+    resource_id: string | null;
+    text: string | null;
+    content_description: string | null;
+  };
 }
 
 export interface GroundedStep {
@@ -143,12 +155,21 @@ export function evaluate(steps: readonly GroundedStep[], options: EvalOptions): 
       acc[key][2]! += idx + 1;
     };
     add('ranked', ranked.blocks, ti);
-    add('reading', reading.blocks, reading.blocks.findIndex((b) => b.elements.some((e) => e.ref === el.ref)));
+    add(
+      'reading',
+      reading.blocks,
+      reading.blocks.findIndex((b) => b.elements.some((e) => e.ref === el.ref)),
+    );
     add('perfect', [ranked.blocks[ti]!], 0);
     if (ti > 0) {
       const show = (b: { elements: readonly SnapshotElement[]; kind: string; score: number }): string =>
-        `${b.kind}:${b.score}[${b.elements.map((e) => [e.text, e.desc, ...(e.labels ?? [])].filter(Boolean).join('/') || e.id || e.class).join('|').slice(0, 60)}]`;
-      misses.push(`${s.app} #${s.step} "${s.task}" target=${show(ranked.blocks[ti]!)} rank=${ti + 1}/${ranked.blocks.length} top=${show(ranked.blocks[0]!)}`);
+        `${b.kind}:${b.score}[${b.elements
+          .map((e) => [e.text, e.desc, ...(e.labels ?? [])].filter(Boolean).join('/') || e.id || e.class)
+          .join('|')
+          .slice(0, 60)}]`;
+      misses.push(
+        `${s.app} #${s.step} "${s.task}" target=${show(ranked.blocks[ti]!)} rank=${ti + 1}/${ranked.blocks.length} top=${show(ranked.blocks[0]!)}`,
+      );
     }
   }
   const n = steps.length - noTarget - notInBlock;
@@ -189,8 +210,14 @@ const HEADER = `${'config'.padEnd(28)} steps blocks  ranked  hit@1  reading  hit
 export async function benchPrivacy(): Promise<Record<string, number>> {
   const steps = loadSteps();
   const all = evaluate(steps, {});
-  const tune = evaluate(steps.filter((s) => TUNE_APPS.includes(s.app)), {});
-  const hold = evaluate(steps.filter((s) => HOLDOUT_APPS.includes(s.app)), {});
+  const tune = evaluate(
+    steps.filter((s) => TUNE_APPS.includes(s.app)),
+    {},
+  );
+  const hold = evaluate(
+    steps.filter((s) => HOLDOUT_APPS.includes(s.app)),
+    {},
+  );
   const core = evaluate(steps, { rule: 'core' });
   console.log('privacy: blocks sent until the target block (DroidTask grounded steps)');
   console.log(HEADER);
@@ -240,7 +267,10 @@ export const ABLATIONS: readonly [string, EvalOptions][] = [
   ['- field prior', { weights: { input: 0 } }],
   ['- untyped numbers call for a field', { weights: { numbers: 0 } }],
   ['- toolbar/dialog priors', { weights: { toolbar: 0, dialog: 0 } }],
-  ['lexical only (no priors)', { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0, gateway: 0, settingsIntent: 0, confirm: 0, repeat: 0 } }],
+  [
+    'lexical only (no priors)',
+    { weights: { dialog: 0, toolbar: 0, input: 0, passiveOnly: 0, gateway: 0, settingsIntent: 0, confirm: 0, repeat: 0 } },
+  ],
   ['priors only (no lexical)', { weights: { stem: 0, concept: 0, quotedPhrase: 0 } }],
 ];
 
@@ -253,7 +283,9 @@ async function ablate(): Promise<void> {
   console.log(`|${'-'.repeat(34)}|------------------|----------------------|------------------|---------|--------|`);
   for (const [name, o] of ABLATIONS) {
     const a = evaluate(steps, o);
-    console.log(`| ${name.padEnd(32)} | ${cell(evaluate(tune, o)).padEnd(16)} | ${cell(evaluate(hold, o)).padEnd(20)} | ${cell(a).padEnd(16)} | ${pct(a.perfect.reduction).padStart(7)} | ${a.blocks.toFixed(1).padStart(6)} |`);
+    console.log(
+      `| ${name.padEnd(32)} | ${cell(evaluate(tune, o)).padEnd(16)} | ${cell(evaluate(hold, o)).padEnd(20)} | ${cell(a).padEnd(16)} | ${pct(a.perfect.reduction).padStart(7)} | ${a.blocks.toFixed(1).padStart(6)} |`,
+    );
   }
 }
 
@@ -261,7 +293,13 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   if (process.argv.includes('--ablate')) await ablate();
   else if (process.argv.includes('--misses')) {
     const apps = process.argv.includes('--holdout') ? HOLDOUT_APPS : TUNE_APPS;
-    const r = evaluate(loadSteps().filter((s) => apps.includes(s.app)), { ...(process.env.MAXSIZE ? { maxSize: Number(process.env.MAXSIZE) } : {}), ...(process.env.MINSIZE ? { minSize: Number(process.env.MINSIZE) } : {}) });
+    const r = evaluate(
+      loadSteps().filter((s) => apps.includes(s.app)),
+      {
+        ...(process.env.MAXSIZE ? { maxSize: Number(process.env.MAXSIZE) } : {}),
+        ...(process.env.MINSIZE ? { minSize: Number(process.env.MINSIZE) } : {}),
+      },
+    );
     for (const m of r.misses) console.log(m);
     console.log(row('default', r));
   } else {

@@ -18,7 +18,16 @@ import { fnv1a } from '../src/snapshot/refs.js';
 import { labelParts } from '../src/snapshot/render.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
 import { corpusScreens, droidtaskDir, readText } from '../test/helpers/corpus.js';
-import { followElements, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from '../test/snapshot/perturb.js';
+import {
+  followElements,
+  newFirstElement,
+  removeOne,
+  scrollLists,
+  shift,
+  toggleCheckables,
+  typeIntoFields,
+  type Perturbed,
+} from '../test/snapshot/perturb.js';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -88,19 +97,30 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
 
   // --- syntax ablation: what each alternative would cost on the same elements (tree transformed line by line)
   // Element lines follow the header in element order; each variant rewrites them one by one.
-  const perLine = (f: (line: string, e: SnapshotElement) => string) => (t: string, els: SnapshotElement[]): string => {
-    const lines = t.split('\n');
-    let k = 0;
-    return lines.map((l) => (els[k] && l.trimStart().startsWith(els[k]!.ref + ' ') ? f(l, els[k++]!) : l)).join('\n');
-  };
+  const perLine =
+    (f: (line: string, e: SnapshotElement) => string) =>
+    (t: string, els: SnapshotElement[]): string => {
+      const lines = t.split('\n');
+      let k = 0;
+      return lines.map((l) => (els[k] && l.trimStart().startsWith(els[k]!.ref + ' ') ? f(l, els[k++]!) : l)).join('\n');
+    };
   const variants: Record<string, (text: string, els: SnapshotElement[]) => string> = {
     'ref= prefix': perLine((l, e) => l.replace(e.ref + ' ', `ref=${e.ref} `)),
     '2-space indent': (t) => t.replace(/^( +)/gm, '$1$1'),
     'no header': (t) => t.split('\n').slice(1).join('\n'),
-    'class always': perLine((l, e) => (l.trimStart().startsWith(`${e.ref} ${e.class}`) ? l : l.replace(e.ref + ' ', `${e.ref} ${e.class} `))),
+    'class always': perLine((l, e) =>
+      l.trimStart().startsWith(`${e.ref} ${e.class}`) ? l : l.replace(e.ref + ' ', `${e.ref} ${e.class} `),
+    ),
     'labels always quoted': perLine((l, e) => {
       const bare = labelParts(e).join(' | ');
-      return bare !== '' && l.includes(bare) ? l.replace(bare, labelParts(e).map((x) => JSON.stringify(x)).join(' | ')) : l;
+      return bare !== '' && l.includes(bare)
+        ? l.replace(
+            bare,
+            labelParts(e)
+              .map((x) => JSON.stringify(x))
+              .join(' | '),
+          )
+        : l;
     }),
     'states as words (no [])': (t) => t.replace(/ \[([^\]]*)\]$/gm, ' $1'),
   };
@@ -173,7 +193,9 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
     tally('typing', stability(d, typeIntoFields(d)));
     tally('toggling', stability(d, toggleCheckables(d)));
     const w = snapshotWithSources(d);
-    const leaves = w.snapshot.elements.map((e, i) => ({ e, s: w.sources[i] })).filter((x) => x.s && !w.snapshot.elements.some((c) => c.parent === x.e.ref));
+    const leaves = w.snapshot.elements
+      .map((e, i) => ({ e, s: w.sources[i] }))
+      .filter((x) => x.s && !w.snapshot.elements.some((c) => c.parent === x.e.ref));
     const victim = leaves[Math.floor(leaves.length / 2)];
     if (victim?.s) tally('remove one', stability(d, removeOne(d, victim.s)));
     const sc = scrollLists(d, 120);
@@ -210,7 +232,10 @@ function printTable(out: Record<string, number>, kinds: Record<string, Kept>): v
   const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
   for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
   lines.push('  ref stability             ours %   baseline %   elements');
-  for (const [k, v] of Object.entries(kinds)) lines.push(`  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}`);
+  for (const [k, v] of Object.entries(kinds))
+    lines.push(
+      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}`,
+    );
   console.log(lines.join('\n'));
 }
 

@@ -70,7 +70,6 @@ export async function benchUimap(): Promise<Record<string, number>> {
   return out;
 }
 
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchUimap();
   process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

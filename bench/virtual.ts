@@ -29,14 +29,20 @@ async function perCall(n: number, fn: () => Promise<unknown>): Promise<number> {
 export async function benchVirtual(): Promise<Record<string, number>> {
   const dev = createVirtualDevice();
   const out: Record<string, number> = {};
-  out['dump service call (µs)'] = Math.round(1000 * (await perCall(200, () => callService(dev, 'shell,v2,raw:uiautomator dump /sdcard/w.xml'))));
+  out['dump service call (µs)'] = Math.round(
+    1000 * (await perCall(200, () => callService(dev, 'shell,v2,raw:uiautomator dump /sdcard/w.xml'))),
+  );
   out['dump+cat one-liner (µs)'] = Math.round(
     1000 * (await perCall(200, () => callService(dev, 'shell,v2,raw:uiautomator dump /sdcard/w.xml >/dev/null 2>&1 && cat /sdcard/w.xml'))),
   );
-  out['input tap, navigate and back (µs)'] = Math.round(1000 * (await perCall(200, async () => {
-    await dev.run('input tap 1017 136');
-    await dev.run('input keyevent 4');
-  })) / 2);
+  out['input tap, navigate and back (µs)'] = Math.round(
+    (1000 *
+      (await perCall(200, async () => {
+        await dev.run('input tap 1017 136');
+        await dev.run('input keyevent 4');
+      }))) /
+      2,
+  );
   out['screencap -p home (ms)'] = Number((await perCall(10, () => dev.screencap())).toFixed(1));
   dev.state.tap(1017, 136);
   out['screencap -p settings (ms)'] = Number((await perCall(10, () => dev.screencap())).toFixed(1));

@@ -21,7 +21,10 @@ function resolveSpecifier(file, spec) {
 const within = (path, folder) => path === folder || path.startsWith(`${folder}/`);
 
 function sources(node) {
-  if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) {
+  if (
+    (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') &&
+    node.source
+  ) {
     return node.importKind === 'type' || node.exportKind === 'type' ? [] : [node.source];
   }
   if (node.type === 'ImportExpression' && node.source.type === 'Literal') return [node.source];

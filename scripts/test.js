@@ -14,12 +14,24 @@ function find(dir) {
 }
 
 const filter = process.argv.slice(2);
-const files = find('test').filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort();
+const files = find('test')
+  .filter((f) => filter.length === 0 || filter.some((s) => f.includes(s)))
+  .sort();
 // The spec reporter for people, plus a TAP copy whose totals give one plain closing line for CI to read.
 const tap = join(mkdtempSync(join(tmpdir(), 'glance-test-')), 'results.tap');
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...files,
+  ],
   { stdio: 'inherit' },
 );
 const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail) (\d+)$/gm) ?? [];

@@ -20,7 +20,17 @@ export {
   isRefLike,
   tokenReport,
 } from './snapshot/index.js';
-export type { Snapshot, SnapshotOptions, SnapshotFormat, SnapshotDiff, SnapshotElement, ScreenInfo, SnapshotJson, Action, State } from './snapshot/index.js';
+export type {
+  Snapshot,
+  SnapshotOptions,
+  SnapshotFormat,
+  SnapshotDiff,
+  SnapshotElement,
+  ScreenInfo,
+  SnapshotJson,
+  Action,
+  State,
+} from './snapshot/index.js';
 
 // Privacy mode.
 export { blocksFromDump, PrivacySession, privacyView } from './privacy/index.js';
@@ -38,4 +48,17 @@ export { createMcpServer } from './mcp/server.js';
 
 // UI Map from app source.
 export { mapDirectory, mapProject, findPaths, findPathsByText, searchElements, shortestPath, renderMapHtml } from './uimap/index.js';
-export type { UiMap, MapActivity, MapElement, MapPart, MapTransition, MapTrigger, MapWarning, UiPath, PathStep, PathTarget, ElementHit, MapDirectoryOptions } from './uimap/index.js';
+export type {
+  UiMap,
+  MapActivity,
+  MapElement,
+  MapPart,
+  MapTransition,
+  MapTrigger,
+  MapWarning,
+  UiPath,
+  PathStep,
+  PathTarget,
+  ElementHit,
+  MapDirectoryOptions,
+} from './uimap/index.js';

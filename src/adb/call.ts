@@ -57,8 +57,7 @@ export async function runCall<T>(
     controller.abort(error);
     for (const s of owned) s.close();
   };
-  const onAbort = (): void =>
-    fire(new GlanceError('ABORTED', `${defaults.what} aborted`, { cause: signal?.reason }));
+  const onAbort = (): void => fire(new GlanceError('ABORTED', `${defaults.what} aborted`, { cause: signal?.reason }));
   signal?.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(
     () =>

@@ -3,14 +3,7 @@
  */
 
 import { GlanceError } from '../errors.js';
-import {
-  DEFAULT_COMMAND_TIMEOUT_MS,
-  DEFAULT_QUERY_TIMEOUT_MS,
-  nested,
-  runCall,
-  type CallOptions,
-  type CallScope,
-} from './call.js';
+import { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, nested, runCall, type CallOptions, type CallScope } from './call.js';
 import { resolveSerial } from './select.js';
 import { ShellId, ShellPacketDecoder, encodeShellPacket } from './shell-protocol.js';
 import { StreamReader, type ByteStream } from './stream.js';
@@ -217,7 +210,7 @@ export class AdbDeviceClient {
 
   /** Write bytes to a device path (DATA chunks of 64 KiB); SYNC_FAILED when the device refuses. */
   push(path: string, data: Uint8Array, options: PushOptions = {}): Promise<void> {
-    const mode = options.mode ?? (S_IFREG | 0o644);
+    const mode = options.mode ?? S_IFREG | 0o644;
     const mtime = options.mtime ?? Math.floor(Date.now() / 1000);
     return this.sync(`push ${path}`, options, DEFAULT_COMMAND_TIMEOUT_MS, async (r) => {
       await r.stream.write(Buffer.concat([encodeSyncSend(path, mode), ...encodeSyncDataChunks(data), encodeSyncDone(mtime)]));

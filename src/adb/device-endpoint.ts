@@ -67,11 +67,7 @@ const gone = (why: string): GlanceError =>
   new GlanceError('ADB_DEVICE_GONE', `stream closed: ${why}`, { hint: 'the host closed the stream or disconnected' });
 
 /** Serve one host connection until it ends. Resolves when the connection is closed; never rejects. */
-export async function serveDevice(
-  stream: ByteStream,
-  services: DeviceServices,
-  options: DeviceEndpointOptions = {},
-): Promise<void> {
+export async function serveDevice(stream: ByteStream, services: DeviceServices, options: DeviceEndpointOptions = {}): Promise<void> {
   const ourMax = options.maxPayload ?? MAX_PAYLOAD_DEVICE;
   const decoder = new PacketDecoder({ maxPayload: Math.max(ourMax, MAX_PAYLOAD_V1) });
   const streams = new Map<number, DeviceStream>();

@@ -54,13 +54,7 @@ export type { AdbPacket, PacketDecoderOptions, ParsedBanner } from './packet.js'
 export { encodeAdbPublicKey, decodeAdbPublicKey, signAuthToken, verifyAuthSignature } from './auth.js';
 
 // Shell v2 and sync protocols
-export {
-  ShellId,
-  ShellPacketDecoder,
-  encodeShellPacket,
-  encodeShellExit,
-  parseShellServiceName,
-} from './shell-protocol.js';
+export { ShellId, ShellPacketDecoder, encodeShellPacket, encodeShellExit, parseShellServiceName } from './shell-protocol.js';
 export type { ShellPacket, ShellPacketId, ShellServiceName } from './shell-protocol.js';
 export {
   SYNC_DATA_MAX,

@@ -287,7 +287,12 @@ export class AdbServerClient implements AdbTransport {
   }
 
   /** Two statuses (server, then result) and, for a `tcp:0` listener, the chosen port. */
-  private twoStatus(service: string, wantPort: boolean, options: CallOptions | undefined, serial: string | undefined): Promise<number | undefined> {
+  private twoStatus(
+    service: string,
+    wantPort: boolean,
+    options: CallOptions | undefined,
+    serial: string | undefined,
+  ): Promise<number | undefined> {
     return runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: service }, async (scope) => {
       const reader = await this.request(scope, service, serial);
       try {

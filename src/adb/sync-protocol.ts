@@ -226,9 +226,7 @@ export class SyncRequestDecoder {
         const comma = text.lastIndexOf(',');
         const mode = comma < 0 ? NaN : Number(text.slice(comma + 1));
         out.push(
-          Number.isInteger(mode)
-            ? { kind: 'SEND', path: text.slice(0, comma), mode }
-            : { kind: 'SEND', path: text, mode: S_IFREG | 0o644 },
+          Number.isInteger(mode) ? { kind: 'SEND', path: text.slice(0, comma), mode } : { kind: 'SEND', path: text, mode: S_IFREG | 0o644 },
         );
       } else out.push({ kind: id as Exclude<SyncRequestId, 'SEND'>, path: body.toString('utf8') });
     }
@@ -285,9 +283,7 @@ export async function readListing(r: ExactReader, v2: boolean): Promise<SyncEntr
     const nameLength = b.readUInt32LE(size - 4);
     if (nameLength > SYNC_PATH_MAX) throw syncError(`listing name of ${nameLength} bytes`);
     const name = Buffer.from(await r.readExactly(nameLength, 'listing name')).toString('utf8');
-    const stat: SyncStat = v2
-      ? readV2Body(b, 4)
-      : { mode: b.readUInt32LE(4), size: b.readUInt32LE(8), mtime: b.readUInt32LE(12) };
+    const stat: SyncStat = v2 ? readV2Body(b, 4) : { mode: b.readUInt32LE(4), size: b.readUInt32LE(8), mtime: b.readUInt32LE(12) };
     entries.push({ name, stat });
   }
 }

@@ -118,14 +118,20 @@ export function parseToolArgs(tool: ToolDef, argv: readonly string[]): Record<st
 export function toolHelp(tool: ToolDef): string {
   const shape = tool.schema.shape as Record<string, unknown>;
   const pos = tool.cli?.positionals ?? [];
-  const lines = [`glance ${tool.cli?.verb ?? tool.name} ${pos.map((p) => (fieldInfo(shape[p]).optional ? `[${kebab(p)}]` : `<${kebab(p)}>`)).join(' ')}`.trimEnd(), '', tool.description, ''];
+  const lines = [
+    `glance ${tool.cli?.verb ?? tool.name} ${pos.map((p) => (fieldInfo(shape[p]).optional ? `[${kebab(p)}]` : `<${kebab(p)}>`)).join(' ')}`.trimEnd(),
+    '',
+    tool.description,
+    '',
+  ];
   for (const [key, schema] of Object.entries(shape)) {
     const f = fieldInfo(schema);
-    const flag = pos.includes(key) ? `<${kebab(key)}>` : `--${kebab(key)}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
+    const flag = pos.includes(key)
+      ? `<${kebab(key)}>`
+      : `--${kebab(key)}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
     const dflt = f.defaultValue === undefined ? '' : ` (default ${JSON.stringify(f.defaultValue)})`;
     lines.push(`  ${flag.padEnd(28)} ${f.description}${dflt}`);
   }
   lines.push('', 'Global: -s SERIAL (device), --json (one JSON object: {ok, result} or {ok:false, error}).');
   return lines.join('\n');
 }
-

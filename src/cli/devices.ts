@@ -24,7 +24,9 @@ function parseHostPort(s: string): { host: string; port: number } {
   const m = /^(.*):(\d+)$/.exec(s.startsWith(DIRECT_PREFIX) ? s.slice(DIRECT_PREFIX.length) : s);
   const port = m ? Number(m[2]) : NaN;
   if (!m || !(port > 0 && port < 65536)) {
-    throw new GlanceError('USAGE', `"${s}" is not HOST:PORT`, { hint: 'a direct device is named direct:HOST:PORT, e.g. direct:127.0.0.1:5555' });
+    throw new GlanceError('USAGE', `"${s}" is not HOST:PORT`, {
+      hint: 'a direct device is named direct:HOST:PORT, e.g. direct:127.0.0.1:5555',
+    });
   }
   return { host: m[1] || '127.0.0.1', port };
 }
@@ -51,7 +53,12 @@ class DirectPort implements AdbPort {
     this.busy++;
     clearTimeout(this.idleTimer);
     try {
-      this.transport ??= connectDirect({ host: this.host, port: this.port, env: this.env, ...(opts.signal ? { signal: opts.signal } : {}) });
+      this.transport ??= connectDirect({
+        host: this.host,
+        port: this.port,
+        env: this.env,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
       const t = await this.transport.catch((e: unknown) => {
         this.transport = undefined;
         throw e;
@@ -78,7 +85,10 @@ class DirectPort implements AdbPort {
     clearTimeout(this.idleTimer);
     const t = this.transport;
     this.transport = undefined;
-    t?.then((x) => x.close(), () => undefined);
+    t?.then(
+      (x) => x.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -169,20 +179,36 @@ export function createDeviceProvider(env: Env): CliDeviceProvider {
           name: 'adb server',
           ok: false,
           detail: `not reachable on 127.0.0.1:${serverPort} (${msg})`,
-          fix: bin ? `start it with \`adb -P ${serverPort} start-server\` (glance also starts it on first use)` : 'install adb first (see above)',
+          fix: bin
+            ? `start it with \`adb -P ${serverPort} start-server\` (glance also starts it on first use)`
+            : 'install adb first (see above)',
         });
       }
       if (devices) {
         if (devices.length === 0) {
-          checks.push({ name: 'devices', ok: false, detail: 'none connected', fix: 'plug in a phone with USB debugging on (Settings › Developer options), start an emulator, or `adb connect HOST:PORT`' });
+          checks.push({
+            name: 'devices',
+            ok: false,
+            detail: 'none connected',
+            fix: 'plug in a phone with USB debugging on (Settings › Developer options), start an emulator, or `adb connect HOST:PORT`',
+          });
         }
         for (const d of devices) {
           const a = stateAdvice(d.state);
-          checks.push({ name: `device ${d.serial}`, ok: a.ok, detail: `${d.state}${d.model ? ` (${d.model})` : ''}`, ...(a.fix ? { fix: a.fix } : {}) });
+          checks.push({
+            name: `device ${d.serial}`,
+            ok: a.ok,
+            detail: `${d.state}${d.model ? ` (${d.model})` : ''}`,
+            ...(a.fix ? { fix: a.fix } : {}),
+          });
         }
         const online = devices.filter((d) => d.state === 'device');
         if (online.length > 1 && !env['ANDROID_SERIAL']) {
-          checks.push({ name: 'device choice', ok: true, detail: `${online.length} devices online: pass -s SERIAL (or set ANDROID_SERIAL) to every command` });
+          checks.push({
+            name: 'device choice',
+            ok: true,
+            detail: `${online.length} devices online: pass -s SERIAL (or set ANDROID_SERIAL) to every command`,
+          });
         }
       }
       if (defaultDirect) {
@@ -191,7 +217,12 @@ export function createDeviceProvider(env: Env): CliDeviceProvider {
           await d.shell('true', { signal, timeoutMs: 5000 });
           checks.push({ name: `direct ${defaultDirect}`, ok: true, detail: 'connected and authorised' });
         } catch (e) {
-          checks.push({ name: `direct ${defaultDirect}`, ok: false, detail: e instanceof Error ? e.message : String(e), fix: 'check GLANCE_DIRECT=HOST:PORT and that the device listens there (`adb tcpip 5555`)' });
+          checks.push({
+            name: `direct ${defaultDirect}`,
+            ok: false,
+            detail: e instanceof Error ? e.message : String(e),
+            fix: 'check GLANCE_DIRECT=HOST:PORT and that the device listens there (`adb tcpip 5555`)',
+          });
         }
       }
       return checks;

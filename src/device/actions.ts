@@ -45,7 +45,8 @@ export function parseTarget(s: string): Target {
   if (m) return { kind: 'point', x: Math.round(Number(m[1])), y: Math.round(Number(m[2])) };
   const t = s.trim();
   if (isRef(t)) return { kind: 'ref', ref: t };
-  if (t === '') throw new GlanceError('USAGE', 'empty target', { hint: 'give a ref (b12), a selector (#login, [text=OK]) or a point (540,1200)' });
+  if (t === '')
+    throw new GlanceError('USAGE', 'empty target', { hint: 'give a ref (b12), a selector (#login, [text=OK]) or a point (540,1200)' });
   return { kind: 'selector', selector: t };
 }
 
@@ -122,7 +123,8 @@ function findRef(snap: DeviceSnapshot, ref: string): SnapshotElement {
 /** Elements whose label is `text` (case-insensitive), else whose label contains it; on-screen first. */
 function byText(elements: readonly SnapshotElement[], text: string): SnapshotElement[] {
   const want = text.trim().toLowerCase();
-  const labels = (e: SnapshotElement): string[] => [e.text, e.desc, e.hint, ...(e.labels ?? [])].filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+  const labels = (e: SnapshotElement): string[] =>
+    [e.text, e.desc, e.hint, ...(e.labels ?? [])].filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
   const exact = elements.filter((e) => labels(e).some((l) => l === want));
   return exact.length > 0 ? exact : elements.filter((e) => labels(e).some((l) => l.includes(want)));
 }
@@ -231,11 +233,23 @@ export function commandLine(serial: string | undefined, args: readonly string[])
   return ['glance', ...(serial ? ['-s', shWord(serial)] : []), ...args.map(shWord)].join(' ');
 }
 
-async function finish(env: ActionEnv, before: DeviceSnapshot, o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen' | 'changes'>): Promise<ActionOutcome & { after: DeviceSnapshot }> {
+async function finish(
+  env: ActionEnv,
+  before: DeviceSnapshot,
+  o: Omit<ActionOutcome, 'settled' | 'diff' | 'changed' | 'newScreen' | 'changes'>,
+): Promise<ActionOutcome & { after: DeviceSnapshot }> {
   const s = await settle(env, env.settleMs ?? 2000, before);
   const d = diffText(before, s.snapshot);
   const diff = d.newScreen ? await newScreenText(env, s.snapshot, d.text) : d.text;
-  return { ...o, settled: s.settled, diff, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, after: s.snapshot };
+  return {
+    ...o,
+    settled: s.settled,
+    diff,
+    changed: d.changed,
+    ...(d.newScreen ? { newScreen: true } : {}),
+    changes: d.summary,
+    after: s.snapshot,
+  };
 }
 
 /**
@@ -268,7 +282,12 @@ export interface CommandOptions {
 }
 
 /** tap / long-press / double-tap on a target. */
-export async function touch(env: ActionEnv, kind: TouchKind, targetText: string, o: CommandOptions & { durationMs?: number } = {}): Promise<ActionOutcome> {
+export async function touch(
+  env: ActionEnv,
+  kind: TouchKind,
+  targetText: string,
+  o: CommandOptions & { durationMs?: number } = {},
+): Promise<ActionOutcome> {
   const r = await resolveTarget(env, targetText);
   const call = { signal: env.signal };
   if (kind === 'tap') await env.device.tap(r.point, call);
@@ -341,7 +360,13 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
   const before = r?.before ?? (await latest(env));
   await env.device.typeText(o.text, call);
   if (o.submit) await env.device.key(KEY_ENTER, call);
-  const args = ['type', ...(o.target !== undefined ? [o.target] : []), o.text, ...(o.append ? ['--append'] : []), ...(o.submit ? ['--submit'] : [])];
+  const args = [
+    'type',
+    ...(o.target !== undefined ? [o.target] : []),
+    o.text,
+    ...(o.append ? ['--append'] : []),
+    ...(o.submit ? ['--submit'] : []),
+  ];
   const { after, ...out } = await finish(env, before, {
     action: 'type',
     command: commandLine(o.serial, args),
@@ -349,7 +374,10 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<ActionOu
   });
   // Read the value back from the raw dump: snapshot labels are trimmed and cut, a field's value must not be.
   const ref = r?.element?.ref;
-  const now = ref !== undefined ? after.elements.find((e) => e.ref === ref) : after.elements.find((e) => e.states.includes('focused') && e.actions.includes('type'));
+  const now =
+    ref !== undefined
+      ? after.elements.find((e) => e.ref === ref)
+      : after.elements.find((e) => e.states.includes('focused') && e.actions.includes('type'));
   if (now && !now.states.includes('password')) {
     const raw = rawNode(after, now);
     out.extra = { value: raw && fieldLength(raw) > 0 ? raw.text : '' };
@@ -472,13 +500,18 @@ export async function swipe(env: ActionEnv, o: SwipeOptions): Promise<ActionOutc
     const a = o.from !== undefined ? parseTarget(o.from) : undefined;
     const b = o.to !== undefined ? parseTarget(o.to) : undefined;
     if (a?.kind !== 'point' || b?.kind !== 'point') {
-      throw new GlanceError('USAGE', 'a swipe by points needs --from X,Y and --to X,Y', { hint: 'e.g. `glance swipe --from 540,1600 --to 540,600`' });
+      throw new GlanceError('USAGE', 'a swipe by points needs --from X,Y and --to X,Y', {
+        hint: 'e.g. `glance swipe --from 540,1600 --to 540,600`',
+      });
     }
     from = { x: a.x, y: a.y };
     to = { x: b.x, y: b.y };
     before = await latest(env);
   } else {
-    if (o.direction === undefined) throw new GlanceError('USAGE', 'swipe needs a direction or --from/--to', { hint: 'e.g. `glance swipe up` or `glance swipe left --target b12`' });
+    if (o.direction === undefined)
+      throw new GlanceError('USAGE', 'swipe needs a direction or --from/--to', {
+        hint: 'e.g. `glance swipe up` or `glance swipe left --target b12`',
+      });
     if (o.target !== undefined) {
       r = await resolveTarget(env, o.target);
       before = r.before;
@@ -487,7 +520,10 @@ export async function swipe(env: ActionEnv, o: SwipeOptions): Promise<ActionOutc
     else ({ from, to } = swipePath(screenRect(before), o.direction, 0.6));
   }
   await env.device.swipe(from, to, o.durationMs ?? 300, { signal: env.signal });
-  const args = o.direction !== undefined && o.from === undefined ? ['swipe', o.direction, ...(o.target !== undefined ? ['--target', o.target] : [])] : ['swipe', '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`];
+  const args =
+    o.direction !== undefined && o.from === undefined
+      ? ['swipe', o.direction, ...(o.target !== undefined ? ['--target', o.target] : [])]
+      : ['swipe', '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`];
   const { after: _after, ...out } = await finish(env, before, {
     action: 'swipe',
     command: commandLine(o.serial, args),
@@ -531,14 +567,26 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     const m = t.kind === 'ref' ? s.elements.filter((e) => e.ref === t.ref) : findMatches(s, t.selector);
     return m.find((e) => !e.offscreen);
   };
-  const args = ['scroll', o.direction, ...(o.target !== undefined ? ['--target', o.target] : []), ...(o.until !== undefined ? ['--until', o.until, '--max', String(max)] : [])];
+  const args = [
+    'scroll',
+    o.direction,
+    ...(o.target !== undefined ? ['--target', o.target] : []),
+    ...(o.until !== undefined ? ['--until', o.until, '--max', String(max)] : []),
+  ];
   const base = { action: 'scroll', command: commandLine(o.serial, args), ...(r ? { target: describeTarget(r, o.target!) } : {}) };
   let cur = start;
   let swipes = 0;
   let settled = true;
   if (o.until !== undefined) {
     const hit = visible(cur);
-    if (hit) return { ...base, settled: true, diff: diffText(start, cur).text, changed: false, extra: { direction: o.direction, swipes: 0, found: hit.ref } };
+    if (hit)
+      return {
+        ...base,
+        settled: true,
+        diff: diffText(start, cur).text,
+        changed: false,
+        extra: { direction: o.direction, swipes: 0, found: hit.ref },
+      };
   }
   const rounds = o.until !== undefined ? max : 1;
   for (let i = 0; i < rounds; i++) {
@@ -553,14 +601,25 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     const hit = visible(cur);
     if (hit) {
       const d = diffText(start, cur);
-      return { ...base, settled, diff: d.text, changed: d.changed, changes: d.summary, extra: { direction: o.direction, swipes, found: hit.ref } };
+      return {
+        ...base,
+        settled,
+        diff: d.text,
+        changed: d.changed,
+        changes: d.summary,
+        extra: { direction: o.direction, swipes, found: hit.ref },
+      };
     }
     if (!moved) {
       if (o.until === undefined) break;
-      throw new GlanceError('ELEMENT_NOT_FOUND', `scrolled ${o.direction} to the end (${swipes} swipe${swipes === 1 ? '' : 's'}) without finding ${o.until}`, {
-        hint: 'try the other direction, or check the selector with `glance find`',
-        context: { until: o.until, swipes },
-      });
+      throw new GlanceError(
+        'ELEMENT_NOT_FOUND',
+        `scrolled ${o.direction} to the end (${swipes} swipe${swipes === 1 ? '' : 's'}) without finding ${o.until}`,
+        {
+          hint: 'try the other direction, or check the selector with `glance find`',
+          context: { until: o.until, swipes },
+        },
+      );
     }
   }
   if (o.until !== undefined) {
@@ -570,7 +629,15 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ActionOu
     });
   }
   const d = diffText(start, cur);
-  return { ...base, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary, extra: { direction: o.direction, swipes } };
+  return {
+    ...base,
+    settled,
+    diff: d.text,
+    changed: d.changed,
+    ...(d.newScreen ? { newScreen: true } : {}),
+    changes: d.summary,
+    extra: { direction: o.direction, swipes },
+  };
 }
 
 export interface WaitOptions {
@@ -605,7 +672,9 @@ function textMatches(snap: DeviceSnapshot, text: string): string[] {
 /** Polls the screen until text / selector is there (or gone with `gone`); TIMEOUT after `timeoutMs` (default 10 s). */
 export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResult> {
   if ((o.text === undefined) === (o.selector === undefined)) {
-    throw new GlanceError('USAGE', 'wait needs exactly one of text or selector', { hint: 'e.g. `glance wait "Welcome"` or `glance wait --selector "#login:enabled"`' });
+    throw new GlanceError('USAGE', 'wait needs exactly one of text or selector', {
+      hint: 'e.g. `glance wait "Welcome"` or `glance wait --selector "#login:enabled"`',
+    });
   }
   const timeoutMs = o.timeoutMs ?? 10_000;
   const start = Date.now();
@@ -623,7 +692,12 @@ export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResul
       continue;
     }
     dumps++;
-    const refs = o.text !== undefined ? textMatches(snap, o.text) : findMatches(snap, o.selector!).filter((e) => !e.offscreen).map((e) => e.ref);
+    const refs =
+      o.text !== undefined
+        ? textMatches(snap, o.text)
+        : findMatches(snap, o.selector!)
+            .filter((e) => !e.offscreen)
+            .map((e) => e.ref);
     const ok = o.gone ? refs.length === 0 : refs.length > 0;
     if (ok) return { ms: Date.now() - start, dumps, refs: refs.filter((r) => r !== '') };
     if (Date.now() - start + (o.intervalMs ?? 200) >= timeoutMs) break;
@@ -631,7 +705,9 @@ export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResul
   }
   const what = o.text !== undefined ? `text "${o.text}"` : `selector ${o.selector}`;
   throw new GlanceError('TIMEOUT', `${what} ${o.gone ? 'still on screen' : 'did not appear'} after ${timeoutMs} ms`, {
-    hint: o.gone ? 'the element is still there; check the screen with `glance ui`' : 'check the screen with `glance ui`, or raise --timeout',
+    hint: o.gone
+      ? 'the element is still there; check the screen with `glance ui`'
+      : 'check the screen with `glance ui`, or raise --timeout',
     context: { timeoutMs, dumps },
   });
 }
@@ -659,10 +735,14 @@ export async function assertSelector(env: ActionEnv, selector: string, count?: n
   const found = findMatches(snap, selector).filter((e) => !e.offscreen);
   const ok = count === undefined ? found.length > 0 : found.length === count;
   if (!ok) {
-    throw new GlanceError('ASSERTION_FAILED', `expected ${count === undefined ? 'at least one' : count} element${count === 1 ? '' : 's'} matching ${selector}, found ${found.length}`, {
-      hint: 'look at the screen with `glance ui`; `glance find SELECTOR` lists what a selector matches',
-      context: { selector, expected: count ?? '>=1', actual: found.length, refs: found.map((e) => e.ref) },
-    });
+    throw new GlanceError(
+      'ASSERTION_FAILED',
+      `expected ${count === undefined ? 'at least one' : count} element${count === 1 ? '' : 's'} matching ${selector}, found ${found.length}`,
+      {
+        hint: 'look at the screen with `glance ui`; `glance find SELECTOR` lists what a selector matches',
+        context: { selector, expected: count ?? '>=1', actual: found.length, refs: found.map((e) => e.ref) },
+      },
+    );
   }
   return { count: found.length, refs: found.map((e) => e.ref) };
 }

@@ -244,7 +244,13 @@ export class AdbDevice implements Device {
     // `input keyevent` takes several codes in one process start (Input.java loops over its arguments); groups
     // of 400 keep each command line far below the 4 KiB an old device accepts.
     for (let i = 0; i < codes.length; i += 400) {
-      await this.run(`input keyevent ${codes.slice(i, i + 400).map((c) => String(Math.trunc(c))).join(' ')}`, opts);
+      await this.run(
+        `input keyevent ${codes
+          .slice(i, i + 400)
+          .map((c) => String(Math.trunc(c)))
+          .join(' ')}`,
+        opts,
+      );
     }
   }
 

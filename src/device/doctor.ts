@@ -34,8 +34,17 @@ export function renderDoctor(checks: readonly DoctorCheck[]): string {
 /** What a device state from `adb devices` means, and the fix. */
 export function stateAdvice(state: string): { ok: boolean; fix?: string } {
   if (state === 'device') return { ok: true };
-  if (state === 'unauthorized' || state === 'authorizing') return { ok: false, fix: 'unlock the device and accept the "Allow USB debugging?" prompt (tick "Always allow"); if no prompt shows, revoke USB debugging authorisations in Developer options and reconnect' };
-  if (state === 'offline' || state === 'connecting') return { ok: false, fix: 'reconnect the cable (or `adb reconnect`); restart the adb server with `adb kill-server` if it stays offline' };
-  if (state.startsWith('no permissions')) return { ok: false, fix: 'add a udev rule for the device (Linux) or run the adb server as a user allowed to open it' };
+  if (state === 'unauthorized' || state === 'authorizing')
+    return {
+      ok: false,
+      fix: 'unlock the device and accept the "Allow USB debugging?" prompt (tick "Always allow"); if no prompt shows, revoke USB debugging authorisations in Developer options and reconnect',
+    };
+  if (state === 'offline' || state === 'connecting')
+    return {
+      ok: false,
+      fix: 'reconnect the cable (or `adb reconnect`); restart the adb server with `adb kill-server` if it stays offline',
+    };
+  if (state.startsWith('no permissions'))
+    return { ok: false, fix: 'add a udev rule for the device (Linux) or run the adb server as a user allowed to open it' };
   return { ok: false, fix: `the device is in state "${state}"; boot it normally with USB debugging on` };
 }

@@ -54,7 +54,11 @@ function ancestorsOf(e: SnapshotElement, byRef: ReadonlyMap<string, SnapshotElem
  * The point to touch `target` at. `elements` is the whole snapshot in document order and `screen` its size.
  * Prefers the element's centre when that is uncovered, else the centre of the largest uncovered piece.
  */
-export function touchPoint(target: SnapshotElement, elements: readonly SnapshotElement[], screen: { width: number; height: number }): TouchPoint {
+export function touchPoint(
+  target: SnapshotElement,
+  elements: readonly SnapshotElement[],
+  screen: { width: number; height: number },
+): TouchPoint {
   const byRef = new Map(elements.map((e) => [e.ref, e]));
   const ancestors = ancestorsOf(target, byRef);
   let visible: Rect[] = [];
@@ -63,7 +67,11 @@ export function touchPoint(target: SnapshotElement, elements: readonly SnapshotE
   // Clip to every ancestor too: a row scrolled half out of its list is only visible inside the list.
   for (const a of ancestors) {
     const ab = byRef.get(a)?.bounds;
-    if (ab) visible = visible.flatMap((r): Rect[] => { const i = intersect(r, ab as Rect); return i ? [i] : []; });
+    if (ab)
+      visible = visible.flatMap((r): Rect[] => {
+        const i = intersect(r, ab as Rect);
+        return i ? [i] : [];
+      });
   }
   const idx = elements.indexOf(target);
   for (let j = 0; j < elements.length; j++) {
@@ -87,7 +95,11 @@ export function touchPoint(target: SnapshotElement, elements: readonly SnapshotE
  * Where a drag inside `container` can start: the parts of it no later, unrelated touch-taking element covers
  * (its own rows are fine, the container intercepts the drag; a floating button over it is not).
  */
-export function dragRegion(container: SnapshotElement, elements: readonly SnapshotElement[], screen: { width: number; height: number }): Rect[] {
+export function dragRegion(
+  container: SnapshotElement,
+  elements: readonly SnapshotElement[],
+  screen: { width: number; height: number },
+): Rect[] {
   const byRef = new Map(elements.map((e) => [e.ref, e]));
   const clipped = intersect(container.bounds as Rect, [0, 0, screen.width, screen.height]);
   let region: Rect[] = clipped ? [clipped] : [];

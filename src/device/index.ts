@@ -1,7 +1,15 @@
 // The device layer's public surface (explicit exports; docs/device.md describes each). The virtual device has
 // its own: src/device/virtual/index.ts.
 export type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
-export { AdbDevice, ADB_KEYBOARD_IME, extractDumpXml, parseForeground, parsePackages, parseWm, isPackageOrComponent } from './adb-device.js';
+export {
+  AdbDevice,
+  ADB_KEYBOARD_IME,
+  extractDumpXml,
+  parseForeground,
+  parsePackages,
+  parseWm,
+  isPackageOrComponent,
+} from './adb-device.js';
 export type { AdbPort, AdbDeviceOptions } from './adb-device.js';
 export { adbPort, splitLegacyExit } from './adb-port.js';
 export {

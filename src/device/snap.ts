@@ -61,7 +61,10 @@ export interface DiffSummary {
   changed: Array<{ ref: string; fields: string[] }>;
 }
 
-export function diffText(before: DeviceSnapshot, after: DeviceSnapshot): { text: string; changed: boolean; newScreen: boolean; summary: DiffSummary } {
+export function diffText(
+  before: DeviceSnapshot,
+  after: DeviceSnapshot,
+): { text: string; changed: boolean; newScreen: boolean; summary: DiffSummary } {
   const d = diffSnapshots(before.snapshot, after.snapshot);
   const summary: DiffSummary = {
     added: d.added.map((e) => e.ref),
@@ -83,7 +86,11 @@ function outsideScrollables(elements: readonly SnapshotElement[]): Set<string> {
   const byRef = new Map(elements.map((e) => [e.ref, e]));
   const scrolls = (e: SnapshotElement): boolean => e.actions.includes('scroll');
   const inside = (e: SnapshotElement): boolean => {
-    for (let p = e.parent === undefined ? undefined : byRef.get(e.parent); p; p = p.parent === undefined ? undefined : byRef.get(p.parent)) {
+    for (
+      let p = e.parent === undefined ? undefined : byRef.get(e.parent);
+      p;
+      p = p.parent === undefined ? undefined : byRef.get(p.parent)
+    ) {
       if (scrolls(p)) return true;
     }
     return false;

@@ -24,9 +24,13 @@ export function isAsciiTypable(text: string): boolean {
 export function planTyping(text: string): TypeStep[] {
   if (!isAsciiTypable(text)) {
     const bad = [...text].find((c) => !/[\x20-\x7e\n\t]/.test(c)) ?? '';
-    throw new GlanceError('TEXT_NOT_TYPABLE', `\`input text\` cannot type ${JSON.stringify(bad)} (U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`, {
-      hint: 'only printable ASCII goes through `input text`; for other characters install and enable the ADB Keyboard IME (see docs/device.md)',
-    });
+    throw new GlanceError(
+      'TEXT_NOT_TYPABLE',
+      `\`input text\` cannot type ${JSON.stringify(bad)} (U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`,
+      {
+        hint: 'only printable ASCII goes through `input text`; for other characters install and enable the ADB Keyboard IME (see docs/device.md)',
+      },
+    );
   }
   const steps: TypeStep[] = [];
   let chunk = '';

@@ -135,7 +135,17 @@ export function shortId(id: string): string {
   return i < 0 ? id : id.slice(i + 4);
 }
 
-const EDITABLE_CLASSES = new Set(['EditText', 'AutoCompleteTextView', 'MultiAutoCompleteTextView', 'SearchView$SearchAutoComplete', 'ExtractEditText', 'TextInputEditText', 'AppCompatEditText', 'AppCompatAutoCompleteTextView', 'AppCompatMultiAutoCompleteTextView']);
+const EDITABLE_CLASSES = new Set([
+  'EditText',
+  'AutoCompleteTextView',
+  'MultiAutoCompleteTextView',
+  'SearchView$SearchAutoComplete',
+  'ExtractEditText',
+  'TextInputEditText',
+  'AppCompatEditText',
+  'AppCompatAutoCompleteTextView',
+  'AppCompatMultiAutoCompleteTextView',
+]);
 
 /** Editable by class: EditText and its common subclasses (dumps carry no `editable` attribute). */
 export function isEditableClass(cls: string): boolean {

@@ -34,7 +34,10 @@ export function parseDump(input: string | Uint8Array): UiDump {
     for (const [re, hint] of DEVICE_ERRORS) {
       const m = re.exec(preamble);
       if (m) {
-        const line = preamble.slice(preamble.lastIndexOf('\n', m.index) + 1).split('\n')[0]!.trim();
+        const line = preamble
+          .slice(preamble.lastIndexOf('\n', m.index) + 1)
+          .split('\n')[0]!
+          .trim();
         throw new GlanceError('DUMP_DEVICE_ERROR', `the device could not dump its UI: ${line}`, { hint });
       }
     }

@@ -157,7 +157,7 @@ export function parseUiautomatorXml(s: string): UiDump {
       const end = s.indexOf('-->', i);
       if (end < 0) throw truncated(i, count);
       i = end + 3;
-    } else if (i + 1 >= n || '</!'.indexOf(s[i + 1]!) < 0 && !/[A-Za-z]/.test(s[i + 1]!)) {
+    } else if (i + 1 >= n || ('</!'.indexOf(s[i + 1]!) < 0 && !/[A-Za-z]/.test(s[i + 1]!))) {
       throw i + 1 >= n ? truncated(i, count) : malformed('bad tag', i);
     } else {
       throw malformed(`unexpected element ${s.slice(i, i + 20).split(/[\s>]/)[0]}`, i);
@@ -176,7 +176,17 @@ export function parseUiautomatorXml(s: string): UiDump {
 function escapeAttr(v: string): string {
   return /[&<>"'\n\r\t]/.test(v)
     ? v.replace(/[&<>"'\n\r\t]/g, (c) =>
-        c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : c === "'" ? '&apos;' : `&#${c.charCodeAt(0)};`,
+        c === '&'
+          ? '&amp;'
+          : c === '<'
+            ? '&lt;'
+            : c === '>'
+              ? '&gt;'
+              : c === '"'
+                ? '&quot;'
+                : c === "'"
+                  ? '&apos;'
+                  : `&#${c.charCodeAt(0)};`,
       )
     : v;
 }

@@ -88,8 +88,10 @@ function coverCost(r: Rect, own: number, scene: Scene): number {
     if (a === 0) return;
     const frac = a / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
     if (j === own) cost += frac * 3;
-    else if (within(ownBox, b)) cost += frac; // an ancestor: tags normally sit inside those
-    else if (within(b, ownBox)) cost += 3 + frac * 4; // a descendant: the tag would read as its
+    else if (within(ownBox, b))
+      cost += frac; // an ancestor: tags normally sit inside those
+    else if (within(b, ownBox))
+      cost += 3 + frac * 4; // a descendant: the tag would read as its
     else cost += 0.6 + frac * 4; // a sibling or stranger: same, to a lesser degree
   });
   return cost + (nearerToAnother(r, own, scene) ? 0.5 : 0);

@@ -96,7 +96,9 @@ export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, h
   const perCol = Math.ceil((layout.shown + 1 + (layout.shown < rows.length ? 1 : 0)) / layout.columns);
   const { ascent, descent } = fontMetrics(sans);
   const baselineOffset = Math.round((rowH + ascent - descent) / 2);
-  const refW = Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...rows.slice(0, layout.shown).map((r) => measureText(r.ref, mono)))) + Math.round(layout.fontSize * 0.5);
+  const refW =
+    Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...rows.slice(0, layout.shown).map((r) => measureText(r.ref, mono)))) +
+    Math.round(layout.fontSize * 0.5);
   const classW = Math.round(metricsFor(layout.fontSize).colW * 0.34);
   const cell = (k: number): { x: number; y: number } => ({
     x: pad + Math.floor(k / perCol) * colW,

@@ -71,7 +71,8 @@ const LABEL_CHARS = 80;
  */
 export function legendLabel(e: SnapshotElement): string {
   const absorbed = e.labels !== undefined && e.labels.length > 0 ? e.labels.join(' · ') : undefined;
-  const raw = e.text ?? e.desc ?? absorbed ?? (e.hint === undefined ? undefined : `hint: ${e.hint}`) ?? (e.id === undefined ? '' : `#${e.id}`);
+  const raw =
+    e.text ?? e.desc ?? absorbed ?? (e.hint === undefined ? undefined : `hint: ${e.hint}`) ?? (e.id === undefined ? '' : `#${e.id}`);
   const one = raw.replace(/\s+/g, ' ').trim();
   return one.length > LABEL_CHARS ? `${one.slice(0, LABEL_CHARS - 1)}…` : one;
 }
@@ -232,7 +233,14 @@ export function planMarks(
   const { shot } = options;
   const backgrounds = shot === undefined ? undefined : boxes.map((b, i) => backgroundsOf(shot, b, places[i]!.rect, tag.stroke));
   const colours = assignColours(boxes, tag.height * 2, backgrounds).map((k) => PALETTE[k]!);
-  const marks = drawn.map(({ e }, i) => ({ ref: e.ref, element: e, box: boxes[i]!, tag: places[i]!.rect, colour: colours[i]!, detached: places[i]!.detached }));
+  const marks = drawn.map(({ e }, i) => ({
+    ref: e.ref,
+    element: e,
+    box: boxes[i]!,
+    tag: places[i]!.rect,
+    colour: colours[i]!,
+    detached: places[i]!.detached,
+  }));
   return { width: fit.width, height: fit.height, scale: fit.scale, marks, skipped, tag };
 }
 
@@ -272,9 +280,7 @@ export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElemen
   const header = scale === 1 ? 'marks: ref · class · label' : `image px × ${scale.toFixed(3)} = device px`;
   const panel = renderLegend(rows, layout, header);
   const out =
-    layout.side === 'right'
-      ? createImage(shot.width + panel.width, shot.height)
-      : createImage(shot.width, shot.height + panel.height);
+    layout.side === 'right' ? createImage(shot.width + panel.width, shot.height) : createImage(shot.width, shot.height + panel.height);
   paste(out, shot, { x: 0, y: 0 });
   paste(out, panel, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height });
   return { image: out, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
@@ -295,7 +301,10 @@ export function drawMarks(png: Uint8Array, elements: readonly SnapshotElement[],
 }
 
 /** The screenshot alone, downscaled: for `device_screenshot` without marks. */
-export function downscalePng(png: Uint8Array, maxEdge: number = DEFAULT_MAX_EDGE): { png: Uint8Array; width: number; height: number; scale: number } {
+export function downscalePng(
+  png: Uint8Array,
+  maxEdge: number = DEFAULT_MAX_EDGE,
+): { png: Uint8Array; width: number; height: number; scale: number } {
   checkMaxEdge(maxEdge);
   const src = decodePng(png);
   const { image, scale } = downscale(src, maxEdge);

@@ -43,7 +43,13 @@ function readChunks(b: Uint8Array): Chunks {
     const data = b.subarray(off + 8, off + 8 + len);
     if (type === 'IHDR') {
       if (len < 13) throw invalid('PNG header chunk too short');
-      header = { width: dv.getUint32(off + 8), height: dv.getUint32(off + 12), bitDepth: data[8]!, colorType: data[9]!, interlace: data[12]! };
+      header = {
+        width: dv.getUint32(off + 8),
+        height: dv.getUint32(off + 12),
+        bitDepth: data[8]!,
+        colorType: data[9]!,
+        interlace: data[12]!,
+      };
     } else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
     off += 12 + len;
@@ -118,7 +124,10 @@ function decodeDirect(c: Chunks, bpp: 3 | 4): RgbaImage {
  */
 export function decodePng(bytes: Uint8Array): RgbaImage {
   if (bytes.length < 8 || SIGNATURE.some((b, i) => bytes[i] !== b)) {
-    const head = new TextDecoder().decode(bytes.subarray(0, 80)).replace(/[^\x20-\x7e]+/g, ' ').trim();
+    const head = new TextDecoder()
+      .decode(bytes.subarray(0, 80))
+      .replace(/[^\x20-\x7e]+/g, ' ')
+      .trim();
     throw new GlanceError('IMAGE_INVALID', `not a PNG image (${bytes.length} bytes${head ? `, starts "${head}"` : ''})`, {
       hint: 'pass the bytes of `adb exec-out screencap -p`; a text reply usually means the device refused the capture',
     });

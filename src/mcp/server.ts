@@ -34,12 +34,17 @@ export interface McpOptions {
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
 /** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
-async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<{ content: Content[]; isError?: boolean }> {
+async function callTool(
+  tool: ToolDef,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<{ content: Content[]; isError?: boolean }> {
   const { device: _device, ...input } = args;
   try {
     const r = await tool.handler(input, ctx);
     const content: Content[] = [{ type: 'text', text: r.text }];
-    for (const img of r.images ?? []) content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
+    for (const img of r.images ?? [])
+      content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
     return r.exitCode ? { content, isError: true } : { content };
   } catch (e) {
     return { content: [{ type: 'text', text: errorText(e) }], isError: true };
@@ -92,11 +97,15 @@ function authorised(req: IncomingMessage, token: string): boolean {
  * Streamable HTTP on 127.0.0.1 only, stateless (a fresh server per request, sharing devices and the snapshot
  * store), every request authenticated with a bearer token.
  */
-export async function serveHttp(opts: McpOptions & { port: number; token?: string }): Promise<{ server: Server; port: number; token: string; url: string }> {
+export async function serveHttp(
+  opts: McpOptions & { port: number; token?: string },
+): Promise<{ server: Server; port: number; token: string; url: string }> {
   const token = opts.token ?? randomBytes(18).toString('base64url');
   const http = createServer((req, res) => {
     if (!authorised(req, token)) {
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(JSON.stringify({ error: 'unauthorized' }));
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        .end(JSON.stringify({ error: 'unauthorized' }));
       return;
     }
     if (!req.url?.startsWith('/mcp')) {

@@ -36,7 +36,11 @@ export interface BlocksOptions extends PartitionOptions {
 
 export type { DumpInput };
 
-function prepare(input: DumpInput, task: string, options: BlocksOptions): { screen: ScreenInfo; elements: SnapshotElement[]; raw: RawBlock[]; ctx: RankContext } {
+function prepare(
+  input: DumpInput,
+  task: string,
+  options: BlocksOptions,
+): { screen: ScreenInfo; elements: SnapshotElement[]; raw: RawBlock[]; ctx: RankContext } {
   const dump = toDump(input);
   const src = elementsFromDump(dump);
   const raw = partition(dump, src.elements, src.nodeOf, options);
@@ -56,7 +60,14 @@ const left = (b: RawBlock): number => Math.min(...b.elements.map((e) => e.bounds
 export function rankBlocks(raw: readonly RawBlock[], scores: readonly number[]): Block[] {
   const withIds = raw.map((b, i) => ({ b, id: `B${i + 1}`, score: scores[i] ?? 0, i }));
   withIds.sort((x, y) => y.score - x.score || x.i - y.i);
-  return withIds.map(({ b, id, score }, k) => ({ id, rank: k + 1, score: Math.round(score * 1000) / 1000, kind: b.kind, elements: b.elements, bounds: unionBounds(b.elements) }));
+  return withIds.map(({ b, id, score }, k) => ({
+    id,
+    rank: k + 1,
+    score: Math.round(score * 1000) / 1000,
+    kind: b.kind,
+    elements: b.elements,
+    bounds: unionBounds(b.elements),
+  }));
 }
 
 /** Splits the screen into blocks and ranks them for the task with a local scorer (no I/O). */
@@ -67,7 +78,12 @@ export function blocksFromDump(dump: DumpInput, task: string, options: BlocksOpt
 }
 
 /** The same with a scorer that needs I/O (e.g. a model behind an OpenAI-compatible endpoint). */
-export async function blocksFromDumpAsync(dump: DumpInput, task: string, scorer: AsyncBlockScorer, options: Omit<BlocksOptions, 'scorer'> = {}): Promise<BlocksResult> {
+export async function blocksFromDumpAsync(
+  dump: DumpInput,
+  task: string,
+  scorer: AsyncBlockScorer,
+  options: Omit<BlocksOptions, 'scorer'> = {},
+): Promise<BlocksResult> {
   const p = prepare(dump, task, options);
   return { screen: p.screen, blocks: rankBlocks(p.raw, await scorer.score(p.raw, p.ctx)), elements: p.elements };
 }

@@ -41,7 +41,11 @@ interface TreeNode {
 }
 
 /** Builds the tree restricted to nodes that lie on the path of some element. */
-function elementTree(dump: UiDump, elements: readonly SnapshotElement[], nodeOf: ReadonlyMap<SnapshotElement, UiNode>): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
+function elementTree(
+  dump: UiDump,
+  elements: readonly SnapshotElement[],
+  nodeOf: ReadonlyMap<SnapshotElement, UiNode>,
+): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
   const at = new Map<SnapshotElement, TreeNode>();
   const root: TreeNode = { node: undefined, parent: undefined, children: [], own: [], count: 0, depth: 0 };
   // Parent links, and a root-first path only for the nodes elements stand for (not one per dumped node).
@@ -91,9 +95,15 @@ export function containerKind(n: UiNode | undefined): BlockKind | undefined {
   if (n === undefined) return undefined;
   const cls = shortClass(n.cls);
   const id = shortId(n.id).toLowerCase();
-  if (/toolbar|action_?bar|app_?bar|actionbar/i.test(cls) || /toolbar|action_?bar|app_?bar|top_bar|search_bar|menu_bar/.test(id)) return 'toolbar';
-  if (/^(parentPanel|buttonPanel|alertTitle|topPanel|contentPanel|customPanel|select_dialog_listview)$/.test(shortId(n.id)) || /dialog/.test(id)) return 'dialog';
-  if (/TabLayout|TabWidget|BottomNavigation|NavigationBarView/.test(cls) || /tab_?layout|tabs|bottom_nav|navigation/.test(id)) return 'tabs';
+  if (/toolbar|action_?bar|app_?bar|actionbar/i.test(cls) || /toolbar|action_?bar|app_?bar|top_bar|search_bar|menu_bar/.test(id))
+    return 'toolbar';
+  if (
+    /^(parentPanel|buttonPanel|alertTitle|topPanel|contentPanel|customPanel|select_dialog_listview)$/.test(shortId(n.id)) ||
+    /dialog/.test(id)
+  )
+    return 'dialog';
+  if (/TabLayout|TabWidget|BottomNavigation|NavigationBarView/.test(cls) || /tab_?layout|tabs|bottom_nav|navigation/.test(id))
+    return 'tabs';
   if (LIST_CLASSES.test(cls) || (n.scrollable && n.children.length > 1)) return 'list';
   return undefined;
 }
@@ -120,7 +130,11 @@ function coreRule(root: TreeNode): RawBlock[] {
     if (!grew) break;
     frontier = next;
   }
-  return frontier.map((g) => ({ kind: containerKind(g[0]!.node) ?? 'group', elements: [...elementsUnder(g[0]!)], ...(g[0]!.node ? { container: g[0]!.node } : {}) }));
+  return frontier.map((g) => ({
+    kind: containerKind(g[0]!.node) ?? 'group',
+    elements: [...elementsUnder(g[0]!)],
+    ...(g[0]!.node ? { container: g[0]!.node } : {}),
+  }));
 }
 
 function layoutRule(root: TreeNode, maxSize: number, minSize: number): RawBlock[] {
@@ -195,7 +209,8 @@ export function partition(
 ): RawBlock[] {
   if (elements.length === 0) return [];
   const { root, at } = elementTree(dump, elements, nodeOf);
-  const raw = options.rule === 'core' ? coreRule(root) : layoutRule(root, options.maxSize ?? DEFAULT_MAX_SIZE, options.minSize ?? DEFAULT_MIN_SIZE);
+  const raw =
+    options.rule === 'core' ? coreRule(root) : layoutRule(root, options.maxSize ?? DEFAULT_MAX_SIZE, options.minSize ?? DEFAULT_MIN_SIZE);
   const blocks = raw.filter((b) => b.elements.length > 0);
   for (const b of blocks) {
     if (b.kind === 'group' && b.elements.some((e) => e.actions.includes('type'))) b.kind = 'input';

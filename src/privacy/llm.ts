@@ -34,7 +34,9 @@ const SYSTEM =
   'does this region contain the element the agent should act on next for the task?';
 
 function blockPrompt(block: RawBlock, ctx: RankContext): string {
-  const done = (ctx.history ?? []).map((h, i) => `${i + 1}. ${h.input !== undefined ? `typed "${h.input}"` : `tapped "${h.label ?? '?'}"`}`);
+  const done = (ctx.history ?? []).map(
+    (h, i) => `${i + 1}. ${h.input !== undefined ? `typed "${h.input}"` : `tapped "${h.label ?? '?'}"`}`,
+  );
   return [
     `Task: ${ctx.task}`,
     done.length > 0 ? `Steps done:\n${done.join('\n')}` : 'Steps done: none',
@@ -51,9 +53,13 @@ interface TopLogprob {
 
 /** P(Yes) from a chat completion response: top log-probabilities when present, else the answer text. */
 export function yesProbability(response: unknown): number {
-  const choice = (response as { choices?: { logprobs?: { content?: { top_logprobs?: TopLogprob[] }[] }; message?: { content?: string } }[] })?.choices?.[0];
+  const choice = (
+    response as { choices?: { logprobs?: { content?: { top_logprobs?: TopLogprob[] }[] }; message?: { content?: string } }[] }
+  )?.choices?.[0];
   if (choice === undefined) {
-    throw new GlanceError('INTERNAL', 'the model endpoint returned no choices', { hint: 'check the endpoint speaks the OpenAI chat completions API' });
+    throw new GlanceError('INTERNAL', 'the model endpoint returned no choices', {
+      hint: 'check the endpoint speaks the OpenAI chat completions API',
+    });
   }
   const top = choice.logprobs?.content?.[0]?.top_logprobs;
   if (top !== undefined && top.length > 0) {

@@ -89,7 +89,6 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
   numbers: 1,
 };
 
-
 function elementText(e: SnapshotElement): string {
   return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
 }
@@ -137,17 +136,25 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const proper = properNouns(ctx.task);
   // Words of the app's own name ("notes" in the Notes app) match everything and decide nothing:
   // package segments after the reverse-domain vendor (`com.vendor.`), minus edition words.
-  const appWords = terms((ctx.app ?? '').split('.').slice(2).join(' ').replace(/\b(pro|free|lite|android|app)\b/g, ' ')).stems;
+  const appWords = terms(
+    (ctx.app ?? '')
+      .split('.')
+      .slice(2)
+      .join(' ')
+      .replace(/\b(pro|free|lite|android|app)\b/g, ' '),
+  ).stems;
   const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
   const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
   const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
   const last = history.at(-1);
   const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
-  const isLast = (e: SnapshotElement): boolean => [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
+  const isLast = (e: SnapshotElement): boolean =>
+    [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
   // A field already holding text typed at an earlier step is done.
   const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
   // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
-  const live = (b: RawBlock): SnapshotElement[] => (w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements);
+  const live = (b: RawBlock): SnapshotElement[] =>
+    w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements;
   const bt = blocks.map((b) => blockTerms(live(b)));
   const hasDialog = blocks.some((b) => b.modal === true);
   // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
@@ -165,7 +172,9 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
     // Inverse block frequency on this screen: a word on every block says nothing about which to send.
     idf: (has) => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length)),
     termWeight: (st, isConcept) =>
-      (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) * (!isConcept && proper.has(st) ? w.properNoun : 1) * (!isConcept && appWords.has(st) ? w.appWord : 1),
+      (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) *
+      (!isConcept && proper.has(st) ? w.properNoun : 1) *
+      (!isConcept && appWords.has(st) ? w.appWord : 1),
     live,
     isLast,
     filled,
@@ -175,10 +184,12 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
     // the focused window) gets no prior: every block is in it.
     dialogOverScreen: hasDialog && blocks.some((b) => b.modal !== true),
     choseInDialog: hasDialog && blocks.some((b) => b.modal === true && b.elements.some(chosen)),
-    typedInDialog: hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type'))),
+    typedInDialog:
+      hasDialog && last?.input !== undefined && blocks.some((b) => b.elements.some((e) => isLast(e) && e.actions.includes('type'))),
     gateway: w.gateway + (SETTINGS_INTENT.test(ctx.task) ? w.settingsIntent : 0),
     wantsScroll: /\bscroll/i.test(ctx.task),
-    wantsTyping: pending.length > 0 || pendingNumbers.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined)),
+    wantsTyping:
+      pending.length > 0 || pendingNumbers.length > 0 || (TYPE_WORDS.test(ctx.task) && history.every((h) => h.input === undefined)),
   };
 }
 
@@ -193,7 +204,8 @@ function scoreBlock(b: RawBlock, t: Terms, f: StepFacts): number {
   if (t.concepts.has('~more') || t.concepts.has('~settings')) s += f.gateway;
   if (f.focusedField(b)) s += w.input;
   else if (b.elements.some(f.isLast)) s += w.repeat;
-  else if (b.modal === true && t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap'))) s += f.choseInDialog ? w.confirm : f.typedInDialog ? w.confirm / 2 : 0;
+  else if (b.modal === true && t.concepts.has('~ok') && b.elements.every((e) => e.actions.includes('tap')))
+    s += f.choseInDialog ? w.confirm : f.typedInDialog ? w.confirm / 2 : 0;
   if (f.wantsTyping && b.elements.some((e) => e.actions.includes('type') && !f.filled(e))) s += w.input;
   if (b.elements.some(f.filled) && !b.elements.some(f.isLast)) s += w.repeat / 2;
   // Nothing to tap, check or type: labels, or a list's scroll handle (unless the task is about scrolling).

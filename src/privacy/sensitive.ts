@@ -20,14 +20,19 @@ export const PHONE_RE = /(?<![\w.#/:-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]
 /** 13–19 digits in groups of up to 4, checked with Luhn before being called a card number. */
 export const CARD_RE = /(?<!\d)\d{4}(?:[ -]?\d{1,4}){2,4}(?!\d)/g;
 
-const STREET = /\b\d{1,5}\s+(?:[A-Z][\w'.-]*\s+){0,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|parkway|pkwy|highway|hwy|straße|strasse|rue|via|calle)\b\.?/i;
+const STREET =
+  /\b\d{1,5}\s+(?:[A-Z][\w'.-]*\s+){0,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|parkway|pkwy|highway|hwy|straße|strasse|rue|via|calle)\b\.?/i;
 const ADDRESS_ID = /(^|_)(address|street|postal|location_text|addr)(_|$)/i;
-const NAME_ID = /(^|_)(name|contact|contact_name|people|member|display_name|sender|author|caller|from|recipient|person|first_name|last_name|surname|full_name|nickname|participant)(_|$)/i;
-const MESSAGE_ID = /(message|body|snippet|conversation|sms|mms|chat|comment|note_?(text|content|body)|text_?content|preview|compose|reply)/i;
+const NAME_ID =
+  /(^|_)(name|contact|contact_name|people|member|display_name|sender|author|caller|from|recipient|person|first_name|last_name|surname|full_name|nickname|participant)(_|$)/i;
+const MESSAGE_ID =
+  /(message|body|snippet|conversation|sms|mms|chat|comment|note_?(text|content|body)|text_?content|preview|compose|reply)/i;
 /** App strings rather than user content: AlertDialog's `android:id/message`, summaries, permission prompts. */
-const APP_TEXT_ID = /^(message|summary|description|title|subtitle|faq_text|about_text|permission_message|.*_(label|summary|hint|description|holder|title))$/i;
+const APP_TEXT_ID =
+  /^(message|summary|description|title|subtitle|faq_text|about_text|permission_message|.*_(label|summary|hint|description|holder|title))$/i;
 /** Words that make a capitalised label a control rather than a person ("Call History", "Send SMS"). */
-const UI_WORDS = /\b(settings?|call|calls|history|contacts?|favou?rites?|search|menu|options?|more|add|new|create|edit|delete|save|cancel|ok|send|share|sms|email|mobile|home|work|other|phone|number|message|messages|dialpad|recent|all|about|help|back|next|done|open|close|sort|filter|select|view|show|hide|camera|gallery|clock|alarm|timer|stopwatch|notes?|music|tracks?|albums?|artists?|folders?|playlists?|photos?|videos?|files?|general|text|checklist|title|label|theme|color|light|dark|custom|default|today|yesterday|tomorrow|am|pm|on|off|yes|no|none|name|surname|first|last|middle|address|unknown|birthday|anniversary|event|company|job|nickname|website|group|ringtone|email|emails)\b/i;
+const UI_WORDS =
+  /\b(settings?|call|calls|history|contacts?|favou?rites?|search|menu|options?|more|add|new|create|edit|delete|save|cancel|ok|send|share|sms|email|mobile|home|work|other|phone|number|message|messages|dialpad|recent|all|about|help|back|next|done|open|close|sort|filter|select|view|show|hide|camera|gallery|clock|alarm|timer|stopwatch|notes?|music|tracks?|albums?|artists?|folders?|playlists?|photos?|videos?|files?|general|text|checklist|title|label|theme|color|light|dark|custom|default|today|yesterday|tomorrow|am|pm|on|off|yes|no|none|name|surname|first|last|middle|address|unknown|birthday|anniversary|event|company|job|nickname|website|group|ringtone|email|emails)\b/i;
 
 export function luhn(digits: string): boolean {
   let sum = 0;
@@ -78,7 +83,10 @@ const labelOf = (e: SnapshotElement): string => elementLabels(e).join(' · ');
  * Categories of each element (same order as `elements`). `neighbours` groups elements that are shown
  * together (e.g. one block or one row): a capitalised label next to a phone number or an email is a name.
  */
-export function detectSensitive(elements: readonly SnapshotElement[], neighbours?: readonly (readonly SnapshotElement[])[]): SensitiveCategory[][] {
+export function detectSensitive(
+  elements: readonly SnapshotElement[],
+  neighbours?: readonly (readonly SnapshotElement[])[],
+): SensitiveCategory[][] {
   const own = elements.map(ownCategories);
   const groupOf = new Map<SnapshotElement, readonly SnapshotElement[]>();
   for (const g of neighbours ?? []) for (const e of g) groupOf.set(e, g);

@@ -94,12 +94,24 @@ export class PrivacySession {
   observe(dump: DumpInput): BlocksResult {
     const step = this.entries.length;
     const result = blocksFromDump(dump, this.task, { ...this.options, step, history: [...this.history] });
-    const found = detectSensitive(result.elements, result.blocks.map((b) => b.elements));
+    const found = detectSensitive(
+      result.elements,
+      result.blocks.map((b) => b.elements),
+    );
     const cats = new Map(result.elements.map((e, i) => [e, found[i]!] as const));
     const chars = new Map(result.blocks.map((b) => [b, renderBlock(b, b.elements).length] as const));
     const total = emptyExposure();
     for (const b of result.blocks) addBlock(total, { b, chars: chars.get(b)!, cats }, 1);
-    const entry: LedgerEntry = { step, task: this.task, screen: result.screen, total, sentBlocks: [], sent: emptyExposure(), withheld: structuredClone(total), masked: 0 };
+    const entry: LedgerEntry = {
+      step,
+      task: this.task,
+      screen: result.screen,
+      total,
+      sentBlocks: [],
+      sent: emptyExposure(),
+      withheld: structuredClone(total),
+      masked: 0,
+    };
     this.entries.push(entry);
     this.current = { result, cats, chars, next: 0, entry };
     return result;
@@ -146,15 +158,25 @@ export class PrivacySession {
     const sent = emptyExposure();
     const withheld = emptyExposure();
     for (const e of this.entries) {
-      for (const [into, from] of [[sent, e.sent], [withheld, e.withheld]] as const) {
+      for (const [into, from] of [
+        [sent, e.sent],
+        [withheld, e.withheld],
+      ] as const) {
         into.blocks += from.blocks;
         into.elements += from.elements;
         into.chars += from.chars;
-        for (const [c, n] of Object.entries(from.categories)) into.categories[c as SensitiveCategory] = (into.categories[c as SensitiveCategory] ?? 0) + n;
+        for (const [c, n] of Object.entries(from.categories))
+          into.categories[c as SensitiveCategory] = (into.categories[c as SensitiveCategory] ?? 0) + n;
       }
     }
     const ratio = (w: number, s: number): number => (w + s === 0 ? 0 : w / (w + s));
-    return { steps: this.entries.length, sent, withheld, elementReduction: ratio(withheld.elements, sent.elements), charReduction: ratio(withheld.chars, sent.chars) };
+    return {
+      steps: this.entries.length,
+      sent,
+      withheld,
+      elementReduction: ratio(withheld.elements, sent.elements),
+      charReduction: ratio(withheld.chars, sent.chars),
+    };
   }
 }
 

@@ -4,9 +4,11 @@
  */
 
 const STOP = new Set(
-  ('a an the to of in on at for from by with and or is it its this that these those my me i you your be as into ' +
+  (
+    'a an the to of in on at for from by with and or is it its this that these those my me i you your be as into ' +
     'then than all any some can could would should will please just also now there here up out so do does did ' +
-    'using use via one which what when where who how about after before while app application').split(' '),
+    'using use via one which what when where who how about after before while app application'
+  ).split(' '),
 );
 
 /**

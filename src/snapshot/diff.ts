@@ -53,7 +53,11 @@ function changedFields(a: SnapshotElement, b: SnapshotElement, o: DiffOptions): 
 }
 
 /** `before` undefined (no earlier snapshot) reports every element as added. */
-export function diffSnapshots(previous: Pick<Snapshot, 'elements' | 'screen'> | undefined, after: Pick<Snapshot, 'elements' | 'screen'>, options: DiffOptions = {}): SnapshotDiff {
+export function diffSnapshots(
+  previous: Pick<Snapshot, 'elements' | 'screen'> | undefined,
+  after: Pick<Snapshot, 'elements' | 'screen'>,
+  options: DiffOptions = {},
+): SnapshotDiff {
   const before = previous ?? { elements: [], screen: after.screen };
   const old = new Map(before.elements.map((e) => [e.ref, e]));
   const now = new Map(after.elements.map((e) => [e.ref, e]));
@@ -67,7 +71,8 @@ export function diffSnapshots(previous: Pick<Snapshot, 'elements' | 'screen'> | 
     if (fields.length > 0) changed.push({ ref: b.ref, before: a, after: b, fields });
   }
   const d: SnapshotDiff = { added, removed, changed, same: false };
-  if (before.screen.package !== after.screen.package || before.screen.activity !== after.screen.activity) d.screen = { before: before.screen, after: after.screen };
+  if (before.screen.package !== after.screen.package || before.screen.activity !== after.screen.activity)
+    d.screen = { before: before.screen, after: after.screen };
   d.same = added.length === 0 && removed.length === 0 && changed.length === 0 && d.screen === undefined;
   return d;
 }

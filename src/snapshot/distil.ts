@@ -121,7 +121,7 @@ export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = empty
     if (parent) parent.children.push(d);
     else roots.push(d);
     const childScope = d.id !== '' ? d.id : scope;
-    const holder = depth >= MAX_DEPTH ? parent ?? d : d;
+    const holder = depth >= MAX_DEPTH ? (parent ?? d) : d;
     const kids = src.children;
     for (let i = kids.length - 1; i >= 0; i--) {
       stack.push({ src: kids[i]!, parent: holder, depth: holder === d ? depth + 1 : depth, scope: childScope });
@@ -202,7 +202,8 @@ export const dropSystemChrome: Pass = (roots, ctx) => {
  * Compose / WebView). Counted, and with `offscreen` kept and marked instead.
  */
 export const dropOffscreen: Pass = (roots, ctx) => {
-  const out = (b: Bounds): boolean => b[2] <= 0 || b[3] <= 0 || (ctx.width > 0 && b[0] >= ctx.width) || (ctx.height > 0 && b[1] >= ctx.height);
+  const out = (b: Bounds): boolean =>
+    b[2] <= 0 || b[3] <= 0 || (ctx.width > 0 && b[0] >= ctx.width) || (ctx.height > 0 && b[1] >= ctx.height);
   if (!ctx.offscreen) return dropWhere(roots, ctx, 'offscreen', (n) => out(n.bounds));
   forEachNode(roots, (n) => {
     if (out(n.bounds)) {
@@ -283,7 +284,15 @@ export const keepIdentifiedIcons: Pass = (roots) => {
 };
 
 /** Widgets operated by dragging or typing, not by the row's tap: never absorbed, even when not clickable. */
-const OWN_WIDGETS: ReadonlySet<string> = new Set(['SeekBar', 'RatingBar', 'Spinner', 'NumberPicker', 'DatePicker', 'TimePicker', 'WebView']);
+const OWN_WIDGETS: ReadonlySet<string> = new Set([
+  'SeekBar',
+  'RatingBar',
+  'Spinner',
+  'NumberPicker',
+  'DatePicker',
+  'TimePicker',
+  'WebView',
+]);
 
 /**
  * Whether a node stays an element of its own inside a clickable ancestor. A widget that cannot be acted on
@@ -313,7 +322,8 @@ export const absorbChildLabels: Pass = (roots, ctx) => {
       }
       // A labelled check box that is not clickable itself is the row's own toggle: merge it (its label is the
       // row's first label, so the row's tap point lands inside the box).
-      const labelledBox = c.checkable && !c.clickable && !c.longClickable && !c.editable && c.text !== '' && row.labels.length === 0 && !row.checkable;
+      const labelledBox =
+        c.checkable && !c.clickable && !c.longClickable && !c.editable && c.text !== '' && row.labels.length === 0 && !row.checkable;
       if (interactive(c) && !labelledBox) {
         visit([c]);
         kept.push(c);
@@ -382,13 +392,28 @@ export interface PipelineOptions {
 export function passesFor(options: PipelineOptions = {}): Pass[] {
   const list: Pass[] = [dropInvisible, dropZeroArea];
   if (!options.all) list.push(dropSystemChrome);
-  list.push(dropOffscreen, stripZeroWidth, hidePasswordValues, keepInputWidgets, keepIdentifiedIcons, absorbChildLabels, unwrapLayouts, groupLists);
+  list.push(
+    dropOffscreen,
+    stripZeroWidth,
+    hidePasswordValues,
+    keepInputWidgets,
+    keepIdentifiedIcons,
+    absorbChildLabels,
+    unwrapLayouts,
+    groupLists,
+  );
   return list;
 }
 
 export function distil(dump: UiDump, options: PipelineOptions = {}): { roots: DNode[]; stats: DistilStats } {
   const stats = emptyStats();
-  const ctx: PassContext = { width: dump.width, height: dump.height, all: options.all ?? false, offscreen: options.offscreen ?? false, stats };
+  const ctx: PassContext = {
+    width: dump.width,
+    height: dump.height,
+    all: options.all ?? false,
+    offscreen: options.offscreen ?? false,
+    stats,
+  };
   let roots = fromDump(dump, stats);
   for (const pass of passesFor(options)) roots = pass(roots, ctx);
   return { roots, stats };

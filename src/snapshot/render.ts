@@ -85,7 +85,9 @@ export function labelParts(el: SnapshotElement): string[] {
 
 /** Tree-line states: the positive, dynamic ones; `checkable`, `clickable` and `editable` are in the ref letter. */
 function treeStates(el: SnapshotElement): string[] {
-  return el.states.filter((s) => s !== 'checkable' && s !== 'clickable' && s !== 'editable' && !(s === 'scrollable' && el.items !== undefined));
+  return el.states.filter(
+    (s) => s !== 'checkable' && s !== 'clickable' && s !== 'editable' && !(s === 'scrollable' && el.items !== undefined),
+  );
 }
 
 /** One element as a tree line without indentation: `ref [Class] label [hint=…] [states]`. */
@@ -170,10 +172,23 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
     if (el.items !== undefined) tags.unshift(`items=${el.items}`);
     if (el.offscreen) tags.push('offscreen');
     if (o.bounds) tags.push(`bounds=${el.bounds.join(',')}`);
-    rows.push([el.ref, verbOf(el), el.class, label === '' ? '-' : label, el.id === undefined ? '-' : '#' + el.id, el.center.join(','), tags.join(' ')]);
+    rows.push([
+      el.ref,
+      verbOf(el),
+      el.class,
+      label === '' ? '-' : label,
+      el.id === undefined ? '-' : '#' + el.id,
+      el.center.join(','),
+      tags.join(' '),
+    ]);
   });
   const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
-  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+  const lines = rows.map((r) =>
+    r
+      .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );
   const head = headerLine(h.screen);
   if (head !== undefined) lines.unshift(head);
   const foot = footer(h);

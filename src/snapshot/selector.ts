@@ -76,7 +76,8 @@ const ATTRS: ReadonlySet<string> = new Set<AttrName>(['text', 'desc', 'hint', 'i
 
 export const DEFAULT_NEAR_PX = 50;
 
-const HINT = 'selectors look like `Button[text=OK]`, `#search`, `:has-text("Wi-Fi")`, `EditText:below([text=Name])`, `A, B`; see docs/snapshot.md';
+const HINT =
+  'selectors look like `Button[text=OK]`, `#search`, `:has-text("Wi-Fi")`, `EditText:below([text=Name])`, `A, B`; see docs/snapshot.md';
 
 function invalid(source: string, pos: number, what: string): GlanceError {
   return new GlanceError('SELECTOR_INVALID', `bad selector at ${pos + 1}: ${what}\n  ${source}\n  ${' '.repeat(pos)}^`, {
@@ -151,7 +152,8 @@ class Parser {
       if (c === undefined || /[\s,)]/.test(c)) break;
       parts.push(this.simple());
     }
-    if (parts.length === 0) throw this.fail(this.peek() === undefined ? 'selector expected, found the end' : `selector expected, found "${this.peek()}"`);
+    if (parts.length === 0)
+      throw this.fail(this.peek() === undefined ? 'selector expected, found the end' : `selector expected, found "${this.peek()}"`);
     return parts;
   }
 
@@ -388,7 +390,9 @@ function related(el: SnapshotElement, anchor: SnapshotElement, how: { relation: 
     case 'in': {
       for (let p = el.parent; p !== undefined; p = ctx.byRef.get(p)?.parent) if (p === anchor.ref) return true;
       const e = el.bounds;
-      return e[0] >= b[0] && e[1] >= b[1] && e[2] <= b[2] && e[3] <= b[3] && !(e[0] === b[0] && e[1] === b[1] && e[2] === b[2] && e[3] === b[3]);
+      return (
+        e[0] >= b[0] && e[1] >= b[1] && e[2] <= b[2] && e[3] <= b[3] && !(e[0] === b[0] && e[1] === b[1] && e[2] === b[2] && e[3] === b[3])
+      );
     }
   }
 }
@@ -454,7 +458,12 @@ function layoutRelations(c: CompoundSelector): Array<Extract<SimpleSelector, { t
  */
 export function findElements(snapshot: { elements: readonly SnapshotElement[] }, selector: string | Selector): SnapshotElement[] {
   const sel = typeof selector === 'string' ? parseSelector(selector) : selector;
-  const ctx: MatchContext = { elements: snapshot.elements, byRef: new Map(snapshot.elements.map((e) => [e.ref, e])), cache: new Map(), ancestors: new Map() };
+  const ctx: MatchContext = {
+    elements: snapshot.elements,
+    byRef: new Map(snapshot.elements.map((e) => [e.ref, e])),
+    cache: new Map(),
+    ancestors: new Map(),
+  };
   const hits = matchAll(sel, ctx);
   const rels = sel.alternatives.flatMap(layoutRelations);
   if (rels.length === 0) return hits;

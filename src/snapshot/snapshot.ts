@@ -176,9 +176,12 @@ function screenOf(dump: UiDump): ScreenInfo {
 
 function checkOptions(o: SnapshotOptions): void {
   const bad = (message: string): GlanceError => new GlanceError('USAGE', message, { hint: 'see `glance ui --help`' });
-  if (o.format !== undefined && !SNAPSHOT_FORMATS.includes(o.format)) throw bad(`unknown format "${String(o.format)}": use ${SNAPSHOT_FORMATS.join(', ')}`);
-  if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1)) throw bad(`--depth must be a whole number ≥ 1, got ${o.depth}`);
-  if (o.maxLabel !== undefined && !(Number.isInteger(o.maxLabel) && o.maxLabel >= 0)) throw bad(`--max-label must be a whole number ≥ 0, got ${o.maxLabel}`);
+  if (o.format !== undefined && !SNAPSHOT_FORMATS.includes(o.format))
+    throw bad(`unknown format "${String(o.format)}": use ${SNAPSHOT_FORMATS.join(', ')}`);
+  if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1))
+    throw bad(`--depth must be a whole number ≥ 1, got ${o.depth}`);
+  if (o.maxLabel !== undefined && !(Number.isInteger(o.maxLabel) && o.maxLabel >= 0))
+    throw bad(`--max-label must be a whole number ≥ 0, got ${o.maxLabel}`);
 }
 
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
@@ -225,7 +228,13 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
       text = toUiautomatorXml(dump);
       break;
   }
-  const snapshot: Snapshot = { format, text, elements, screen, stats: { ...stats, elements: built.elements.length, shown: elements.length } };
+  const snapshot: Snapshot = {
+    format,
+    text,
+    elements,
+    screen,
+    stats: { ...stats, elements: built.elements.length, shown: elements.length },
+  };
   return { snapshot, built };
 }
 
@@ -233,7 +242,11 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
  * Finds the element a ref names in a (new) dump or snapshot. Refs are identity-derived, so a ref taken from an
  * earlier snapshot of the same screen resolves as long as the element is still there.
  */
-export function resolveRef(source: DumpInput | Snapshot, ref: string, options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {}): SnapshotElement {
+export function resolveRef(
+  source: DumpInput | Snapshot,
+  ref: string,
+  options: Pick<SnapshotOptions, 'all' | 'offscreen'> = {},
+): SnapshotElement {
   const snap = isSnapshot(source) ? source : snapshotFromDump(source, { all: options.all ?? false, offscreen: options.offscreen ?? false });
   return elementByRef(snap.elements, ref);
 }

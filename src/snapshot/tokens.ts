@@ -23,7 +23,10 @@ export function countTokens(text: string): TokenCount {
 export function tokenReport(dumpText: string | Uint8Array, options: Omit<SnapshotOptions, 'format'> = {}): TokenReportRow[] {
   const raw = typeof dumpText === 'string' ? dumpText : new TextDecoder().decode(dumpText);
   const dump = parseDump(raw);
-  return [{ format: 'raw', ...countTokens(raw) }, ...SNAPSHOT_FORMATS.map((format) => ({ format, ...countTokens(snapshotFromDump(dump, { ...options, format }).text) }))];
+  return [
+    { format: 'raw', ...countTokens(raw) },
+    ...SNAPSHOT_FORMATS.map((format) => ({ format, ...countTokens(snapshotFromDump(dump, { ...options, format }).text) })),
+  ];
 }
 
 /** A small aligned table of a report, for the CLI. */

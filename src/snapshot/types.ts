@@ -6,16 +6,7 @@ import type { Bounds } from '../hierarchy/model.js';
 
 export type Action = 'tap' | 'long' | 'type' | 'scroll' | 'check';
 
-export type State =
-  | 'checked'
-  | 'selected'
-  | 'focused'
-  | 'disabled'
-  | 'password'
-  | 'scrollable'
-  | 'checkable'
-  | 'clickable'
-  | 'editable';
+export type State = 'checked' | 'selected' | 'focused' | 'disabled' | 'password' | 'scrollable' | 'checkable' | 'clickable' | 'editable';
 
 export interface SnapshotElement {
   /** Short stable ref (≤ 5 characters), e.g. `k42`. */

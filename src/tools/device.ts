@@ -28,7 +28,13 @@ import { defineTool, type ToolContext, type ToolDef, type ToolResult } from './r
 
 const target = z.string().min(1).describe('a ref from the snapshot (b12), a selector (#login, Button:has-text("OK")) or a point X,Y');
 const element = z.string().optional().describe('human-readable description of the element (for logs; not used to find it)');
-const settleMs = z.number().int().min(0).max(60_000).optional().describe('how long to wait for the screen to settle after the action, in ms (default 2000)');
+const settleMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(60_000)
+  .optional()
+  .describe('how long to wait for the screen to settle after the action, in ms (default 2000)');
 const directions = ['up', 'down', 'left', 'right'] as const;
 
 async function env(ctx: ToolContext, settle?: number): Promise<ActionEnv> {
@@ -41,7 +47,12 @@ function describe(o: ActionOutcome): string {
   const what = t ? `${t.ref ?? t.text}${t.label !== undefined && t.ref !== undefined ? ` ${JSON.stringify(t.label)}` : ''}` : '';
   const at = o.point ? ` at ${o.point.x},${o.point.y}` : '';
   const dir = typeof o.extra?.['direction'] === 'string' ? ` ${o.extra['direction']}` : '';
-  const key = o.action === 'key' && typeof o.extra?.['name'] === 'string' ? ` ${o.extra['name']}` : o.action === 'key' ? ` ${String(o.extra?.['code'])}` : dir;
+  const key =
+    o.action === 'key' && typeof o.extra?.['name'] === 'string'
+      ? ` ${o.extra['name']}`
+      : o.action === 'key'
+        ? ` ${String(o.extra?.['code'])}`
+        : dir;
   return `${o.action}${key}${what ? ' ' + what : ''}${at}`;
 }
 
@@ -63,14 +74,19 @@ function touchTool(name: string, verb: TouchKind, title: string, description: st
     schema: z.object({
       target,
       element,
-      ...(verb === 'long-press' ? { duration: z.number().int().min(1).max(60_000).optional().describe('press length in ms (default 1000)') } : {}),
+      ...(verb === 'long-press'
+        ? { duration: z.number().int().min(1).max(60_000).optional().describe('press length in ms (default 1000)') }
+        : {}),
       settleMs,
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     cli: { verb, positionals: ['target'] },
     async handler(input, ctx) {
       const duration = (input as { duration?: number }).duration;
-      const o = await touch(await env(ctx, input.settleMs), verb, input.target, { serial: ctx.serial, ...(duration === undefined ? {} : { durationMs: duration }) });
+      const o = await touch(await env(ctx, input.settleMs), verb, input.target, {
+        serial: ctx.serial,
+        ...(duration === undefined ? {} : { durationMs: duration }),
+      });
       return actionResult(o);
     },
   }) as unknown as ToolDef;
@@ -79,7 +95,8 @@ function touchTool(name: string, verb: TouchKind, title: string, description: st
 export const listTool = defineTool({
   name: 'device_list',
   title: 'List devices',
-  description: 'Android devices the adb server (or a direct connection) can see, with their state. Pass a serial as `device` / `-s` when more than one is online.',
+  description:
+    'Android devices the adb server (or a direct connection) can see, with their state. Pass a serial as `device` / `-s` when more than one is online.',
   schema: z.object({}),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'devices' },
@@ -88,14 +105,35 @@ export const listTool = defineTool({
     const text =
       list.length === 0
         ? 'no devices (run `glance doctor`)'
-        : list.map((d) => [d.serial, d.state, d.model ? `model:${d.model}` : '', d.product ? `product:${d.product}` : ''].filter((x) => x !== '').join('\t')).join('\n');
+        : list
+            .map((d) =>
+              [d.serial, d.state, d.model ? `model:${d.model}` : '', d.product ? `product:${d.product}` : '']
+                .filter((x) => x !== '')
+                .join('\t'),
+            )
+            .join('\n');
     return { text, data: { devices: list } };
   },
 });
 
-export const tapTool = touchTool('device_tap', 'tap', 'Tap', 'Tap an element (ref or selector) or a point, wait for the screen to settle, and return what changed. The element is touched at a point no other element covers.');
-export const longPressTool = touchTool('device_long_press', 'long-press', 'Long-press', 'Press and hold an element or point (default 1 s), then return what changed.');
-export const doubleTapTool = touchTool('device_double_tap', 'double-tap', 'Double-tap', 'Tap an element or point twice in quick succession, then return what changed.');
+export const tapTool = touchTool(
+  'device_tap',
+  'tap',
+  'Tap',
+  'Tap an element (ref or selector) or a point, wait for the screen to settle, and return what changed. The element is touched at a point no other element covers.',
+);
+export const longPressTool = touchTool(
+  'device_long_press',
+  'long-press',
+  'Long-press',
+  'Press and hold an element or point (default 1 s), then return what changed.',
+);
+export const doubleTapTool = touchTool(
+  'device_double_tap',
+  'double-tap',
+  'Double-tap',
+  'Tap an element or point twice in quick succession, then return what changed.',
+);
 
 export const typeTool = defineTool({
   name: 'device_type',
@@ -105,7 +143,7 @@ export const typeTool = defineTool({
   schema: z.object({
     target: z.string().optional().describe('field to type into (ref, selector or X,Y); omitted: the focused field'),
     text: z.string().optional().describe('the text to type'),
-    append: z.boolean().optional().describe('keep the field\'s content and add to it'),
+    append: z.boolean().optional().describe("keep the field's content and add to it"),
     submit: z.boolean().optional().describe('press Enter after typing'),
     element,
     settleMs,
@@ -124,7 +162,10 @@ export const typeTool = defineTool({
       text = `${tgt} ${text}`;
       tgt = undefined;
     }
-    if (text === undefined) throw new GlanceError('USAGE', 'nothing to type', { hint: 'e.g. `glance type b12 "hello"` or `glance type "hello"` for the focused field' });
+    if (text === undefined)
+      throw new GlanceError('USAGE', 'nothing to type', {
+        hint: 'e.g. `glance type b12 "hello"` or `glance type "hello"` for the focused field',
+      });
     const o = await typeInto(await env(ctx, input.settleMs), {
       target: tgt,
       text,
@@ -191,7 +232,13 @@ export const scrollTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cli: { verb: 'scroll', positionals: ['direction'] },
   async handler(input, ctx) {
-    const o = await scroll(await env(ctx, input.settleMs), { direction: input.direction, target: input.target, until: input.until, max: input.max, serial: ctx.serial });
+    const o = await scroll(await env(ctx, input.settleMs), {
+      direction: input.direction,
+      target: input.target,
+      until: input.until,
+      max: input.max,
+      serial: ctx.serial,
+    });
     const found = o.extra?.['found'];
     return actionResult(o, typeof found === 'string' ? [`found ${found} after ${String(o.extra?.['swipes'])} swipe(s)`] : []);
   },
@@ -200,7 +247,8 @@ export const scrollTool = defineTool({
 export const keyTool = defineTool({
   name: 'device_press_key',
   title: 'Press a key',
-  description: 'Press a key: BACK, HOME, RECENTS (APP_SWITCH), ENTER, DEL, TAB, SEARCH, MENU, VOLUME_UP/DOWN, POWER, DPAD_*, MOVE_END…, any KEYCODE_* name or a key code number.',
+  description:
+    'Press a key: BACK, HOME, RECENTS (APP_SWITCH), ENTER, DEL, TAB, SEARCH, MENU, VOLUME_UP/DOWN, POWER, DPAD_*, MOVE_END…, any KEYCODE_* name or a key code number.',
   schema: z.object({ key: z.string().min(1).describe('key name or code'), settleMs }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   cli: { verb: 'key', positionals: ['key'] },
@@ -279,8 +327,14 @@ export const screenshotTool = defineTool({
     'A PNG of the screen, downscaled to maxEdge (device = image × scale). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
   schema: z.object({
     out: z.string().optional().describe('also write the PNG to this file'),
-    marks: z.boolean().optional().describe('draw each element\'s ref on the screenshot, with a legend'),
-    maxEdge: z.number().int().min(0).max(8192).optional().describe(`long edge of the image in px (default 1568; 0 = full device resolution, no marks)`),
+    marks: z.boolean().optional().describe("draw each element's ref on the screenshot, with a legend"),
+    maxEdge: z
+      .number()
+      .int()
+      .min(0)
+      .max(8192)
+      .optional()
+      .describe(`long edge of the image in px (default 1568; 0 = full device resolution, no marks)`),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'screenshot', positionals: ['out'] },
@@ -295,7 +349,8 @@ export const screenshotTool = defineTool({
     let scale = 1;
     let legend: Array<{ ref: string; class: string; label: string }> | undefined;
     if (input.marks) {
-      if (maxEdge === 0) throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit --max-edge for the default' });
+      if (maxEdge === 0)
+        throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit --max-edge for the default' });
       // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
       const dump = await device.dump({ signal: ctx.signal });
       await ctx.snapshots.save(device.serial, dump);
@@ -306,7 +361,12 @@ export const screenshotTool = defineTool({
     }
     const size = pngSize(png);
     if (input.out !== undefined) await ctx.writeFile(input.out, png);
-    const command = commandLine(ctx.serial, ['screenshot', ...(input.out !== undefined ? [input.out] : []), ...(input.marks ? ['--marks'] : []), ...(input.maxEdge !== undefined ? ['--max-edge', String(input.maxEdge)] : [])]);
+    const command = commandLine(ctx.serial, [
+      'screenshot',
+      ...(input.out !== undefined ? [input.out] : []),
+      ...(input.marks ? ['--marks'] : []),
+      ...(input.maxEdge !== undefined ? ['--max-edge', String(input.maxEdge)] : []),
+    ]);
     const data = {
       width: size.width,
       height: size.height,
@@ -351,7 +411,12 @@ export const waitTool = defineTool({
     }
     const e = await env(ctx);
     const timeoutMs = input.timeout ?? 10_000;
-    const args = ['wait', ...(idle ? ['idle'] : text !== undefined ? [text] : ['--selector', selector ?? '']), ...(input.gone ? ['--gone'] : []), ...(input.timeout !== undefined ? ['--timeout', String(input.timeout)] : [])];
+    const args = [
+      'wait',
+      ...(idle ? ['idle'] : text !== undefined ? [text] : ['--selector', selector ?? '']),
+      ...(input.gone ? ['--gone'] : []),
+      ...(input.timeout !== undefined ? ['--timeout', String(input.timeout)] : []),
+    ];
     const command = commandLine(ctx.serial, args);
     if (idle) {
       const s = await waitIdle(e, timeoutMs);
@@ -367,7 +432,8 @@ export const waitTool = defineTool({
 export const assertTool = defineTool({
   name: 'device_assert',
   title: 'Assert an element',
-  description: 'Check that a selector matches on the current screen (exactly `count` elements when given); fails with ASSERTION_FAILED otherwise.',
+  description:
+    'Check that a selector matches on the current screen (exactly `count` elements when given); fails with ASSERTION_FAILED otherwise.',
   schema: z.object({
     selector: z.string().min(1).describe('selector (or ref) that must match'),
     count: z.number().int().min(0).optional().describe('exact number of matches expected'),
@@ -376,8 +442,15 @@ export const assertTool = defineTool({
   cli: { verb: 'assert', positionals: ['selector'], short: { n: 'count' } },
   async handler(input, ctx) {
     const r = await assertSelector(await env(ctx), input.selector, input.count);
-    const command = commandLine(ctx.serial, ['assert', input.selector, ...(input.count !== undefined ? ['--count', String(input.count)] : [])]);
-    return { text: `ok: ${r.count} match${r.count === 1 ? '' : 'es'} (${r.refs.join(', ') || 'none'})\n$ ${command}`, data: { ...r, command } };
+    const command = commandLine(ctx.serial, [
+      'assert',
+      input.selector,
+      ...(input.count !== undefined ? ['--count', String(input.count)] : []),
+    ]);
+    return {
+      text: `ok: ${r.count} match${r.count === 1 ? '' : 'es'} (${r.refs.join(', ') || 'none'})\n$ ${command}`,
+      data: { ...r, command },
+    };
   },
 });
 

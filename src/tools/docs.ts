@@ -19,7 +19,11 @@ function args(tool: ToolDef): string {
 
 export function toolTable(tools: readonly ToolDef[]): string {
   const rows = tools.map((t) => {
-    const hints = [t.annotations.readOnlyHint ? 'read-only' : '', t.annotations.destructiveHint ? 'destructive' : '', t.annotations.openWorldHint ? 'open-world' : '']
+    const hints = [
+      t.annotations.readOnlyHint ? 'read-only' : '',
+      t.annotations.destructiveHint ? 'destructive' : '',
+      t.annotations.openWorldHint ? 'open-world' : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const mcp = t.mcp === false ? '—' : `\`${t.name}\``;

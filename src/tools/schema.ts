@@ -37,4 +37,3 @@ export function fieldInfo(schema: unknown): FieldInfo {
 
 export const camel = (s: string): string => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 export const kebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-

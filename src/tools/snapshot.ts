@@ -17,9 +17,12 @@ import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 const formats = ['tree', 'table', 'json', 'xml'] as const;
 
 const viewOptions = {
-  from: z.string().optional().describe('read a saved dump (uiautomator XML, uiautomator2 XML or DroidBot JSON; - for stdin) instead of the device'),
+  from: z
+    .string()
+    .optional()
+    .describe('read a saved dump (uiautomator XML, uiautomator2 XML or DroidBot JSON; - for stdin) instead of the device'),
   format: z.enum(formats).default('tree').describe('tree (default), table, json or xml'),
-  bounds: z.boolean().optional().describe('print each element\'s bounds'),
+  bounds: z.boolean().optional().describe("print each element's bounds"),
   offscreen: z.boolean().optional().describe('include elements outside the screen'),
   all: z.boolean().optional().describe('keep status/navigation bar and system windows'),
   depth: z.number().int().min(1).optional().describe('nesting levels to print; deeper content is summarised as counts'),
@@ -27,7 +30,15 @@ const viewOptions = {
   maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
 };
 
-function snapshotOptions(input: { format?: SnapshotOptions['format']; bounds?: boolean | undefined; offscreen?: boolean | undefined; all?: boolean | undefined; depth?: number | undefined; scope?: string | undefined; maxLabel?: number | undefined }): SnapshotOptions {
+function snapshotOptions(input: {
+  format?: SnapshotOptions['format'];
+  bounds?: boolean | undefined;
+  offscreen?: boolean | undefined;
+  all?: boolean | undefined;
+  depth?: number | undefined;
+  scope?: string | undefined;
+  maxLabel?: number | undefined;
+}): SnapshotOptions {
   const o: SnapshotOptions = {};
   if (input.format) o.format = input.format;
   if (input.bounds) o.bounds = true;
@@ -54,10 +65,7 @@ const FOREGROUND = '#foreground';
  * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump.
  */
 async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump }> {
-  const [dump, fg] = await Promise.all([
-    device.dump({ signal: ctx.signal }),
-    foregroundIfKnown(device, ctx.signal),
-  ]);
+  const [dump, fg] = await Promise.all([device.dump({ signal: ctx.signal }), foregroundIfKnown(device, ctx.signal)]);
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
   await ctx.snapshots.save(device.serial, dump);
   // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
@@ -92,8 +100,14 @@ export const snapshotTool = defineTool({
     'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states. Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed.',
   schema: z.object({
     ...viewOptions,
-    diff: z.string().optional().describe('compare with this earlier dump file, or `last` for this device\'s previous snapshot; prints only what changed'),
-    privacy: z.string().optional().describe('privacy mode: show only the screen block most relevant to this task, and one line on what was withheld'),
+    diff: z
+      .string()
+      .optional()
+      .describe("compare with this earlier dump file, or `last` for this device's previous snapshot; prints only what changed"),
+    privacy: z
+      .string()
+      .optional()
+      .describe('privacy mode: show only the screen block most relevant to this task, and one line on what was withheld'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   cli: { verb: 'ui' },
@@ -163,7 +177,10 @@ export const tokensTool = defineTool({
   async handler(input, ctx) {
     const { tokenReport } = await import('../snapshot/tokens.js');
     const report = tokenReport(await ctx.readFile(input.from));
-    const rows = report.map((r) => `${r.format.padEnd(8)} ${String(r.bytes).padStart(7)} B ${String(r.o200k).padStart(6)} o200k ${String(r.cl100k).padStart(6)} cl100k`);
+    const rows = report.map(
+      (r) =>
+        `${r.format.padEnd(8)} ${String(r.bytes).padStart(7)} B ${String(r.o200k).padStart(6)} o200k ${String(r.cl100k).padStart(6)} cl100k`,
+    );
     return { text: ['format     bytes     tokens (o200k, cl100k)', ...rows].join('\n'), data: report };
   },
 });

@@ -74,7 +74,8 @@ export interface FileFacts {
   skipped: number;
 }
 
-const LISTENER = /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
+const LISTENER =
+  /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
 const MENU_FUNCTIONS = new Set([
   'onOptionsItemSelected',
   'onMenuItemClick',
@@ -195,7 +196,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       return s.startsWith('"') && !s.startsWith('"""') ? s.slice(1, -1) : undefined;
     }
     if (n.children.some((c) => c.type === 'interpolated_expression' || c.type === 'interpolated_identifier')) return undefined;
-    return n.children.filter((c) => c.type === 'string_content').map(src).join('');
+    return n.children
+      .filter((c) => c.type === 'string_content')
+      .map(src)
+      .join('');
   };
 
   const firstString = (n: SNode): string | undefined => {
@@ -219,7 +223,8 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     if (id !== undefined) return id;
     const m = /(\w+)(?:!!)?$/.exec(t);
     const last = m?.[1];
-    if (last === undefined || last === 'this' || last === 'it' || last === 'view' || last === 'itemView' || last === 'root') return undefined;
+    if (last === undefined || last === 'this' || last === 'it' || last === 'view' || last === 'itemView' || last === 'root')
+      return undefined;
     return last;
   };
 
@@ -276,11 +281,24 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     for (const ta of parts.typeArgs) for (const ty of typeNames(ta)) push(ctx, { t: 'classref', cls: ty });
     if (parts.isNew) push(ctx, { t: 'new', cls: parts.calleeText });
     else {
-      const recvKind = receiver === undefined ? 'none' : receiver.type === 'this_expression' || receiver.type === 'this' ? 'this' : receiver.type === 'super_expression' || receiver.type === 'super' ? 'super' : 'other';
+      const recvKind =
+        receiver === undefined
+          ? 'none'
+          : receiver.type === 'this_expression' || receiver.type === 'this'
+            ? 'this'
+            : receiver.type === 'super_expression' || receiver.type === 'super'
+              ? 'super'
+              : 'other';
       const recvText = receiver === undefined ? '' : compact(receiver);
       // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).
-      const typeLike = /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1) ?? '');
-      push(ctx, typeLike ? { t: 'call', name, receiver: recvKind, receiverType: recvText.replace(/\.Companion$/, '') } : { t: 'call', name, receiver: recvKind });
+      const typeLike =
+        /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1) ?? '');
+      push(
+        ctx,
+        typeLike
+          ? { t: 'call', name, receiver: recvKind, receiverType: recvText.replace(/\.Companion$/, '') }
+          : { t: 'call', name, receiver: recvKind },
+      );
     }
     const button = BUTTONS[name];
     if (button !== undefined) {
@@ -375,7 +393,14 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     const argsNode = field(n, 'arguments');
     const body = child(n, 'class_body');
     const cls = type === undefined ? '' : compact(type).replace(/<.*$/, '');
-    call(ctx, { name: cls, calleeText: cls, receiver: undefined, args: argsNode === undefined ? [] : named(argsNode), typeArgs: [], isNew: true });
+    call(ctx, {
+      name: cls,
+      calleeText: cls,
+      receiver: undefined,
+      args: argsNode === undefined ? [] : named(argsNode),
+      typeArgs: [],
+      isNew: true,
+    });
     // Anonymous class bodies (listeners) run in the enclosing function's trigger context.
     if (body !== undefined) visit(body, { ...ctx, scope: body.start });
   };
@@ -393,11 +418,20 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     facts.functions.push(init);
     const initCtx: Ctx = { fn: init, fnName: '<init>', cls, scope: 0 };
     for (const c of n.children) {
-      if (isJava && (c.field === 'superclass' || c.field === 'interfaces' || c.type === 'super_interfaces' || c.type === 'superclass' || c.type === 'extends_interfaces')) {
+      if (
+        isJava &&
+        (c.field === 'superclass' ||
+          c.field === 'interfaces' ||
+          c.type === 'super_interfaces' ||
+          c.type === 'superclass' ||
+          c.type === 'extends_interfaces')
+      ) {
         cls.supers.push(...typeNames(c));
         visit(c, initCtx); // `extends BaseActivity<ActivityMainBinding>` names the layout
       } else if (!isJava && c.type === 'delegation_specifier') {
-        cls.supers.push(...typeNames(named(c)[0]?.type === 'constructor_invocation' ? (named(named(c)[0] as SNode)[0] as SNode) : c).slice(0, 1));
+        cls.supers.push(
+          ...typeNames(named(c)[0]?.type === 'constructor_invocation' ? (named(named(c)[0] as SNode)[0] as SNode) : c).slice(0, 1),
+        );
         visit(c, initCtx);
       } else if (c.type === 'class_body' || c.type === 'enum_class_body' || c.type === 'interface_body' || c.type === 'enum_body') {
         members(c, cls, initCtx);
@@ -434,7 +468,10 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
     const ctx: Ctx = cls === undefined ? { fn, fnName: name, scope: 0 } : { fn, fnName: name, cls, scope: 0 };
     // ButterKnife-style `@OnClick(R.id.a, R.id.b)` binds the whole method to those views.
     const modifiers = child(n, 'modifiers');
-    const annotation = modifiers?.children.find((c) => /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(src(c).replace(/\s+/g, '')));
+    const annotation = modifiers?.children.find(
+      (c) =>
+        /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(src(c).replace(/\s+/g, '')),
+    );
     const annotated = annotation === undefined ? [] : allRefs(annotation, 'id', []);
     const kind: TriggerContextKind = annotation !== undefined && /LongClick/.test(src(annotation)) ? 'long-click' : 'click';
     const contexts: Ctx[] = annotated.length === 0 ? [ctx] : annotated.map((element) => ({ ...ctx, trig: { kind, element } }));
@@ -516,13 +553,16 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       }
       case 'import_header':
       case 'import_declaration': {
-        const t = compact(n).replace(/^import(static)?/, '').replace(/;$/, '');
+        const t = compact(n)
+          .replace(/^import(static)?/, '')
+          .replace(/;$/, '');
         if (t.endsWith('.*')) facts.wildcardImports.push(t.slice(0, -2));
         else {
           const alias = /^(.*)as(\w+)$/.exec(t);
           const q = child(n, 'identifier') ?? child(n, 'scoped_identifier');
           const qualified = q === undefined ? t : compact(q);
-          const simple = alias?.[2] !== undefined && n.children.some((c) => c.type === 'import_alias') ? alias[2] : qualified.split('.').at(-1);
+          const simple =
+            alias?.[2] !== undefined && n.children.some((c) => c.type === 'import_alias') ? alias[2] : qualified.split('.').at(-1);
           if (simple !== undefined) facts.imports[simple] = qualified;
         }
         return;
@@ -593,7 +633,11 @@ export function extractFacts(lang: Lang, path: string, text: string, root: SNode
       case 'switch_block_statement_group':
       case 'switch_rule': {
         const labels = n.children.filter((c) => c.type === 'switch_label');
-        branch(labels, n.children.filter((c) => c.type !== 'switch_label'), ctx);
+        branch(
+          labels,
+          n.children.filter((c) => c.type !== 'switch_label'),
+          ctx,
+        );
         return;
       }
       case 'if_statement': {

@@ -49,7 +49,9 @@ let sharedParser: Promise<CodeParser> | undefined;
 export async function mapProject(source: ProjectSource, options: MapOptionsBase = {}): Promise<UiMap> {
   const warnings = new WarningLog();
   const progress = options.onProgress;
-  const resourceFiles: ResourceFileInput[] = source.modules.flatMap((m) => m.resources.map((r) => ({ module: m.name, path: r.path, text: r.text })));
+  const resourceFiles: ResourceFileInput[] = source.modules.flatMap((m) =>
+    m.resources.map((r) => ({ module: m.name, path: r.path, text: r.text })),
+  );
   progress?.({ phase: 'resources', done: 0, total: resourceFiles.length });
   const resources = buildResourceIndex(resourceFiles, warnings);
   progress?.({ phase: 'resources', done: resourceFiles.length, total: resourceFiles.length });

@@ -113,7 +113,10 @@ export function parseVersionCatalog(text: string): Map<string, string> {
  * `namespace 'x'`, `namespace = "x"`, `applicationId "x"` from build.gradle(.kts); values taken from a version
  * catalog (`namespace = libs.versions.app.build.id.get()`) are looked up in `catalog`.
  */
-export function parseGradle(text: string, catalog: ReadonlyMap<string, string> = new Map()): { namespace?: string; applicationId?: string } {
+export function parseGradle(
+  text: string,
+  catalog: ReadonlyMap<string, string> = new Map(),
+): { namespace?: string; applicationId?: string } {
   const out: { namespace?: string; applicationId?: string } = {};
   const value = (key: string): string | undefined => {
     const literal = new RegExp(`\\b${key}\\s*=?\\s*["']([\\w.]+)["']`).exec(text);

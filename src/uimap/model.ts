@@ -22,14 +22,7 @@ export interface MapElement {
 }
 
 export type ElementKind =
-  | 'menu-item'
-  | 'overflow-row'
-  | 'drawer-row'
-  | 'dialog-button'
-  | 'dialog-message'
-  | 'preference'
-  | 'list-item'
-  | 'stub';
+  'menu-item' | 'overflow-row' | 'drawer-row' | 'dialog-button' | 'dialog-message' | 'preference' | 'list-item' | 'stub';
 
 export interface MapPart {
   /** Fully qualified class name, or `Owner.method` for a dialog built inline in a method. */
@@ -60,16 +53,7 @@ export interface MapActivity {
   menus: MapPart[];
 }
 
-export type TriggerKind =
-  | 'click'
-  | 'long-click'
-  | 'menu'
-  | 'item'
-  | 'check'
-  | 'up'
-  | 'preference'
-  | 'dialog'
-  | 'auto';
+export type TriggerKind = 'click' | 'long-click' | 'menu' | 'item' | 'check' | 'up' | 'preference' | 'dialog' | 'auto';
 
 export interface MapTrigger {
   element?: string;

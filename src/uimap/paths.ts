@@ -59,7 +59,8 @@ function bfs(map: UiMap, from: string | undefined): Map<string, PathStep | null>
     else list.push(step);
   }
   // Prefer edges whose trigger names an element: they tell the agent what to tap.
-  for (const list of edges.values()) list.sort((a, b) => Number(a.trigger?.element === undefined) - Number(b.trigger?.element === undefined));
+  for (const list of edges.values())
+    list.sort((a, b) => Number(a.trigger?.element === undefined) - Number(b.trigger?.element === undefined));
   const via = new Map<string, PathStep | null>([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
@@ -127,10 +128,15 @@ export interface ElementHit {
 /** Every element an activity shows — its own views, then each fragment's, dialog's and menu's — with where it sits. */
 export function elementsOf(a: MapActivity): ElementHit[] {
   const hits: ElementHit[] = a.elements.map((e) => ({ activity: a.name, element: e, target: { element: e.id, part: 'activity' } }));
-  for (const [part, list] of [['fragment', a.fragments], ['dialog', a.dialogs], ['menu', a.menus]] as const) {
+  for (const [part, list] of [
+    ['fragment', a.fragments],
+    ['dialog', a.dialogs],
+    ['menu', a.menus],
+  ] as const) {
     for (const p of list) {
       for (const e of p.elements) {
-        const target: PathTarget = p.trigger === undefined ? { element: e.id, part, name: p.name } : { element: e.id, part, name: p.name, open: p.trigger };
+        const target: PathTarget =
+          p.trigger === undefined ? { element: e.id, part, name: p.name } : { element: e.id, part, name: p.name, open: p.trigger };
         hits.push({ activity: a.name, element: e, target });
       }
     }

@@ -9,7 +9,21 @@ import path from 'node:path';
 import { GlanceError } from '../errors.js';
 import type { ModuleSource, ProgressCallback, ProjectSource, SourceFile } from './model.js';
 
-const SKIP_DIRS = new Set(['build', '.git', '.gradle', '.idea', 'node_modules', 'test', 'androidTest', 'testDebug', 'testRelease', 'sharedTest', '.cxx', 'intermediates', 'generated']);
+const SKIP_DIRS = new Set([
+  'build',
+  '.git',
+  '.gradle',
+  '.idea',
+  'node_modules',
+  'test',
+  'androidTest',
+  'testDebug',
+  'testRelease',
+  'sharedTest',
+  '.cxx',
+  'intermediates',
+  'generated',
+]);
 const RESOURCE_TYPES = /^(layout|menu|navigation|xml|values)(-[^/]+)?$/;
 
 async function isDir(p: string): Promise<boolean> {
@@ -39,7 +53,8 @@ export function parseSettingsGradle(text: string, rootDir: string): { name: stri
       out.set(gradlePath, path.join(rootDir, ...gradlePath.split(':').filter((s) => s !== '')));
     }
   }
-  const dirRe = /project\(\s*["']([:\w.-]+)["']\s*\)\.projectDir\s*=\s*(?:new\s+)?[Ff]ile\(\s*(?:(?:settingsDir|rootDir|rootProject\.projectDir)\s*,\s*)?["']([^"']+)["']\s*\)/g;
+  const dirRe =
+    /project\(\s*["']([:\w.-]+)["']\s*\)\.projectDir\s*=\s*(?:new\s+)?[Ff]ile\(\s*(?:(?:settingsDir|rootDir|rootProject\.projectDir)\s*,\s*)?["']([^"']+)["']\s*\)/g;
   for (const m of stripped.matchAll(dirRe)) {
     const name = m[1] ?? '';
     out.set(name.startsWith(':') ? name : `:${name}`, path.resolve(rootDir, m[2] ?? '.'));
@@ -74,7 +89,10 @@ async function modulesOf(rootDir: string): Promise<{ name: string; dir: string }
     if (existing.length > 0) return existing;
   }
   const dirs = await findManifestModules(rootDir, 3);
-  return dirs.map((dir) => ({ name: path.relative(rootDir, dir) === '' ? path.basename(dir) : `:${path.relative(rootDir, dir).split(path.sep).join(':')}`, dir }));
+  return dirs.map((dir) => ({
+    name: path.relative(rootDir, dir) === '' ? path.basename(dir) : `:${path.relative(rootDir, dir).split(path.sep).join(':')}`,
+    dir,
+  }));
 }
 
 async function walkFiles(dir: string, rel: string, out: string[]): Promise<void> {
@@ -127,7 +145,8 @@ async function readModule(name: string, dir: string, defaultRole: ModuleSource['
     }
   }
   if (module.gradle !== undefined) {
-    if (/com\.android\.application|id\s*\(?\s*["']com\.android\.application|android\.application\)/.test(module.gradle)) module.role = 'app';
+    if (/com\.android\.application|id\s*\(?\s*["']com\.android\.application|android\.application\)/.test(module.gradle))
+      module.role = 'app';
     else if (/com\.android\.library|android\.library\)/.test(module.gradle)) module.role = 'library';
   }
   // main manifest first: it is the one the merger starts from

@@ -40,16 +40,84 @@ interface FnInfo {
   id: number;
 }
 
-const DIALOG_BUILDERS = /(^|\.)(AlertDialog\.Builder|MaterialAlertDialogBuilder|BottomSheetDialog|AppCompatDialog|ProgressDialog|DatePickerDialog|TimePickerDialog|Dialog)$/;
-const DIALOG_SHOW = new Set(['show', 'create', 'setView', 'setItems', 'setTitle', 'setMessage', 'setSingleChoiceItems', 'setMultiChoiceItems', 'setContentView']);
-const LIFECYCLE = new Set(['onCreate', 'onStart', 'onResume', 'onPostCreate', 'onNewIntent', 'initActivity', '<init>', 'onViewCreated', 'onCreateView', 'onActivityCreated', 'onAttach']);
+const DIALOG_BUILDERS =
+  /(^|\.)(AlertDialog\.Builder|MaterialAlertDialogBuilder|BottomSheetDialog|AppCompatDialog|ProgressDialog|DatePickerDialog|TimePickerDialog|Dialog)$/;
+const DIALOG_SHOW = new Set([
+  'show',
+  'create',
+  'setView',
+  'setItems',
+  'setTitle',
+  'setMessage',
+  'setSingleChoiceItems',
+  'setMultiChoiceItems',
+  'setContentView',
+]);
+const LIFECYCLE = new Set([
+  'onCreate',
+  'onStart',
+  'onResume',
+  'onPostCreate',
+  'onNewIntent',
+  'initActivity',
+  '<init>',
+  'onViewCreated',
+  'onCreateView',
+  'onActivityCreated',
+  'onAttach',
+]);
 /** Methods the framework calls by itself (lifecycle and listener callbacks), as opposed to helpers. */
 function isCallback(name: string): boolean {
   return name === '<init>' || /^on[A-Z]/.test(name) || LIFECYCLE.has(name);
 }
 
 /** Names too generic to resolve to a project method when called on an unknown receiver. */
-const GENERIC_NAMES = new Set(['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put', 'equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate', 'onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged', 'submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf']);
+const GENERIC_NAMES = new Set([
+  'inflate',
+  'apply',
+  'also',
+  'let',
+  'run',
+  'with',
+  'show',
+  'dismiss',
+  'create',
+  'get',
+  'set',
+  'add',
+  'remove',
+  'put',
+  'equals',
+  'toString',
+  'hashCode',
+  'invoke',
+  'init',
+  'setup',
+  'update',
+  'start',
+  'stop',
+  'clear',
+  'onClick',
+  'onCreate',
+  'onResume',
+  'onStart',
+  'onPause',
+  'onStop',
+  'onDestroy',
+  'newInstance',
+  'getInstance',
+  'notifyDataSetChanged',
+  'submitList',
+  'forEach',
+  'map',
+  'filter',
+  'setText',
+  'setVisibility',
+  'beGone',
+  'beVisible',
+  'beVisibleIf',
+  'beGoneIf',
+]);
 const MAX_DEPTH = 250;
 const FINISH = new Set(['finish', 'finishAfterTransition', 'onBackPressed']);
 
@@ -113,7 +181,16 @@ type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
 );
 
 function effectKey(e: Effect): string {
-  const what = e.k === 'start' ? e.to : e.k === 'reach' ? `${e.cls}|${e.toRoot === true}` : e.k === 'element' ? `${e.element.id}|${e.element.text ?? ''}` : e.k === 'finish' ? '' : e.name;
+  const what =
+    e.k === 'start'
+      ? e.to
+      : e.k === 'reach'
+        ? `${e.cls}|${e.toRoot === true}`
+        : e.k === 'element'
+          ? `${e.element.id}|${e.element.text ?? ''}`
+          : e.k === 'finish'
+            ? ''
+            : e.name;
   return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
 
@@ -126,7 +203,6 @@ function substitute(e: Effect, outer: MapTrigger | undefined): MapTrigger | unde
   if (e.weak === true && outer?.element !== undefined) return outer;
   return e.trig;
 }
-
 
 interface Owner {
   kind: 'activity' | 'fragment' | 'dialog';
@@ -156,7 +232,10 @@ function addElement(owner: Owner, el: MapElement): void {
   owner.elements.push(el);
 }
 
-export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { package: string; activities: MapActivity[]; transitions: MapTransition[] } {
+export function resolveUiMap(
+  input: ResolveInput,
+  warnings: WarningLog,
+): { package: string; activities: MapActivity[]; transitions: MapTransition[] } {
   const { resources } = input;
   const app = input.modules.find((m) => m.role === 'app') ?? input.modules[0];
   let appPackage = app?.applicationId ?? app?.namespace ?? app?.manifests.find((m) => m.package !== undefined)?.package ?? '';
@@ -320,7 +399,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     else if (any(/Dialog(Fragment)?$/) || (/Dialog$/.test(simple) && !any(/(View|Layout)$/))) kind = 'dialog';
     else if (external.some((n) => /Fragment(Compat)?$/.test(n)) || (external.length === 0 && any(/Fragment$/))) kind = 'fragment';
     // Pager adapters hold whole pages, not list rows.
-    else if (!any(/(Pager|Fragment(State)?|FragmentStatePager)Adapter$/) && (any(/(Adapter|ViewHolder)$/) || /Adapter$/.test(simple))) kind = 'adapter';
+    else if (!any(/(Pager|Fragment(State)?|FragmentStatePager)Adapter$/) && (any(/(Adapter|ViewHolder)$/) || /Adapter$/.test(simple)))
+      kind = 'adapter';
     else if (external.some((n) => /(View|Layout|Button|Bar|Toolbar|Group|Pager|Text|Image|Menu)$/.test(n))) kind = 'view';
     kindCache.set(name, kind);
     return kind;
@@ -405,7 +485,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   const activities: MapActivity[] = [];
   const finishTriggers = new Map<string, MapTrigger[]>();
 
-  const resolveCall = (name: string, receiver: Use & { t: 'call' }, thisCls: string | undefined, file: FileFacts): { fn: FunctionFacts; cls: string | undefined }[] => {
+  const resolveCall = (
+    name: string,
+    receiver: Use & { t: 'call' },
+    thisCls: string | undefined,
+    file: FileFacts,
+  ): { fn: FunctionFacts; cls: string | undefined }[] => {
     if (receiver.receiver === 'super') return [];
     if (receiver.receiverType !== undefined) {
       const owner = resolveType(receiver.receiverType, file);
@@ -461,7 +546,13 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       scopes.set(sc, s);
     }
     const building = [...scopes].filter(([, s]) => s.buttons || (s.builder && s.shows)).map(([sc]) => sc);
-    const base = `${fn.owner ?? file.path.split('/').at(-1)?.replace(/\.(kt|java)$/, '')}.${fn.name}`;
+    const base = `${
+      fn.owner ??
+      file.path
+        .split('/')
+        .at(-1)
+        ?.replace(/\.(kt|java)$/, '')
+    }.${fn.name}`;
     return new Map(building.map((sc, i) => [sc, building.length === 1 ? base : `${base}#${i + 1}`]));
   };
 
@@ -488,7 +579,10 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
     const seen = new Set<string>();
     let dialog: string | undefined;
     const add = (e: Effect): void => {
-      const withDialog = dialog !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' && e.k !== 'finish' ? { ...e, dialog } : e;
+      const withDialog =
+        dialog !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' && e.k !== 'finish'
+          ? { ...e, dialog }
+          : e;
       const k = effectKey(withDialog);
       if (seen.has(k)) return;
       seen.add(k);
@@ -498,7 +592,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       dialog = dialogScopes.get(use.scope ?? 0);
       const own = 'trig' in use ? use.trig : undefined;
       const t = own === undefined ? undefined : toTrigger(own, thisCls ?? fn.owner, file);
-      const trigPart = (): { trig?: MapTrigger; weak?: boolean } => (t === undefined ? {} : own?.kind === 'callback' ? { trig: t, weak: true } : { trig: t });
+      const trigPart = (): { trig?: MapTrigger; weak?: boolean } =>
+        t === undefined ? {} : own?.kind === 'callback' ? { trig: t, weak: true } : { trig: t };
       switch (use.t) {
         case 'res':
           if (use.type === 'layout') add({ k: 'layout', name: use.name });
@@ -555,7 +650,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
               delete sub.weak;
               if (trig !== undefined) sub.trig = trig;
               // still weak: the callee's own callback trigger survived, or this call sits in a callback
-              if ((trig === e.trig && e.weak === true) || (e.trig === undefined && trig !== undefined && own?.kind === 'callback')) sub.weak = true;
+              if ((trig === e.trig && e.weak === true) || (e.trig === undefined && trig !== undefined && own?.kind === 'callback'))
+                sub.weak = true;
               add(sub);
             }
           }
@@ -573,7 +669,11 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           break;
         }
         case 'message':
-          add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' }, ...trigPart() });
+          add({
+            k: 'element',
+            element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' },
+            ...trigPart(),
+          });
           break;
       }
     }
@@ -618,7 +718,8 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       if (p.trigger === undefined && trigger !== undefined && trigger.kind !== 'auto') p.trigger = trigger;
       return p;
     };
-    const partOut = (p: Owner): MapPart => (p.trigger === undefined ? { name: p.name, elements: p.elements } : { name: p.name, elements: p.elements, trigger: p.trigger });
+    const partOut = (p: Owner): MapPart =>
+      p.trigger === undefined ? { name: p.name, elements: p.elements } : { name: p.name, elements: p.elements, trigger: p.trigger };
 
     const attachNav = (graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void => {
       if (seen.has(graph)) return;
@@ -661,12 +762,14 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
           // android:onClick names a method of the activity (or a base class) hosting the layout
           for (const c of rootChain) {
             for (const fn of classes.get(c)?.functions ?? []) {
-              if (fn.name === v.onClick) applyFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, listItem: false });
+              if (fn.name === v.onClick)
+                applyFn(fn, activityName, owner, { trig: { kind: 'click', element: v.id }, auto: false, listItem: false });
             }
           }
         }
       }
-      if (rootId !== undefined && layout.rootId === undefined && !layout.merge) addElement(owner, { id: rootId, class: viewClassName(layout.rootTag), layout: name });
+      if (rootId !== undefined && layout.rootId === undefined && !layout.merge)
+        addElement(owner, { id: rootId, class: viewClassName(layout.rootTag), layout: name });
       for (const inc of layout.includes) attachLayout(inc.layout, owner, listItem, inc.id);
       for (const stub of layout.stubs) {
         const before = owner.elements.length;
@@ -707,7 +810,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       }
     };
 
-    const reachClass = (cls: string, owner: Owner, trig: MapTrigger | undefined, how: { isRoot?: boolean; listItem?: boolean } = {}): void => {
+    const reachClass = (
+      cls: string,
+      owner: Owner,
+      trig: MapTrigger | undefined,
+      how: { isRoot?: boolean; listItem?: boolean } = {},
+    ): void => {
       const isRoot = how.isRoot === true;
       if (reachedClasses.has(cls)) return;
       const kind = classify(cls);
@@ -726,7 +834,12 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
       }
     };
 
-    function applyFn(fn: FunctionFacts, thisCls: string | undefined, owner: Owner, ctx: { trig: MapTrigger | undefined; auto: boolean; listItem: boolean }): void {
+    function applyFn(
+      fn: FunctionFacts,
+      thisCls: string | undefined,
+      owner: Owner,
+      ctx: { trig: MapTrigger | undefined; auto: boolean; listItem: boolean },
+    ): void {
       for (const e of effectsOf(fn, thisCls)) {
         const trig = substitute(e, ctx.trig);
         const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf('dialog', e.dialog, trig) : owner;
@@ -815,7 +928,9 @@ export function resolveUiMap(input: ResolveInput, warnings: WarningLog): { packa
   const forward = dedupeTransitions(transitions);
   for (const [activity, triggers] of finishTriggers) {
     // Callers that hand over by themselves (a splash screen's auto start) are gone from the back stack.
-    const callers = new Set(forward.filter((t) => t.to === activity && t.from !== activity && t.trigger?.kind !== 'auto').map((t) => t.from));
+    const callers = new Set(
+      forward.filter((t) => t.to === activity && t.from !== activity && t.trigger?.kind !== 'auto').map((t) => t.from),
+    );
     for (const caller of callers) for (const trigger of triggers) transitions.push({ from: activity, to: caller, trigger, back: true });
   }
   return { package: appPackage, activities, transitions: dedupeTransitions(transitions) };
@@ -833,5 +948,7 @@ export function dedupeTransitions(list: readonly MapTransition[]): MapTransition
   const out = [...seen.values()].filter((t) => t.trigger !== undefined || !withTrigger.has(`${t.from}|${t.to}`));
   // an element-less trigger adds nothing when the same edge has one of the same kind with an element
   const withElement = new Set(out.filter((t) => t.trigger?.element !== undefined).map((t) => `${t.from}|${t.to}|${t.trigger?.kind ?? ''}`));
-  return out.filter((t) => t.trigger === undefined || t.trigger.element !== undefined || !withElement.has(`${t.from}|${t.to}|${t.trigger.kind}`));
+  return out.filter(
+    (t) => t.trigger === undefined || t.trigger.element !== undefined || !withElement.has(`${t.from}|${t.to}|${t.trigger.kind}`),
+  );
 }

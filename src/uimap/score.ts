@@ -48,7 +48,11 @@ export interface DroidbotEvent {
 }
 
 /** Builds the observation from DroidBot events and the activity of each state, for package `pkg`. */
-export function observedFromDroidbot(events: readonly DroidbotEvent[], stateActivity: ReadonlyMap<string, string>, pkg: string): ObservedRun {
+export function observedFromDroidbot(
+  events: readonly DroidbotEvent[],
+  stateActivity: ReadonlyMap<string, string>,
+  pkg: string,
+): ObservedRun {
   const inApp = (state: string): string | undefined => {
     const comp = stateActivity.get(state);
     const c = comp === undefined ? undefined : componentClass(comp);
@@ -85,7 +89,11 @@ export function scoreMap(map: UiMap, observed: ObservedRun): MapScore {
   const edges = new Set(map.transitions.map(edge));
   const ids = new Map(map.activities.map((a) => [a.name, new Set(elementsOf(a).map((h) => h.element.id))]));
   return {
-    activities: coverage(observed.activities, (a) => a, (a) => acts.has(a)),
+    activities: coverage(
+      observed.activities,
+      (a) => a,
+      (a) => acts.has(a),
+    ),
     transitions: coverage(observed.transitions, edge, (t) => edges.has(edge(t))),
     placements: coverage(
       observed.placements,

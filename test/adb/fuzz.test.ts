@@ -3,16 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { GlanceError } from '../../src/errors.js';
-import {
-  A_AUTH,
-  A_CLSE,
-  A_CNXN,
-  A_OKAY,
-  A_OPEN,
-  A_WRTE,
-  PacketDecoder,
-  encodePacket,
-} from '../../src/adb/packet.js';
+import { A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_WRTE, PacketDecoder, encodePacket } from '../../src/adb/packet.js';
 import { ShellPacketDecoder } from '../../src/adb/shell-protocol.js';
 import { SyncRequestDecoder, readListing, readRecv, readStatV2, readSyncStatus } from '../../src/adb/sync-protocol.js';
 import { serveDevice } from '../../src/adb/device-endpoint.js';

@@ -49,10 +49,7 @@ function rawHost(stream: ByteStream, checksums = false) {
         if (left <= 0) return undefined;
         let timer: NodeJS.Timeout | undefined;
         pending ??= stream.read();
-        const chunk = await Promise.race([
-          pending,
-          new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left))),
-        ]);
+        const chunk = await Promise.race([pending, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left)))]);
         clearTimeout(timer);
         if (chunk === 'timeout') return undefined;
         pending = undefined;
@@ -208,10 +205,13 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     assert.equal(st?.size, 300_000);
     assert.equal(st?.mtime, 1_234_567);
     assert.equal(await d.stat('/sdcard/none'), undefined);
-    assert.deepEqual((await d.list('/sdcard')).map((e) => [e.name, e.stat.size]), [
-      ['a.txt', 6],
-      ['r.bin', 300_000],
-    ]);
+    assert.deepEqual(
+      (await d.list('/sdcard')).map((e) => [e.name, e.stat.size]),
+      [
+        ['a.txt', 6],
+        ['r.bin', 300_000],
+      ],
+    );
     await assert.rejects(d.push('/nodir/x', payload), (e: unknown) => isGlanceError(e, 'SYNC_FAILED'));
     await assert.rejects(d.pull('/sdcard/none'), (e: unknown) => isGlanceError(e, 'SYNC_FAILED'));
     await assert.rejects(transport.openService('mem', 'bogus:'), (e: unknown) => isGlanceError(e, 'ADB_COMMAND_FAILED'));
@@ -226,20 +226,17 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     const out = await d.shell('fail 2 oops');
     assert.deepEqual([out.stdout.toString(), out.exitCode], ['oops\n', null]);
     assert.equal(await d.stat('/sdcard/a.txt').then((s) => s?.size), 6); // STAT v1
-    assert.deepEqual((await d.list('/sdcard')).map((e) => e.name), ['a.txt']); // LIST v1
+    assert.deepEqual(
+      (await d.list('/sdcard')).map((e) => e.name),
+      ['a.txt'],
+    ); // LIST v1
     transport.close();
   });
 
   test('concurrent streams on one connection', async () => {
     const { transport, client } = await directPair(fakeDevice(fs0()), { maxPayload: 4096 });
     const d = await client.device();
-    const results = await Promise.all([
-      d.exec('bin'),
-      d.shell('echo one'),
-      d.exec('bin'),
-      d.shell('echo two'),
-      d.pull('/sdcard/a.txt'),
-    ]);
+    const results = await Promise.all([d.exec('bin'), d.shell('echo one'), d.exec('bin'), d.shell('echo two'), d.pull('/sdcard/a.txt')]);
     assert.ok((results[0] as Buffer).equals(binaryPattern(BIG_SIZE)));
     assert.ok((results[2] as Buffer).equals(binaryPattern(BIG_SIZE)));
     assert.equal((results[1] as { stdout: Buffer }).stdout.toString(), 'one\n');
@@ -269,7 +266,10 @@ describe('direct transport ↔ device endpoint (in memory)', () => {
     const d = new AdbClient(transport).deviceBySerial('mem');
     const pending = d.shell('hang');
     breakWith = new Error('ECONNRESET'); // the read after the device's answer to OPEN fails
-    const gone = await pending.then(() => undefined, (e: unknown) => e);
+    const gone = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(isGlanceError(gone, 'ADB_DEVICE_GONE'), String(gone));
     assert.equal((gone as Error).cause, breakWith);
     transport.close();
@@ -368,8 +368,13 @@ describe('RSA AUTH between our host and our device', () => {
   });
 
   test('refused key or no key → ADB_UNAUTHORIZED', async () => {
-    await assert.rejects(directPair(fakeDevice(fs0()), auth(() => false), pem(stranger)), (e: unknown) =>
-      isGlanceError(e, 'ADB_UNAUTHORIZED'),
+    await assert.rejects(
+      directPair(
+        fakeDevice(fs0()),
+        auth(() => false),
+        pem(stranger),
+      ),
+      (e: unknown) => isGlanceError(e, 'ADB_UNAUTHORIZED'),
     );
     await assert.rejects(directPair(fakeDevice(fs0()), auth()), (e: unknown) => isGlanceError(e, 'ADB_UNAUTHORIZED'));
   });

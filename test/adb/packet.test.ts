@@ -67,9 +67,17 @@ describe('packet codec', () => {
       ['checksum', badSum],
     ] as const) {
       const d = new PacketDecoder({ maxPayload: 4096, verifyChecksum: true });
-      assert.throws(() => d.push(bytes), (e: unknown) => isGlanceError(e, 'ADB_PROTOCOL'), name);
+      assert.throws(
+        () => d.push(bytes),
+        (e: unknown) => isGlanceError(e, 'ADB_PROTOCOL'),
+        name,
+      );
       // Poisoned: the stream cannot be re-framed.
-      assert.throws(() => d.push(good), (e: unknown) => isGlanceError(e, 'ADB_PROTOCOL'), `${name} poisoned`);
+      assert.throws(
+        () => d.push(good),
+        (e: unknown) => isGlanceError(e, 'ADB_PROTOCOL'),
+        `${name} poisoned`,
+      );
     }
   });
 
@@ -91,6 +99,11 @@ describe('packet codec', () => {
     });
     // The host's banner (no properties) goes through the same formatter.
     assert.equal(formatBanner('host', {}, ['shell_v2', 'ls_v2']), 'host::features=shell_v2,ls_v2');
-    assert.deepEqual(parseBanner('host::features=shell_v2,ls_v2'), { systemType: 'host', serialno: '', props: {}, features: ['shell_v2', 'ls_v2'] });
+    assert.deepEqual(parseBanner('host::features=shell_v2,ls_v2'), {
+      systemType: 'host',
+      serialno: '',
+      props: {},
+      features: ['shell_v2', 'ls_v2'],
+    });
   });
 });

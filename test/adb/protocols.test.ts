@@ -6,13 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isGlanceError } from '../../src/errors.js';
-import {
-  ShellId,
-  ShellPacketDecoder,
-  encodeShellExit,
-  encodeShellPacket,
-  parseShellServiceName,
-} from '../../src/adb/shell-protocol.js';
+import { ShellId, ShellPacketDecoder, encodeShellExit, encodeShellPacket, parseShellServiceName } from '../../src/adb/shell-protocol.js';
 import {
   SYNC_DATA_MAX,
   SyncRequestDecoder,
@@ -68,7 +62,10 @@ describe('shell v2', () => {
   });
 
   test('unknown ids are ADB_PROTOCOL', () => {
-    assert.throws(() => new ShellPacketDecoder().push(Uint8Array.of(9, 0, 0, 0, 0)), (e) => isGlanceError(e, 'ADB_PROTOCOL'));
+    assert.throws(
+      () => new ShellPacketDecoder().push(Uint8Array.of(9, 0, 0, 0, 0)),
+      (e) => isGlanceError(e, 'ADB_PROTOCOL'),
+    );
   });
 
   test('service names', () => {
@@ -121,8 +118,9 @@ describe('sync protocol', () => {
     const parts: Uint8Array[] = [];
     await readRecv(readerOf(Buffer.concat([...chunks, encodeSyncDone()]), 1000), (c) => parts.push(c));
     assert.ok(Buffer.concat(parts).equals(data));
-    await assert.rejects(readSyncStatus(readerOf(encodeSyncFail('Read-only file system'))), (e: unknown) =>
-      isGlanceError(e, 'SYNC_FAILED') && e.message === 'Read-only file system',
+    await assert.rejects(
+      readSyncStatus(readerOf(encodeSyncFail('Read-only file system'))),
+      (e: unknown) => isGlanceError(e, 'SYNC_FAILED') && e.message === 'Read-only file system',
     );
   });
 
@@ -151,7 +149,10 @@ describe('sync protocol', () => {
     const big = Buffer.alloc(8);
     big.write('DATA', 'latin1');
     big.writeUInt32LE(SYNC_DATA_MAX + 1, 4);
-    assert.throws(() => new SyncRequestDecoder().push(big), (e) => isGlanceError(e, 'ADB_PROTOCOL'));
+    assert.throws(
+      () => new SyncRequestDecoder().push(big),
+      (e) => isGlanceError(e, 'ADB_PROTOCOL'),
+    );
   });
 });
 
@@ -166,7 +167,14 @@ describe('device list and selection', () => {
 
   test('parses devices-l lines, including states with spaces', () => {
     assert.deepEqual(parseDeviceList(text), [
-      { serial: '127.0.0.1:5555', state: 'device', product: 'sdk_gphone64', model: 'sdk_gphone64_x86_64', device: 'emu64x', transportId: 3 },
+      {
+        serial: '127.0.0.1:5555',
+        state: 'device',
+        product: 'sdk_gphone64',
+        model: 'sdk_gphone64_x86_64',
+        device: 'emu64x',
+        transportId: 3,
+      },
       { serial: 'R58M123ABC', state: 'unauthorized', transportId: 4 },
       {
         serial: '0123456789ABCDEF',
@@ -189,23 +197,44 @@ describe('device list and selection', () => {
         return isGlanceError(e) ? e.code : 'not a GlanceError';
       }
     };
-    assert.equal(code(() => resolveSerial([])), 'ADB_NO_DEVICE');
-    assert.equal(code(() => resolveSerial(list, 'nope')), 'ADB_DEVICE_NOT_FOUND');
-    assert.equal(code(() => resolveSerial(list, 'R58M123ABC')), 'ADB_UNAUTHORIZED');
-    assert.equal(code(() => resolveSerial(list, 'emulator-5554')), 'ADB_OFFLINE');
-    assert.equal(code(() => resolveSerial(list, 'R58M123ABC', '127.0.0.1:5555')), 'ADB_UNAUTHORIZED'); // -s wins over env
+    assert.equal(
+      code(() => resolveSerial([])),
+      'ADB_NO_DEVICE',
+    );
+    assert.equal(
+      code(() => resolveSerial(list, 'nope')),
+      'ADB_DEVICE_NOT_FOUND',
+    );
+    assert.equal(
+      code(() => resolveSerial(list, 'R58M123ABC')),
+      'ADB_UNAUTHORIZED',
+    );
+    assert.equal(
+      code(() => resolveSerial(list, 'emulator-5554')),
+      'ADB_OFFLINE',
+    );
+    assert.equal(
+      code(() => resolveSerial(list, 'R58M123ABC', '127.0.0.1:5555')),
+      'ADB_UNAUTHORIZED',
+    ); // -s wins over env
     const two = [
       { serial: 'a', state: 'device' },
       { serial: 'b', state: 'device' },
     ];
-    assert.equal(code(() => resolveSerial(two)), 'ADB_MULTIPLE_DEVICES');
+    assert.equal(
+      code(() => resolveSerial(two)),
+      'ADB_MULTIPLE_DEVICES',
+    );
     assert.equal(resolveSerial(two, undefined, 'b'), 'b');
-    assert.equal(code(() => resolveSerial([{ serial: 'x', state: 'unauthorized' }])), 'ADB_UNAUTHORIZED');
+    assert.equal(
+      code(() => resolveSerial([{ serial: 'x', state: 'unauthorized' }])),
+      'ADB_UNAUTHORIZED',
+    );
   });
 
   test('server FAIL texts map to codes', () => {
     const cases: Array<[string, string]> = [
-      ['device unauthorized.\nThis adb server\'s $ADB_VENDOR_KEYS is not set', 'ADB_UNAUTHORIZED'],
+      ["device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set", 'ADB_UNAUTHORIZED'],
       ['device offline', 'ADB_OFFLINE'],
       ['more than one device/emulator', 'ADB_MULTIPLE_DEVICES'],
       ["device 'abc' not found", 'ADB_DEVICE_NOT_FOUND'],

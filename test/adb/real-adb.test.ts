@@ -121,7 +121,10 @@ describe('real adb server ↔ our device endpoint', { timeout: 180_000 }, () => 
     assert.ok((await d.pull('/data/local/tmp/p.bin')).equals(payload));
     assert.deepEqual(await d.stat('/data/local/tmp/p.bin').then((s) => [s?.size, s?.mtime]), [200_000, 1_650_000_000]);
     assert.equal(await d.stat('/data/local/tmp/none'), undefined);
-    assert.deepEqual((await d.list('/data/local/tmp')).map((e) => e.name), ['p.bin']);
+    assert.deepEqual(
+      (await d.list('/data/local/tmp')).map((e) => e.name),
+      ['p.bin'],
+    );
     await assert.rejects(d.pull('/nope'), hasCode('SYNC_FAILED'));
   });
 
@@ -176,7 +179,10 @@ describe('real adb server ↔ our device endpoint', { timeout: 180_000 }, () => 
         }
       }),
     );
-    assert.deepEqual(many, Array.from({ length: 16 }, (_, i) => `client ${i}\n`));
+    assert.deepEqual(
+      many,
+      Array.from({ length: 16 }, (_, i) => `client ${i}\n`),
+    );
   });
 
   test('garbage sent to the device port does not take it down', async () => {
@@ -324,10 +330,7 @@ describe('adb server availability', { timeout: 60_000 }, () => {
   test('no server and autoStart off → ADB_SERVER_UNAVAILABLE; no binary → ADB_NOT_FOUND', async () => {
     const port = await freePort();
     await assert.rejects(createServerTransport({ port, autoStart: false }).version(), hasCode('ADB_SERVER_UNAVAILABLE'));
-    await assert.rejects(
-      createServerTransport({ port, env: { PATH: '/nonexistent' } }).devices(),
-      hasCode('ADB_NOT_FOUND'),
-    );
+    await assert.rejects(createServerTransport({ port, env: { PATH: '/nonexistent' } }).devices(), hasCode('ADB_NOT_FOUND'));
   });
 
   test('autoStart runs `adb -P PORT start-server`', async () => {

@@ -43,11 +43,26 @@ describe('schema-driven argv parsing', () => {
     assert.deepEqual(r, { target: 'k1', text: '--not-a-flag', append: false, format: 'tree' });
   });
   test('errors are USAGE with the flag named', () => {
-    assert.match(usageError(() => parseToolArgs(tool, ['k1', '--bogus'])), /--bogus/);
-    assert.match(usageError(() => parseToolArgs(tool, ['k1', '--count', 'x'])), /number/);
-    assert.match(usageError(() => parseToolArgs(tool, ['k1', '--format', 'yaml'])), /--format/);
-    assert.match(usageError(() => parseToolArgs(tool, [])), /<target>/);
-    assert.match(usageError(() => parseToolArgs(tool, ['k1', '--max-label'])), /needs a value/);
+    assert.match(
+      usageError(() => parseToolArgs(tool, ['k1', '--bogus'])),
+      /--bogus/,
+    );
+    assert.match(
+      usageError(() => parseToolArgs(tool, ['k1', '--count', 'x'])),
+      /number/,
+    );
+    assert.match(
+      usageError(() => parseToolArgs(tool, ['k1', '--format', 'yaml'])),
+      /--format/,
+    );
+    assert.match(
+      usageError(() => parseToolArgs(tool, [])),
+      /<target>/,
+    );
+    assert.match(
+      usageError(() => parseToolArgs(tool, ['k1', '--max-label'])),
+      /needs a value/,
+    );
   });
   test('help lists every field from the schema', () => {
     const h = toolHelp(tool);

@@ -58,7 +58,10 @@ describe('CLI contract of the non-registry commands', () => {
   test('every command and tool verb has --help (exit 0, text on stdout)', async () => {
     const verbs = [...COMMANDS.map((c) => [c]), ['map', 'path'], ...allTools.filter((t) => t.cli).map((t) => [t.cli!.verb])];
     for (const argv of verbs) {
-      for (const help of [[...argv, '--help'], ['--help', ...argv]]) {
+      for (const help of [
+        [...argv, '--help'],
+        ['--help', ...argv],
+      ]) {
         const r = await glance(help);
         assert.equal(r.code, 0, help.join(' '));
         assert.ok(/\bglance\b/.test(r.stdout.split('\n')[0] ?? ''), `${help.join(' ')}: ${r.stdout.slice(0, 80)}`);
@@ -109,7 +112,10 @@ describe('CLI contract of the non-registry commands', () => {
     const scenario = await glance(['--json', 'virtual', '--scenario', 'nope']);
     assert.equal(scenario.code, 1);
     assert.equal(envelope(scenario.stdout).error?.code, 'SCENARIO_INVALID');
-    for (const [verb, flag] of [['virtual', '--port'], ['mcp', '--http']] as const) {
+    for (const [verb, flag] of [
+      ['virtual', '--port'],
+      ['mcp', '--http'],
+    ] as const) {
       // a blank port is not 0 (any free port), whatever Number('') says
       for (const bad of ['x', '', ' ', '1.5', '-1', '65536']) {
         const r = await glance(['--json', verb, flag, bad]);

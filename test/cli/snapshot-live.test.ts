@@ -31,8 +31,15 @@ describe('live glance ui over the direct transport', () => {
     const doc = JSON.parse(j.stdout) as { ok: boolean; result: { screen: { activity?: string }; elements: Array<{ ref: string }> } };
     assert.equal(doc.ok, true);
     assert.equal(doc.result.screen.activity, 'dev.glance.demo.MainActivity');
-    const refs = r.stdout.split('\n').slice(1).filter(Boolean).map((l) => l.trim().split(' ')[0]);
-    assert.deepEqual(refs, doc.result.elements.map((e) => e.ref));
+    const refs = r.stdout
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.trim().split(' ')[0]);
+    assert.deepEqual(
+      refs,
+      doc.result.elements.map((e) => e.ref),
+    );
   });
 
   test('--diff last: "no change", then only what an action changed', async () => {

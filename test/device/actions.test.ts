@@ -80,7 +80,10 @@ describe('targets', () => {
 
   test('an ambiguous selector lists the refs; no match is ELEMENT_NOT_FOUND', async () => {
     const env = setup();
-    await assert.rejects(touch(env, 'tap', 'Button[text=Help]'), (e) => isGlanceError(e, 'AMBIGUOUS_TARGET') && e.kind === 'ambiguous' && (e.context?.['refs'] as string[]).length === 2);
+    await assert.rejects(
+      touch(env, 'tap', 'Button[text=Help]'),
+      (e) => isGlanceError(e, 'AMBIGUOUS_TARGET') && e.kind === 'ambiguous' && (e.context?.['refs'] as string[]).length === 2,
+    );
     await assert.rejects(touch(env, 'tap', '[text=Nope]'), (e) => isGlanceError(e, 'ELEMENT_NOT_FOUND'));
   });
 
@@ -161,7 +164,10 @@ describe('typing', () => {
 
   test('non-ASCII without the ADB Keyboard is TEXT_NOT_TYPABLE', async () => {
     const env = setup();
-    await assert.rejects(typeInto(env, { target: '#username', text: 'héllo' }), (e) => isGlanceError(e, 'TEXT_NOT_TYPABLE') && /ime set/.test(e.hint ?? ''));
+    await assert.rejects(
+      typeInto(env, { target: '#username', text: 'héllo' }),
+      (e) => isGlanceError(e, 'TEXT_NOT_TYPABLE') && /ime set/.test(e.hint ?? ''),
+    );
   });
 });
 
@@ -176,7 +182,10 @@ describe('scroll, swipe, wait, assert, launch', () => {
 
   test('scroll until something that never comes stops at the end of the list', async () => {
     const env = setup();
-    await assert.rejects(scroll(env, { direction: 'down', until: '[text="Row 99"]', max: 20 }), (e) => isGlanceError(e, 'ELEMENT_NOT_FOUND') && (e.context?.['swipes'] as number) < 20);
+    await assert.rejects(
+      scroll(env, { direction: 'down', until: '[text="Row 99"]', max: 20 }),
+      (e) => isGlanceError(e, 'ELEMENT_NOT_FOUND') && (e.context?.['swipes'] as number) < 20,
+    );
   });
 
   test('swipe by direction and by points', async () => {
@@ -193,7 +202,10 @@ describe('scroll, swipe, wait, assert, launch', () => {
     assert.equal(r.dumps, 1);
     await touch(env, 'tap', '[desc=Add]');
     await waitFor(env, { selector: '#login', gone: true, timeoutMs: 2000 });
-    await assert.rejects(waitFor(env, { text: 'never there', timeoutMs: 300, intervalMs: 50 }), (e) => isGlanceError(e, 'TIMEOUT') && e.kind === 'timeout');
+    await assert.rejects(
+      waitFor(env, { text: 'never there', timeoutMs: 300, intervalMs: 50 }),
+      (e) => isGlanceError(e, 'TIMEOUT') && e.kind === 'timeout',
+    );
     const idle = await waitIdle(env, 2000);
     assert.equal(idle.settled, true);
   });
@@ -208,7 +220,10 @@ describe('scroll, swipe, wait, assert, launch', () => {
   test('assert counts matches', async () => {
     const env = setup();
     assert.equal((await assertSelector(env, 'Button[text=Help]', 2)).count, 2);
-    await assert.rejects(assertSelector(env, 'Button[text=Help]', 1), (e) => isGlanceError(e, 'ASSERTION_FAILED') && e.context?.['actual'] === 2);
+    await assert.rejects(
+      assertSelector(env, 'Button[text=Help]', 1),
+      (e) => isGlanceError(e, 'ASSERTION_FAILED') && e.context?.['actual'] === 2,
+    );
     await assert.rejects(assertSelector(env, '#nothing'), (e) => isGlanceError(e, 'ASSERTION_FAILED'));
   });
 

@@ -6,7 +6,8 @@ import { isGlanceError } from '../../src/errors.js';
 import type { ShellResult } from '../../src/device/types.js';
 
 const enc = new TextEncoder();
-const XML = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\" text=\"Hi\" resource-id=\"\" class=\"android.widget.TextView\" package=\"p.q\" content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[0,0][100,100]\" /></hierarchy>";
+const XML =
+  '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"><node index="0" text="Hi" resource-id="" class="android.widget.TextView" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]" /></hierarchy>';
 
 /** An AdbPort that answers `uiautomator dump` with a scripted sequence of outputs. */
 function scriptedPort(outputs: string[], delayMs = 0): AdbPort & { calls: number } {
@@ -41,7 +42,10 @@ describe('dump', () => {
 
   test('gives up with DUMP_FAILED after the last attempt, quoting the device', async () => {
     const port = scriptedPort(['ERROR: could not get idle state.\n']);
-    await assert.rejects(new AdbDevice(port, { retryDelayMs: 1 }).dump(), (e) => isGlanceError(e, 'DUMP_FAILED') && /idle state/.test(e.message));
+    await assert.rejects(
+      new AdbDevice(port, { retryDelayMs: 1 }).dump(),
+      (e) => isGlanceError(e, 'DUMP_FAILED') && /idle state/.test(e.message),
+    );
     assert.equal(port.calls, 4);
   });
 
@@ -69,20 +73,40 @@ describe('parsers', () => {
 
   test('parseWm prefers the override size and density', () => {
     assert.deepEqual(parseWm('Physical size: 1080x2400\nPhysical density: 420\n'), { width: 1080, height: 2400, density: 420 });
-    assert.deepEqual(parseWm('Physical size: 1080x2400\nOverride size: 720x1600\nPhysical density: 420\nOverride density: 320\n'), { width: 720, height: 1600, density: 320 });
+    assert.deepEqual(parseWm('Physical size: 1080x2400\nOverride size: 720x1600\nPhysical density: 420\nOverride density: 320\n'), {
+      width: 720,
+      height: 1600,
+      density: 320,
+    });
     assert.equal(parseWm('wm: not found'), undefined);
   });
 
   test('parseForeground reads dumpsys window and dumpsys activity forms', () => {
-    assert.deepEqual(parseForeground('  mCurrentFocus=Window{5e2f0a1 u0 com.android.settings/com.android.settings.Settings}\n'), { package: 'com.android.settings', activity: 'com.android.settings.Settings' });
-    assert.deepEqual(parseForeground('  mFocusedApp=ActivityRecord{2b1c u0 com.example/.MainActivity t42}\n'), { package: 'com.example', activity: 'com.example.MainActivity' });
-    assert.deepEqual(parseForeground('    mResumedActivity: ActivityRecord{7f3 u0 org.app/org.app.ui.Home t9}\n'), { package: 'org.app', activity: 'org.app.ui.Home' });
-    assert.deepEqual(parseForeground('  topResumedActivity=ActivityRecord{7f3 u0 org.app/.Home t9}\n'), { package: 'org.app', activity: 'org.app.Home' });
+    assert.deepEqual(parseForeground('  mCurrentFocus=Window{5e2f0a1 u0 com.android.settings/com.android.settings.Settings}\n'), {
+      package: 'com.android.settings',
+      activity: 'com.android.settings.Settings',
+    });
+    assert.deepEqual(parseForeground('  mFocusedApp=ActivityRecord{2b1c u0 com.example/.MainActivity t42}\n'), {
+      package: 'com.example',
+      activity: 'com.example.MainActivity',
+    });
+    assert.deepEqual(parseForeground('    mResumedActivity: ActivityRecord{7f3 u0 org.app/org.app.ui.Home t9}\n'), {
+      package: 'org.app',
+      activity: 'org.app.ui.Home',
+    });
+    assert.deepEqual(parseForeground('  topResumedActivity=ActivityRecord{7f3 u0 org.app/.Home t9}\n'), {
+      package: 'org.app',
+      activity: 'org.app.Home',
+    });
     assert.equal(parseForeground('  mCurrentFocus=null\n'), undefined);
   });
 
   test('parsePackages', () => {
-    assert.deepEqual(parsePackages('package:com.b\npackage:com.a\r\n\npackage:/data/app/~~Xy==/com.c-1==/base.apk=com.c\n'), ['com.a', 'com.b', 'com.c']);
+    assert.deepEqual(parsePackages('package:com.b\npackage:com.a\r\n\npackage:/data/app/~~Xy==/com.c-1==/base.apk=com.c\n'), [
+      'com.a',
+      'com.b',
+      'com.c',
+    ]);
   });
 
   test('splitLegacyExit separates the exit marker from the output', () => {

@@ -5,7 +5,6 @@ import { renderDoctor, stateAdvice } from '../../src/device/doctor.js';
 import { glance } from '../helpers/cli.js';
 import { freePort } from '../adb/adb-harness.js';
 
-
 test('doctor without an adb binary or server names both problems and their fixes', async () => {
   const port = await freePort();
   const env = { PATH: '', ANDROID_ADB_SERVER_PORT: String(port), HOME: '/nonexistent' };
@@ -35,5 +34,10 @@ test('device states map to advice', () => {
     { name: 'adb binary', ok: true, detail: '/usr/bin/adb' },
     { name: 'devices', ok: false, detail: 'none connected', fix: 'plug one in' },
   ]);
-  assert.deepEqual(text.split('\n'), ['ok   adb binary: /usr/bin/adb', 'FAIL devices: none connected', '     fix: plug one in', '1 problem found']);
+  assert.deepEqual(text.split('\n'), [
+    'ok   adb binary: /usr/bin/adb',
+    'FAIL devices: none connected',
+    '     fix: plug one in',
+    '1 problem found',
+  ]);
 });

@@ -17,7 +17,6 @@ import { parseDeviceList } from '../../src/adb/transport.js';
 
 const hasAdb = spawnSync('adb', ['version']).status === 0;
 
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb binary', timeout: 120_000 }, () => {
@@ -27,9 +26,19 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
   let main: RunningVirtualDevice;
 
   // The harness's HOME: the adb server keeps its key in $HOME/.android, and nothing here should touch the user's.
-  const env = (): Record<string, string> => ({ ANDROID_ADB_SERVER_PORT: String(h.port), GLANCE_STATE_DIR: stateDir, ANDROID_SERIAL: '', HOME: h.home });
+  const env = (): Record<string, string> => ({
+    ANDROID_ADB_SERVER_PORT: String(h.port),
+    GLANCE_STATE_DIR: stateDir,
+    ANDROID_SERIAL: '',
+    HOME: h.home,
+  });
   const run = (...argv: string[]): Promise<CliRun> => glance(argv, { env: env() });
-  const json = async (...argv: string[]): Promise<{ code: number; body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } } }> => {
+  const json = async (
+    ...argv: string[]
+  ): Promise<{
+    code: number;
+    body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } };
+  }> => {
     const r = await run('--json', ...argv);
     return { code: r.code, body: JSON.parse(r.stdout) as never };
   };
@@ -54,7 +63,9 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     rmSync(stateDir, { recursive: true, force: true });
   });
 
-  const elements = async (...flags: string[]): Promise<Array<{ ref: string; class: string; text?: string; desc?: string; id?: string }>> => {
+  const elements = async (
+    ...flags: string[]
+  ): Promise<Array<{ ref: string; class: string; text?: string; desc?: string; id?: string }>> => {
     const r = await json('-s', main.serial, 'ui', ...flags);
     assert.equal(r.code, 0, JSON.stringify(r.body));
     return (r.body.result as { elements: Array<{ ref: string; class: string; text?: string }> }).elements;
@@ -154,7 +165,7 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     assert.equal(await screenTitle(), 'Sign in');
   });
 
-  test('screenshot: full size, downscaled, and marked with the snapshot\'s refs', async () => {
+  test("screenshot: full size, downscaled, and marked with the snapshot's refs", async () => {
     const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     const full = join(stateDir, 'full.png');
     const r = await json('-s', main.serial, 'screenshot', full, '--max-edge', '0');

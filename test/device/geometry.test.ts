@@ -65,7 +65,14 @@ describe('touchPoint', () => {
 });
 
 describe('subtract', () => {
-  const rect = fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 50 })).map(([l, t, w, h]): Rect => [l, t, l + w, t + h]);
+  const rect = fc
+    .tuple(
+      fc.integer({ min: 0, max: 50 }),
+      fc.integer({ min: 0, max: 50 }),
+      fc.integer({ min: 1, max: 50 }),
+      fc.integer({ min: 1, max: 50 }),
+    )
+    .map(([l, t, w, h]): Rect => [l, t, l + w, t + h]);
   test('pieces are disjoint, inside a, outside b, and cover a minus b exactly', () => {
     fc.assert(
       fc.property(rect, rect, (a, b) => {

@@ -14,11 +14,11 @@ function replay(steps: readonly TypeStep[]): string {
 const typable = fc.string({ unit: fc.constantFrom(...' !"#$%&\'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~s%\n\t'.split('')), maxLength: 60 });
 
 describe('planTyping', () => {
-  test('round-trips through Android\'s %s rule for any typable text', () => {
+  test("round-trips through Android's %s rule for any typable text", () => {
     fc.assert(fc.property(typable, (s) => replay(planTyping(s)) === s));
   });
 
-  test('the issue\'s string: a literal %s is split over two calls', () => {
+  test("the issue's string: a literal %s is split over two calls", () => {
     const s = 'it\'s 5$ & "ok"; `id` \\ %s';
     const steps = planTyping(s);
     assert.deepEqual(steps, [
@@ -39,14 +39,23 @@ describe('planTyping', () => {
   });
 
   test('non-ASCII is TEXT_NOT_TYPABLE with a hint', () => {
-    assert.throws(() => planTyping('café'), (e) => isGlanceError(e, 'TEXT_NOT_TYPABLE') && /ADB Keyboard/.test(e.hint ?? ''));
+    assert.throws(
+      () => planTyping('café'),
+      (e) => isGlanceError(e, 'TEXT_NOT_TYPABLE') && /ADB Keyboard/.test(e.hint ?? ''),
+    );
   });
 });
 
 describe('shQuote', () => {
   test('a real POSIX sh gets every string back unchanged', () => {
-    const special = ['', "'", "''", 'it\'s 5$ & "ok"; `id` \\ %s', '$(id)', '*?[a]~#!', 'a\nb', '\\\'\\'];
-    const samples = [...special, ...fc.sample(fc.string({ maxLength: 30 }).filter((s) => !s.includes('\0')), 40)];
+    const special = ['', "'", "''", 'it\'s 5$ & "ok"; `id` \\ %s', '$(id)', '*?[a]~#!', 'a\nb', "\\'\\"];
+    const samples = [
+      ...special,
+      ...fc.sample(
+        fc.string({ maxLength: 30 }).filter((s) => !s.includes('\0')),
+        40,
+      ),
+    ];
     for (const s of samples) {
       const r = spawnSync('sh', ['-c', `printf '%s' ${shQuote(s)}`], { encoding: 'utf8' });
       assert.equal(r.stdout, s);
@@ -59,7 +68,16 @@ describe('commandLine', () => {
     assert.equal(commandLine(undefined, ['tap', '#login']), "glance tap '#login'");
     assert.equal(commandLine('emulator-5554', ['tap', 'b12']), 'glance -s emulator-5554 tap b12');
     const words = ['#login', '', 'a b', "it's", '[text="OK"]', ':below(#x)', '540,1200', '%s', '~', 'a#b'];
-    const samples = [words, ...fc.sample(fc.array(fc.string({ maxLength: 12 }).filter((w) => !w.includes('\0')), { maxLength: 4 }), 30)];
+    const samples = [
+      words,
+      ...fc.sample(
+        fc.array(
+          fc.string({ maxLength: 12 }).filter((w) => !w.includes('\0')),
+          { maxLength: 4 },
+        ),
+        30,
+      ),
+    ];
     // `glance` as a shell function printing each argument NUL-terminated.
     const fn = `glance() { for a in "$@"; do printf '%s\\0' "$a"; done; }`;
     for (const args of samples) {

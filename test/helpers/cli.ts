@@ -13,7 +13,10 @@ export interface CliRun {
 }
 
 /** Runs `glance ARGV` in this process with captured output. */
-export async function glance(argv: string[], opts: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+export async function glance(
+  argv: string[],
+  opts: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
@@ -36,7 +39,10 @@ export async function glance(argv: string[], opts: { env?: Record<string, string
 export const devEntry = join(repoRoot, 'test/helpers/glance-dev.ts');
 
 /** Spawns `glance ARGV` as a real process (from source, through tsx). */
-export function glanceProcess(argv: string[], opts: { env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<CliRun> {
+export function glanceProcess(
+  argv: string[],
+  opts: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', devEntry, ...argv], { cwd: repoRoot, env: { ...process.env, ...opts.env } });
     let stdout = '';

@@ -35,7 +35,13 @@ describe('uiautomator XML', () => {
   });
 
   test('agrees with fast-xml-parser on every node and attribute', () => {
-    const fxp = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'node', htmlEntities: true, trimValues: false });
+    const fxp = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => n === 'node',
+      htmlEntities: true,
+      trimValues: false,
+    });
     type X = { node?: X[]; [k: string]: unknown };
     for (const s of screens.filter((_, i) => i % 4 === 0)) {
       const xml = readText(s.xmlPath);
@@ -89,7 +95,11 @@ describe('DroidBot JSON', () => {
       const [pkg, act] = (JSON.parse(readText(s.jsonPath)) as { foreground_activity: string }).foreground_activity.split('/');
       assert.equal(j.package, pkg, s.jsonPath);
       assert.equal(j.activity, act!.startsWith('.') ? pkg + act! : act, s.jsonPath);
-      const texts = (roots: UiNode[]) => [...walk(roots)].filter((e) => e.node.visible).map((e) => e.node.text).join('|');
+      const texts = (roots: UiNode[]) =>
+        [...walk(roots)]
+          .filter((e) => e.node.visible)
+          .map((e) => e.node.text)
+          .join('|');
       assert.equal(texts(j.roots), texts(x.roots), s.jsonPath);
       assert.ok(j.package && j.activity);
     }
@@ -102,7 +112,10 @@ describe('parseComponent', () => {
       package: 'com.simplemobiletools.notes.pro',
       activity: 'com.simplemobiletools.notes.pro.activities.MainActivity',
     });
-    assert.deepEqual(parseComponent('org.mozilla.firefox/org.mozilla.fenix.HomeActivity'), { package: 'org.mozilla.firefox', activity: 'org.mozilla.fenix.HomeActivity' });
+    assert.deepEqual(parseComponent('org.mozilla.firefox/org.mozilla.fenix.HomeActivity'), {
+      package: 'org.mozilla.firefox',
+      activity: 'org.mozilla.fenix.HomeActivity',
+    });
   });
   test('no package, no component', () => {
     assert.equal(parseComponent(''), undefined);
@@ -127,7 +140,13 @@ describe('bad input', () => {
     ['unbalanced', '<hierarchy rotation="0"></node></hierarchy>', 'DUMP_MALFORMED'],
     ['unknown child', '{"views":[{"temp_id":0,"parent":-1,"children":[5],"bounds":[[0,0],[1,1]]}]}', 'DUMP_MALFORMED'],
   ];
-  for (const [name, input, code] of cases) test(name, () => assert.equal(codeOf(() => parseDump(input)), code));
+  for (const [name, input, code] of cases)
+    test(name, () =>
+      assert.equal(
+        codeOf(() => parseDump(input)),
+        code,
+      ),
+    );
 
   test('fuzz: any cut, any byte flip → a dump or a GlanceError, never anything else', () => {
     fc.assert(

@@ -32,8 +32,13 @@ describe('mark colours', () => {
     const boxes: Rect[] = [];
     for (let i = 0; i < 20; i++) boxes.push({ x0: i * 30, y0: 0, x1: i * 30 + 28, y1: 50 });
     for (const bg of [toolbarBlue, nightBlack]) {
-      const col = assignColours(boxes, 10, boxes.map(() => [bg]));
-      for (const k of col) assert.ok(colourDistance(PALETTE[k]!, bg) >= MIN_BACKGROUND_DISTANCE, `${PALETTE[k]!.join(',')} on ${bg.join(',')}`);
+      const col = assignColours(
+        boxes,
+        10,
+        boxes.map(() => [bg]),
+      );
+      for (const k of col)
+        assert.ok(colourDistance(PALETTE[k]!, bg) >= MIN_BACKGROUND_DISTANCE, `${PALETTE[k]!.join(',')} on ${bg.join(',')}`);
     }
     // Without a background, the blue entries are used like any other.
     assert.ok(assignColours(boxes, 10).some((k) => colourDistance(PALETTE[k]!, toolbarBlue) < MIN_BACKGROUND_DISTANCE));

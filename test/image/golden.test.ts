@@ -33,7 +33,10 @@ describe('golden marked screenshots (regenerate: node --import tsx scripts/image
     const renamed = elements.map((e, i) => (i === 0 ? { ...e, ref: 'x0000' } : e));
     const actual = renderMarks(c.screen().screen, renamed, c.options).image;
     assert.ok(differingFraction(actual, golden, CHANNEL_TOLERANCE) > 0, 'some pixels differ');
-    const shifted = elements.map((e) => ({ ...e, bounds: [e.bounds[0] + 40, e.bounds[1] + 40, e.bounds[2] + 40, e.bounds[3] + 40] as const }));
+    const shifted = elements.map((e) => ({
+      ...e,
+      bounds: [e.bounds[0] + 40, e.bounds[1] + 40, e.bounds[2] + 40, e.bounds[3] + 40] as const,
+    }));
     const moved = renderMarks(c.screen().screen, shifted, c.options).image;
     assert.ok(differingFraction(moved, golden, CHANNEL_TOLERANCE) > PIXEL_TOLERANCE, 'moved marks exceed the tolerance');
   });

@@ -30,7 +30,10 @@ describe('label placement', () => {
       const { elements } = snapshotFromDump(dump);
       const plan = planMarks(dump, elements);
       const where = c.xmlPath.split('droidtask/')[1]!;
-      assertNoOverlap(plan.marks.map((m) => m.tag), where);
+      assertNoOverlap(
+        plan.marks.map((m) => m.tag),
+        where,
+      );
       for (const m of plan.marks) {
         assert.ok(m.tag.x0 >= 0 && m.tag.y0 >= 0 && m.tag.x1 <= plan.width && m.tag.y1 <= plan.height, `${where} ${m.ref} inside`);
         if (!m.detached) assert.ok(touches(m.tag, m.box), `${where} ${m.ref} touches its box`);
@@ -47,10 +50,14 @@ describe('label placement', () => {
 
   test('a crowded grid of small targets: 150 keys smaller than their tags', () => {
     const boxes: Rect[] = [];
-    for (let r = 0; r < 10; r++) for (let c = 0; c < 15; c++) boxes.push({ x0: 20 + c * 48, y0: 200 + r * 60, x1: 60 + c * 48, y1: 240 + r * 60 });
+    for (let r = 0; r < 10; r++)
+      for (let c = 0; c < 15; c++) boxes.push({ x0: 20 + c * 48, y0: 200 + r * 60, x1: 60 + c * 48, y1: 240 + r * 60 });
     const sizes = boxes.map(() => ({ w: 70, h: 34 }));
     const places = placeLabels(boxes, sizes, { width: 743, height: 1568 });
-    assertNoOverlap(places.map((p) => p.rect), 'grid');
+    assertNoOverlap(
+      places.map((p) => p.rect),
+      'grid',
+    );
     for (const p of places) assert.ok(p.rect.x0 >= 0 && p.rect.x1 <= 743 && p.rect.y0 >= 0 && p.rect.y1 <= 1568);
     // The leader-line fallback is exercised here: not every key has a free spot on its edge.
     assert.ok(places.some((p) => p.detached));
@@ -64,13 +71,21 @@ describe('label placement', () => {
 
   test('property: random boxes never get intersecting tags while the image has room', () => {
     const box = fc
-      .record({ x: fc.integer({ min: 0, max: 700 }), y: fc.integer({ min: 0, max: 1500 }), w: fc.integer({ min: 1, max: 740 }), h: fc.integer({ min: 1, max: 600 }) })
+      .record({
+        x: fc.integer({ min: 0, max: 700 }),
+        y: fc.integer({ min: 0, max: 1500 }),
+        w: fc.integer({ min: 1, max: 740 }),
+        h: fc.integer({ min: 1, max: 600 }),
+      })
       .map(({ x, y, w, h }) => ({ x0: x, y0: y, x1: Math.min(743, x + w), y1: Math.min(1568, y + h) }));
     fc.assert(
       fc.property(fc.array(box, { minLength: 1, maxLength: 80 }), fc.integer({ min: 30, max: 110 }), (boxes, w) => {
         const sizes: LabelSize[] = boxes.map((_, i) => ({ w: w - (i % 3) * 8, h: 34 }));
         const places = placeLabels(boxes, sizes, { width: 743, height: 1568 });
-        assertNoOverlap(places.map((p) => p.rect), 'random');
+        assertNoOverlap(
+          places.map((p) => p.rect),
+          'random',
+        );
         places.forEach((p, i) => {
           assert.ok(p.rect.x0 >= 0 && p.rect.y0 >= 0 && p.rect.x1 <= 743 && p.rect.y1 <= 1568);
           assert.equal(p.detached, !touches(p.rect, boxes[i]!));

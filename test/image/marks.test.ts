@@ -40,8 +40,14 @@ describe('drawMarks', () => {
   });
 
   test('one legend entry per element, same refs and order as the snapshot', () => {
-    assert.deepEqual(out.legend.map((l) => l.ref), portrait.elements.map((e) => e.ref));
-    assert.deepEqual(out.legend.map((l) => l.class), portrait.elements.map((e) => e.class));
+    assert.deepEqual(
+      out.legend.map((l) => l.ref),
+      portrait.elements.map((e) => e.ref),
+    );
+    assert.deepEqual(
+      out.legend.map((l) => l.class),
+      portrait.elements.map((e) => e.class),
+    );
     const byRef = new Map(out.legend.map((l) => [l.ref, l.label]));
     const signIn = portrait.elements.find((e) => e.text === 'SIGN IN')!;
     assert.equal(byRef.get(signIn.ref), 'SIGN IN');
@@ -60,7 +66,8 @@ describe('drawMarks', () => {
       assert.ok(text > area * 0.08, `${m.ref}: white ref text on the tag (${text}/${area})`);
       // A point on the outline's left edge, away from any tag.
       const ys = [];
-      for (let y = m.box.y0 + 3; y < m.box.y1 - 3; y++) if (!r.marks.some((o) => m.box.x0 >= o.tag.x0 && m.box.x0 < o.tag.x1 && y >= o.tag.y0 && y < o.tag.y1)) ys.push(y);
+      for (let y = m.box.y0 + 3; y < m.box.y1 - 3; y++)
+        if (!r.marks.some((o) => m.box.x0 >= o.tag.x0 && m.box.x0 < o.tag.x1 && y >= o.tag.y0 && y < o.tag.y1)) ys.push(y);
       const onOutline = ys.filter((y) => same(m.colour)(pixel(r.image, m.box.x0, y))).length;
       assert.ok(onOutline > ys.length * 0.5, `${m.ref}: outline in the mark's colour`);
     }
@@ -87,7 +94,16 @@ describe('drawMarks', () => {
   });
 
   test('elements outside the screen are skipped, not drawn', () => {
-    const off: SnapshotElement = { ref: 'b999', class: 'Button', text: 'Below', bounds: [0, 2400, 1080, 2500], center: [540, 2450], actions: ['tap'], states: [], offscreen: true };
+    const off: SnapshotElement = {
+      ref: 'b999',
+      class: 'Button',
+      text: 'Below',
+      bounds: [0, 2400, 1080, 2500],
+      center: [540, 2450],
+      actions: ['tap'],
+      states: [],
+      offscreen: true,
+    };
     const r = drawMarks(portraitPng, [...portrait.elements, off]);
     assert.deepEqual(r.skipped, ['b999']);
     assert.ok(!r.legend.some((l) => l.ref === 'b999'));
@@ -108,7 +124,10 @@ describe('drawMarks', () => {
 
   test('maxEdge is validated', () => {
     for (const maxEdge of [0, 10, 1.5, Number.NaN, 100000]) {
-      assert.throws(() => drawMarks(portraitPng, portrait.elements, { maxEdge }), (e) => isGlanceError(e, 'USAGE') && e.hint !== undefined);
+      assert.throws(
+        () => drawMarks(portraitPng, portrait.elements, { maxEdge }),
+        (e) => isGlanceError(e, 'USAGE') && e.hint !== undefined,
+      );
     }
   });
 
@@ -117,7 +136,15 @@ describe('drawMarks', () => {
     for (let i = 0; i < 240; i++) {
       const x = (i % 12) * 90;
       const y = 100 + Math.floor(i / 12) * 100;
-      many.push({ ref: `t${i}`, class: 'TextView', text: `Item number ${i}`, bounds: [x, y, x + 80, y + 90], center: [x + 40, y + 45], actions: [], states: [] });
+      many.push({
+        ref: `t${i}`,
+        class: 'TextView',
+        text: `Item number ${i}`,
+        bounds: [x, y, x + 80, y + 90],
+        center: [x + 40, y + 45],
+        actions: [],
+        states: [],
+      });
     }
     const r = renderMarks(portrait.screen, many);
     assert.equal(r.legend.length, 240);
@@ -128,7 +155,10 @@ describe('drawMarks', () => {
   });
 
   test('the tags carry exactly the refs of the text snapshot', () => {
-    for (const [app, file] of [['dialer', 'state_2023-07-07_171434.xml'], ['notes', 'state_2023-07-03_215042.xml']] as const) {
+    for (const [app, file] of [
+      ['dialer', 'state_2023-07-07_171434.xml'],
+      ['notes', 'state_2023-07-03_215042.xml'],
+    ] as const) {
       const s = corpusScreen(app, file);
       const textRefs = new Set(
         snapshotFromDump(s.dump)
@@ -147,7 +177,15 @@ describe('drawMarks', () => {
     for (let i = 0; i < 200; i++) {
       const x = (i % 20) * 110;
       const y = 40 + Math.floor(i / 20) * 100;
-      many.push({ ref: `b${i}`, class: 'Button', desc: `Key ${i}`, bounds: [x, y, x + 100, y + 90], center: [x + 50, y + 45], actions: ['tap'], states: [] });
+      many.push({
+        ref: `b${i}`,
+        class: 'Button',
+        desc: `Key ${i}`,
+        bounds: [x, y, x + 100, y + 90],
+        center: [x + 50, y + 45],
+        actions: ['tap'],
+        states: [],
+      });
     }
     const r = renderMarks(land.screen, many);
     assert.equal(r.image.width, 1568);
@@ -157,7 +195,15 @@ describe('drawMarks', () => {
 
   test('a small screenshot (no downscale) still gets readable tags and a legend', () => {
     const tiny = { width: 270, height: 570, data: portrait.screen.data.subarray(0, 270 * 570 * 4).slice() };
-    const el: SnapshotElement = { ref: 'b1', class: 'Button', text: 'OK', bounds: [20, 20, 200, 80], center: [110, 50], actions: ['tap'], states: [] };
+    const el: SnapshotElement = {
+      ref: 'b1',
+      class: 'Button',
+      text: 'OK',
+      bounds: [20, 20, 200, 80],
+      center: [110, 50],
+      actions: ['tap'],
+      states: [],
+    };
     const r = renderMarks(tiny, [el]);
     assert.equal(r.scale, 1);
     assert.deepEqual(r.shot, { width: 270, height: 570 });
@@ -169,7 +215,10 @@ describe('drawMarks', () => {
     const s = corpusScreen('dialer', 'state_2023-07-07_171434.xml');
     const r = renderMarks(s.screen, s.elements);
     assert.equal(r.marks.length, 40);
-    assert.deepEqual(r.marks.map((m) => m.ref), s.elements.map((e) => e.ref));
+    assert.deepEqual(
+      r.marks.map((m) => m.ref),
+      s.elements.map((e) => e.ref),
+    );
   });
 
   test('legend labels: text, else description, else absorbed labels, else hint, else #id', () => {

@@ -36,7 +36,7 @@ describe('png', () => {
     for (let i = 0; i < w * h * 4; i++) {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       // Smooth gradients plus noise, so every filter has something to predict.
-      png.data[i] = (i % 4 === 3 ? 200 + (seed >>> 29) : (i >> 2) % w * 4 + (seed >>> 28)) & 0xff;
+      png.data[i] = (i % 4 === 3 ? 200 + (seed >>> 29) : ((i >> 2) % w) * 4 + (seed >>> 28)) & 0xff;
     }
     for (const colorType of [2, 6] as const) {
       for (const filterType of [0, 1, 2, 3, 4]) {
@@ -63,13 +63,20 @@ describe('png', () => {
       () => decodePng(bytes),
       (e) => isGlanceError(e, 'IMAGE_INVALID') && e.hint !== undefined && e.message.includes('could not take screenshot'),
     );
-    assert.throws(() => decodePng(new Uint8Array()), (e) => isGlanceError(e, 'IMAGE_INVALID'));
+    assert.throws(
+      () => decodePng(new Uint8Array()),
+      (e) => isGlanceError(e, 'IMAGE_INVALID'),
+    );
   });
 
   test('a truncated PNG is IMAGE_INVALID, not a crash', () => {
     const full = encodePng(createImage(64, 64, [1, 2, 3]));
     for (const n of [8, 20, 40, full.length - 13]) {
-      assert.throws(() => decodePng(full.subarray(0, n)), (e) => isGlanceError(e, 'IMAGE_INVALID'), `cut at ${n}`);
+      assert.throws(
+        () => decodePng(full.subarray(0, n)),
+        (e) => isGlanceError(e, 'IMAGE_INVALID'),
+        `cut at ${n}`,
+      );
     }
   });
 });

@@ -27,7 +27,12 @@ export function paintDump(dump: UiDump): RgbaImage {
       fillRect(img, { x0: l, y0: b - 4, x1: r, y1: b }, [90, 90, 90]);
     } else if (n.checkable) {
       const s = Math.min(b - t, 56);
-      strokeRect(img, { x0: l + 8, y0: (t + b - s) / 2, x1: l + 8 + s, y1: (t + b + s) / 2 }, n.checked ? [0, 121, 107] : [110, 110, 110], 5);
+      strokeRect(
+        img,
+        { x0: l + 8, y0: (t + b - s) / 2, x1: l + 8 + s, y1: (t + b + s) / 2 },
+        n.checked ? [0, 121, 107] : [110, 110, 110],
+        5,
+      );
       if (n.checked) fillRect(img, { x0: l + 20, y0: (t + b - s) / 2 + 12, x1: l + s - 4, y1: (t + b + s) / 2 - 12 }, [0, 121, 107]);
     } else if (/Button/.test(cls) && n.text !== '') {
       fillRect(img, box, [63, 81, 181]);
@@ -95,40 +100,72 @@ const tap = { clickable: 'true', focusable: 'true' };
 
 /** A project-authored portrait sign-in screen (1080×2280): the docs' example picture. */
 export function authoredPortrait(): TestScreen {
-  const rows: N[] = ['Inbox', 'Drafts', 'Archive'].map((t, i) => [`${W}LinearLayout`, [0, 1560 + i * 150, 1080, 1710 + i * 150], { ...tap }, [[`${W}TextView`, [48, 1590 + i * 150, 800, 1680 + i * 150], { text: t, id: 'row_title' }]]]);
-  const root: N = [`${W}FrameLayout`, [0, 0, 1080, 2280], {}, [
-    [`${W}ImageButton`, [0, 80, 160, 240], { ...tap, 'content-desc': 'Navigate up' }],
-    [`${W}TextView`, [180, 110, 800, 210], { text: 'Sign in' }],
-    [`${W}ImageButton`, [920, 80, 1080, 240], { ...tap, 'content-desc': 'Help', id: 'help' }],
-    [`${W}EditText`, [48, 360, 1032, 520], { ...tap, id: 'email', text: 'ada@example.org' }],
-    [`${W}EditText`, [48, 560, 1032, 720], { ...tap, id: 'password', text: '••••••••', password: 'true' }],
-    [`${W}CheckBox`, [48, 760, 600, 880], { ...tap, checkable: 'true', checked: 'true', text: 'Remember me' }],
-    [`${W}TextView`, [640, 760, 1032, 880], { ...tap, text: 'Forgot password?', id: 'forgot' }],
-    [`${W}Button`, [48, 940, 1032, 1100], { ...tap, text: 'SIGN IN', id: 'sign_in' }],
-    [`${W}Button`, [48, 1140, 1032, 1300], { ...tap, text: 'CREATE ACCOUNT', id: 'create' }],
-    [`${W}TextView`, [48, 1440, 1032, 1530], { text: 'Recent folders' }],
-    [`androidx.recyclerview.widget.RecyclerView`, [0, 1560, 1080, 2010], { scrollable: 'true', id: 'folders' }, rows],
-    [`${W}LinearLayout`, [0, 2040, 1080, 2280], {}, [
-      [`${W}FrameLayout`, [0, 2040, 360, 2280], { ...tap, 'content-desc': 'Home', id: 'tab_home' }],
-      [`${W}FrameLayout`, [360, 2040, 720, 2280], { ...tap, 'content-desc': 'Search', id: 'tab_search' }],
-      [`${W}FrameLayout`, [720, 2040, 1080, 2280], { ...tap, 'content-desc': 'Settings', id: 'tab_settings' }],
-    ]],
-  ]];
+  const rows: N[] = ['Inbox', 'Drafts', 'Archive'].map((t, i) => [
+    `${W}LinearLayout`,
+    [0, 1560 + i * 150, 1080, 1710 + i * 150],
+    { ...tap },
+    [[`${W}TextView`, [48, 1590 + i * 150, 800, 1680 + i * 150], { text: t, id: 'row_title' }]],
+  ]);
+  const root: N = [
+    `${W}FrameLayout`,
+    [0, 0, 1080, 2280],
+    {},
+    [
+      [`${W}ImageButton`, [0, 80, 160, 240], { ...tap, 'content-desc': 'Navigate up' }],
+      [`${W}TextView`, [180, 110, 800, 210], { text: 'Sign in' }],
+      [`${W}ImageButton`, [920, 80, 1080, 240], { ...tap, 'content-desc': 'Help', id: 'help' }],
+      [`${W}EditText`, [48, 360, 1032, 520], { ...tap, id: 'email', text: 'ada@example.org' }],
+      [`${W}EditText`, [48, 560, 1032, 720], { ...tap, id: 'password', text: '••••••••', password: 'true' }],
+      [`${W}CheckBox`, [48, 760, 600, 880], { ...tap, checkable: 'true', checked: 'true', text: 'Remember me' }],
+      [`${W}TextView`, [640, 760, 1032, 880], { ...tap, text: 'Forgot password?', id: 'forgot' }],
+      [`${W}Button`, [48, 940, 1032, 1100], { ...tap, text: 'SIGN IN', id: 'sign_in' }],
+      [`${W}Button`, [48, 1140, 1032, 1300], { ...tap, text: 'CREATE ACCOUNT', id: 'create' }],
+      [`${W}TextView`, [48, 1440, 1032, 1530], { text: 'Recent folders' }],
+      [`androidx.recyclerview.widget.RecyclerView`, [0, 1560, 1080, 2010], { scrollable: 'true', id: 'folders' }, rows],
+      [
+        `${W}LinearLayout`,
+        [0, 2040, 1080, 2280],
+        {},
+        [
+          [`${W}FrameLayout`, [0, 2040, 360, 2280], { ...tap, 'content-desc': 'Home', id: 'tab_home' }],
+          [`${W}FrameLayout`, [360, 2040, 720, 2280], { ...tap, 'content-desc': 'Search', id: 'tab_search' }],
+          [`${W}FrameLayout`, [720, 2040, 1080, 2280], { ...tap, 'content-desc': 'Settings', id: 'tab_settings' }],
+        ],
+      ],
+    ],
+  ];
   return screenFromXml('authored-portrait', xmlOf([root], 'org.glance.demo'));
 }
 
 /** A project-authored landscape screen (2280×1080) with a dense keypad: legend below, crowded tags. */
 export function authoredLandscape(): TestScreen {
   const keys: N[] = [];
-  '1234567890'.split('').forEach((k, i) => keys.push([`${W}Button`, [1200 + (i % 5) * 200, 300 + Math.floor(i / 5) * 140, 1380 + (i % 5) * 200, 420 + Math.floor(i / 5) * 140], { ...tap, text: k, id: `key_${k}` }]));
-  'QWERTYUIOP'.split('').forEach((k, i) => keys.push([`${W}Button`, [80 + i * 100, 700, 170 + i * 100, 800], { ...tap, text: k, id: `key_${k.toLowerCase()}` }]));
-  const root: N = [`${W}FrameLayout`, [0, 0, 2280, 1080], {}, [
-    [`${W}ImageButton`, [0, 40, 140, 180], { ...tap, 'content-desc': 'Menu' }],
-    [`${W}TextView`, [160, 70, 900, 150], { text: 'Calculator' }],
-    [`${W}EditText`, [80, 280, 1100, 420], { ...tap, id: 'display', text: '12 × 7' }],
-    [`${W}Switch`, [80, 460, 700, 560], { ...tap, checkable: 'true', text: 'Scientific' }],
-    [`${W}TextView`, [80, 580, 1100, 660], { text: 'Keyboard' }],
-    ...keys,
-  ]];
+  '1234567890'
+    .split('')
+    .forEach((k, i) =>
+      keys.push([
+        `${W}Button`,
+        [1200 + (i % 5) * 200, 300 + Math.floor(i / 5) * 140, 1380 + (i % 5) * 200, 420 + Math.floor(i / 5) * 140],
+        { ...tap, text: k, id: `key_${k}` },
+      ]),
+    );
+  'QWERTYUIOP'
+    .split('')
+    .forEach((k, i) =>
+      keys.push([`${W}Button`, [80 + i * 100, 700, 170 + i * 100, 800], { ...tap, text: k, id: `key_${k.toLowerCase()}` }]),
+    );
+  const root: N = [
+    `${W}FrameLayout`,
+    [0, 0, 2280, 1080],
+    {},
+    [
+      [`${W}ImageButton`, [0, 40, 140, 180], { ...tap, 'content-desc': 'Menu' }],
+      [`${W}TextView`, [160, 70, 900, 150], { text: 'Calculator' }],
+      [`${W}EditText`, [80, 280, 1100, 420], { ...tap, id: 'display', text: '12 × 7' }],
+      [`${W}Switch`, [80, 460, 700, 560], { ...tap, checkable: 'true', text: 'Scientific' }],
+      [`${W}TextView`, [80, 580, 1100, 660], { text: 'Keyboard' }],
+      ...keys,
+    ],
+  ];
   return screenFromXml('authored-landscape', xmlOf([root], 'org.glance.demo'));
 }

@@ -30,17 +30,32 @@ let adb: AdbHarness;
 let phone: RunningVirtualDevice;
 let client: Client;
 
-const text = (r: CallResult): string => r.content.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n');
-const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallResult> => (await client.callTool({ name, arguments: args })) as CallResult;
+const text = (r: CallResult): string =>
+  r.content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text ?? '')
+    .join('\n');
+const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallResult> =>
+  (await client.callTool({ name, arguments: args })) as CallResult;
 
 describe('MCP over stdio against the virtual device via the real adb server', () => {
   before(async () => {
     adb = await AdbHarness.start();
     phone = await startVirtualDevice({ scenario: 'demo' });
     await adb.connect(phone.serial);
-    const env = Object.fromEntries(Object.entries({ ...adb.env, ANDROID_SERIAL: phone.serial }).filter((e): e is [string, string] => e[1] !== undefined));
+    const env = Object.fromEntries(
+      Object.entries({ ...adb.env, ANDROID_SERIAL: phone.serial }).filter((e): e is [string, string] => e[1] !== undefined),
+    );
     client = new Client({ name: 'glance-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', devEntry, 'mcp'], env, cwd: repoRoot, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', devEntry, 'mcp'],
+        env,
+        cwd: repoRoot,
+        stderr: 'pipe',
+      }),
+    );
   });
 
   after(async () => {
@@ -51,9 +66,27 @@ describe('MCP over stdio against the virtual device via the real adb server', ()
 
   test('tool list matches the registry, with annotations; instructions stay under 2 KB', async () => {
     const { tools } = await client.listTools();
-    const expected = allTools.filter((t) => t.mcp !== false).map((t) => t.name).sort();
+    const expected = allTools
+      .filter((t) => t.mcp !== false)
+      .map((t) => t.name)
+      .sort();
     assert.deepEqual(tools.map((t) => t.name).sort(), expected);
-    for (const name of ['device_list', 'device_snapshot', 'device_find', 'device_tap', 'device_long_press', 'device_type', 'device_swipe', 'device_scroll', 'device_press_key', 'device_launch_app', 'device_stop_app', 'device_wait_for', 'device_assert', 'device_screenshot']) {
+    for (const name of [
+      'device_list',
+      'device_snapshot',
+      'device_find',
+      'device_tap',
+      'device_long_press',
+      'device_type',
+      'device_swipe',
+      'device_scroll',
+      'device_press_key',
+      'device_launch_app',
+      'device_stop_app',
+      'device_wait_for',
+      'device_assert',
+      'device_screenshot',
+    ]) {
       assert.ok(expected.includes(name), `${name} is offered`);
     }
     const snap = tools.find((t) => t.name === 'device_snapshot')!;
@@ -70,7 +103,11 @@ describe('MCP over stdio against the virtual device via the real adb server', ()
     const j = await call('device_snapshot', { format: 'json' });
     const doc = JSON.parse(text(j)) as { screen: { package?: string }; elements: Array<{ ref: string; text?: string; desc?: string }> };
     assert.equal(doc.screen.package, 'dev.glance.demo');
-    const refsInText = new Set(text(t).split('\n').map((l) => l.trim().split(' ')[0]));
+    const refsInText = new Set(
+      text(t)
+        .split('\n')
+        .map((l) => l.trim().split(' ')[0]),
+    );
     for (const e of doc.elements) assert.ok(refsInText.has(e.ref), `ref ${e.ref} appears in the text snapshot`);
   });
 
@@ -83,24 +120,42 @@ describe('MCP over stdio against the virtual device via the real adb server', ()
     const golden = decodePng(readFileSync(MCP_GOLDEN));
     assert.deepEqual([actual.width, actual.height], [golden.width, golden.height]);
     const diff = differingFraction(actual, golden, CHANNEL_TOLERANCE);
-    assert.ok(diff <= PIXEL_TOLERANCE, `${(diff * 100).toFixed(2)}% of pixels differ (regenerate: node --import tsx scripts/mcp-goldens.ts)`);
-    const legendRefs = text(r).split('\n').slice(1, -1).map((l) => l.split(' ')[0]);
-    const snapRefs = (JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string }> }).elements.map((e) => e.ref);
+    assert.ok(
+      diff <= PIXEL_TOLERANCE,
+      `${(diff * 100).toFixed(2)}% of pixels differ (regenerate: node --import tsx scripts/mcp-goldens.ts)`,
+    );
+    const legendRefs = text(r)
+      .split('\n')
+      .slice(1, -1)
+      .map((l) => l.split(' ')[0]);
+    const snapRefs = (
+      JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string }> }
+    ).elements.map((e) => e.ref);
     assert.deepEqual(legendRefs, snapRefs);
   });
 
   test('tap by ref changes the screen; back; tap by selector; type by ref', async () => {
-    const doc = JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string; labels?: string[] }> };
+    const doc = JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as {
+      elements: Array<{ ref: string; labels?: string[] }>;
+    };
     const row = doc.elements.find((e) => e.labels?.[0] === 'Groceries')!;
     const tapped = await call('device_tap', { target: row.ref, element: 'Groceries note' });
     assert.ok(!tapped.isError, text(tapped));
-    const after1 = JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { screen: { activity?: string }; elements: Array<{ desc?: string }> };
-    assert.ok(after1.elements.some((e) => e.desc === 'Delete'), 'the note screen is shown');
+    const after1 = JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as {
+      screen: { activity?: string };
+      elements: Array<{ desc?: string }>;
+    };
+    assert.ok(
+      after1.elements.some((e) => e.desc === 'Delete'),
+      'the note screen is shown',
+    );
     assert.ok(!(await call('device_press_key', { key: 'BACK' })).isError);
     const bySelector = await call('device_tap', { target: '[desc=Search]' });
     assert.ok(!bySelector.isError, text(bySelector));
     const found = await call('device_snapshot', { format: 'json' });
-    const edit = (JSON.parse(text(found)) as { elements: Array<{ ref: string; actions: string[] }> }).elements.find((e) => e.actions.includes('type'))!;
+    const edit = (JSON.parse(text(found)) as { elements: Array<{ ref: string; actions: string[] }> }).elements.find((e) =>
+      e.actions.includes('type'),
+    )!;
     const typed = await call('device_type', { target: edit.ref, text: `it's 5$ & "ok"` });
     assert.ok(!typed.isError, text(typed));
     const now = JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string; text?: string }> };
@@ -134,7 +189,10 @@ describe('MCP over Streamable HTTP', () => {
   test('bearer token required; tools listed with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glance-mcp-'));
     const dump = join(dir, 'screen.xml');
-    writeFileSync(dump, '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"><node index="0" text="Hello" resource-id="a:id/t" class="android.widget.Button" package="a" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]" /></hierarchy>');
+    writeFileSync(
+      dump,
+      '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"><node index="0" text="Hello" resource-id="a:id/t" class="android.widget.Button" package="a" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]" /></hierarchy>',
+    );
     const srv = await serveHttp({
       port: 0,
       token: 'secret-token',
@@ -148,7 +206,9 @@ describe('MCP over Streamable HTTP', () => {
       const denied = await fetch(srv.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       assert.equal(denied.status, 401);
       const c = new Client({ name: 'http-test', version: '1.0.0' });
-      await c.connect(new StreamableHTTPClientTransport(new URL(srv.url), { requestInit: { headers: { authorization: 'Bearer secret-token' } } }));
+      await c.connect(
+        new StreamableHTTPClientTransport(new URL(srv.url), { requestInit: { headers: { authorization: 'Bearer secret-token' } } }),
+      );
       const { tools } = await c.listTools();
       assert.ok(tools.some((t) => t.name === 'device_snapshot'));
       const r = (await c.callTool({ name: 'device_snapshot', arguments: { from: dump } })) as CallResult;

@@ -13,7 +13,10 @@ function io(files: Record<string, string>): { out: string[]; err: string[]; io: 
     io: {
       stdout: (s) => out.push(s),
       stderr: (s) => err.push(s),
-      readFile: (p) => (p in files ? Promise.resolve(files[p]!) : Promise.reject(new GlanceError('INPUT_UNREADABLE', `cannot read ${p}`, { hint: 'check the path' }))),
+      readFile: (p) =>
+        p in files
+          ? Promise.resolve(files[p]!)
+          : Promise.reject(new GlanceError('INPUT_UNREADABLE', `cannot read ${p}`, { hint: 'check the path' })),
     },
   };
 }
@@ -31,7 +34,10 @@ describe('glance blocks', () => {
     assert.equal(await blocksCommand(['--from', 'screen.xml', '--task', 'call Alice', '--format', 'json'], t.io), 0);
     const doc = JSON.parse(t.out.join('')) as JsonOut;
     assert.equal(doc.task, 'call Alice');
-    assert.deepEqual(doc.blocks.map((b) => b.rank), doc.blocks.map((_, i) => i + 1));
+    assert.deepEqual(
+      doc.blocks.map((b) => b.rank),
+      doc.blocks.map((_, i) => i + 1),
+    );
     const refs = doc.blocks.flatMap((b) => b.elements.map((e) => e.ref));
     assert.equal(new Set(refs).size, doc.elements);
     const alice = doc.blocks.find((b) => b.elements.some((e) => e.labels?.includes('Call Alice')));
@@ -57,13 +63,26 @@ describe('glance blocks', () => {
 
   test('usage errors are coded', async () => {
     const t = io({ s: notesScreen() });
-    for (const argv of [[], ['--from', 's'], ['--from', 's', '--task', 'x', '--format', 'yaml'], ['--from', 's', '--task', 'x', '--bogus'], ['--from', 's', '--task', 'x', '--top', '0'], ['--from', 's', '--task', 'x', '--redact', 'names']]) {
-      await assert.rejects(blocksCommand(argv, t.io), (e: unknown) => e instanceof GlanceError && e.code === 'USAGE' && (e.hint ?? '') !== '', argv.join(' '));
+    for (const argv of [
+      [],
+      ['--from', 's'],
+      ['--from', 's', '--task', 'x', '--format', 'yaml'],
+      ['--from', 's', '--task', 'x', '--bogus'],
+      ['--from', 's', '--task', 'x', '--top', '0'],
+      ['--from', 's', '--task', 'x', '--redact', 'names'],
+    ]) {
+      await assert.rejects(
+        blocksCommand(argv, t.io),
+        (e: unknown) => e instanceof GlanceError && e.code === 'USAGE' && (e.hint ?? '') !== '',
+        argv.join(' '),
+      );
     }
     await assert.rejects(blocksCommand(['--from', 'missing', '--task', 'x'], t.io), { code: 'INPUT_UNREADABLE' });
-    await assert.rejects(blocksCommand(['--from', 'bad', '--task', 'x'], io({ bad: 'ERROR: could not get idle state.' }).io), { code: 'DUMP_DEVICE_ERROR' });
+    await assert.rejects(blocksCommand(['--from', 'bad', '--task', 'x'], io({ bad: 'ERROR: could not get idle state.' }).io), {
+      code: 'DUMP_DEVICE_ERROR',
+    });
     const h = io({});
     assert.equal(await blocksCommand(['--help'], h.io), 0);
-    assert.match(h.out.join(""), /^glance blocks \[--from FILE\] --task/);
+    assert.match(h.out.join(''), /^glance blocks \[--from FILE\] --task/);
   });
 });

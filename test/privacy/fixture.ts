@@ -41,7 +41,14 @@ export function dumpXml(root: Spec): string {
 }
 
 const W = 'android.widget.';
-export const button = (text: string, id: string, bounds: Spec['bounds'], desc = ''): Spec => ({ cls: `${W}Button`, text, desc, id, bounds, clickable: true });
+export const button = (text: string, id: string, bounds: Spec['bounds'], desc = ''): Spec => ({
+  cls: `${W}Button`,
+  text,
+  desc,
+  id,
+  bounds,
+  clickable: true,
+});
 export const label = (text: string, id: string, bounds: Spec['bounds']): Spec => ({ cls: `${W}TextView`, text, id, bounds });
 
 /** A notes-like app screen: a toolbar, a list of three note rows, a floating add button. */
@@ -51,7 +58,10 @@ export function notesScreen(): string {
     id: 'note_row',
     clickable: true,
     bounds: [0, 300 + i * 200, 1080, 500 + i * 200],
-    children: [label(title, 'note_title', [40, 320 + i * 200, 1000, 380 + i * 200]), label(body, 'note_body', [40, 400 + i * 200, 1000, 480 + i * 200])],
+    children: [
+      label(title, 'note_title', [40, 320 + i * 200, 1000, 380 + i * 200]),
+      label(body, 'note_body', [40, 400 + i * 200, 1000, 480 + i * 200]),
+    ],
   });
   return dumpXml({
     bounds: [0, 0, 1080, 2280],
@@ -105,8 +115,22 @@ export function loginDialog(): string {
             bounds: [40, 720, 1040, 1400],
             children: [
               { cls: `${W}EditText`, text: 'bob@example.com', id: 'email', bounds: [80, 740, 1000, 860], clickable: true },
-              { cls: `${W}EditText`, text: 'hunter2secret', id: 'password', bounds: [80, 900, 1000, 1020], clickable: true, password: true },
-              { cls: `${W}CheckBox`, text: 'Remember me', id: 'remember', bounds: [80, 1060, 1000, 1160], clickable: true, checkable: true },
+              {
+                cls: `${W}EditText`,
+                text: 'hunter2secret',
+                id: 'password',
+                bounds: [80, 900, 1000, 1020],
+                clickable: true,
+                password: true,
+              },
+              {
+                cls: `${W}CheckBox`,
+                text: 'Remember me',
+                id: 'remember',
+                bounds: [80, 1060, 1000, 1160],
+                clickable: true,
+                checkable: true,
+              },
             ],
           },
           {

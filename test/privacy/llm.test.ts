@@ -13,14 +13,48 @@ class FakeModel implements CompletionClient {
     const region = body.messages.at(-1)!.content.split('Region')[1] ?? '';
     const p = region.includes(this.liked) ? 0.9 : 0.2;
     return Promise.resolve({
-      choices: [{ message: { content: p > 0.5 ? 'Yes' : 'No' }, logprobs: { content: [{ token: 'Yes', top_logprobs: [{ token: 'Yes', logprob: Math.log(p) }, { token: 'No', logprob: Math.log(1 - p) }] }] } }],
+      choices: [
+        {
+          message: { content: p > 0.5 ? 'Yes' : 'No' },
+          logprobs: {
+            content: [
+              {
+                token: 'Yes',
+                top_logprobs: [
+                  { token: 'Yes', logprob: Math.log(p) },
+                  { token: 'No', logprob: Math.log(1 - p) },
+                ],
+              },
+            ],
+          },
+        },
+      ],
     });
   }
 }
 
 describe('LLM scorer (CORE probability scoring)', () => {
   test('P(Yes) from top log-probabilities, or from the answer when there are none', () => {
-    assert.ok(Math.abs(yesProbability({ choices: [{ logprobs: { content: [{ top_logprobs: [{ token: ' yes', logprob: Math.log(0.6) }, { token: 'No', logprob: Math.log(0.2) }] }] } }] }) - 0.75) < 1e-9);
+    assert.ok(
+      Math.abs(
+        yesProbability({
+          choices: [
+            {
+              logprobs: {
+                content: [
+                  {
+                    top_logprobs: [
+                      { token: ' yes', logprob: Math.log(0.6) },
+                      { token: 'No', logprob: Math.log(0.2) },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        }) - 0.75,
+      ) < 1e-9,
+    );
     assert.equal(yesProbability({ choices: [{ message: { content: 'No.' } }] }), 0);
     assert.equal(yesProbability({ choices: [{ message: { content: 'Yes' } }] }), 1);
     assert.throws(() => yesProbability({}), { code: 'INTERNAL' });
@@ -28,7 +62,9 @@ describe('LLM scorer (CORE probability scoring)', () => {
 
   test('ranks blocks by the model, one request per block with the task and the history', async () => {
     const model = new FakeModel('Create a new note');
-    const r = await blocksFromDumpAsync(notesScreen(), 'write a shopping list', llmScorer({ client: model, model: 'tiny' }), { history: [{ label: 'Search' }] });
+    const r = await blocksFromDumpAsync(notesScreen(), 'write a shopping list', llmScorer({ client: model, model: 'tiny' }), {
+      history: [{ label: 'Search' }],
+    });
     assert.equal(model.requests.length, r.blocks.length);
     assert.ok(r.blocks[0]!.elements.some((e) => e.desc === 'Create a new note'));
     assert.equal(r.blocks[0]!.score, 0.9);

@@ -12,13 +12,23 @@ const labelsOf = (els: readonly { text?: string; desc?: string; labels?: string[
 
 describe('partition', () => {
   test('every snapshot element is in exactly one block, on every corpus screen and rule', () => {
-    const configs: PartitionOptions[] = [{ rule: 'core' }, { rule: 'layout' }, { maxSize: 1, minSize: 1 }, { maxSize: 3, minSize: 1 }, { maxSize: 6 }];
+    const configs: PartitionOptions[] = [
+      { rule: 'core' },
+      { rule: 'layout' },
+      { maxSize: 1, minSize: 1 },
+      { maxSize: 3, minSize: 1 },
+      { maxSize: 6 },
+    ];
     const screens = corpusScreens();
     assert.ok(screens.length >= 400);
     for (const s of screens) {
       const dump = parseDump(readText(s.xmlPath));
       const src = elementsFromDump(dump);
-      assert.deepEqual(src.elements.map((e) => e.ref), snapshotFromDump(dump).elements.map((e) => e.ref), 'privacy sees exactly the snapshot elements');
+      assert.deepEqual(
+        src.elements.map((e) => e.ref),
+        snapshotFromDump(dump).elements.map((e) => e.ref),
+        'privacy sees exactly the snapshot elements',
+      );
       for (const c of configs) {
         const blocks = partition(dump, src.elements, src.nodeOf, c);
         const seen = blocks.flatMap((b) => b.elements.map((e) => e.ref));
@@ -56,7 +66,11 @@ describe('partition', () => {
     assert.equal(fab?.elements.length, 1);
     const rows = r.blocks.filter((b) => b.kind === 'row');
     assert.ok(rows.length >= 1);
-    for (const b of rows) assert.ok(b.elements.every((e) => e.id === 'note_row'), 'a row block holds rows only');
+    for (const b of rows)
+      assert.ok(
+        b.elements.every((e) => e.id === 'note_row'),
+        'a row block holds rows only',
+      );
     // The list's own scroll handle is a block of its own, not glued to a row.
     const list = r.blocks.find((b) => b.elements.some((e) => e.id === 'notes_list'));
     assert.equal(list?.elements.length, 1);
@@ -84,7 +98,10 @@ describe('partition', () => {
   });
 
   test('an empty screen has no blocks', () => {
-    const r = blocksFromDump('<?xml version="1.0"?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2280]" /></hierarchy>', 'x');
+    const r = blocksFromDump(
+      '<?xml version="1.0"?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2280]" /></hierarchy>',
+      'x',
+    );
     assert.deepEqual(r.blocks, []);
     assert.deepEqual(r.elements, []);
   });

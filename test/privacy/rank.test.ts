@@ -11,7 +11,16 @@ let n = 0;
 function el(label: string, o: Partial<SnapshotElement> = {}): SnapshotElement {
   n++;
   const top = n * 100;
-  return { ref: `e${n}`, class: 'Button', text: label, bounds: [0, top, 500, top + 80], center: [250, top + 40], actions: ['tap'], states: [], ...o };
+  return {
+    ref: `e${n}`,
+    class: 'Button',
+    text: label,
+    bounds: [0, top, 500, top + 80],
+    center: [250, top + 40],
+    actions: ['tap'],
+    states: [],
+    ...o,
+  };
 }
 const block = (...elements: SnapshotElement[]): RawBlock => ({ kind: 'group', elements });
 const best = (blocks: RawBlock[], task: string, history: { label?: string; input?: string }[] = []): string => {
@@ -60,10 +69,19 @@ describe('lexical ranker', () => {
 
   test('the block acted on at the previous step drops; a confirm button follows a choice in a dialog', () => {
     const opts = { kind: 'dialog' as const };
-    const choice: RawBlock = { ...opts, elements: [el('Ascending', { class: 'RadioButton', actions: ['tap', 'check'] }), el('Descending', { class: 'RadioButton', actions: ['tap', 'check'] })] };
+    const choice: RawBlock = {
+      ...opts,
+      elements: [
+        el('Ascending', { class: 'RadioButton', actions: ['tap', 'check'] }),
+        el('Descending', { class: 'RadioButton', actions: ['tap', 'check'] }),
+      ],
+    };
     const confirm: RawBlock = { ...opts, elements: [el('Cancel'), el('OK')] };
     assert.equal(best([choice, confirm], 'sort by title in descending order'), 'Ascending|Descending');
-    assert.equal(best([choice, confirm], 'sort by title in descending order', [{ label: 'Sort by' }, { label: 'Descending' }]), 'Cancel|OK');
+    assert.equal(
+      best([choice, confirm], 'sort by title in descending order', [{ label: 'Sort by' }, { label: 'Descending' }]),
+      'Cancel|OK',
+    );
   });
 
   test('a field tapped at the previous step is where typing goes', () => {
@@ -87,12 +105,21 @@ describe('lexical ranker', () => {
   test('blocksFromDump: ranks 1..n in score order, ids in reading order, deterministic', () => {
     const r1 = blocksFromDump(notesScreen(), 'call Alice');
     const r2 = blocksFromDump(notesScreen(), 'call Alice');
-    assert.deepEqual(r1.blocks.map((b) => b.rank), r1.blocks.map((_, i) => i + 1));
+    assert.deepEqual(
+      r1.blocks.map((b) => b.rank),
+      r1.blocks.map((_, i) => i + 1),
+    );
     for (let i = 1; i < r1.blocks.length; i++) assert.ok(r1.blocks[i - 1]!.score >= r1.blocks[i]!.score);
     assert.deepEqual(JSON.parse(JSON.stringify(r1)), JSON.parse(JSON.stringify(r2)));
     const byTop = [...r1.blocks].sort((a, b) => a.bounds[1] - b.bounds[1]).map((b) => b.id);
-    assert.deepEqual(byTop, byTop.map((_, i) => `B${i + 1}`));
-    assert.ok(r1.blocks[0]!.elements.some((e) => (e.labels ?? []).includes('Call Alice')), 'the row naming Alice is sent first');
+    assert.deepEqual(
+      byTop,
+      byTop.map((_, i) => `B${i + 1}`),
+    );
+    assert.ok(
+      r1.blocks[0]!.elements.some((e) => (e.labels ?? []).includes('Call Alice')),
+      'the row naming Alice is sent first',
+    );
   });
 
   test('the ranker is told the foreground app, not the first window of a multi-window dump', () => {
@@ -101,7 +128,10 @@ describe('lexical ranker', () => {
     const seen: RankContext[] = [];
     const r = blocksFromDump(xml, 'add a note', { scorer: { score: (blocks, ctx) => (seen.push(ctx), blocks.map(() => 0)) } });
     assert.equal(r.screen.package, 'it.feio.android.omninotes.alpha');
-    assert.deepEqual(seen.map((c) => c.app), [r.screen.package]);
+    assert.deepEqual(
+      seen.map((c) => c.app),
+      [r.screen.package],
+    );
   });
 
   test('a task naming nothing on screen sends the overflow menu first', () => {

@@ -4,12 +4,34 @@ import { detectSensitive, Masker, ownCategories } from '../../src/privacy/index.
 import { findCards, findEmails, findPhones, luhn } from '../../src/privacy/sensitive.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 
-const el = (o: Partial<SnapshotElement>): SnapshotElement => ({ ref: 'e1', class: 'TextView', bounds: [0, 0, 10, 10], center: [5, 5], actions: [], states: [], ...o });
+const el = (o: Partial<SnapshotElement>): SnapshotElement => ({
+  ref: 'e1',
+  class: 'TextView',
+  bounds: [0, 0, 10, 10],
+  center: [5, 5],
+  actions: [],
+  states: [],
+  ...o,
+});
 
 describe('sensitive detection', () => {
   test('phones: international and local forms; not times, dates, sizes or versions', () => {
-    for (const p of ['+1 415 555 0199', '12345678900', '(030) 1234-5678', '+44 20 7946 0958', '555-0100-22']) assert.equal(findPhones(`call ${p} now`).length, 1, p);
-    for (const n of ['7:00 am', '2023.6.10', '05:00', '100%', 'v1.2.3.4', '1 minute', '3 columns', 'IMG_20230704_001559.jpg', '16-02-2021', '2021-02-16', 'Build #2015960409']) assert.deepEqual(findPhones(n), [], n);
+    for (const p of ['+1 415 555 0199', '12345678900', '(030) 1234-5678', '+44 20 7946 0958', '555-0100-22'])
+      assert.equal(findPhones(`call ${p} now`).length, 1, p);
+    for (const n of [
+      '7:00 am',
+      '2023.6.10',
+      '05:00',
+      '100%',
+      'v1.2.3.4',
+      '1 minute',
+      '3 columns',
+      'IMG_20230704_001559.jpg',
+      '16-02-2021',
+      '2021-02-16',
+      'Build #2015960409',
+    ])
+      assert.deepEqual(findPhones(n), [], n);
   });
 
   test('emails and Luhn-checked card numbers', () => {
@@ -24,7 +46,9 @@ describe('sensitive detection', () => {
     assert.deepEqual(ownCategories(el({ class: 'EditText', id: 'password', states: ['password'], actions: ['type'] })), ['password']);
     assert.deepEqual(ownCategories(el({ text: 'Alice Martin', id: 'contact_name' })), ['name']);
     assert.deepEqual(ownCategories(el({ text: '221 Baker Street' })), ['address']);
-    assert.deepEqual(ownCategories(el({ text: 'See you at eight, bring the tickets and the map please', id: 'message_body' })), ['message']);
+    assert.deepEqual(ownCategories(el({ text: 'See you at eight, bring the tickets and the map please', id: 'message_body' })), [
+      'message',
+    ]);
     assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'remember to water the garden', actions: ['tap', 'type'] })), ['message']);
     // An empty field whose hint is dumped as its text is not message text.
     assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Search', actions: ['tap', 'type'] })), []);
@@ -34,7 +58,12 @@ describe('sensitive detection', () => {
     assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Surname', id: 'contact_surname', actions: ['tap', 'type'] })), []);
     assert.deepEqual(ownCategories(el({ class: 'EditText', text: 'Address', id: 'contact_address', actions: ['tap', 'type'] })), []);
     // App strings are not message text: a settings row's summary, a dialog's android:id/message.
-    assert.deepEqual(ownCategories(el({ labels: ['Prevent phone from sleeping while the app is in foreground'], id: 'settings_prevent_holder', actions: ['tap'] })), []);
+    assert.deepEqual(
+      ownCategories(
+        el({ labels: ['Prevent phone from sleeping while the app is in foreground'], id: 'settings_prevent_holder', actions: ['tap'] }),
+      ),
+      [],
+    );
     assert.deepEqual(ownCategories(el({ text: 'Please make sure the alarm works properly before relying on it', id: 'message' })), []);
   });
 

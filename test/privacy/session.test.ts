@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { PrivacySession, privacyView, type Exposure, type LedgerEntry } from '../../src/privacy/index.js';
 import { loginDialog, notesScreen } from './fixture.js';
 
-const sum = (a: Exposure, b: Exposure): Omit<Exposure, 'categories'> => ({ blocks: a.blocks + b.blocks, elements: a.elements + b.elements, chars: a.chars + b.chars });
+const sum = (a: Exposure, b: Exposure): Omit<Exposure, 'categories'> => ({
+  blocks: a.blocks + b.blocks,
+  elements: a.elements + b.elements,
+  chars: a.chars + b.chars,
+});
 const plain = ({ blocks, elements, chars }: Exposure): Omit<Exposure, 'categories'> => ({ blocks, elements, chars });
 
 function assertBalanced(e: LedgerEntry): void {
@@ -27,7 +31,10 @@ describe('accumulation session', () => {
       assert.ok(b.text.startsWith(`[${b.block.id} `));
       assertBalanced(s.ledger[0]!);
     }
-    assert.deepEqual(got, r.blocks.map((b) => b.id));
+    assert.deepEqual(
+      got,
+      r.blocks.map((b) => b.id),
+    );
     const e = s.ledger[0]!;
     assert.deepEqual(e.sentBlocks, got);
     assert.deepEqual(plain(e.withheld), { blocks: 0, elements: 0, chars: 0 });
@@ -83,7 +90,10 @@ describe('accumulation session', () => {
     assert.ok(!text.includes('555 0199') && !text.includes('alice.martin@example.com'));
     assert.match(text, /\[PHONE_1\]/);
     assert.match(text, /\[EMAIL_1\]/);
-    assert.equal(s.unmask('type [PHONE_1] then [EMAIL_1] and [PHONE_9]'), 'type +1 415 555 0199 then alice.martin@example.com and [PHONE_9]');
+    assert.equal(
+      s.unmask('type [PHONE_1] then [EMAIL_1] and [PHONE_9]'),
+      'type +1 415 555 0199 then alice.martin@example.com and [PHONE_9]',
+    );
     // The same value on the next screen gets the same placeholder.
     s.observe(notesScreen());
     const again: string[] = [];

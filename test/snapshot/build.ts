@@ -33,7 +33,10 @@ export function tree(d: UiDump, stats: DistilStats = emptyStats()): DNode[] {
 
 /** `cls:text` per node, nested with indentation: a readable shape to compare in assertions. */
 export function shape(roots: DNode[], depth = 0): string[] {
-  return roots.flatMap((r) => [`${' '.repeat(depth)}${r.cls}${r.text ? ':' + r.text : ''}${r.desc ? '~' + r.desc : ''}${r.labels.length ? ' [' + r.labels.join('|') + ']' : ''}`, ...shape(r.children, depth + 1)]);
+  return roots.flatMap((r) => [
+    `${' '.repeat(depth)}${r.cls}${r.text ? ':' + r.text : ''}${r.desc ? '~' + r.desc : ''}${r.labels.length ? ' [' + r.labels.join('|') + ']' : ''}`,
+    ...shape(r.children, depth + 1),
+  ]);
 }
 
 export const b = (l: number, t: number, r: number, bt: number): Bounds => [l, t, r, bt];

@@ -23,7 +23,9 @@ describe('diffSnapshots', () => {
   });
 
   test('typing: exactly the edited fields change, with before and after values', () => {
-    const s = screens.map((x) => parseDump(readText(x.xmlPath))).find((d) => snapshotFromDump(d).elements.some((e) => e.actions.includes('type')))!;
+    const s = screens
+      .map((x) => parseDump(readText(x.xmlPath)))
+      .find((d) => snapshotFromDump(d).elements.some((e) => e.actions.includes('type')))!;
     const a = snapshotFromDump(s);
     const diff = diffSnapshots(a, snapshotFromDump(typeIntoFields(s, 'Clock').dump));
     const edits = a.elements.filter((e) => e.actions.includes('type'));

@@ -49,22 +49,34 @@ describe('fromDump', () => {
 
 describe('drop passes', () => {
   test('dropInvisible removes invisible subtrees and counts every node', () => {
-    const d = screen([n('LinearLayout', { visible: false }, [n('TextView', { text: 'a' }), n('TextView', { text: 'b' })]), n('TextView', { text: 'c' })]);
+    const d = screen([
+      n('LinearLayout', { visible: false }, [n('TextView', { text: 'a' }), n('TextView', { text: 'b' })]),
+      n('TextView', { text: 'c' }),
+    ]);
     const ctx = ctxFor(d);
     assert.deepEqual(shape(dropInvisible(tree(d), ctx)), ['FrameLayout', ' TextView:c']);
     assert.equal(ctx.stats.invisible, 3);
   });
 
   test('dropZeroArea removes nodes without width or height', () => {
-    const d = screen([n('TextView', { text: 'flat', bounds: b(0, 10, 500, 10) }), n('TextView', { text: 'thin', bounds: b(5, 0, 5, 50) }), n('TextView', { text: 'ok' })]);
+    const d = screen([
+      n('TextView', { text: 'flat', bounds: b(0, 10, 500, 10) }),
+      n('TextView', { text: 'thin', bounds: b(5, 0, 5, 50) }),
+      n('TextView', { text: 'ok' }),
+    ]);
     const ctx = ctxFor(d);
     assert.deepEqual(shape(dropZeroArea(tree(d), ctx)), ['FrameLayout', ' TextView:ok']);
     assert.equal(ctx.stats.zeroArea, 2);
   });
 
   test('dropSystemChrome removes bar backgrounds and system UI windows beside an app', () => {
-    const app = n('FrameLayout', { bounds: b(0, 0, 1080, 2280) }, [n('View', { id: 'android:id/statusBarBackground', bounds: b(0, 0, 1080, 60) }), n('TextView', { text: 'Hello' })]);
-    const bar = n('FrameLayout', { pkg: 'com.android.systemui', bounds: b(0, 0, 1080, 60) }, [n('TextView', { text: '12:30', pkg: 'com.android.systemui' })]);
+    const app = n('FrameLayout', { bounds: b(0, 0, 1080, 2280) }, [
+      n('View', { id: 'android:id/statusBarBackground', bounds: b(0, 0, 1080, 60) }),
+      n('TextView', { text: 'Hello' }),
+    ]);
+    const bar = n('FrameLayout', { pkg: 'com.android.systemui', bounds: b(0, 0, 1080, 60) }, [
+      n('TextView', { text: '12:30', pkg: 'com.android.systemui' }),
+    ]);
     const gesture = n('View', { pkg: 'gesture', bounds: b(0, 0, 30, 2280) });
     const d = dump([gesture, bar, app]);
     const ctx = ctxFor(d);
@@ -74,13 +86,19 @@ describe('drop passes', () => {
   });
 
   test('dropSystemChrome keeps a system UI window that is the whole screen (notification shade)', () => {
-    const shade = n('FrameLayout', { pkg: 'com.android.systemui' }, [n('TextView', { text: 'No notifications', pkg: 'com.android.systemui' })]);
+    const shade = n('FrameLayout', { pkg: 'com.android.systemui' }, [
+      n('TextView', { text: 'No notifications', pkg: 'com.android.systemui' }),
+    ]);
     const d = dump([shade]);
     assert.deepEqual(shape(dropSystemChrome(tree(d), ctxFor(d))), ['FrameLayout', ' TextView:No notifications']);
   });
 
   test('dropOffscreen counts nodes outside the screen, or marks them with offscreen', () => {
-    const d = screen([n('TextView', { text: 'here' }), n('TextView', { text: 'right', bounds: b(1080, 0, 2160, 100) }), n('TextView', { text: 'below', bounds: b(0, 2280, 100, 2400) })]);
+    const d = screen([
+      n('TextView', { text: 'here' }),
+      n('TextView', { text: 'right', bounds: b(1080, 0, 2160, 100) }),
+      n('TextView', { text: 'below', bounds: b(0, 2280, 100, 2400) }),
+    ]);
     const ctx = ctxFor(d);
     assert.deepEqual(shape(dropOffscreen(tree(d), ctx)), ['FrameLayout', ' TextView:here']);
     assert.equal(ctx.stats.offscreen, 2);
@@ -120,7 +138,11 @@ describe('keep passes', () => {
   });
 
   test('keepIdentifiedIcons marks unlabeled clickables with an id', () => {
-    const d = screen([n('ImageView', { id: 'menu', clickable: true }), n('ImageView', { clickable: true }), n('ImageView', { id: 'logo' })]);
+    const d = screen([
+      n('ImageView', { id: 'menu', clickable: true }),
+      n('ImageView', { clickable: true }),
+      n('ImageView', { id: 'logo' }),
+    ]);
     const kids = keepIdentifiedIcons(tree(d), ctxFor(d))[0]!.children;
     assert.deepEqual(
       kids.map((k) => k.keep),
@@ -133,7 +155,12 @@ describe('absorbChildLabels', () => {
   const row = (kids: UiNode[], props = {}): UiNode => n('LinearLayout', { clickable: true, bounds: b(0, 300, 1080, 450), ...props }, kids);
 
   test('a clickable row takes the labels of its non-interactive descendants', () => {
-    const d = screen([row([n('ImageView', { desc: 'Avatar' }), n('LinearLayout', {}, [n('TextView', { text: 'Alice' }), n('TextView', { text: '2 min ago' })])])]);
+    const d = screen([
+      row([
+        n('ImageView', { desc: 'Avatar' }),
+        n('LinearLayout', {}, [n('TextView', { text: 'Alice' }), n('TextView', { text: '2 min ago' })]),
+      ]),
+    ]);
     const ctx = ctxFor(d);
     const roots = unwrapLayouts(absorbChildLabels(tree(d), ctx), ctx);
     assert.deepEqual(shape(roots), ['LinearLayout [Avatar|Alice|2 min ago]']);
@@ -170,7 +197,12 @@ describe('absorbChildLabels', () => {
   });
 
   test('a clickable wrapper over most of the screen is not a row', () => {
-    const d = screen([n('FrameLayout', { clickable: true, bounds: b(0, 0, 1080, 2280) }, [n('TextView', { text: 'Title' }), n('TextView', { text: 'Body' })])]);
+    const d = screen([
+      n('FrameLayout', { clickable: true, bounds: b(0, 0, 1080, 2280) }, [
+        n('TextView', { text: 'Title' }),
+        n('TextView', { text: 'Body' }),
+      ]),
+    ]);
     const ctx = ctxFor(d);
     assert.deepEqual(shape(absorbChildLabels(tree(d), ctx)[0]!.children), ['FrameLayout', ' TextView:Title', ' TextView:Body']);
   });
@@ -178,7 +210,12 @@ describe('absorbChildLabels', () => {
 
 describe('unwrapLayouts and groupLists', () => {
   test('unwrapLayouts lifts the children of containers without label, action or keep', () => {
-    const d = screen([n('LinearLayout', {}, [n('RelativeLayout', {}, [n('TextView', { text: 'a' })]), n('FrameLayout', { desc: 'card' }, [n('TextView', { text: 'b' })])])]);
+    const d = screen([
+      n('LinearLayout', {}, [
+        n('RelativeLayout', {}, [n('TextView', { text: 'a' })]),
+        n('FrameLayout', { desc: 'card' }, [n('TextView', { text: 'b' })]),
+      ]),
+    ]);
     const ctx = ctxFor(d);
     assert.deepEqual(shape(unwrapLayouts(tree(d), ctx)), ['TextView:a', 'FrameLayout~card', ' TextView:b']);
     assert.equal(ctx.stats.unwrapped, 3);
@@ -186,7 +223,10 @@ describe('unwrapLayouts and groupLists', () => {
 
   test('groupLists counts the rows of lists and of scrollables with several rows', () => {
     const rows = [1, 2, 3].map((i) => n('TextView', { text: `row ${i}` }));
-    const d = screen([n('androidx.recyclerview.widget.RecyclerView', { scrollable: true }, rows), n('ScrollView', { scrollable: true }, [n('TextView', { text: 'only' })])]);
+    const d = screen([
+      n('androidx.recyclerview.widget.RecyclerView', { scrollable: true }, rows),
+      n('ScrollView', { scrollable: true }, [n('TextView', { text: 'only' })]),
+    ]);
     const kids = groupLists(tree(d), ctxFor(d))[0]!.children;
     assert.deepEqual(
       kids.map((k) => k.items),

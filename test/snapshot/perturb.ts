@@ -19,7 +19,11 @@ export interface Perturbed {
  * Each element of the old snapshot (except those of nodes removed on purpose; with `only`, just those of
  * these nodes) beside the element of the new snapshot that stands for the same dumped node, if any.
  */
-export function followElements(dump: UiDump, p: Perturbed, only?: ReadonlySet<UiNode>): Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> {
+export function followElements(
+  dump: UiDump,
+  p: Perturbed,
+  only?: ReadonlySet<UiNode>,
+): Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> {
   const a = snapshotWithSources(dump);
   const b = snapshotWithSources(p.dump);
   const byOld = new Map<UiNode, SnapshotElement>();
@@ -60,14 +64,39 @@ export function identity(dump: UiDump): Perturbed {
 }
 
 function leaf(base: UiNode, text: string, bounds: Bounds): UiNode {
-  return { ...base, cls: 'android.widget.TextView', text, desc: '', hint: '', id: '', bounds, clickable: false, longClickable: false, checkable: false, checked: false, editable: false, scrollable: false, focusable: false, focused: false, selected: false, password: false, enabled: true, visible: true, index: 0, children: [] };
+  return {
+    ...base,
+    cls: 'android.widget.TextView',
+    text,
+    desc: '',
+    hint: '',
+    id: '',
+    bounds,
+    clickable: false,
+    longClickable: false,
+    checkable: false,
+    checked: false,
+    editable: false,
+    scrollable: false,
+    focusable: false,
+    focused: false,
+    selected: false,
+    password: false,
+    enabled: true,
+    visible: true,
+    index: 0,
+    children: [],
+  };
 }
 
 /** A new element first in the dump (a toast or banner above the content). */
 export function newFirstElement(dump: UiDump): Perturbed {
   const p = mapDump(dump);
   const root = p.dump.roots[0];
-  if (root) root.children.unshift(leaf(root, 'Connected to Wi-Fi', [root.bounds[0], root.bounds[1], root.bounds[2], Math.min(root.bounds[3], root.bounds[1] + 60)]));
+  if (root)
+    root.children.unshift(
+      leaf(root, 'Connected to Wi-Fi', [root.bounds[0], root.bounds[1], root.bounds[2], Math.min(root.bounds[3], root.bounds[1] + 60)]),
+    );
   return p;
 }
 

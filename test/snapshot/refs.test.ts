@@ -8,7 +8,17 @@ import { snapshotWithSources } from '../../src/snapshot/snapshot.js';
 import { assignRefs, fnv1a, type RefSubject } from '../../src/snapshot/refs.js';
 import { isRefLike, snapshotFromDump } from '../../src/snapshot/index.js';
 import { corpusScreens, readText } from '../helpers/corpus.js';
-import { followElements, identity, newFirstElement, removeOne, scrollLists, shift, toggleCheckables, typeIntoFields, type Perturbed } from './perturb.js';
+import {
+  followElements,
+  identity,
+  newFirstElement,
+  removeOne,
+  scrollLists,
+  shift,
+  toggleCheckables,
+  typeIntoFields,
+  type Perturbed,
+} from './perturb.js';
 import { n, screen } from './build.js';
 
 const dumps = corpusScreens().map((s) => parseDump(readText(s.xmlPath)));
@@ -45,7 +55,9 @@ describe('refs survive change on the corpus', () => {
   test('removal of one other element: ≥ 99%', () => {
     const r = rate((d) => {
       const w = snapshotWithSources(d);
-      const leaves = w.snapshot.elements.map((e, i) => ({ e, s: w.sources[i] })).filter((x) => !w.snapshot.elements.some((c) => c.parent === x.e.ref));
+      const leaves = w.snapshot.elements
+        .map((e, i) => ({ e, s: w.sources[i] }))
+        .filter((x) => !w.snapshot.elements.some((c) => c.parent === x.e.ref));
       const victim = leaves[Math.floor(leaves.length / 2)]?.s;
       return victim ? removeOne(d, victim) : undefined;
     });
@@ -71,7 +83,7 @@ describe('refs survive change on the corpus', () => {
 describe('one change moves one ref (Playwright-style)', () => {
   const clock = parseDump(readText(corpusScreens().find((s) => s.xmlPath.endsWith('clock/screens/state_2023-07-03_111608.xml'))!.xmlPath));
 
-  test('renaming one label changes exactly that element\'s ref', () => {
+  test("renaming one label changes exactly that element's ref", () => {
     const before = snapshotFromDump(clock);
     const p = identity(clock);
     for (const node of p.dump.roots.flatMap(function all(x: UiNode): UiNode[] {
@@ -126,8 +138,14 @@ describe('assignRefs', () => {
       if (other !== undefined) pair = [other, k];
       else seen.set(slot, k);
     }
-    const x = assignRefs([{ kind: 'b', key: pair[0] }, { kind: 'b', key: pair[1] }]);
-    const y = assignRefs([{ kind: 'b', key: pair[1] }, { kind: 'b', key: pair[0] }]);
+    const x = assignRefs([
+      { kind: 'b', key: pair[0] },
+      { kind: 'b', key: pair[1] },
+    ]);
+    const y = assignRefs([
+      { kind: 'b', key: pair[1] },
+      { kind: 'b', key: pair[0] },
+    ]);
     assert.notEqual(x[0], x[1]);
     assert.deepEqual([y[1], y[0]], x);
   });
@@ -149,8 +167,12 @@ describe('identity', () => {
   });
 
   test('a row in a list keeps its ref when rows above it scroll away', () => {
-    const rows = (names: string[]): UiNode[] => names.map((t, i) => n('LinearLayout', { clickable: true, id: 'row', bounds: [0, 200 + i * 100, 1080, 300 + i * 100] }, [n('TextView', { text: t })]));
-    const list = (names: string[]): UiDump => screen([n('androidx.recyclerview.widget.RecyclerView', { id: 'list', scrollable: true, bounds: [0, 200, 1080, 800] }, rows(names))]);
+    const rows = (names: string[]): UiNode[] =>
+      names.map((t, i) =>
+        n('LinearLayout', { clickable: true, id: 'row', bounds: [0, 200 + i * 100, 1080, 300 + i * 100] }, [n('TextView', { text: t })]),
+      );
+    const list = (names: string[]): UiDump =>
+      screen([n('androidx.recyclerview.widget.RecyclerView', { id: 'list', scrollable: true, bounds: [0, 200, 1080, 800] }, rows(names))]);
     const before = snapshotFromDump(list(['Alice', 'Bob', 'Carol', 'Dave']));
     const after = snapshotFromDump(list(['Carol', 'Dave', 'Eve']));
     const ref = (s: typeof before, label: string): string | undefined => s.elements.find((e) => e.labels?.[0] === label)?.ref;

@@ -79,7 +79,12 @@ describe('parseSelector', () => {
   });
 
   test('quoted values keep brackets, commas and escapes', () => {
-    assert.deepEqual(parseSelector('[desc="a, [b] \\"c\\""]').alternatives[0]!.parts[0], { type: 'attr', name: 'desc', op: '=', value: 'a, [b] "c"' });
+    assert.deepEqual(parseSelector('[desc="a, [b] \\"c\\""]').alternatives[0]!.parts[0], {
+      type: 'attr',
+      name: 'desc',
+      op: '=',
+      value: 'a, [b] "c"',
+    });
     assert.deepEqual(parseSelector('[text=Sort by]').alternatives[0]!.parts[0], { type: 'attr', name: 'text', op: '=', value: 'Sort by' });
   });
 
@@ -108,13 +113,16 @@ describe('parseSelector', () => {
 
   test('fuzz: any string either parses or fails with SELECTOR_INVALID', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ab#[]()=~^$:,. "\'*-0123456789'.split(''), 'text', 'near', 'below', 'has-text', 'in') }), (s) => {
-        try {
-          parseSelector(s);
-        } catch (e) {
-          assert.ok(e instanceof GlanceError && e.code === 'SELECTOR_INVALID', String(e));
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'ab#[]()=~^$:,. "\'*-0123456789'.split(''), 'text', 'near', 'below', 'has-text', 'in') }),
+        (s) => {
+          try {
+            parseSelector(s);
+          } catch (e) {
+            assert.ok(e instanceof GlanceError && e.code === 'SELECTOR_INVALID', String(e));
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -204,7 +212,10 @@ describe('resolveTarget', () => {
       resolveTarget(snap, 'Button');
     } catch (e) {
       assert.ok(e instanceof GlanceError);
-      assert.deepEqual(e.context?.['refs'], findElements(snap, 'Button').map((x) => x.ref));
+      assert.deepEqual(
+        e.context?.['refs'],
+        findElements(snap, 'Button').map((x) => x.ref),
+      );
     }
   });
 });

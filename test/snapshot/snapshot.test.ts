@@ -46,10 +46,15 @@ describe('formats agree with elements on every corpus screen', () => {
       const json = JSON.parse(snapshotFromDump(dump, { format: 'json' }).text) as SnapshotJson;
       assert.deepEqual(json.elements, tree.elements);
       assert.deepEqual(json.screen, tree.screen);
-      const table = snapshotFromDump(dump, { format: 'table' }).text.split('\n').filter((l) => l !== '');
+      const table = snapshotFromDump(dump, { format: 'table' })
+        .text.split('\n')
+        .filter((l) => l !== '');
       const header = table.findIndex((l) => l.startsWith('REF '));
       assert.deepEqual(
-        table.slice(header + 1).filter((l) => isRefLike(l.split(/\s+/)[0]!)).map((l) => l.split(/\s+/)[0]),
+        table
+          .slice(header + 1)
+          .filter((l) => isRefLike(l.split(/\s+/)[0]!))
+          .map((l) => l.split(/\s+/)[0]),
         refs,
       );
     }
@@ -98,7 +103,9 @@ describe('tree format', () => {
   });
 
   test('system UI windows of a uiautomator2 dump are chrome unless all', () => {
-    const chromeStrings = [...walk(parseDump(omni).roots)].filter((e) => e.node.pkg === 'com.android.systemui' && e.node.desc !== '').map((e) => e.node.desc);
+    const chromeStrings = [...walk(parseDump(omni).roots)]
+      .filter((e) => e.node.pkg === 'com.android.systemui' && e.node.desc !== '')
+      .map((e) => e.node.desc);
     assert.ok(chromeStrings.length > 3);
     const def = snapshotFromDump(omni);
     assert.ok(def.stats.chrome > 0);
@@ -151,7 +158,9 @@ describe('tree format', () => {
   });
 
   test('lists show their size; positive states only', () => {
-    const rows = [0, 1, 2, 3].map((i) => n('TextView', { text: `Row ${i}`, clickable: true, bounds: [0, 200 + i * 100, 1080, 300 + i * 100] }));
+    const rows = [0, 1, 2, 3].map((i) =>
+      n('TextView', { text: `Row ${i}`, clickable: true, bounds: [0, 200 + i * 100, 1080, 300 + i * 100] }),
+    );
     const d = screen([
       n('androidx.recyclerview.widget.RecyclerView', { id: 'list', scrollable: true, bounds: [0, 200, 1080, 600] }, rows),
       n('Switch', { text: 'Wi-Fi', checkable: true, checked: true, clickable: true, bounds: [0, 700, 1080, 800] }),
@@ -189,7 +198,10 @@ describe('options', () => {
       [list.ref, ...full.elements.filter((e) => e.parent === list.ref).map((e) => e.ref)],
     );
     assert.ok(scoped.text.split('\n')[1]!.startsWith(list.ref));
-    assert.equal(codeOf(() => snapshotFromDump(xml, { scope: 'b9999' })), 'REF_NOT_FOUND');
+    assert.equal(
+      codeOf(() => snapshotFromDump(xml, { scope: 'b9999' })),
+      'REF_NOT_FOUND',
+    );
   });
 
   test('bounds and max-label', () => {
@@ -201,7 +213,10 @@ describe('options', () => {
   });
 
   test('offscreen elements are counted in a footer, or shown and marked', () => {
-    const d = screen([n('TextView', { text: 'here', bounds: [0, 0, 500, 100] }), n('TextView', { text: 'next page', bounds: [1080, 0, 2160, 100] })]);
+    const d = screen([
+      n('TextView', { text: 'here', bounds: [0, 0, 500, 100] }),
+      n('TextView', { text: 'next page', bounds: [1080, 0, 2160, 100] }),
+    ]);
     const hidden = snapshotFromDump(d);
     assert.equal(hidden.text.trim().split('\n').at(-1), '(1 off-screen hidden: --offscreen)');
     assert.equal(hidden.elements.length, 1);
@@ -212,20 +227,47 @@ describe('options', () => {
   });
 
   test('bad options are usage errors', () => {
-    assert.equal(codeOf(() => snapshotFromDump(xml, { depth: 0 })), 'USAGE');
-    assert.equal(codeOf(() => snapshotFromDump(xml, { maxLabel: -1 })), 'USAGE');
-    assert.equal(codeOf(() => snapshotFromDump(xml, { format: 'html' as 'tree' })), 'USAGE');
+    assert.equal(
+      codeOf(() => snapshotFromDump(xml, { depth: 0 })),
+      'USAGE',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump(xml, { maxLabel: -1 })),
+      'USAGE',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump(xml, { format: 'html' as 'tree' })),
+      'USAGE',
+    );
   });
 });
 
 describe('bad input', () => {
   test('coded errors with hints, never a crash', () => {
-    assert.equal(codeOf(() => snapshotFromDump('')), 'INPUT_EMPTY');
-    assert.equal(codeOf(() => snapshotFromDump('ERROR: could not get idle state.')), 'DUMP_DEVICE_ERROR');
-    assert.equal(codeOf(() => snapshotFromDump('ERROR: null root node returned by UiTestAutomationBridge.')), 'DUMP_DEVICE_ERROR');
-    assert.equal(codeOf(() => snapshotFromDump(gmail.slice(0, gmail.length / 2))), 'DUMP_TRUNCATED');
-    assert.equal(codeOf(() => snapshotFromDump('hello world')), 'DUMP_NOT_RECOGNISED');
-    assert.equal(codeOf(() => snapshotFromDump('{"views": 3}')), 'DUMP_NOT_RECOGNISED');
+    assert.equal(
+      codeOf(() => snapshotFromDump('')),
+      'INPUT_EMPTY',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump('ERROR: could not get idle state.')),
+      'DUMP_DEVICE_ERROR',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump('ERROR: null root node returned by UiTestAutomationBridge.')),
+      'DUMP_DEVICE_ERROR',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump(gmail.slice(0, gmail.length / 2))),
+      'DUMP_TRUNCATED',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump('hello world')),
+      'DUMP_NOT_RECOGNISED',
+    );
+    assert.equal(
+      codeOf(() => snapshotFromDump('{"views": 3}')),
+      'DUMP_NOT_RECOGNISED',
+    );
   });
 
   test('an empty hierarchy is a snapshot with no elements', () => {
@@ -235,7 +277,15 @@ describe('bad input', () => {
   });
 
   test('fuzz: random trees always give unique refs and matching formats', () => {
-    const classes = ['TextView', 'Button', 'LinearLayout', 'EditText', 'CheckBox', 'ImageView', 'androidx.recyclerview.widget.RecyclerView'];
+    const classes = [
+      'TextView',
+      'Button',
+      'LinearLayout',
+      'EditText',
+      'CheckBox',
+      'ImageView',
+      'androidx.recyclerview.widget.RecyclerView',
+    ];
     const nodeArb: fc.Memo<UiNode> = fc.memo((depth) =>
       fc
         .record({
@@ -249,7 +299,9 @@ describe('bad input', () => {
           h: fc.integer({ min: 0, max: 300 }),
           kids: depth > 1 ? fc.array(nodeArb(depth - 1), { maxLength: 4 }) : fc.constant<UiNode[]>([]),
         })
-        .map((r) => n(r.cls, { text: r.text, clickable: r.clickable, checkable: r.checkable, bounds: [r.l, r.t, r.l + r.w, r.t + r.h] }, [...r.kids])),
+        .map((r) =>
+          n(r.cls, { text: r.text, clickable: r.clickable, checkable: r.checkable, bounds: [r.l, r.t, r.l + r.w, r.t + r.h] }, [...r.kids]),
+        ),
     );
     fc.assert(
       fc.property(fc.array(nodeArb(4), { minLength: 1, maxLength: 5 }), fc.boolean(), (kids, offscreen) => {
@@ -257,7 +309,10 @@ describe('bad input', () => {
         const refs = s.elements.map((e) => e.ref);
         assert.equal(new Set(refs).size, refs.length);
         assert.deepEqual(treeRefs(s), refs);
-        assert.deepEqual((JSON.parse(snapshotFromDump(screen(kids), { offscreen, format: 'json' }).text) as SnapshotJson).elements, s.elements);
+        assert.deepEqual(
+          (JSON.parse(snapshotFromDump(screen(kids), { offscreen, format: 'json' }).text) as SnapshotJson).elements,
+          s.elements,
+        );
       }),
       { numRuns: 300 },
     );

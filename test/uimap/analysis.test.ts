@@ -72,7 +72,13 @@ describe('code facts pass', () => {
     const onClick = f.functions.find((x) => x.name === 'onClick')?.uses ?? [];
     assert.ok(onClick.some((x) => x.t === 'classref' && x.cls === 'C' && x.trig?.kind === 'click' && x.trig.element === 'x'));
     const ask = f.functions.find((x) => x.name === 'ask')?.uses ?? [];
-    assert.deepEqual(ask.filter((x) => x.t === 'button').sort((a, b) => (a.t === 'button' && b.t === 'button' ? a.which - b.which : 0)), [{ t: 'button', which: 1, text: 'yes' }, { t: 'button', which: 2, text: 'android:string/cancel' }]);
+    assert.deepEqual(
+      ask.filter((x) => x.t === 'button').sort((a, b) => (a.t === 'button' && b.t === 'button' ? a.which - b.which : 0)),
+      [
+        { t: 'button', which: 1, text: 'yes' },
+        { t: 'button', which: 2, text: 'android:string/cancel' },
+      ],
+    );
   });
 
   test('extension functions keep their receiver; view binding classes are recorded', () => {
@@ -95,7 +101,11 @@ describe('shortest UI paths', () => {
     assert.ok(p !== undefined);
     assert.deepEqual(
       p.steps.map((s) => [s.from.split('.').at(-1), s.to.split('.').at(-1), s.trigger?.element ?? s.trigger?.kind]),
-      [['SplashActivity', 'MainActivity', 'auto'], ['MainActivity', 'ExportActivity', 'export'], ['ExportActivity', 'HelpActivity', 'open_help']],
+      [
+        ['SplashActivity', 'MainActivity', 'auto'],
+        ['MainActivity', 'ExportActivity', 'export'],
+        ['ExportActivity', 'HelpActivity', 'open_help'],
+      ],
     );
   });
 
@@ -104,7 +114,12 @@ describe('shortest UI paths', () => {
     assert.equal(paths[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
     assert.deepEqual(paths[0]?.target, { element: 'send_feedback', part: 'fragment', name: 'org.glance.notekeeper.help.HelpHomeFragment' });
     const sort = shortestPath(map, 'sort_by_title');
-    assert.deepEqual(sort?.target, { element: 'sort_by_title', part: 'dialog', name: 'org.glance.notekeeper.SortDialog', open: { kind: 'menu', element: 'sort' } });
+    assert.deepEqual(sort?.target, {
+      element: 'sort_by_title',
+      part: 'dialog',
+      name: 'org.glance.notekeeper.SortDialog',
+      open: { kind: 'menu', element: 'sort' },
+    });
     const about = findPaths(map, 'about');
     assert.equal(about[0]?.activity, 'org.glance.notekeeper.MainActivity');
     assert.equal(about[0]?.target?.part, 'menu');
@@ -112,9 +127,15 @@ describe('shortest UI paths', () => {
 
   test('by text: elements whose text, hint or description match, with where they sit', () => {
     const hits = searchElements(map, 'sort by');
-    assert.deepEqual(hits.map((h) => [h.activity.split('.').at(-1), h.element.id, h.target.part]), [['MainActivity', 'sort', 'menu']]);
+    assert.deepEqual(
+      hits.map((h) => [h.activity.split('.').at(-1), h.element.id, h.target.part]),
+      [['MainActivity', 'sort', 'menu']],
+    );
     const byDesc = findPathsByText(map, 'new note');
-    assert.deepEqual(byDesc.map((p) => [p.activity.split('.').at(-1), p.target?.element, p.steps.length]), [['MainActivity', 'fab', 1]]);
+    assert.deepEqual(
+      byDesc.map((p) => [p.activity.split('.').at(-1), p.target?.element, p.steps.length]),
+      [['MainActivity', 'fab', 1]],
+    );
     const feedback = findPathsByText(map, 'send feedback');
     assert.equal(feedback[0]?.target?.name, 'org.glance.notekeeper.help.HelpHomeFragment');
   });
@@ -134,10 +155,18 @@ describe('unresolvable code is skipped with counted warnings', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "b.r" }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Gone"/></application></manifest>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Gone"/></application></manifest>',
+            },
+          ],
           resources: [{ path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/ok"/></LinearLayout>' }],
           code: [
-            { path: 'src/main/java/b/r/Main.java', text: 'package b.r; public class Main extends Activity { void onCreate(Bundle b) { setContentView(R.layout.main); setContentView(R.layout.missing); startActivity(new Intent(this, NowhereActivity.class)); mystery.setOnClickListener(v -> finish()); } }' },
+            {
+              path: 'src/main/java/b/r/Main.java',
+              text: 'package b.r; public class Main extends Activity { void onCreate(Bundle b) { setContentView(R.layout.main); setContentView(R.layout.missing); startActivity(new Intent(this, NowhereActivity.class)); mystery.setOnClickListener(v -> finish()); } }',
+            },
             { path: 'src/main/java/b/r/Broken.java', text: 'package b.r; public class Broken extends Activity { void f( { if (x } ' },
             { path: 'src/main/java/b/r/Worse.kt', text: 'class ??? {{{ fun' },
           ],
@@ -146,8 +175,17 @@ describe('unresolvable code is skipped with counted warnings', () => {
     };
     const map = await mapProject(source);
     const count = Object.fromEntries(map.warnings.map((w) => [w.code, w.count]));
-    assert.deepEqual(count, { CLASS_NOT_FOUND: 1, INTENT_TARGET_UNKNOWN: 1, LAYOUT_NOT_FOUND: 1, LISTENER_TARGET_UNRESOLVED: 1, SYNTAX_ERROR: 2 });
-    assert.deepEqual(map.activities.find((a) => a.name === 'b.r.Main')?.elements.map((e) => e.id), ['ok']);
+    assert.deepEqual(count, {
+      CLASS_NOT_FOUND: 1,
+      INTENT_TARGET_UNKNOWN: 1,
+      LAYOUT_NOT_FOUND: 1,
+      LISTENER_TARGET_UNRESOLVED: 1,
+      SYNTAX_ERROR: 2,
+    });
+    assert.deepEqual(
+      map.activities.find((a) => a.name === 'b.r.Main')?.elements.map((e) => e.id),
+      ['ok'],
+    );
   });
 });
 
@@ -172,9 +210,17 @@ describe('inline dialogs are scoped to the lambda that builds them', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "org.inl" }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>',
+            },
+          ],
           resources: [
-            { path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/pick_time"/><Button android:id="@+id/ask"/></LinearLayout>' },
+            {
+              path: 'layout/main.xml',
+              text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/pick_time"/><Button android:id="@+id/ask"/></LinearLayout>',
+            },
             { path: 'values/strings.xml', text: '<resources><string name="sure">Sure?</string></resources>' },
           ],
           code: [
@@ -194,11 +240,25 @@ class Main : AppCompatActivity() {
       ],
     });
     const main = map.activities[0];
-    assert.deepEqual(main?.elements.map((e) => e.id), ['pick_time', 'ask']);
+    assert.deepEqual(
+      main?.elements.map((e) => e.id),
+      ['pick_time', 'ask'],
+    );
     assert.deepEqual(
       main?.dialogs.map((d) => [d.name, d.trigger?.element, d.elements.map((e) => e.id)]),
       [
-        ['org.inl.Main.onCreate#1', 'pick_time', ['android:id/button1', 'android:id/button2', 'android:id/hours', 'android:id/minutes', 'android:id/am_label', 'android:id/pm_label']],
+        [
+          'org.inl.Main.onCreate#1',
+          'pick_time',
+          [
+            'android:id/button1',
+            'android:id/button2',
+            'android:id/hours',
+            'android:id/minutes',
+            'android:id/am_label',
+            'android:id/pm_label',
+          ],
+        ],
         ['org.inl.Main.onCreate#2', 'ask', ['android:id/button1', 'android:id/message']],
       ],
     );
@@ -216,7 +276,9 @@ describe('listener setters', () => {
       }
     }`;
     const f = extractFacts('kotlin', 'A.kt', text, p.parse('kotlin', text).root);
-    const refs = (f.functions.find((x) => x.name === 'f')?.uses ?? []).filter((u) => u.t === 'classref').map((u) => [u.t === 'classref' ? u.cls : '', u.trig]);
+    const refs = (f.functions.find((x) => x.name === 'f')?.uses ?? [])
+      .filter((u) => u.t === 'classref')
+      .map((u) => [u.t === 'classref' ? u.cls : '', u.trig]);
     assert.deepEqual(refs, [
       ['H', { kind: 'menu', element: 'nav_help' }],
       ['M', { kind: 'menu', element: 'tab_more' }],
@@ -233,12 +295,31 @@ describe('calls on types', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "org.st" }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/><activity android:name=".Call"/></application></manifest>' }],
-          resources: [{ path: 'layout/main.xml', text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/open_detail"/><Button android:id="@+id/call"/></LinearLayout>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/><activity android:name=".Call"/></application></manifest>',
+            },
+          ],
+          resources: [
+            {
+              path: 'layout/main.xml',
+              text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/open_detail"/><Button android:id="@+id/call"/></LinearLayout>',
+            },
+          ],
           code: [
-            { path: 'Main.kt', text: 'package org.st\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) {\n    setContentView(R.layout.main)\n    open_detail.setOnClickListener { Detail.start(this) }\n    call.setOnClickListener { startActivity(Call.getStartIntent(this)) }\n  }\n}' },
-            { path: 'Detail.kt', text: 'package org.st\nclass Detail : AppCompatActivity() {\n  companion object {\n    fun start(context: Context) { context.startActivity(Intent(context, Detail::class.java)) }\n  }\n}' },
-            { path: 'Call.java', text: 'package org.st;\npublic class Call extends Activity {\n  public static Intent getStartIntent(Context c) { return new Intent(c, Call.class); }\n}' },
+            {
+              path: 'Main.kt',
+              text: 'package org.st\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) {\n    setContentView(R.layout.main)\n    open_detail.setOnClickListener { Detail.start(this) }\n    call.setOnClickListener { startActivity(Call.getStartIntent(this)) }\n  }\n}',
+            },
+            {
+              path: 'Detail.kt',
+              text: 'package org.st\nclass Detail : AppCompatActivity() {\n  companion object {\n    fun start(context: Context) { context.startActivity(Intent(context, Detail::class.java)) }\n  }\n}',
+            },
+            {
+              path: 'Call.java',
+              text: 'package org.st;\npublic class Call extends Activity {\n  public static Intent getStartIntent(Context c) { return new Intent(c, Call.class); }\n}',
+            },
           ],
         },
       ],
@@ -258,10 +339,22 @@ describe('class names used as names', () => {
     const p = await createCodeParser();
     const kt = 'class A { val TAG = MainActivity::class.java.simpleName\n fun f() { go(Other::class.java) } }';
     const k = extractFacts('kotlin', 'A.kt', kt, p.parse('kotlin', kt).root);
-    assert.deepEqual(k.functions.flatMap((f) => f.uses).filter((u) => u.t === 'classref').map((u) => (u.t === 'classref' ? u.cls : '')), ['Other']);
+    assert.deepEqual(
+      k.functions
+        .flatMap((f) => f.uses)
+        .filter((u) => u.t === 'classref')
+        .map((u) => (u.t === 'classref' ? u.cls : '')),
+      ['Other'],
+    );
     const jv = 'class A { static final String TAG = MainActivity.class.getSimpleName(); void f() { go(Other.class); } }';
     const j = extractFacts('java', 'A.java', jv, p.parse('java', jv).root);
-    assert.deepEqual(j.functions.flatMap((f) => f.uses).filter((u) => u.t === 'classref').map((u) => (u.t === 'classref' ? u.cls : '')), ['Other']);
+    assert.deepEqual(
+      j.functions
+        .flatMap((f) => f.uses)
+        .filter((u) => u.t === 'classref')
+        .map((u) => (u.t === 'classref' ? u.cls : '')),
+      ['Other'],
+    );
   });
 });
 
@@ -273,13 +366,27 @@ describe('list rows', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "org.ls" }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/></application></manifest>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/><activity android:name=".Detail"/></application></manifest>',
+            },
+          ],
           resources: [
-            { path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><androidx.recyclerview.widget.RecyclerView android:id="@+id/list"/></FrameLayout>' },
-            { path: 'layout/row.xml', text: '<LinearLayout xmlns:android="a" android:id="@+id/row_root"><TextView android:id="@+id/row_title"/></LinearLayout>' },
+            {
+              path: 'layout/main.xml',
+              text: '<FrameLayout xmlns:android="a"><androidx.recyclerview.widget.RecyclerView android:id="@+id/list"/></FrameLayout>',
+            },
+            {
+              path: 'layout/row.xml',
+              text: '<LinearLayout xmlns:android="a" android:id="@+id/row_root"><TextView android:id="@+id/row_title"/></LinearLayout>',
+            },
           ],
           code: [
-            { path: 'Main.kt', text: 'package org.ls\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) { setContentView(R.layout.main); list.adapter = RowAdapter(this) }\n}' },
+            {
+              path: 'Main.kt',
+              text: 'package org.ls\nclass Main : AppCompatActivity() {\n  override fun onCreate(b: Bundle?) { setContentView(R.layout.main); list.adapter = RowAdapter(this) }\n}',
+            },
             {
               path: 'RowAdapter.kt',
               text: 'package org.ls\nclass RowAdapter(val activity: Activity) : RecyclerView.Adapter<RowAdapter.Holder>() {\n  inner class Holder(val binding: RowBinding) : RecyclerView.ViewHolder(binding.root) {\n    fun bind() { itemView.setOnClickListener { activity.startActivity(Intent(activity, Detail::class.java)) } }\n  }\n  override fun onCreateViewHolder(p: ViewGroup, t: Int) = Holder(RowBinding.inflate(activity.layoutInflater, p, false))\n}',
@@ -289,7 +396,14 @@ describe('list rows', () => {
       ],
     });
     assert.deepEqual(map.transitions, [{ from: 'org.ls.Main', to: 'org.ls.Detail', trigger: { kind: 'item', element: 'row_root' } }]);
-    assert.deepEqual(map.activities[0]?.elements.map((e) => [e.id, e.kind ?? '']), [['list', ''], ['row_root', 'list-item'], ['row_title', 'list-item']]);
+    assert.deepEqual(
+      map.activities[0]?.elements.map((e) => [e.id, e.kind ?? '']),
+      [
+        ['list', ''],
+        ['row_root', 'list-item'],
+        ['row_title', 'list-item'],
+      ],
+    );
   });
 });
 
@@ -311,8 +425,15 @@ describe('library activities without the library', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "org.nl" }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
-          resources: [{ path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><Button android:id="@+id/blocked"/></FrameLayout>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>',
+            },
+          ],
+          resources: [
+            { path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><Button android:id="@+id/blocked"/></FrameLayout>' },
+          ],
           code: [
             {
               path: 'Main.kt',
@@ -322,8 +443,19 @@ describe('library activities without the library', () => {
         },
       ],
     });
-    assert.deepEqual(map.activities.map((a) => [a.name, a.declared ?? true]), [['org.nl.Main', true], ['com.lib.activities.BlockedNumbersActivity', false]]);
-    assert.deepEqual(map.transitions, [{ from: 'org.nl.Main', to: 'com.lib.activities.BlockedNumbersActivity', trigger: { kind: 'click', element: 'blocked' } }]);
-    assert.deepEqual(map.warnings.map((w) => w.code), ['ACTIVITY_NOT_DECLARED']);
+    assert.deepEqual(
+      map.activities.map((a) => [a.name, a.declared ?? true]),
+      [
+        ['org.nl.Main', true],
+        ['com.lib.activities.BlockedNumbersActivity', false],
+      ],
+    );
+    assert.deepEqual(map.transitions, [
+      { from: 'org.nl.Main', to: 'com.lib.activities.BlockedNumbersActivity', trigger: { kind: 'click', element: 'blocked' } },
+    ]);
+    assert.deepEqual(
+      map.warnings.map((w) => w.code),
+      ['ACTIVITY_NOT_DECLARED'],
+    );
   });
 });

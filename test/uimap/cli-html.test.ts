@@ -31,7 +31,10 @@ describe('glance map (in-process)', () => {
     assert.equal(map.package, 'org.glance.clock.pro');
     assert.equal(map.activities.length, 8);
     assert.ok(existsSync(html));
-    assert.ok(c.err.some((s) => s.startsWith('\r[')), 'progress bar drawn on a TTY');
+    assert.ok(
+      c.err.some((s) => s.startsWith('\r[')),
+      'progress bar drawn on a TTY',
+    );
     const quiet = io(false);
     assert.equal(await mapCommand([fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json], quiet.io), 0);
     assert.ok(!quiet.err.some((s) => s.includes('\r')), 'no progress bar when stderr is not a TTY');
@@ -42,21 +45,30 @@ describe('glance map (in-process)', () => {
     assert.equal(await mapCommand(['path', '--map', json, '--to', 'FAQActivity', '--json'], c.io), 0);
     const paths = JSON.parse(c.out.join('')) as { activity: string; steps: { trigger?: { element?: string } }[] }[];
     assert.equal(paths[0]?.activity, 'org.glance.commons.activities.FAQActivity');
-    assert.deepEqual(paths[0]?.steps.map((s) => s.trigger?.element ?? null), [null, 'about', 'about_faq_holder']);
+    assert.deepEqual(
+      paths[0]?.steps.map((s) => s.trigger?.element ?? null),
+      [null, 'about', 'about_faq_holder'],
+    );
     const text = io();
     assert.equal(await mapCommand(['path', '--map', json, '--to', 'config_colors'], text.io), 0);
     assert.match(text.out.join(''), /WidgetConfigureActivity/);
     const byText = io();
     assert.equal(await mapCommand(['path', '--map', json, '--text', 'customize colors', '--json'], byText.io), 0);
     const hits = JSON.parse(byText.out.join('')) as { activity: string; target: { element: string } }[];
-    assert.deepEqual(hits.map((h) => [h.activity.split('.').at(-1), h.target.element]), [['SettingsActivity', 'settings_color_customization_label']]);
+    assert.deepEqual(
+      hits.map((h) => [h.activity.split('.').at(-1), h.target.element]),
+      [['SettingsActivity', 'settings_color_customization_label']],
+    );
     const both = await glance(['map', 'path', '--map', json, '--to', 'x', '--text', 'y']);
     assert.equal(both.code, 1);
   });
 
   test('--json after `map` is its own option wherever it stands; before the verb it is the global {ok, result} switch', async () => {
     const out = path.join(tmp, 'global.json');
-    for (const argv of [['map', fixture('notekeeper'), '--json', out], ['map', '--json', out, fixture('notekeeper')]]) {
+    for (const argv of [
+      ['map', fixture('notekeeper'), '--json', out],
+      ['map', '--json', out, fixture('notekeeper')],
+    ]) {
       rmSync(out, { force: true });
       const r = await glance(argv);
       assert.equal(r.code, 0, argv.join(' '));
@@ -112,7 +124,14 @@ describe('HTML view in headless Chromium', () => {
     const map = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1500, height: 800 } });
@@ -125,13 +144,24 @@ describe('HTML view in headless Chromium', () => {
       assert.equal(await page.locator('#selected-name').textContent(), 'org.glance.notekeeper.MainActivity');
       const ids = await page.locator('#side li.element code').allTextContents();
       const main = map.activities.find((a) => a.name === 'org.glance.notekeeper.MainActivity');
-      const expected = [main?.elements ?? [], ...[...(main?.fragments ?? []), ...(main?.dialogs ?? []), ...(main?.menus ?? [])].map((p) => p.elements)].flat().map((e) => e.id);
+      const expected = [
+        main?.elements ?? [],
+        ...[...(main?.fragments ?? []), ...(main?.dialogs ?? []), ...(main?.menus ?? [])].map((p) => p.elements),
+      ]
+        .flat()
+        .map((e) => e.id);
       assert.deepEqual(ids, expected);
       await page.locator('#search').fill('sort by');
-      assert.deepEqual(await page.locator('g.node.match').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-name'))), ['org.glance.notekeeper.MainActivity']);
+      assert.deepEqual(await page.locator('g.node.match').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-name'))), [
+        'org.glance.notekeeper.MainActivity',
+      ]);
       assert.equal(await page.locator('#hits').textContent(), '1 screen shows "sort by"');
       await page.screenshot({ path: '/tmp/uimap-notekeeper.png', fullPage: true });
-      assert.deepEqual(requests.filter((u) => !u.startsWith('file://')), [], 'self-contained: no network requests');
+      assert.deepEqual(
+        requests.filter((u) => !u.startsWith('file://')),
+        [],
+        'self-contained: no network requests',
+      );
     } finally {
       await browser.close();
     }

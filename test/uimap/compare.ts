@@ -69,7 +69,8 @@ export function compareMap(actual: UiMap, expected: ExpectedMap): string[] {
     if ((act.launcher ?? false) !== (exp.launcher ?? false)) diffs.push(`${w}: launcher ${act.launcher} != ${exp.launcher}`);
     if (act.label !== exp.label) diffs.push(`${w}: label ${act.label} != ${exp.label}`);
     if (JSON.stringify(act.aliases ?? []) !== JSON.stringify(exp.aliases ?? [])) diffs.push(`${w}: aliases differ`);
-    if (JSON.stringify(sorted(act.layouts)) !== JSON.stringify(sorted(exp.layouts))) diffs.push(`${w}: layouts ${JSON.stringify(act.layouts)} != ${JSON.stringify(exp.layouts)}`);
+    if (JSON.stringify(sorted(act.layouts)) !== JSON.stringify(sorted(exp.layouts)))
+      diffs.push(`${w}: layouts ${JSON.stringify(act.layouts)} != ${JSON.stringify(exp.layouts)}`);
     compareElements(w, act.elements, exp.elements, diffs);
     compareParts(`${w} fragments`, act.fragments, exp.fragments, diffs);
     compareParts(`${w} dialogs`, act.dialogs, exp.dialogs, diffs);

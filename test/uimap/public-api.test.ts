@@ -10,5 +10,8 @@ test('the entry point maps a project, searches its elements and plans a path by 
   const paths: UiPath[] = findPathsByText(map, 'sort by');
   assert.equal(paths[0]?.activity, 'org.glance.notekeeper.MainActivity');
   // The launcher is the splash screen, which hands over to MainActivity by itself.
-  assert.deepEqual(paths[0]?.steps.map((s) => [s.from.split('.').at(-1), s.trigger?.kind]), [['SplashActivity', 'auto']]);
+  assert.deepEqual(
+    paths[0]?.steps.map((s) => [s.from.split('.').at(-1), s.trigger?.kind]),
+    [['SplashActivity', 'auto']],
+  );
 });

@@ -20,7 +20,15 @@ describe('robustness', () => {
     ]);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ file: fc.nat(files.length - 1), at: fc.double({ min: 0, max: 1, noNaN: true }), cut: fc.nat(40), junk: fc.string({ maxLength: 6 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            file: fc.nat(files.length - 1),
+            at: fc.double({ min: 0, max: 1, noNaN: true }),
+            cut: fc.nat(40),
+            junk: fc.string({ maxLength: 6 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
         async (edits) => {
           const source = structuredClone(clean) as ProjectSource;
           for (const e of edits) {
@@ -50,14 +58,22 @@ describe('robustness', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace "d" }',
-          manifests: [{ path: 'm.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' }],
+          manifests: [
+            { path: 'm.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>' },
+          ],
           resources: [{ path: 'layout/main.xml', text: '<FrameLayout xmlns:android="a"><TextView android:id="@+id/t"/></FrameLayout>' }],
           code: [{ path: 'Main.java', text }],
         },
       ],
     });
-    assert.deepEqual(map.warnings.map((w) => [w.code, w.count]), [['CODE_TOO_DEEP', 1]]);
-    assert.deepEqual(map.activities[0]?.elements.map((e) => e.id), ['t']);
+    assert.deepEqual(
+      map.warnings.map((w) => [w.code, w.count]),
+      [['CODE_TOO_DEEP', 1]],
+    );
+    assert.deepEqual(
+      map.activities[0]?.elements.map((e) => e.id),
+      ['t'],
+    );
   });
 
   test('modules are found without settings.gradle; build/ and test folders are skipped', async () => {
@@ -67,32 +83,62 @@ describe('robustness', () => {
         mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
         writeFileSync(path.join(root, rel), text);
       };
-      w('feature/src/main/AndroidManifest.xml', '<manifest xmlns:android="a" package="org.found"><application><activity android:name=".Only"/></application></manifest>');
-      w('feature/src/main/java/org/found/Only.java', 'package org.found; public class Only extends Activity { void onCreate(Bundle b) { setContentView(R.layout.only); } }');
+      w(
+        'feature/src/main/AndroidManifest.xml',
+        '<manifest xmlns:android="a" package="org.found"><application><activity android:name=".Only"/></application></manifest>',
+      );
+      w(
+        'feature/src/main/java/org/found/Only.java',
+        'package org.found; public class Only extends Activity { void onCreate(Bundle b) { setContentView(R.layout.only); } }',
+      );
       w('feature/src/main/res/layout/only.xml', '<FrameLayout xmlns:android="a"><TextView android:id="@+id/hello"/></FrameLayout>');
       w('feature/build/generated/Junk.java', 'this is not java {{{');
       w('feature/src/test/java/org/found/OnlyTest.java', 'class OnlyTest {{{');
       const source = await readAndroidProject(root);
-      assert.deepEqual(source.modules.map((m) => [m.name, m.code.map((c) => c.path)]), [[':feature', ['src/main/java/org/found/Only.java']]]);
+      assert.deepEqual(
+        source.modules.map((m) => [m.name, m.code.map((c) => c.path)]),
+        [[':feature', ['src/main/java/org/found/Only.java']]],
+      );
       const map = await mapProject(source);
-      assert.deepEqual(map.activities.map((a) => [a.name, a.elements.map((e) => e.id)]), [['org.found.Only', ['hello']]]);
+      assert.deepEqual(
+        map.activities.map((a) => [a.name, a.elements.map((e) => e.id)]),
+        [['org.found.Only', ['hello']]],
+      );
       assert.deepEqual(map.warnings, []);
 
       // an Eclipse-style module: the manifest at the module's root, no src/main
-      w('eclipse/app/AndroidManifest.xml', '<manifest xmlns:android="a" package="org.ecl"><application><activity android:name=".Main"/></application></manifest>');
+      w(
+        'eclipse/app/AndroidManifest.xml',
+        '<manifest xmlns:android="a" package="org.ecl"><application><activity android:name=".Main"/></application></manifest>',
+      );
       w('eclipse/app/res/layout/main.xml', '<FrameLayout xmlns:android="a"/>');
       const eclipse = await readAndroidProject(path.join(root, 'eclipse'));
-      assert.deepEqual(eclipse.modules.map((m) => [m.name, m.manifests.map((f) => f.path), m.resources.map((r) => r.path)]), [[':app', ['AndroidManifest.xml'], ['layout/main.xml']]]);
+      assert.deepEqual(
+        eclipse.modules.map((m) => [m.name, m.manifests.map((f) => f.path), m.resources.map((r) => r.path)]),
+        [[':app', ['AndroidManifest.xml'], ['layout/main.xml']]],
+      );
 
       // a --lib checkout with a library module and a sample app: only the library counts
       const lib = path.join(root, 'libcheckout');
       w('libcheckout/settings.gradle', "include ':sample', ':kit'");
       w('libcheckout/sample/build.gradle', "plugins { id 'com.android.application' }\nandroid { namespace 'org.kit.sample' }");
-      w('libcheckout/sample/src/main/AndroidManifest.xml', '<manifest xmlns:android="a"><application><activity android:name=".Demo"/></application></manifest>');
+      w(
+        'libcheckout/sample/src/main/AndroidManifest.xml',
+        '<manifest xmlns:android="a"><application><activity android:name=".Demo"/></application></manifest>',
+      );
       w('libcheckout/kit/build.gradle', "plugins { id 'com.android.library' }\nandroid { namespace 'org.kit' }");
-      w('libcheckout/kit/src/main/AndroidManifest.xml', '<manifest xmlns:android="a"><application><activity android:name=".About"/></application></manifest>');
+      w(
+        'libcheckout/kit/src/main/AndroidManifest.xml',
+        '<manifest xmlns:android="a"><application><activity android:name=".About"/></application></manifest>',
+      );
       const withLib = await readAndroidProject(path.join(root, 'feature'), { libs: [lib] });
-      assert.deepEqual(withLib.modules.map((m) => [m.name, m.role]), [['feature', 'app'], [':kit', 'library']]);
+      assert.deepEqual(
+        withLib.modules.map((m) => [m.name, m.role]),
+        [
+          ['feature', 'app'],
+          [':kit', 'library'],
+        ],
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

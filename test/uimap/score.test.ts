@@ -31,7 +31,11 @@ describe('scoring a map against observed runs', () => {
       ['about', `${pkg}/org.glance.kit.activities.AboutActivity`],
       ['secret', `${pkg}/.SecretActivity`],
     ]);
-    const ev = (type: string, from: string, to: string, rid?: string) => ({ event: { event_type: type, view: rid === undefined ? null : { resource_id: rid } }, start_state: from, stop_state: to });
+    const ev = (type: string, from: string, to: string, rid?: string) => ({
+      event: { event_type: type, view: rid === undefined ? null : { resource_id: rid } },
+      start_state: from,
+      stop_state: to,
+    });
     const observed = observedFromDroidbot(
       [
         ev('intent', 'home', 'main'),
@@ -49,7 +53,11 @@ describe('scoring a map against observed runs', () => {
     assert.equal(observed.transitions.length, 3, 'taps only, back key and intents excluded');
     const score = scoreMap(map, observed);
     assert.deepEqual(score.activities, { found: 3, total: 4, missing: ['org.glance.notekeeper.SecretActivity'] });
-    assert.deepEqual(score.transitions, { found: 2, total: 3, missing: ['org.glance.kit.activities.AboutActivity -> org.glance.notekeeper.SecretActivity'] });
+    assert.deepEqual(score.transitions, {
+      found: 2,
+      total: 3,
+      missing: ['org.glance.kit.activities.AboutActivity -> org.glance.notekeeper.SecretActivity'],
+    });
     assert.deepEqual(score.placements.missing, ['org.glance.notekeeper.MainActivity @ not_in_map']);
     assert.equal(score.placements.total, 6);
   });

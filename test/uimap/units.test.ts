@@ -1,7 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseXml } from '../../src/uimap/xml.js';
-import { buildResourceIndex, parseLayout, parseMenu, parseNavGraph, parsePreferences, resolveText, unescapeAndroidString } from '../../src/uimap/resources.js';
+import {
+  buildResourceIndex,
+  parseLayout,
+  parseMenu,
+  parseNavGraph,
+  parsePreferences,
+  resolveText,
+  unescapeAndroidString,
+} from '../../src/uimap/resources.js';
 import { parseGradle, parseManifest, qualifyClassName } from '../../src/uimap/manifest.js';
 import { parseSettingsGradle } from '../../src/uimap/read.js';
 import { bindingLayout, dedupeTransitions, snakeCase, viewClassName } from '../../src/uimap/resolve.js';
@@ -30,7 +38,10 @@ describe('resources pass', () => {
       </merge>`),
     );
     assert.equal(l.rootId, undefined);
-    assert.deepEqual(l.views.map((v) => v.id), ['title', 'q', 'list', 'host', 'tb', 'go']);
+    assert.deepEqual(
+      l.views.map((v) => v.id),
+      ['title', 'q', 'list', 'host', 'tb', 'go'],
+    );
     assert.deepEqual(l.views[0], { id: 'title', tag: 'TextView', text: '@string/hello', desc: 'd' });
     assert.equal(l.views[1]?.hint, 'Find');
     assert.equal(l.views[2]?.tag, 'com.x.ListFragment');
@@ -44,14 +55,32 @@ describe('resources pass', () => {
   });
 
   test('menu, navigation graph and preference screen', () => {
-    const m = parseMenu('m', xml('<menu xmlns:android="a" xmlns:app="b"><item android:id="@+id/a" android:title="A" app:showAsAction="always"/><group><item android:id="@+id/b"/></group></menu>'));
+    const m = parseMenu(
+      'm',
+      xml(
+        '<menu xmlns:android="a" xmlns:app="b"><item android:id="@+id/a" android:title="A" app:showAsAction="always"/><group><item android:id="@+id/b"/></group></menu>',
+      ),
+    );
     assert.deepEqual(m.items, [{ id: 'a', title: 'A', showAsAction: 'always' }, { id: 'b' }]);
-    const g = parseNavGraph('g', xml('<navigation xmlns:android="a" xmlns:app="b" app:startDestination="@id/home"><fragment android:id="@+id/home" android:name="x.Home"><action android:id="@+id/go" app:destination="@id/act"/></fragment><activity android:id="@+id/act" android:name="x.Act"/><include app:graph="@navigation/sub"/></navigation>'));
+    const g = parseNavGraph(
+      'g',
+      xml(
+        '<navigation xmlns:android="a" xmlns:app="b" app:startDestination="@id/home"><fragment android:id="@+id/home" android:name="x.Home"><action android:id="@+id/go" app:destination="@id/act"/></fragment><activity android:id="@+id/act" android:name="x.Act"/><include app:graph="@navigation/sub"/></navigation>',
+      ),
+    );
     assert.equal(g.start, 'home');
-    assert.deepEqual(g.destinations, [{ id: 'home', kind: 'fragment', className: 'x.Home' }, { id: 'act', kind: 'activity', className: 'x.Act' }]);
+    assert.deepEqual(g.destinations, [
+      { id: 'home', kind: 'fragment', className: 'x.Home' },
+      { id: 'act', kind: 'activity', className: 'x.Act' },
+    ]);
     assert.deepEqual(g.actions, [{ id: 'go', destination: 'act' }]);
     assert.deepEqual(g.includes, ['sub']);
-    const p = parsePreferences('p', xml('<PreferenceScreen xmlns:android="a" xmlns:app="b"><PreferenceCategory app:title="C"><Preference app:key="k" app:title="T"><intent android:targetClass="x.Act"/></Preference></PreferenceCategory></PreferenceScreen>'));
+    const p = parsePreferences(
+      'p',
+      xml(
+        '<PreferenceScreen xmlns:android="a" xmlns:app="b"><PreferenceCategory app:title="C"><Preference app:key="k" app:title="T"><intent android:targetClass="x.Act"/></Preference></PreferenceCategory></PreferenceScreen>',
+      ),
+    );
     assert.deepEqual(p.prefs, [{ key: 'k', tag: 'Preference', title: 'T', intentTarget: 'x.Act' }]);
   });
 
@@ -61,12 +90,32 @@ describe('resources pass', () => {
     const w = new WarningLog();
     const idx = buildResourceIndex(
       [
-        { module: ':app', path: 'values/strings.xml', text: '<resources><string name="a">App</string><string name="b">@string/a</string></resources>' },
-        { module: ':app', path: 'values-de/strings.xml', text: '<resources><string name="a">Anw</string><string name="de_only">Nur</string></resources>' },
-        { module: ':lib', path: 'values/strings.xml', text: '<resources><string name="a">Lib</string><string name="c">C</string></resources>' },
+        {
+          module: ':app',
+          path: 'values/strings.xml',
+          text: '<resources><string name="a">App</string><string name="b">@string/a</string></resources>',
+        },
+        {
+          module: ':app',
+          path: 'values-de/strings.xml',
+          text: '<resources><string name="a">Anw</string><string name="de_only">Nur</string></resources>',
+        },
+        {
+          module: ':lib',
+          path: 'values/strings.xml',
+          text: '<resources><string name="a">Lib</string><string name="c">C</string></resources>',
+        },
         { module: ':app', path: 'layout/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/one"/></LinearLayout>' },
-        { module: ':app', path: 'layout-land/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/two"/></LinearLayout>' },
-        { module: ':lib', path: 'layout/x.xml', text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/lib_only"/></LinearLayout>' },
+        {
+          module: ':app',
+          path: 'layout-land/x.xml',
+          text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/two"/></LinearLayout>',
+        },
+        {
+          module: ':lib',
+          path: 'layout/x.xml',
+          text: '<LinearLayout xmlns:android="a"><TextView android:id="@+id/lib_only"/></LinearLayout>',
+        },
         { module: ':app', path: 'layout/broken.xml', text: '<LinearLayout><TextView></LinearLayout>' },
       ],
       w,
@@ -77,7 +126,10 @@ describe('resources pass', () => {
     assert.equal(resolveText('@string/b', idx.strings), 'App');
     assert.equal(resolveText('@android:string/ok', idx.strings), undefined);
     assert.equal(resolveText('plain', idx.strings), 'plain');
-    assert.deepEqual(idx.layouts.get('x')?.views.map((v) => v.id), ['one', 'two']);
+    assert.deepEqual(
+      idx.layouts.get('x')?.views.map((v) => v.id),
+      ['one', 'two'],
+    );
     assert.equal(w.count('XML_UNPARSABLE'), 1);
   });
 });
@@ -94,7 +146,13 @@ describe('manifest pass', () => {
     );
     assert.ok(m !== undefined);
     assert.equal(m.package, 'com.ns');
-    assert.deepEqual(m.activities.map((a) => [a.name, a.launcher, a.label]), [['com.ns.ui.Main', true, '@string/app'], ['com.ns.Other', false, undefined]]);
+    assert.deepEqual(
+      m.activities.map((a) => [a.name, a.launcher, a.label]),
+      [
+        ['com.ns.ui.Main', true, '@string/app'],
+        ['com.ns.Other', false, undefined],
+      ],
+    );
     assert.deepEqual(m.activities[1]?.actions, ['x.OPEN']);
     assert.deepEqual(m.aliases, [{ name: 'com.ns.Alias', target: 'com.ns.ui.Main', launcher: true }]);
     assert.equal(parseManifest('<manifest><application>', 'x'), undefined);
@@ -102,8 +160,14 @@ describe('manifest pass', () => {
   });
 
   test('gradle namespace / applicationId and settings includes', () => {
-    assert.deepEqual(parseGradle('android { namespace = "a.b"\n defaultConfig { applicationId "a.b.pro" } }'), { namespace: 'a.b', applicationId: 'a.b.pro' });
-    const mods = parseSettingsGradle(`include ':app', ':lib:core'\ninclude(":x")\n// include ':commented'\nproject(':x').projectDir = new File(settingsDir, '../ext/x')`, '/r');
+    assert.deepEqual(parseGradle('android { namespace = "a.b"\n defaultConfig { applicationId "a.b.pro" } }'), {
+      namespace: 'a.b',
+      applicationId: 'a.b.pro',
+    });
+    const mods = parseSettingsGradle(
+      `include ':app', ':lib:core'\ninclude(":x")\n// include ':commented'\nproject(':x').projectDir = new File(settingsDir, '../ext/x')`,
+      '/r',
+    );
     assert.deepEqual(mods, [
       { name: ':app', dir: '/r/app' },
       { name: ':lib:core', dir: '/r/lib/core' },
@@ -130,7 +194,10 @@ describe('resolution helpers', () => {
       { from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } },
       { from: 'A', to: 'C' },
     ]);
-    assert.deepEqual(out, [{ from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } }, { from: 'A', to: 'C' }]);
+    assert.deepEqual(out, [
+      { from: 'A', to: 'B', trigger: { kind: 'click', element: 'go' } },
+      { from: 'A', to: 'C' },
+    ]);
   });
 });
 
@@ -140,10 +207,16 @@ describe('namespaces from a version catalog, or from the classes', () => {
     const catalog = parseVersionCatalog('[versions]\n# ids\napp-build-id = "org.cat.app"\nkotlin = "1.9"\n[libraries]\nx = "y"\n');
     assert.equal(catalog.get('app-build-id'), 'org.cat.app');
     assert.equal(catalog.has('x'), false);
-    assert.deepEqual(parseGradle('android {\n    namespace = libs.versions.app.build.id.get()\n    defaultConfig { applicationId = libs.versions.app.build.id.get() }\n}', catalog), {
-      namespace: 'org.cat.app',
-      applicationId: 'org.cat.app',
-    });
+    assert.deepEqual(
+      parseGradle(
+        'android {\n    namespace = libs.versions.app.build.id.get()\n    defaultConfig { applicationId = libs.versions.app.build.id.get() }\n}',
+        catalog,
+      ),
+      {
+        namespace: 'org.cat.app',
+        applicationId: 'org.cat.app',
+      },
+    );
   });
 
   test('relative activity names with no package are matched to source classes', async () => {
@@ -154,17 +227,31 @@ describe('namespaces from a version catalog, or from the classes', () => {
           name: ':app',
           role: 'app',
           gradle: 'android { namespace = libs.versions.unknown.get() }',
-          manifests: [{ path: 'src/main/AndroidManifest.xml', text: '<manifest xmlns:android="a"><application><activity android:name=".ui.Home"/><activity android:name=".ui.More"/></application></manifest>' }],
+          manifests: [
+            {
+              path: 'src/main/AndroidManifest.xml',
+              text: '<manifest xmlns:android="a"><application><activity android:name=".ui.Home"/><activity android:name=".ui.More"/></application></manifest>',
+            },
+          ],
           resources: [],
           code: [
-            { path: 'Home.kt', text: 'package org.rel.ui\nclass Home : AppCompatActivity() { fun go() { startActivity(Intent(this, More::class.java)) } }' },
+            {
+              path: 'Home.kt',
+              text: 'package org.rel.ui\nclass Home : AppCompatActivity() { fun go() { startActivity(Intent(this, More::class.java)) } }',
+            },
             { path: 'More.kt', text: 'package org.rel.ui\nclass More : AppCompatActivity()' },
           ],
         },
       ],
     });
     assert.equal(map.package, 'org.rel');
-    assert.deepEqual(map.activities.map((a) => a.name), ['org.rel.ui.Home', 'org.rel.ui.More']);
-    assert.deepEqual(map.transitions.map((t) => [t.from, t.to]), [['org.rel.ui.Home', 'org.rel.ui.More']]);
+    assert.deepEqual(
+      map.activities.map((a) => a.name),
+      ['org.rel.ui.Home', 'org.rel.ui.More'],
+    );
+    assert.deepEqual(
+      map.transitions.map((t) => [t.from, t.to]),
+      [['org.rel.ui.Home', 'org.rel.ui.More']],
+    );
   });
 });

@@ -22,10 +22,12 @@ interface Run {
   stderr: string;
 }
 
-
 let harness: AdbHarness | undefined;
 
-function adb(args: string[], opts: { timeoutMs?: number; stdin?: string; onSpawn?: (kill: () => void, firstData: Promise<void>) => void } = {}): Promise<Run> {
+function adb(
+  args: string[],
+  opts: { timeoutMs?: number; stdin?: string; onSpawn?: (kill: () => void, firstData: Promise<void>) => void } = {},
+): Promise<Run> {
   // Never the user's own server (5037): only the harness's.
   if (!harness) return Promise.reject(new Error('the adb harness is not running'));
   const env = harness.env;

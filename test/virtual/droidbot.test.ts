@@ -19,7 +19,8 @@ describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus 
     // The dump the device serves is the recorded screen (same nodes as the corpus XML twin).
     const name = dev.state.screenName();
     const recorded = parseDump(readFileSync(join(CORPUS, 'clock', 'screens', `${name}.xml`), 'utf8'));
-    const count = (roots: { children: unknown[] }[]): number => roots.reduce((n, r) => n + 1 + count(r.children as { children: unknown[] }[]), 0);
+    const count = (roots: { children: unknown[] }[]): number =>
+      roots.reduce((n, r) => n + 1 + count(r.children as { children: unknown[] }[]), 0);
     assert.equal(count(dev.state.dump().roots), count(recorded.roots));
   });
 
@@ -37,12 +38,25 @@ describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus 
       assert.equal(fromStates.state.screenName(), fromCorpus.state.screenName());
       // The first recorded click from the start screen leads to the same screen in both.
       const ev = readdirSync(join(CORPUS, 'clock', 'events'))
-        .map((f) => JSON.parse(readFileSync(join(CORPUS, 'clock', 'events', f), 'utf8')) as { event: { event_type: string; view?: { bounds: number[][] } }; start_state: string; stop_state: string })
-        .find((e) => e.event.event_type === 'click' && e.start_state !== e.stop_state && fromCorpus.scenario.aliases!.get(e.start_state) === fromCorpus.state.screenName());
+        .map(
+          (f) =>
+            JSON.parse(readFileSync(join(CORPUS, 'clock', 'events', f), 'utf8')) as {
+              event: { event_type: string; view?: { bounds: number[][] } };
+              start_state: string;
+              stop_state: string;
+            },
+        )
+        .find(
+          (e) =>
+            e.event.event_type === 'click' &&
+            e.start_state !== e.stop_state &&
+            fromCorpus.scenario.aliases!.get(e.start_state) === fromCorpus.state.screenName(),
+        );
       assert.ok(ev, 'a click recorded on the start screen');
       const [[l, t], [r, b]] = ev.event.view!.bounds as [[number, number], [number, number]];
       for (const dev of [fromStates, fromCorpus]) await dev.run(`input tap ${(l + r) >> 1} ${(t + b) >> 1}`);
-      const stateStr = (dev: VirtualDevice): string | undefined => [...dev.scenario.aliases!].find(([, name]) => name === dev.state.screenName())?.[0];
+      const stateStr = (dev: VirtualDevice): string | undefined =>
+        [...dev.scenario.aliases!].find(([, name]) => name === dev.state.screenName())?.[0];
       assert.notEqual(fromCorpus.state.screenName(), fromCorpus.scenario.start, 'the click moved');
       assert.equal(stateStr(fromStates), stateStr(fromCorpus));
     } finally {

@@ -12,9 +12,16 @@ const coord = (max: number) => fc.integer({ min: -50, max: max + 50 });
 const action = fc.oneof(
   fc.tuple(coord(1080), coord(2400)).map(([x, y]) => `input tap ${x} ${y}`),
   fc.tuple(coord(1080), coord(2400), coord(1080), coord(2400), fc.integer({ min: 0, max: 1500 })).map((a) => `input swipe ${a.join(' ')}`),
-  fc.constantFrom('KEYCODE_BACK', 'KEYCODE_HOME', 'KEYCODE_ENTER', 'KEYCODE_DEL', 'KEYCODE_MOVE_HOME', 'KEYCODE_TAB', '3', '4', '66').map((k) => `input keyevent ${k}`),
+  fc
+    .constantFrom('KEYCODE_BACK', 'KEYCODE_HOME', 'KEYCODE_ENTER', 'KEYCODE_DEL', 'KEYCODE_MOVE_HOME', 'KEYCODE_TAB', '3', '4', '66')
+    .map((k) => `input keyevent ${k}`),
   fc.string({ maxLength: 12 }).map((s) => `input text ${shQuote(s)}`),
-  fc.constantFrom('monkey -p dev.glance.demo 1', 'am force-stop dev.glance.demo', 'am start -n dev.glance.demo/.SettingsActivity', 'uiautomator dump --compressed'),
+  fc.constantFrom(
+    'monkey -p dev.glance.demo 1',
+    'am force-stop dev.glance.demo',
+    'am start -n dev.glance.demo/.SettingsActivity',
+    'uiautomator dump --compressed',
+  ),
 );
 
 describe('virtual device under random input', () => {

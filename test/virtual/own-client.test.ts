@@ -9,7 +9,10 @@ import { createVirtualDevice, startVirtualDevice, type RunningVirtualDevice } fr
 
 async function exercise(phone: AdbDeviceClient, screencap: () => Promise<Uint8Array>): Promise<void> {
   const r = await phone.shell('ls /nope; echo done', { timeoutMs: 5000 });
-  assert.deepEqual([Buffer.from(r.stdout).toString(), Buffer.from(r.stderr).toString(), r.exitCode], ['done\n', 'ls: /nope: No such file or directory\n', 0]);
+  assert.deepEqual(
+    [Buffer.from(r.stdout).toString(), Buffer.from(r.stderr).toString(), r.exitCode],
+    ['done\n', 'ls: /nope: No such file or directory\n', 0],
+  );
   const png = await phone.exec('screencap -p', { timeoutMs: 5000 });
   assert.ok(Buffer.from(png).equals(Buffer.from(await screencap())));
   const xml = await phone.shell('uiautomator dump /sdcard/w.xml >/dev/null && cat /sdcard/w.xml', { timeoutMs: 5000 });

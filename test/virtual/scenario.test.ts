@@ -34,7 +34,10 @@ describe('demo scenario', () => {
     assert.equal(dev.state.screenName(), 'home');
     assert.equal(dev.state.focusedActivity(), 'dev.glance.demo/dev.glance.demo.MainActivity');
     const roots = dev.state.dump().roots;
-    assert.deepEqual(roots.map((r) => r.pkg), ['dev.glance.demo', 'com.android.systemui', 'com.android.systemui']);
+    assert.deepEqual(
+      roots.map((r) => r.pkg),
+      ['dev.glance.demo', 'com.android.systemui', 'com.android.systemui'],
+    );
     for (const n of nodes(dev)) {
       assert.ok(n.bounds[0] >= 0 && n.bounds[1] >= 0 && n.bounds[2] <= 1080 && n.bounds[3] <= 2400, `${n.id} on screen`);
     }
@@ -162,7 +165,10 @@ describe('demo scenario', () => {
     const dev = createVirtualDevice();
     await tapOn(dev, byId('browse_recipes'), 'recipes');
     const list = find(dev, byId('recipe_list'), 'list');
-    const names = (): string[] => nodes(dev).filter(byId('recipe_name')).map((n) => n.text);
+    const names = (): string[] =>
+      nodes(dev)
+        .filter(byId('recipe_name'))
+        .map((n) => n.text);
     const before = names();
     assert.ok(before.length >= 9 && before.length <= 11, `~10 rows visible, got ${before.length}`);
     assert.equal(before[0], '1. Tomato soup');
@@ -176,7 +182,11 @@ describe('demo scenario', () => {
     }
     const rows = dev.state.dump().roots[0]!;
     const listNode = [...walk([rows])].find((w) => shortId(w.node.id) === 'recipe_list')!.node;
-    assert.deepEqual(listNode.children.map((c) => c.index), listNode.children.map((_, i) => i), 'RecyclerView children renumbered');
+    assert.deepEqual(
+      listNode.children.map((c) => c.index),
+      listNode.children.map((_, i) => i),
+      'RecyclerView children renumbered',
+    );
     for (let i = 0; i < 6; i++) await dev.run('input swipe 540 1800 540 300');
     assert.equal(names().at(-1), '30. Chocolate mousse');
     const atEnd = names();
@@ -212,30 +222,54 @@ describe('demo scenario', () => {
 describe('scenario loading', () => {
   test('builtinScenarioDir resolves the shipped demo and refuses unknown names', () => {
     assert.ok(builtinScenarioDir('demo').endsWith(join('assets', 'scenarios', 'demo')));
-    assert.throws(() => builtinScenarioDir('nope'), (e) => isGlanceError(e, 'SCENARIO_INVALID'));
-    assert.throws(() => builtinScenarioDir('../demo'), (e) => isGlanceError(e, 'SCENARIO_INVALID'));
+    assert.throws(
+      () => builtinScenarioDir('nope'),
+      (e) => isGlanceError(e, 'SCENARIO_INVALID'),
+    );
+    assert.throws(
+      () => builtinScenarioDir('../demo'),
+      (e) => isGlanceError(e, 'SCENARIO_INVALID'),
+    );
   });
 
   test('text, key, swipe, long and bounds triggers of an authored scenario', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glance-scenario-'));
     try {
       mkdirSync(join(dir, 'screens'));
-      const screen = (body: string): string => `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][720,1280]">${body}</node></hierarchy>`;
-      writeFileSync(join(dir, 'screens', 'a.xml'), screen('<node class="android.widget.EditText" resource-id="com.example.app:id/code" hint="Code" text="Code" clickable="true" focusable="true" bounds="[0,100][720,200]" /><node class="android.widget.TextView" text="Drag here" bounds="[0,600][720,900]" />'));
-      writeFileSync(join(dir, 'screens', 'ok.xml'), screen('<node class="android.widget.TextView" text="Accepted" bounds="[0,100][720,200]" />'));
-      writeFileSync(join(dir, 'screens', 'next.xml'), screen('<node class="android.widget.TextView" text="Next page" bounds="[0,100][720,200]" />'));
-      writeFileSync(join(dir, 'scenario.json'), JSON.stringify({
-        package: 'com.example.app', label: 'Example', launcher: '.Main', start: 'a',
-        screens: { a: { file: 'screens/a.xml' }, ok: { file: 'screens/ok.xml' }, next: { file: 'screens/next.xml' } },
-        transitions: [
-          { from: 'a', on: { text: { id: 'code' }, value: '1234' }, to: 'ok' },
-          { from: 'a', on: { key: 'TAB', in: { id: 'code' } }, to: 'next' },
-          { from: 'a', on: { swipe: 'left', in: { text: 'Drag here' } }, to: 'next' },
-          { from: 'a', on: { long: { bounds: [0, 600, 720, 900] } }, to: 'ok' },
-          { from: 'ok', on: { back: true }, to: '@home' },
-          { from: 'next', on: { key: '66' }, to: 'ok' },
-        ],
-      }));
+      const screen = (body: string): string =>
+        `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][720,1280]">${body}</node></hierarchy>`;
+      writeFileSync(
+        join(dir, 'screens', 'a.xml'),
+        screen(
+          '<node class="android.widget.EditText" resource-id="com.example.app:id/code" hint="Code" text="Code" clickable="true" focusable="true" bounds="[0,100][720,200]" /><node class="android.widget.TextView" text="Drag here" bounds="[0,600][720,900]" />',
+        ),
+      );
+      writeFileSync(
+        join(dir, 'screens', 'ok.xml'),
+        screen('<node class="android.widget.TextView" text="Accepted" bounds="[0,100][720,200]" />'),
+      );
+      writeFileSync(
+        join(dir, 'screens', 'next.xml'),
+        screen('<node class="android.widget.TextView" text="Next page" bounds="[0,100][720,200]" />'),
+      );
+      writeFileSync(
+        join(dir, 'scenario.json'),
+        JSON.stringify({
+          package: 'com.example.app',
+          label: 'Example',
+          launcher: '.Main',
+          start: 'a',
+          screens: { a: { file: 'screens/a.xml' }, ok: { file: 'screens/ok.xml' }, next: { file: 'screens/next.xml' } },
+          transitions: [
+            { from: 'a', on: { text: { id: 'code' }, value: '1234' }, to: 'ok' },
+            { from: 'a', on: { key: 'TAB', in: { id: 'code' } }, to: 'next' },
+            { from: 'a', on: { swipe: 'left', in: { text: 'Drag here' } }, to: 'next' },
+            { from: 'a', on: { long: { bounds: [0, 600, 720, 900] } }, to: 'ok' },
+            { from: 'ok', on: { back: true }, to: '@home' },
+            { from: 'next', on: { key: '66' }, to: 'ok' },
+          ],
+        }),
+      );
       const dev = createVirtualDevice({ scenario: dir });
       dev.state.tap(360, 150);
       await dev.run('input text 12');
@@ -272,25 +306,53 @@ describe('scenario loading', () => {
         join(dir, 'screens', 'a.xml'),
         `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][720,1280]"><node class="android.widget.Button" text="Go" clickable="true" bounds="[0,0][720,200]" /></node></hierarchy>`,
       );
-      const base = { package: 'com.example.app', label: 'Example', launcher: '.Main', start: 'a', screens: { a: { file: 'screens/a.xml' } } };
+      const base = {
+        package: 'com.example.app',
+        label: 'Example',
+        launcher: '.Main',
+        start: 'a',
+        screens: { a: { file: 'screens/a.xml' } },
+      };
       const write = (json: unknown): void => writeFileSync(join(dir, 'scenario.json'), JSON.stringify(json));
-      write({ ...base, transitions: [{ from: 'a', on: { tap: { text: 'Go' } }, to: 'b' }, { from: 'zz', on: { back: true }, to: '@nowhere' }] });
+      write({
+        ...base,
+        transitions: [
+          { from: 'a', on: { tap: { text: 'Go' } }, to: 'b' },
+          { from: 'zz', on: { back: true }, to: '@nowhere' },
+        ],
+      });
       assert.throws(
         () => loadScenario(dir),
-        (e) => isGlanceError(e, 'SCENARIO_INVALID') && /transitions\.0\.to: no screen named "b"/.test(e.message) && /transitions\.1\.from/.test(e.message) && /transitions\.1\.to: unknown "@nowhere"/.test(e.message),
+        (e) =>
+          isGlanceError(e, 'SCENARIO_INVALID') &&
+          /transitions\.0\.to: no screen named "b"/.test(e.message) &&
+          /transitions\.1\.from/.test(e.message) &&
+          /transitions\.1\.to: unknown "@nowhere"/.test(e.message),
       );
       write({ ...base, package: 'nodots', transitions: [{ from: 'a', on: { tap: {} }, to: 'a' }] });
-      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /package/.test(e.message) && /transitions\.0\.on/.test(e.message));
+      assert.throws(
+        () => loadScenario(dir),
+        (e) => isGlanceError(e, 'SCENARIO_INVALID') && /package/.test(e.message) && /transitions\.0\.on/.test(e.message),
+      );
       write({ ...base, transitions: [{ from: 'a', on: { key: 'NOPE' }, to: 'a' }] });
-      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /transitions\.0\.on\.key: unknown key "NOPE"/.test(e.message));
+      assert.throws(
+        () => loadScenario(dir),
+        (e) => isGlanceError(e, 'SCENARIO_INVALID') && /transitions\.0\.on\.key: unknown key "NOPE"/.test(e.message),
+      );
       writeFileSync(join(dir, 'scenario.json'), '{ nope');
-      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /does not parse/.test(e.message));
+      assert.throws(
+        () => loadScenario(dir),
+        (e) => isGlanceError(e, 'SCENARIO_INVALID') && /does not parse/.test(e.message),
+      );
       // A sibling folder whose name starts with this one's is still outside it.
       mkdirSync(`${dir}-sibling`);
       writeFileSync(`${dir}-sibling/a.xml`, readFileSync(join(dir, 'screens', 'a.xml')));
       const escape = `../${basename(dir)}-sibling/a.xml`;
       write({ ...base, screens: { a: { file: escape } } });
-      assert.throws(() => loadScenario(dir), (e) => isGlanceError(e, 'SCENARIO_INVALID') && /inside the scenario folder/.test(e.message));
+      assert.throws(
+        () => loadScenario(dir),
+        (e) => isGlanceError(e, 'SCENARIO_INVALID') && /inside the scenario folder/.test(e.message),
+      );
       write({ ...base, transitions: [{ from: 'a', on: { tap: { text: 'Go' } }, to: '@home' }] });
       const s = loadScenario(dir);
       assert.deepEqual(s.display, { width: 720, height: 1280, density: 420 });

@@ -57,7 +57,8 @@ describe('virtual screencap', () => {
     const img = decode(await dev.screencap());
     const title = [...walk(dev.state.dump().roots)].map((w) => w.node).find((n) => n.text === 'Groceries')!;
     const colours = new Set<string>();
-    for (let yy = title.bounds[1]; yy < title.bounds[3]; yy += 2) for (let xx = title.bounds[0]; xx < title.bounds[0] + 300; xx += 2) colours.add(pixel(img, xx, yy).join());
+    for (let yy = title.bounds[1]; yy < title.bounds[3]; yy += 2)
+      for (let xx = title.bounds[0]; xx < title.bounds[0] + 300; xx += 2) colours.add(pixel(img, xx, yy).join());
     assert.ok(colours.size > 5, 'anti-aliased glyphs give many shades');
   });
 });

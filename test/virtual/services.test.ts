@@ -67,7 +67,7 @@ describe('virtual DeviceServices', () => {
     const legacy = await open('shell:echo a; ls /nope');
     await legacy.io.done();
     assert.equal(legacy.io.bytes().toString(), 'a\nls: /nope: No such file or directory\n');
-    const exec = await open("exec:screencap -p");
+    const exec = await open('exec:screencap -p');
     await exec.io.done();
     const png = exec.io.bytes();
     assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);

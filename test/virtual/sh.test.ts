@@ -25,7 +25,10 @@ describe('sh tokenizer and parser', () => {
   test('operators split words without spaces and keep their order', () => {
     const s = parseScript('a&&b||c;d|e');
     assert.equal(s.length, 2);
-    assert.deepEqual(s[0]!.rest.map((r) => r.op), ['&&', '||']);
+    assert.deepEqual(
+      s[0]!.rest.map((r) => r.op),
+      ['&&', '||'],
+    );
     assert.deepEqual(argvs(s), [['a'], ['b'], ['c'], ['d'], ['e']]);
     assert.equal(s[1]!.first.commands.length, 2);
   });
@@ -40,7 +43,10 @@ describe('sh tokenizer and parser', () => {
         [2, '>&', '1'],
       ],
     );
-    assert.deepEqual(cmd.words.map((w) => expandWord(w, () => '')), ['uiautomator', 'dump', '/sdcard/x.xml']);
+    assert.deepEqual(
+      cmd.words.map((w) => expandWord(w, () => '')),
+      ['uiautomator', 'dump', '/sdcard/x.xml'],
+    );
     const [ao2] = parseScript('echo 2>x a2>y >>z "3">w');
     const c2 = ao2!.first.commands[0]!;
     // `a2>y`: the 2 is part of a word, not an IO number; a quoted "3" is a word too.
@@ -53,16 +59,22 @@ describe('sh tokenizer and parser', () => {
         [1, '>'],
       ],
     );
-    assert.deepEqual(c2.words.map((w) => expandWord(w, () => '')), ['echo', 'a2', '3']);
+    assert.deepEqual(
+      c2.words.map((w) => expandWord(w, () => '')),
+      ['echo', 'a2', '3'],
+    );
   });
 
   test('assignments before a command, comments, newlines, negation', () => {
     const [ao] = parseScript('A=1 B="x y" env # trailing comment');
     const c = ao!.first.commands[0]!;
-    assert.deepEqual(c.assigns.map((a) => [a.name, expandWord(a.value, () => '')]), [
-      ['A', '1'],
-      ['B', 'x y'],
-    ]);
+    assert.deepEqual(
+      c.assigns.map((a) => [a.name, expandWord(a.value, () => '')]),
+      [
+        ['A', '1'],
+        ['B', 'x y'],
+      ],
+    );
     assert.deepEqual(argvs(parseScript('a\n\nb\n')), [['a'], ['b']]);
     assert.equal(parseScript('! false')[0]!.first.negate, true);
   });

@@ -39,7 +39,7 @@ describe('virtual shell', () => {
     r = await sh('echo one > /sdcard/f; echo two >> /sdcard/f; cat /sdcard/f', dev);
     assert.equal(r.out, 'one\ntwo\n');
     r = await sh('echo x > /nodir/f', dev);
-    assert.deepEqual([r.err, r.code], ['/system/bin/sh: can\'t create /nodir/f: No such file or directory\n', 1]);
+    assert.deepEqual([r.err, r.code], ["/system/bin/sh: can't create /nodir/f: No such file or directory\n", 1]);
   });
 
   test('quoting reaches commands intact, sh -c nests', async () => {
@@ -76,7 +76,11 @@ describe('virtual shell', () => {
     const compressed = parseDump(c.out);
     const count = (d: typeof dump): number => [...walk(d.roots)].length;
     assert.ok(count(compressed) < count(dump));
-    const texts = (d: typeof dump): string[] => [...walk(d.roots)].map((w) => w.node.text).filter(Boolean).sort();
+    const texts = (d: typeof dump): string[] =>
+      [...walk(d.roots)]
+        .map((w) => w.node.text)
+        .filter(Boolean)
+        .sort();
     assert.deepEqual(texts(compressed), texts(dump));
   });
 
@@ -100,7 +104,10 @@ describe('virtual shell', () => {
     // The lead's parser turns the combined form into a coded error.
     dev.failDumps('idle');
     const r = await dev.run('uiautomator dump /sdcard/x.xml && cat /sdcard/x.xml');
-    assert.throws(() => parseDump(text(r.stdout)), (e: unknown) => (e as { code?: string }).code === 'DUMP_DEVICE_ERROR');
+    assert.throws(
+      () => parseDump(text(r.stdout)),
+      (e: unknown) => (e as { code?: string }).code === 'DUMP_DEVICE_ERROR',
+    );
   });
 
   test('/dev/tty works only with a PTY', async () => {
@@ -156,8 +163,14 @@ describe('virtual shell', () => {
     assert.ok(m.out.split('\n').includes('Events injected: 1'));
     assert.equal(dev.state.screenName(), 'home');
     await sh('input tap 1017 136', dev); // settings on top of home
-    const hist = (await sh('dumpsys activity activities | grep "Hist #"', dev)).out.trim().split('\n').map((l) => l.trim());
-    assert.deepEqual(hist, ['* Hist #1: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.SettingsActivity t12}', '* Hist #0: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.MainActivity t12}']);
+    const hist = (await sh('dumpsys activity activities | grep "Hist #"', dev)).out
+      .trim()
+      .split('\n')
+      .map((l) => l.trim());
+    assert.deepEqual(hist, [
+      '* Hist #1: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.SettingsActivity t12}',
+      '* Hist #0: ActivityRecord{7f3a2b1 u0 dev.glance.demo/.MainActivity t12}',
+    ]);
     assert.equal((await sh('pidof dev.glance.demo', dev)).code, 0);
     await sh('input keyevent 4', dev);
     const bad = await sh('monkey -p com.nope 1', dev);

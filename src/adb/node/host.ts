@@ -39,42 +39,46 @@ export function findAdbBinary(env: Env = process.env): string | undefined {
     env.ADB_PATH,
     env.ANDROID_HOME && join(env.ANDROID_HOME, 'platform-tools', name),
     env.ANDROID_SDK_ROOT && join(env.ANDROID_SDK_ROOT, 'platform-tools', name),
-    ...(env.PATH ?? '').split(delimiter).filter((d) => d.length > 0).map((d) => join(d, name)),
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter((d) => d.length > 0)
+      .map((d) => join(d, name)),
   ];
   return candidates.find((c): c is string => typeof c === 'string' && c.length > 0 && executable(c));
 }
 
 /** `adb -P PORT start-server`; resolves when the command exits 0. */
 export function startAdbServer(options: { adbPath: string; port: number; env?: Env } & CallOptions): Promise<void> {
-  return runCall(options, { timeoutMs: 20_000, what: 'adb start-server' }, (scope) =>
-    new Promise<void>((resolve, reject) => {
-      const child = spawn(options.adbPath, ['-P', String(options.port), 'start-server'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, ...options.env },
-        // The server forks itself and must outlive us; the CLI process exits once it is up.
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const onAbort = (): void => {
-        child.kill();
-      };
-      scope.signal.addEventListener('abort', onAbort, { once: true });
-      child.on('error', (e) =>
-        reject(new GlanceError('ADB_NOT_FOUND', `cannot run ${options.adbPath}: ${e.message}`, { cause: e })),
-      );
-      child.on('exit', (code) => {
-        scope.signal.removeEventListener('abort', onAbort);
-        child.stderr.destroy(); // the forked server may inherit the pipe; do not let it keep us alive
-        if (code === 0) resolve();
-        else
-          reject(
-            new GlanceError('ADB_SERVER_UNAVAILABLE', `adb start-server exited with ${code}: ${stderr.trim()}`, {
-              hint: `is port ${options.port} taken by something else?`,
-              context: { port: options.port },
-            }),
-          );
-      });
-    }),
+  return runCall(
+    options,
+    { timeoutMs: 20_000, what: 'adb start-server' },
+    (scope) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(options.adbPath, ['-P', String(options.port), 'start-server'], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, ...options.env },
+          // The server forks itself and must outlive us; the CLI process exits once it is up.
+        });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const onAbort = (): void => {
+          child.kill();
+        };
+        scope.signal.addEventListener('abort', onAbort, { once: true });
+        child.on('error', (e) => reject(new GlanceError('ADB_NOT_FOUND', `cannot run ${options.adbPath}: ${e.message}`, { cause: e })));
+        child.on('exit', (code) => {
+          scope.signal.removeEventListener('abort', onAbort);
+          child.stderr.destroy(); // the forked server may inherit the pipe; do not let it keep us alive
+          if (code === 0) resolve();
+          else
+            reject(
+              new GlanceError('ADB_SERVER_UNAVAILABLE', `adb start-server exited with ${code}: ${stderr.trim()}`, {
+                hint: `is port ${options.port} taken by something else?`,
+                context: { port: options.port },
+              }),
+            );
+        });
+      }),
   );
 }
 

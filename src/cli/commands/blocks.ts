@@ -81,7 +81,10 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   if (format !== 'text' && format !== 'json') throw usage(`--format must be text or json, got "${format}"`);
   if (v.rule !== undefined && v.rule !== 'layout' && v.rule !== 'core') throw usage(`--rule must be layout or core, got "${v.rule}"`);
   const mask: MaskOptions = {};
-  for (const k of (v.redact ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const k of (v.redact ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     if (k === 'phones') mask.phones = true;
     else if (k === 'emails') mask.emails = true;
     else if (k === 'cards') mask.cards = true;
@@ -101,7 +104,10 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   const dump = v.from !== undefined ? await io.readFile(v.from) : await io.liveDump!();
   const result = blocksFromDump(dump, v.task, opts);
   const masker = new Masker(mask);
-  const found = detectSensitive(result.elements, result.blocks.map((b) => b.elements));
+  const found = detectSensitive(
+    result.elements,
+    result.blocks.map((b) => b.elements),
+  );
   const catOf = new Map(result.elements.map((e, i) => [e, found[i]!] as const));
   const shown = top === undefined ? result.blocks : result.blocks.slice(0, top);
   const hidden = result.blocks.slice(shown.length);
@@ -126,7 +132,14 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
     return 0;
   }
   const lines: string[] = [`${result.blocks.length} blocks, ${result.elements.length} elements — task: ${v.task}`];
-  for (const b of shown) lines.push(renderBlock(b, b.elements.map((e) => masker.maskElement(e)), true));
+  for (const b of shown)
+    lines.push(
+      renderBlock(
+        b,
+        b.elements.map((e) => masker.maskElement(e)),
+        true,
+      ),
+    );
   if (top !== undefined) lines.push(withheldLine(exposure(hidden, catOf)));
   io.stdout(lines.join('\n') + '\n');
   return 0;

@@ -21,14 +21,22 @@ async function refOf(ctx: ToolContext, selector: string): Promise<string> {
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = (await ctx.snapshots.load(device.serial)) ?? (await device.dump({ signal: ctx.signal }));
   const el = findElements(snapshotFromDump(dump), selector)[0];
-  if (!el) throw new GlanceError('ELEMENT_NOT_FOUND', `the demo app has no ${selector}`, { hint: 'the demo scenario changed; update demo.ts' });
+  if (!el)
+    throw new GlanceError('ELEMENT_NOT_FOUND', `the demo app has no ${selector}`, { hint: 'the demo scenario changed; update demo.ts' });
   return el.ref;
 }
 
 export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
   if (values.help) {
-    io.stdout(renderResult({ text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n' }, io.json));
+    io.stdout(
+      renderResult(
+        {
+          text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n',
+        },
+        io.json,
+      ),
+    );
     return 0;
   }
   const running = await startVirtualDevice({ scenario: 'demo', signal: io.signal });

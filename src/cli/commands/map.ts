@@ -52,7 +52,12 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   const parsed = parseCommandArgs('map', {
     args: argv,
     allowPositionals: true,
-    options: { lib: { type: 'string', multiple: true }, json: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      lib: { type: 'string', multiple: true },
+      json: { type: 'string' },
+      html: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (parsed.values.help === true) {
     io.stdout(renderResult({ text: USAGE }, io.json === true));
@@ -79,7 +84,14 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms`;
   if (io.json === true) {
     // One object on stdout: the map itself when it has no file of its own, else where it went.
-    const data = { package: map.package, stats: s, warnings: map.warnings, ms, ...(toStdout ? { map } : { json: out }), ...(html === undefined ? {} : { html }) };
+    const data = {
+      package: map.package,
+      stats: s,
+      warnings: map.warnings,
+      ms,
+      ...(toStdout ? { map } : { json: out }),
+      ...(html === undefined ? {} : { html }),
+    };
     io.stdout(renderResult({ text: summary, data }, true));
   } else if (toStdout) {
     io.stdout(pretty());
@@ -96,11 +108,15 @@ function short(name: string): string {
 function describePath(p: UiPath): string {
   const lines = [`${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`];
   p.steps.forEach((s, i) => {
-    const how = s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
+    const how =
+      s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
     lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}${s.back === true ? ' (back)' : ''}`);
   });
   if (p.target !== undefined) {
-    const open = p.target.open === undefined ? '' : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
+    const open =
+      p.target.open === undefined
+        ? ''
+        : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
     lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}${open}`}`);
   }
   return lines.join('\n');
@@ -110,14 +126,22 @@ async function runPath(argv: string[], io: MapIO): Promise<number> {
   const parsed = parseCommandArgs('map path', {
     args: argv,
     allowPositionals: false,
-    options: { map: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, from: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      map: { type: 'string' },
+      to: { type: 'string' },
+      text: { type: 'string' },
+      from: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (parsed.values.help === true) {
     io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
   const { map: mapFile, to, text, from } = parsed.values;
-  if (mapFile === undefined || (to === undefined) === (text === undefined)) throw usage('map path needs --map MAP.json and one of --to TARGET or --text TEXT');
+  if (mapFile === undefined || (to === undefined) === (text === undefined))
+    throw usage('map path needs --map MAP.json and one of --to TARGET or --text TEXT');
   let map: UiMap;
   try {
     map = JSON.parse(await readFile(mapFile, 'utf8')) as UiMap;

@@ -15,7 +15,14 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     strict: true,
   });
   if (values.help) {
-    io.stdout(renderResult({ text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n' }, io.json));
+    io.stdout(
+      renderResult(
+        {
+          text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n',
+        },
+        io.json,
+      ),
+    );
     return 0;
   }
   const port = values.http === undefined ? undefined : portOption('mcp', '--http', values.http);

@@ -74,7 +74,10 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
     return 0;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new GlanceError('USAGE', `port ${port} is already in use`, { hint: 'pick another --port, or omit it to get a free one', cause: e });
+      throw new GlanceError('USAGE', `port ${port} is already in use`, {
+        hint: 'pick another --port, or omit it to get a free one',
+        cause: e,
+      });
     }
     throw e;
   }

@@ -36,9 +36,28 @@ export function statusBar(display: DisplayInfo): UiNode {
     pkg,
     bounds: [0, 0, w, h],
     children: indexed([
-      node({ cls: 'android.widget.TextView', id: `${pkg}:id/clock`, pkg, text: '12:30', desc: '12:30 PM', bounds: [pad, 0, pad + dp(display, 56), h] }),
-      node({ cls: 'android.widget.ImageView', id: `${pkg}:id/wifi_signal`, pkg, desc: 'Wifi signal full.', bounds: [w - pad - 2 * icon - dp(display, 4), 0, w - pad - icon - dp(display, 4), h] }),
-      node({ cls: 'android.widget.ImageView', id: `${pkg}:id/battery`, pkg, desc: 'Battery 100 percent.', bounds: [w - pad - icon, 0, w - pad, h] }),
+      node({
+        cls: 'android.widget.TextView',
+        id: `${pkg}:id/clock`,
+        pkg,
+        text: '12:30',
+        desc: '12:30 PM',
+        bounds: [pad, 0, pad + dp(display, 56), h],
+      }),
+      node({
+        cls: 'android.widget.ImageView',
+        id: `${pkg}:id/wifi_signal`,
+        pkg,
+        desc: 'Wifi signal full.',
+        bounds: [w - pad - 2 * icon - dp(display, 4), 0, w - pad - icon - dp(display, 4), h],
+      }),
+      node({
+        cls: 'android.widget.ImageView',
+        id: `${pkg}:id/battery`,
+        pkg,
+        desc: 'Battery 100 percent.',
+        bounds: [w - pad - icon, 0, w - pad, h],
+      }),
     ]),
   });
 }
@@ -51,13 +70,30 @@ export function navigationBar(display: DisplayInfo): UiNode {
   const pkg = SYSTEMUI;
   const third = Math.floor(w / 3);
   const button = (id: string, desc: string, i: number): UiNode =>
-    node({ cls: 'android.widget.ImageView', id: `${pkg}:id/${id}`, pkg, desc, clickable: true, longClickable: id !== 'back', focusable: true, bounds: [third * i, top, i === 2 ? w : third * (i + 1), display.height] });
+    node({
+      cls: 'android.widget.ImageView',
+      id: `${pkg}:id/${id}`,
+      pkg,
+      desc,
+      clickable: true,
+      longClickable: id !== 'back',
+      focusable: true,
+      bounds: [third * i, top, i === 2 ? w : third * (i + 1), display.height],
+    });
   return node({
     cls: 'android.widget.FrameLayout',
     id: `${pkg}:id/navigation_bar_frame`,
     pkg,
     bounds: [0, top, w, display.height],
-    children: [node({ cls: 'android.widget.LinearLayout', id: `${pkg}:id/nav_buttons`, pkg, bounds: [0, top, w, display.height], children: indexed([button('back', 'Back', 0), button('home', 'Home', 1), button('recent_apps', 'Overview', 2)]) })],
+    children: [
+      node({
+        cls: 'android.widget.LinearLayout',
+        id: `${pkg}:id/nav_buttons`,
+        pkg,
+        bounds: [0, top, w, display.height],
+        children: indexed([button('back', 'Back', 0), button('home', 'Home', 1), button('recent_apps', 'Overview', 2)]),
+      }),
+    ],
   });
 }
 
@@ -102,8 +138,22 @@ export function launcherScreen(display: DisplayInfo, apps: readonly LauncherApp[
         pkg,
         bounds: [0, 0, display.width, display.height],
         children: indexed([
-          node({ cls: 'android.view.ViewGroup', id: `${pkg}:id/workspace`, pkg, scrollable: true, bounds: [0, top, display.width, searchTop], children: indexed(icons) }),
-          node({ cls: 'android.widget.FrameLayout', id: `${pkg}:id/search_container_hotseat`, pkg, desc: 'Search', clickable: true, bounds: [dp(display, 16), searchTop, display.width - dp(display, 16), searchTop + dp(display, 56)] }),
+          node({
+            cls: 'android.view.ViewGroup',
+            id: `${pkg}:id/workspace`,
+            pkg,
+            scrollable: true,
+            bounds: [0, top, display.width, searchTop],
+            children: indexed(icons),
+          }),
+          node({
+            cls: 'android.widget.FrameLayout',
+            id: `${pkg}:id/search_container_hotseat`,
+            pkg,
+            desc: 'Search',
+            clickable: true,
+            bounds: [dp(display, 16), searchTop, display.width - dp(display, 16), searchTop + dp(display, 56)],
+          }),
         ]),
       }),
     ],

@@ -151,7 +151,9 @@ function ls(dev: DeviceContext): Command {
     }
     const long = set.has('l');
     const line = (name: string, st: FsStat): string =>
-      long ? `${modeString(st)} 1 ${isDirectory(st) ? 'root root' : 'shell shell'} ${String(st.size).padStart(6)} ${lsTime(st.mtime)} ${name}\n` : `${name}\n`;
+      long
+        ? `${modeString(st)} 1 ${isDirectory(st) ? 'root root' : 'shell shell'} ${String(st.size).padStart(6)} ${lsTime(st.mtime)} ${name}\n`
+        : `${name}\n`;
     const targets = rest.length === 0 ? ['.'] : rest;
     let st = 0;
     targets.forEach((t, i) => {
@@ -276,7 +278,11 @@ function grep(dev: DeviceContext): Command {
     const source = (p: string): string => {
       if (opts.has('F')) return p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       // Basic regex: `\|`, `\(`, `\)`, `\+`, `\?` are the operators; bare ones are literals.
-      return opts.has('E') ? p : p.replace(/\\([|()+?{}])|([|()+?{}])/g, (_m, esc: string | undefined, lit: string | undefined) => (esc !== undefined ? esc : `\\${lit!}`));
+      return opts.has('E')
+        ? p
+        : p.replace(/\\([|()+?{}])|([|()+?{}])/g, (_m, esc: string | undefined, lit: string | undefined) =>
+            esc !== undefined ? esc : `\\${lit!}`,
+          );
     };
     let re: RegExp;
     try {
@@ -398,7 +404,19 @@ export function compress(dump: UiDump): UiDump {
   };
 }
 
-const INPUT_SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'stylus', 'dpad', 'gamepad', 'touchscreen', 'rotaryencoder']);
+const INPUT_SOURCES = new Set([
+  'keyboard',
+  'mouse',
+  'joystick',
+  'touchnavigation',
+  'touchpad',
+  'trackball',
+  'stylus',
+  'dpad',
+  'gamepad',
+  'touchscreen',
+  'rotaryencoder',
+]);
 
 function inputUsage(ctx: CmdContext): number {
   ctx.err(
@@ -419,7 +437,8 @@ function input(dev: DeviceContext): Command {
     while (args.length > 0 && INPUT_SOURCES.has(args[0]!)) args.shift();
     if (args[0] === '-d') args.splice(0, 2);
     const cmd = args.shift();
-    const num = (s: string | undefined): number | undefined => (s !== undefined && /^-?\d+(\.\d+)?$/.test(s) ? Math.round(Number(s)) : undefined);
+    const num = (s: string | undefined): number | undefined =>
+      s !== undefined && /^-?\d+(\.\d+)?$/.test(s) ? Math.round(Number(s)) : undefined;
     const bad = (): number => {
       ctx.err(`Error: Invalid arguments for command: ${cmd ?? ''}\n`);
       return inputUsage(ctx);
@@ -524,7 +543,9 @@ function wm(dev: DeviceContext): Command {
       } else ctx.out(`Physical density: ${d.density}\n${dev.wm.density !== undefined ? `Override density: ${dev.wm.density}\n` : ''}`);
       return 0;
     }
-    ctx.out('Window manager (window) commands:\n  help\n      Print this help text.\n  size [reset|WxH|WdpxHdp]\n  density [reset|DENSITY]\n');
+    ctx.out(
+      'Window manager (window) commands:\n  help\n      Print this help text.\n  size [reset|WxH|WdpxHdp]\n  density [reset|DENSITY]\n',
+    );
     return sub === undefined ? 0 : 255;
   };
 }
@@ -546,10 +567,19 @@ function dumpsys(dev: DeviceContext): Command {
         const focus = `Window{5c2e9d1 u0 ${act}}`;
         const out: string[] = [];
         if (sub === undefined || sub === 'displays' || sub === 'd') {
-          out.push('WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)', '  Display: mDisplayId=0', `    init=${displaySize(dev)} ${d.density}dpi cur=${displaySize(dev)} app=${d.width}x${d.height} rng=${d.width}x${d.width}-${d.height}x${d.height}`);
+          out.push(
+            'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
+            '  Display: mDisplayId=0',
+            `    init=${displaySize(dev)} ${d.density}dpi cur=${displaySize(dev)} app=${d.width}x${d.height} rng=${d.width}x${d.width}-${d.height}x${d.height}`,
+          );
         }
         if (sub === undefined || sub === 'windows' || sub === 'w') {
-          out.push('WINDOW MANAGER WINDOWS (dumpsys window windows)', `  Window #0 ${focus}:`, `    mDisplayId=0 rootTaskId=${task} mSession=Session{1a2b3c4 4242:u0a10123} mClient=android.os.BinderProxy@1f2e3d4`, `    mOwnerUid=10123 showForAllUsers=false package=${pkg} appop=NONE`);
+          out.push(
+            'WINDOW MANAGER WINDOWS (dumpsys window windows)',
+            `  Window #0 ${focus}:`,
+            `    mDisplayId=0 rootTaskId=${task} mSession=Session{1a2b3c4 4242:u0a10123} mClient=android.os.BinderProxy@1f2e3d4`,
+            `    mOwnerUid=10123 showForAllUsers=false package=${pkg} appop=NONE`,
+          );
         }
         out.push(`  mCurrentFocus=${focus}`, `  mFocusedApp=${record(act, task)}`);
         const f = phone.current().focus;
@@ -559,29 +589,44 @@ function dumpsys(dev: DeviceContext): Command {
       }
       case 'activity': {
         const stack = phone.backStackActivities();
-        const out = ['ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)', 'Display #0 (activities from top to bottom):', `  * Task{8e7d6c5 #${task} type=standard A=10123:${pkg} U=0 visible=true mode=fullscreen translucent=false sz=${stack.length}}`];
+        const out = [
+          'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
+          'Display #0 (activities from top to bottom):',
+          `  * Task{8e7d6c5 #${task} type=standard A=10123:${pkg} U=0 visible=true mode=fullscreen translucent=false sz=${stack.length}}`,
+        ];
         for (let i = stack.length - 1; i >= 0; i--) out.push(`    * Hist #${i}: ${record(stack[i]!, task)}`);
-        out.push(`  mResumedActivity: ${record(act, task)}`, `  ResumedActivity: ${record(act, task)}`, `  topResumedActivity=${record(act, task)}`, `  mFocusedApp=${record(act, task)}`);
+        out.push(
+          `  mResumedActivity: ${record(act, task)}`,
+          `  ResumedActivity: ${record(act, task)}`,
+          `  topResumedActivity=${record(act, task)}`,
+          `  mFocusedApp=${record(act, task)}`,
+        );
         ctx.out(out.join('\n') + '\n');
         return 0;
       }
       case 'input_method': {
         const shown = phone.current().focus !== undefined;
-        ctx.out(`  mInputShown=${shown}\n  mServedView=${shown ? 'EditText' : 'null'}\n  mCurMethodId=com.android.inputmethod.latin/.LatinIME\n`);
+        ctx.out(
+          `  mInputShown=${shown}\n  mServedView=${shown ? 'EditText' : 'null'}\n  mCurMethodId=com.android.inputmethod.latin/.LatinIME\n`,
+        );
         return 0;
       }
       case 'power':
         ctx.out('Power Manager State:\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n');
         return 0;
       case 'display':
-        ctx.out(`Display Devices: size=1\n  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${d.width} x ${d.height}, density ${d.density}}\n  mScreenState=ON\n`);
+        ctx.out(
+          `Display Devices: size=1\n  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${d.width} x ${d.height}, density ${d.density}}\n  mScreenState=ON\n`,
+        );
         return 0;
       case 'package': {
         if (sub !== undefined && !phone.scenario.packages.includes(sub)) {
           ctx.out(`Unable to find package: ${sub}\n`);
           return 0;
         }
-        ctx.out(`Packages:\n  Package [${sub ?? phone.scenario.package}] (1a2b3c4):\n    versionCode=1 minSdk=24 targetSdk=34\n    versionName=1.0\n`);
+        ctx.out(
+          `Packages:\n  Package [${sub ?? phone.scenario.package}] (1a2b3c4):\n    versionCode=1 minSdk=24 targetSdk=34\n    versionName=1.0\n`,
+        );
         return 0;
       }
       case undefined:
@@ -639,7 +684,10 @@ function am(dev: DeviceContext): Command {
           return 1;
         }
         if (r === 'brought-to-front') ctx.out('Warning: Activity not started, its current task has been brought to the front\n');
-        if (intent.wait) ctx.out(`Status: ok\nLaunchState: ${r === 'started' ? 'COLD' : 'HOT'}\nActivity: ${shortComponent(phone.focusedActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`);
+        if (intent.wait)
+          ctx.out(
+            `Status: ok\nLaunchState: ${r === 'started' ? 'COLD' : 'HOT'}\nActivity: ${shortComponent(phone.focusedActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`,
+          );
         return 0;
       }
       case 'force-stop':
@@ -681,7 +729,8 @@ function pm(dev: DeviceContext): Command {
   return (ctx) => {
     const [sub, ...rest] = ctx.argv[0] === 'cmd' ? ctx.argv.slice(2) : ctx.argv.slice(1);
     const sc = dev.phone.scenario;
-    const apkPath = (p: string): string => (SYSTEM_PACKAGES.includes(p) ? `/system/app/${p.split('.').pop()}/${p.split('.').pop()}.apk` : `/data/app/~~glance==/${p}-1/base.apk`);
+    const apkPath = (p: string): string =>
+      SYSTEM_PACKAGES.includes(p) ? `/system/app/${p.split('.').pop()}/${p.split('.').pop()}.apk` : `/data/app/~~glance==/${p}-1/base.apk`;
     switch (sub) {
       case 'list': {
         if (rest[0] !== 'packages') {
@@ -771,14 +820,19 @@ function settings(dev: DeviceContext): Command {
         for (const [k, v] of dev.settings) if (k.startsWith(`${ns}/`)) ctx.out(`${k.slice(ns!.length + 1)}=${v}\n`);
         return 0;
     }
-    ctx.err('usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n');
+    ctx.err(
+      'usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n',
+    );
     return 255;
   };
 }
 
 function screencap(dev: DeviceContext): Command {
   return async (ctx) => {
-    const { set, rest } = flags(ctx.argv.slice(1).filter((a, i, all) => a !== '-d' && all[i - 1] !== '-d'), 'hpj');
+    const { set, rest } = flags(
+      ctx.argv.slice(1).filter((a, i, all) => a !== '-d' && all[i - 1] !== '-d'),
+      'hpj',
+    );
     if (set.has('h')) {
       ctx.out('usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n');
       return 0;
@@ -893,7 +947,9 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
     return st;
   });
   cmds.set('id', (ctx) => {
-    ctx.out('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) context=u:r:shell:s0\n');
+    ctx.out(
+      'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) context=u:r:shell:s0\n',
+    );
     return 0;
   });
   cmds.set('whoami', (ctx) => {
@@ -901,7 +957,13 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
     return 0;
   });
   cmds.set('uname', (ctx) => {
-    ctx.out(ctx.argv.includes('-a') ? 'Linux localhost 5.15.0-glance #1 SMP PREEMPT x86_64 Toybox\n' : ctx.argv.includes('-m') ? 'x86_64\n' : 'Linux\n');
+    ctx.out(
+      ctx.argv.includes('-a')
+        ? 'Linux localhost 5.15.0-glance #1 SMP PREEMPT x86_64 Toybox\n'
+        : ctx.argv.includes('-m')
+          ? 'x86_64\n'
+          : 'Linux\n',
+    );
     return 0;
   });
   cmds.set('date', (ctx) => {
@@ -912,7 +974,9 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
   cmds.set('logcat', () => 0);
   cmds.set('ps', (ctx) => {
     ctx.out('USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME\n');
-    processes(dev).forEach((n, i) => ctx.out(`${i === 0 ? 'system' : 'u0_a123'}        ${1000 + i * 37}   700 1234567  98765 0                   0 S ${n}\n`));
+    processes(dev).forEach((n, i) =>
+      ctx.out(`${i === 0 ? 'system' : 'u0_a123'}        ${1000 + i * 37}   700 1234567  98765 0                   0 S ${n}\n`),
+    );
     return 0;
   });
   cmds.set('pidof', (ctx) => {
@@ -925,7 +989,14 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
 }
 
 /** Default system properties of the virtual device. */
-export function defaultProps(opts: { serial: string; model: string; product: string; sdk: number; release: string; density: number }): Map<string, string> {
+export function defaultProps(opts: {
+  serial: string;
+  model: string;
+  product: string;
+  sdk: number;
+  release: string;
+  density: number;
+}): Map<string, string> {
   return new Map([
     ['ro.build.version.sdk', String(opts.sdk)],
     ['ro.build.version.release', opts.release],

@@ -75,7 +75,14 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   const ctx: DeviceContext = {
     phone,
     fs,
-    props: defaultProps({ serial, model: scenario.device.model, product: scenario.device.product, sdk: scenario.device.sdk, release: scenario.device.release, density: display.density }),
+    props: defaultProps({
+      serial,
+      model: scenario.device.model,
+      product: scenario.device.product,
+      sdk: scenario.device.sdk,
+      release: scenario.device.release,
+      density: display.density,
+    }),
     settings: new Map([
       ['global/animator_duration_scale', '1.0'],
       ['global/transition_animation_scale', '1.0'],
@@ -107,7 +114,12 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   }
   for (const name of commands.keys()) fs.writeFile(`/system/bin/${name}`, new Uint8Array(0), { perm: 0o755 });
   const services = createDeviceServices({
-    banner: { product: scenario.device.product, model: scenario.device.model.replace(/\s+/g, '_'), device: 'glance_virtual', features: VIRTUAL_FEATURES },
+    banner: {
+      product: scenario.device.product,
+      model: scenario.device.model.replace(/\s+/g, '_'),
+      device: 'glance_virtual',
+      features: VIRTUAL_FEATURES,
+    },
     fs,
     commands,
     env,
@@ -130,7 +142,13 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
       const err: Uint8Array[] = [];
       const stdout: Sink = { write: (d) => void out.push(d) };
       const stderr: Sink = { write: (d) => void err.push(d) };
-      const shell = new Shell({ fs, commands, env: new Map(env), signal: options.signal ?? new AbortController().signal, tty: options.tty ?? false });
+      const shell = new Shell({
+        fs,
+        commands,
+        env: new Map(env),
+        signal: options.signal ?? new AbortController().signal,
+        tty: options.tty ?? false,
+      });
       const exitCode = await shell.run(command, { stdout, stderr });
       return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode };
     },

@@ -70,7 +70,14 @@ function readStates(dir: string): StateFile[] {
     // Corpus layout: screens.jsonl names each state's JSON and its uiautomator-XML twin.
     for (const line of readFileSync(index, 'utf8').split('\n')) {
       if (line.trim() === '') continue;
-      const row = JSON.parse(line) as { xml?: string; droidbot?: string; state_str?: string; activity?: string; width?: number; height?: number };
+      const row = JSON.parse(line) as {
+        xml?: string;
+        droidbot?: string;
+        state_str?: string;
+        activity?: string;
+        width?: number;
+        height?: number;
+      };
       const file = row.xml ?? row.droidbot;
       if (file === undefined || row.state_str === undefined) continue;
       out.push({
@@ -86,7 +93,9 @@ function readStates(dir: string): StateFile[] {
   }
   const statesDir = existsSync(join(dir, 'states')) ? join(dir, 'states') : join(dir, 'screens');
   if (!existsSync(statesDir)) return out;
-  for (const f of readdirSync(statesDir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(statesDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const path = join(statesDir, f);
     const json = readJson(path);
     if (json === undefined || typeof json.state_str !== 'string') continue;
@@ -106,7 +115,9 @@ function readEvents(dir: string): RecordedEvent[] {
   const eventsDir = join(dir, 'events');
   if (!existsSync(eventsDir)) return [];
   const out: RecordedEvent[] = [];
-  for (const f of readdirSync(eventsDir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(eventsDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const json = readJson(join(eventsDir, f));
     const ev = json?.event as Record<string, unknown> | undefined;
     if (json === undefined || ev === undefined || typeof json.start_state !== 'string' || typeof json.stop_state !== 'string') continue;
@@ -164,7 +175,12 @@ function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined 
   for (const e of events) count.set(e.stop, (count.get(e.stop) ?? 0) + 1);
   let best: RecordedEvent | undefined;
   for (const e of events) {
-    if (best === undefined || count.get(e.stop)! > count.get(best.stop)! || (count.get(e.stop) === count.get(best.stop) && e.tag > best.tag)) best = e;
+    if (
+      best === undefined ||
+      count.get(e.stop)! > count.get(best.stop)! ||
+      (count.get(e.stop) === count.get(best.stop) && e.tag > best.tag)
+    )
+      best = e;
   }
   return best;
 }
@@ -209,8 +225,13 @@ export function loadDroidbot(dirIn: string): Scenario {
     if (!/launcher/.test(p)) pkgCount.set(p, (pkgCount.get(p) ?? 0) + 1);
   }
   const pkg = component?.split('/')[0] ?? [...pkgCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown.app';
-  const launched = likeliest(intents.filter((e) => byStateStr.has(e.stop) && screens.get(byStateStr.get(e.stop)!)!.activity.startsWith(`${pkg}/`)));
-  const start = (launched !== undefined ? byStateStr.get(launched.stop) : undefined) ?? [...screens.values()].find((s) => s.activity.startsWith(`${pkg}/`))?.name ?? screens.keys().next().value!;
+  const launched = likeliest(
+    intents.filter((e) => byStateStr.has(e.stop) && screens.get(byStateStr.get(e.stop)!)!.activity.startsWith(`${pkg}/`)),
+  );
+  const start =
+    (launched !== undefined ? byStateStr.get(launched.stop) : undefined) ??
+    [...screens.values()].find((s) => s.activity.startsWith(`${pkg}/`))?.name ??
+    screens.keys().next().value!;
   const first = states[0]!;
 
   // Replay index: start screen → its recorded events (only those whose stop state was recorded too).
@@ -232,7 +253,11 @@ export function loadDroidbot(dirIn: string): Scenario {
     outcome(choose(candidates, previous), candidates);
   const replay = (screen: string, action: ReplayAction, previous: readonly string[]): { to: string; events: string[] } | undefined => {
     const list = from.get(screen) ?? [];
-    if (action.kind === 'key') return pick(list.filter((e) => e.type === 'key' && e.key === action.key), previous);
+    if (action.kind === 'key')
+      return pick(
+        list.filter((e) => e.type === 'key' && e.key === action.key),
+        previous,
+      );
     if (action.kind === 'text') {
       const typed = list.filter((e) => e.type === 'set_text' && e.text === action.value);
       const b = action.bounds;
@@ -250,7 +275,10 @@ export function loadDroidbot(dirIn: string): Scenario {
     if (hits.length === 0) return undefined;
     // The innermost recorded view under the point wins, as the touch would have gone to it.
     const smallest = Math.min(...hits.map((e) => area(e.bounds!)));
-    return pick(hits.filter((e) => area(e.bounds!) === smallest), previous);
+    return pick(
+      hits.filter((e) => area(e.bounds!) === smallest),
+      previous,
+    );
   };
 
   const label = (pkg.split('.').pop() ?? pkg).replace(/^./, (c) => c.toUpperCase());

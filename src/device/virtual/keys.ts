@@ -18,8 +18,23 @@ export function keyName(arg: string): string | undefined {
 }
 
 const PRINTING: Readonly<Record<string, string>> = {
-  SPACE: ' ', COMMA: ',', PERIOD: '.', MINUS: '-', EQUALS: '=', LEFT_BRACKET: '[', RIGHT_BRACKET: ']',
-  BACKSLASH: '\\', SEMICOLON: ';', APOSTROPHE: "'", SLASH: '/', AT: '@', PLUS: '+', STAR: '*', POUND: '#', GRAVE: '`', TAB: '\t',
+  SPACE: ' ',
+  COMMA: ',',
+  PERIOD: '.',
+  MINUS: '-',
+  EQUALS: '=',
+  LEFT_BRACKET: '[',
+  RIGHT_BRACKET: ']',
+  BACKSLASH: '\\',
+  SEMICOLON: ';',
+  APOSTROPHE: "'",
+  SLASH: '/',
+  AT: '@',
+  PLUS: '+',
+  STAR: '*',
+  POUND: '#',
+  GRAVE: '`',
+  TAB: '\t',
 };
 
 /** The character a key types into a focused text field, if it is a printing key. */

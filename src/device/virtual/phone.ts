@@ -232,7 +232,10 @@ export class VirtualPhone {
   }
 
   /** Moves to another screen of the foreground app: push (default), replace the top, or clear then push. */
-  private go(to: string, mode: { replace?: boolean | undefined; clear?: boolean | undefined; carry?: readonly string[] | undefined } = {}): void {
+  private go(
+    to: string,
+    mode: { replace?: boolean | undefined; clear?: boolean | undefined; carry?: readonly string[] | undefined } = {},
+  ): void {
     if (to === '@stay') return;
     if (to === '@home') return this.home();
     if (to === '@back') return this.pop();
@@ -448,7 +451,9 @@ export class VirtualPhone {
       return;
     }
     const dir = vertical ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
-    const t = this.pick((tr) => ('swipe' in tr.on && tr.on.swipe === dir ? (tr.on.in === undefined ? 0 : matchDepth(tr.on.in, path, from.x, from.y)) : -1));
+    const t = this.pick((tr) =>
+      'swipe' in tr.on && tr.on.swipe === dir ? (tr.on.in === undefined ? 0 : matchDepth(tr.on.in, path, from.x, from.y)) : -1,
+    );
     if (t !== undefined) return this.follow(t, action);
     this.note(action, 'nothing to scroll');
   }

@@ -49,7 +49,10 @@ const Transition = z
     /** Copy these fields' values (resource ids) to the same fields of the next screen (a search query). */
     carry: z.array(z.string()).optional(),
     /** Fire only when these fields (resource ids) hold text. */
-    when: z.object({ filled: z.array(z.string()).optional(), checked: z.array(z.string()).optional() }).strict().optional(),
+    when: z
+      .object({ filled: z.array(z.string()).optional(), checked: z.array(z.string()).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -69,7 +72,15 @@ const ScenarioJson = z
     systemBars: z.boolean().optional(),
     /** Other installed packages (`pm list packages`); the scenario's own package is always installed. */
     packages: z.array(z.string()).optional(),
-    device: z.object({ model: z.string().optional(), product: z.string().optional(), sdk: z.number().int().optional(), release: z.string().optional() }).strict().optional(),
+    device: z
+      .object({
+        model: z.string().optional(),
+        product: z.string().optional(),
+        sdk: z.number().int().optional(),
+        release: z.string().optional(),
+      })
+      .strict()
+      .optional(),
     screens: z.record(z.string(), z.object({ file: z.string(), activity: z.string().optional() }).strict()),
     transitions: z.array(Transition).default([]),
     /** Servers the scenario runs "on the device", reachable through `tcp:PORT` (adb forward). */
@@ -198,7 +209,8 @@ export function buildScenario(json: unknown, readScreen: (file: string) => strin
   s.transitions.forEach((t, i) => {
     if (t.from !== '*' && !screens.has(t.from)) problems.push(`transitions.${i}.from: no screen named "${t.from}"`);
     if (!t.to.startsWith('@') && !screens.has(t.to)) problems.push(`transitions.${i}.to: no screen named "${t.to}"`);
-    if (t.to.startsWith('@') && !['@back', '@home', '@stay'].includes(t.to)) problems.push(`transitions.${i}.to: unknown "${t.to}" (use @back, @home or @stay)`);
+    if (t.to.startsWith('@') && !['@back', '@home', '@stay'].includes(t.to))
+      problems.push(`transitions.${i}.to: unknown "${t.to}" (use @back, @home or @stay)`);
     if ('key' in t.on) {
       // Stored by canonical name (`ENTER` for `KEYCODE_ENTER`, `enter` or `66`), as `input keyevent` reports it.
       const key = keyName(t.on.key);

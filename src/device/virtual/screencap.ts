@@ -184,7 +184,11 @@ class Canvas {
    * Text fitted into a box: word-wrapped to as many lines as fit, shrunk (down to 60%) before anything is cut,
    * then ellipsised — a label a reader cannot read is worse than a small one.
    */
-  textBox(s: string, box: { l: number; t: number; r: number; b: number }, opts: { size: number; color: Rgb; bold?: boolean; center?: boolean }): void {
+  textBox(
+    s: string,
+    box: { l: number; t: number; r: number; b: number },
+    opts: { size: number; color: Rgb; bold?: boolean; center?: boolean },
+  ): void {
     const width = box.r - box.l;
     const height = box.b - box.t;
     if (width <= 4 || height <= 4 || s === '') return;
@@ -227,7 +231,13 @@ class Canvas {
     shown.forEach((line, i) => {
       const w = this.measure(line, size, opts.bold);
       const x = opts.center === true ? box.l + Math.max(0, (width - w) / 2) : box.l;
-      this.text(line, x, top + i * lineH + size * 0.95, { size, color: opts.color, clipL: box.l, clipR: box.r, ...(opts.bold === undefined ? {} : { bold: opts.bold }) });
+      this.text(line, x, top + i * lineH + size * 0.95, {
+        size,
+        color: opts.color,
+        clipL: box.l,
+        clipR: box.r,
+        ...(opts.bold === undefined ? {} : { bold: opts.bold }),
+      });
     });
   }
 }
@@ -342,8 +352,15 @@ function drawNode(n: UiNode, dc: DrawContext, parentBar: boolean): void {
     }
   } else if (isA(n, 'Button', 'MaterialButton', 'AppCompatButton') && !isA(n, 'ImageButton') && n.clickable && n.text !== '' && !onBar) {
     cv.fill([l, t, r, b], n.enabled ? C.primary : C.tile);
-    cv.textBox(label.toUpperCase() === label ? label : label, { l: l + px(8), t, r: r - px(8), b }, { size: sp, color: n.enabled ? C.onPrimary : C.disabled, bold: true, center: true });
-  } else if (isA(n, 'ImageView', 'ImageButton', 'FloatingActionButton', 'AppCompatImageView', 'AppCompatImageButton') || (n.desc !== '' && n.text === '' && n.children.length === 0)) {
+    cv.textBox(
+      label.toUpperCase() === label ? label : label,
+      { l: l + px(8), t, r: r - px(8), b },
+      { size: sp, color: n.enabled ? C.onPrimary : C.disabled, bold: true, center: true },
+    );
+  } else if (
+    isA(n, 'ImageView', 'ImageButton', 'FloatingActionButton', 'AppCompatImageView', 'AppCompatImageButton') ||
+    (n.desc !== '' && n.text === '' && n.children.length === 0)
+  ) {
     if (n.pkg === 'com.android.systemui' && onBar && /back|home|recent/.test(name)) {
       const glyphs: Record<string, string> = { back: '◀', home: '●', recent_apps: '■' };
       cv.textBox(glyphs[name] ?? '•', { l, t, r, b }, { size: px(22), color: C.onPrimary, center: true });
@@ -358,15 +375,24 @@ function drawNode(n: UiNode, dc: DrawContext, parentBar: boolean): void {
       if (!onBar && (isA(n, 'FloatingActionButton') || /(^|_)fab(_|$)/i.test(name))) {
         // A floating action button: a filled disc.
         cv.circle([l + w / 2, t + h / 2], s / 2 - 2, C.primary);
-        cv.textBox(symbol ?? '+', { l: ix, t: iy, r: ix + s, b: iy + s * 0.8 }, { size: Math.round(s * 0.45), color: C.onPrimary, center: true });
-        cv.textBox(n.desc, { l: ix + 4, t: iy + s * 0.62, r: ix + s - 4, b: iy + s - 4 }, { size: Math.round(sp * 0.5), color: C.onPrimary, center: true });
+        cv.textBox(
+          symbol ?? '+',
+          { l: ix, t: iy, r: ix + s, b: iy + s * 0.8 },
+          { size: Math.round(s * 0.45), color: C.onPrimary, center: true },
+        );
+        cv.textBox(
+          n.desc,
+          { l: ix + 4, t: iy + s * 0.62, r: ix + s - 4, b: iy + s - 4 },
+          { size: Math.round(sp * 0.5), color: C.onPrimary, center: true },
+        );
       } else if (symbol !== undefined) {
         // A glyph for the well-known actions, with the description small underneath for readers.
         cv.textBox(symbol, { l: ix, t: iy, r: ix + s, b: iy + s * 0.72 }, { size: Math.round(s * 0.45), color, center: true });
         cv.textBox(n.desc, { l: l, t: iy + s * 0.66, r: r, b: iy + s }, { size: Math.round(sp * 0.45), color, center: true });
       } else {
         if (!onBar) cv.fill([ix + 2, iy + 2, ix + s - 2, iy + s - 2], C.tile);
-        if (n.desc !== '') cv.textBox(n.desc, { l: ix + 4, t: iy + 4, r: ix + s - 4, b: iy + s - 4 }, { size: Math.round(sp * 0.55), color, center: true });
+        if (n.desc !== '')
+          cv.textBox(n.desc, { l: ix + 4, t: iy + 4, r: ix + s - 4, b: iy + s - 4 }, { size: Math.round(sp * 0.55), color, center: true });
       }
     }
   } else if (n.text !== '') {
@@ -377,7 +403,11 @@ function drawNode(n: UiNode, dc: DrawContext, parentBar: boolean): void {
       const s = Math.min(w, h) * 0.55;
       const cx = l + w / 2;
       cv.circle([cx, t + s / 2 + px(8)], s / 2, C.primary);
-      cv.textBox(n.text.slice(0, 1), { l: cx - s / 2, t: t + px(8), r: cx + s / 2, b: t + px(8) + s }, { size: Math.round(s * 0.5), color: C.onPrimary, bold: true, center: true });
+      cv.textBox(
+        n.text.slice(0, 1),
+        { l: cx - s / 2, t: t + px(8), r: cx + s / 2, b: t + px(8) + s },
+        { size: Math.round(s * 0.5), color: C.onPrimary, bold: true, center: true },
+      );
       cv.textBox(n.text, { l: l + 4, t: t + s + px(12), r: r - 4, b }, { size: Math.round(sp * 0.8), color: C.onPrimary, center: true });
     } else {
       const size = n.pkg === 'com.android.systemui' ? Math.round(sp * 0.85) : big ? Math.round(sp * 1.25) : sp;

@@ -8,7 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { createSyncSession, type SyncFileSystem } from '../../adb/device-services.js';
 import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from '../../adb/services.js';
-import { ShellId, ShellPacketDecoder, encodeShellExit, encodeShellPacket, parseShellServiceName, type ShellServiceName } from '../../adb/shell-protocol.js';
+import {
+  ShellId,
+  ShellPacketDecoder,
+  encodeShellExit,
+  encodeShellPacket,
+  parseShellServiceName,
+  type ShellServiceName,
+} from '../../adb/shell-protocol.js';
 import { FsError, tryFs, type MemFs } from './fs.js';
 import { Shell, type Command, type Sink } from './shell.js';
 
@@ -27,7 +34,14 @@ export interface ServiceHost {
 }
 
 /** Features the virtual adbd announces: shell v2 and the v2 sync records, nothing it cannot serve. */
-export const VIRTUAL_FEATURES: readonly string[] = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'fixed_push_symlink_timestamp'];
+export const VIRTUAL_FEATURES: readonly string[] = [
+  'shell_v2',
+  'cmd',
+  'stat_v2',
+  'ls_v2',
+  'fixed_push_mkdir',
+  'fixed_push_symlink_timestamp',
+];
 
 export function createDeviceServices(host: ServiceHost): DeviceServices {
   return {
@@ -205,12 +219,18 @@ export function httpServer(root: string): TcpHandler {
         if (!head.includes('\r\n\r\n') && !head.includes('\n\n')) return;
         answered = true;
         const [method = '', target = '/'] = head.split(/\s+/, 2);
-        if (method !== 'GET' && method !== 'HEAD') return respond('405 Method Not Allowed', 'text/plain', Buffer.from('method not allowed\n'));
+        if (method !== 'GET' && method !== 'HEAD')
+          return respond('405 Method Not Allowed', 'text/plain', Buffer.from('method not allowed\n'));
         const path = decodeURIComponent(target.split('?')[0] ?? '/');
         const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
         if (file !== base && !file.startsWith(base + sep)) return respond('403 Forbidden', 'text/plain', Buffer.from('forbidden\n'));
         return readFile(file).then(
-          (body) => respond('200 OK', /\.html?$/.test(file) ? 'text/html; charset=utf-8' : /\.json$/.test(file) ? 'application/json' : 'application/octet-stream', method === 'HEAD' ? new Uint8Array(0) : body),
+          (body) =>
+            respond(
+              '200 OK',
+              /\.html?$/.test(file) ? 'text/html; charset=utf-8' : /\.json$/.test(file) ? 'application/json' : 'application/octet-stream',
+              method === 'HEAD' ? new Uint8Array(0) : body,
+            ),
           () => respond('404 Not Found', 'text/plain', Buffer.from('not found\n')),
         );
       },

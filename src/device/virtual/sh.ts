@@ -131,7 +131,7 @@ export function tokenize(src: string): Tok[] {
     }
     if (c === "'") {
       const end = src.indexOf("'", i + 1);
-      if (end < 0) throw new ShSyntaxError("syntax error: unterminated quoted string");
+      if (end < 0) throw new ShSyntaxError('syntax error: unterminated quoted string');
       lit(src.slice(i + 1, end), true);
       i = end + 1;
       continue;

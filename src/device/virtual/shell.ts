@@ -202,7 +202,13 @@ export class Shell {
           io.err.write(enc.encode(`${SH}: cd: ${to}: No such file or directory\n`));
           return 2;
         }
-        this.cwd = '/' + path.split('/').filter((p) => p !== '' && p !== '.').reduce<string[]>((a, p) => (p === '..' ? a.slice(0, -1) : [...a, p]), []).join('/');
+        this.cwd =
+          '/' +
+          path
+            .split('/')
+            .filter((p) => p !== '' && p !== '.')
+            .reduce<string[]>((a, p) => (p === '..' ? a.slice(0, -1) : [...a, p]), [])
+            .join('/');
         return 0;
       }
       case 'pwd':
