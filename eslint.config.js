@@ -1,4 +1,4 @@
-// Lint: typescript-eslint recommended rules plus the layer arrows of ../shared/HOUSE.md, enforced by the
+// Lint: typescript-eslint recommended rules plus the layer arrows of docs/architecture.md, enforced by the
 // local rules in eslint/glance-plugin.js (a boundary that lives only in prose erodes).
 import tseslint from 'typescript-eslint';
 import glance from './eslint/glance-plugin.js';
@@ -37,7 +37,10 @@ export default tseslint.config(
           { target: 'src/mcp', deny: ['src/cli'], message: 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round' },
         ],
       ],
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'explicit exports only (HOUSE.md)' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'explicit exports only: the public surface is a reviewed list' },
+      ],
     },
   },
   {
@@ -54,14 +57,14 @@ export default tseslint.config(
     },
   },
   {
-    // Every promise in library code is awaited, returned or explicitly `void`ed: no fire-and-forget (HOUSE.md).
+    // Every promise in library code is awaited, returned or explicitly `void`ed: no fire-and-forget.
     // (Tests are left out: node:test's describe/test return promises the runner itself awaits.)
     files: ['src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
-    // Only cli/ prints or exits (HOUSE.md 11).
+    // Only cli/ prints or exits.
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**'],
     rules: {

@@ -65,7 +65,7 @@ export async function benchDevice(): Promise<Record<string, number>> {
     results['glance tap X,Y + settle, in-process CLI (ms)'] = await medianMs(15, () => glance('tap', still));
     results['glance key BACK + settle (ms)'] = await medianMs(5, () => glance('key', 'BACK'));
 
-    // The same on a device whose `uiautomator dump` takes 1.5 s, as a phone's does (NOTES.md): the settle
+    // The same on a device whose `uiautomator dump` takes 1.5 s, as a phone's does: the settle
     // cost is then two dumps after the input.
     const slow = await startVirtualDevice({ scenario: 'demo', dumpDelayMs: 1500 });
     try {

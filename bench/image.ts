@@ -1,5 +1,5 @@
 /**
- * Screenshot benchmark (issue 5 "Screenshots"): cost of `drawMarks` on a 1080×2280 screenshot with 40 marks
+ * Screenshot benchmark: cost of `drawMarks` on a 1080×2280 screenshot with 40 marks
  * (budget: < 400 ms warm on the 2-core dev machine), split into decode / downscale / marks / encode, plus the
  * first call of a process (font loading and glyph rasterisation) and output sizes.
  *

@@ -1,4 +1,4 @@
-// `npm run bench`: every area's benchmark on ../shared/corpus and the virtual device, then one summary.
+// `npm run bench`: every area's benchmark on the recorded-screen corpus and the virtual device, then one summary.
 // `npm run bench -- snapshot privacy` runs only the named sections.
 import { benchAdb } from './adb.js';
 import { benchDevice } from './device.js';

@@ -1,5 +1,5 @@
 /**
- * Privacy mode benchmark (issue 7 "Must show"): over every grounded DroidTask step, send blocks in rank order
+ * Privacy mode benchmark: over every grounded DroidTask step, send blocks in rank order
  * until the block holding the target has been sent; report mean reduction (1 − elements sent / all
  * elements), hit@1, and the same for reading order and a perfect ranker over the same blocks.
  * Apps are split in two: the ranker was tuned on TUNE_APPS only; HOLDOUT_APPS show over-fitting.

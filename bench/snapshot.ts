@@ -1,5 +1,5 @@
 /**
- * The snapshot engine's "Must show" figures (issue 2) over ../shared/corpus:
+ * The snapshot engine's "Must show" figures over the recorded-screen corpus:
  * tokens per format, reachability of the DroidTask grounded steps, coverage of actionable nodes and of
  * visible strings, ref stability under perturbations (ours beside the Trailblaze baseline), and cost
  * against a fast-xml-parser parse. Run alone with `node --import tsx bench/snapshot.ts`.

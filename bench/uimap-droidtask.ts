@@ -1,4 +1,4 @@
-// Reads what real DroidBot runs of the DroidTask apps observed (../shared/corpus/droidtask) so a UI map made
+// Reads what real DroidBot runs of the DroidTask apps observed (the corpus's droidtask folder) so a UI map made
 // from those apps' sources can be scored with scoreMap. The sources are not shipped with the corpus.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

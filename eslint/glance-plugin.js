@@ -1,4 +1,4 @@
-// Local ESLint rules for the layer arrows of ../shared/HOUSE.md. Written here rather than taken from
+// Local ESLint rules for the layer arrows of the architecture (docs/architecture.md). Written here rather than taken from
 // eslint-plugin-import-x because that plugin's native resolver ships per-platform binaries that not every
 // registry mirror carries, which breaks `npm ci`; the check itself is small: resolve relative specifiers
 // (`./x.js` → the .ts source) and compare folders.

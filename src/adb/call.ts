@@ -1,5 +1,5 @@
 /**
- * Cancellation and deadlines for every host-side call (HOUSE.md 12): each call takes
+ * Cancellation and deadlines for every host-side call: each call takes
  * `{ signal?, timeoutMs? }`, has a default timeout, and on abort or timeout closes what it opened and rejects
  * with ABORTED or TIMEOUT, whatever the body was waiting on.
  */

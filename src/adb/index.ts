@@ -1,5 +1,5 @@
 /**
- * Public API of the ADB layer. Explicit named exports only (HOUSE.md 10).
+ * Public API of the ADB layer. Explicit named exports only, so the public surface is a reviewed list.
  *
  *   // host side, through the adb server (127.0.0.1:$ANDROID_ADB_SERVER_PORT or 5037; started if needed)
  *   const client = new AdbClient(createServerTransport());

@@ -1,5 +1,5 @@
 /**
- * The one interface device logic talks to (HOUSE.md 5): the adb server's smart sockets and a direct TCP
+ * The one interface device logic talks to: the adb server's smart sockets and a direct TCP
  * connection to a device both implement it, so nothing above assumes which one it has.
  */
 

@@ -1,7 +1,7 @@
 /**
  * `glance` entry point. Registry tools become verbs through args.ts; a few commands that are not tools
  * (long-running servers, file-to-file jobs) are listed in `commands`. This module holds the one top-level
- * catch of the CLI (HOUSE.md 11): errors become a message + hint on stderr (or `{ok:false, error}` with
+ * catch of the CLI (only cli/ prints or exits): errors become a message + hint on stderr (or `{ok:false, error}` with
  * --json) and an exit status: 0 ok, 1 failure, 2 not found, 3 timeout, 4 ambiguous.
  */
 import { exitCodeFor, GlanceError } from '../errors.js';

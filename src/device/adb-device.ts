@@ -1,8 +1,8 @@
 /**
  * AdbDevice: the Device interface over ADB shell commands. It needs only an `AdbPort` — shell and exec on one
- * device — so the same code drives a device behind the adb server and one reached by the direct transport
- * (HOUSE.md 5). Command strings follow what the platform tools accept (frameworks/base/cmds/{input,am,pm,wm},
- * frameworks/base/cmds/uiautomator); the failure texts recognised are those in NOTES.md.
+ * device — so the same code drives a device behind the adb server and one reached by the direct transport.
+ * Command strings follow what Android's platform tools accept (AOSP frameworks/base/cmds: input, am, pm, wm,
+ * uiautomator); the failure texts recognised are those real devices print.
  */
 import { GlanceError, throwIfAborted } from '../errors.js';
 import { sleep } from './sleep.js';
@@ -30,7 +30,7 @@ const DEFAULT_DUMP_TIMEOUT_MS = 30_000;
 const DEFAULT_SCREENSHOT_TIMEOUT_MS = 20_000;
 const MAX_DUMP_ATTEMPTS = 4;
 
-/** Failure texts `uiautomator dump` prints while still exiting 0 (NOTES.md). */
+/** Failure texts `uiautomator dump` prints while still exiting 0, as seen on real devices. */
 const DUMP_TRANSIENT = [/could not get idle state/i, /null root node returned by UiTestAutomationBridge/i, /Killed/, /^$/];
 
 /** ADB Keyboard (an IME that types any Unicode text sent by broadcast); the route for non-ASCII text. */
@@ -146,7 +146,7 @@ export class AdbDevice implements Device {
     const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_DUMP_TIMEOUT_MS);
     const file = `${this.tmpDir}/glance-ui-${process.pid}-${++dumpCounter}.xml`;
     // One shell call: dump to a file (a fresh name, removed first so a failed dump never shows an old file),
-    // print it, remove it. `/dev/tty` as the target needs a PTY (NOTES.md), so it is not used.
+    // print it, remove it. `/dev/tty` as the target needs a PTY (plain `adb shell CMD` has none), so it is not used.
     const cmd = `rm -f ${file}; uiautomator dump ${file}; cat ${file} 2>/dev/null; rm -f ${file}`;
     let last = '';
     for (let attempt = 1; ; attempt++) {

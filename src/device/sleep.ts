@@ -1,6 +1,6 @@
 import { GlanceError } from '../errors.js';
 
-/** A pause between polls or retries that ends early with ABORTED when `signal` fires (HOUSE.md 12). */
+/** A pause between polls or retries that ends early with ABORTED when `signal` fires, so every wait stays cancellable. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

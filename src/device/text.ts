@@ -1,5 +1,5 @@
 /**
- * Byte-exact typing through `input text`. Three device-side facts shape the plan (NOTES.md, and
+ * Byte-exact typing through `input text`. Three device-side facts shape the plan (checked on devices, and in
  * frameworks/base/cmds/input/src/com/android/commands/input/Input.java `sendText`):
  *  1. the command runs through `sh -c`, so the argument is single-quoted (a `'` becomes `'\''`);
  *  2. Android turns every `%s` into a space and offers no escape, so spaces are sent as `%s` and a literal

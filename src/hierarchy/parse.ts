@@ -8,7 +8,7 @@ import type { UiDump } from './model.js';
 import { parseUiautomatorXml } from './xml.js';
 
 /**
- * Failure lines `uiautomator dump` prints (it still exits 0): see NOTES.md. Matched anywhere before the XML
+ * Failure lines `uiautomator dump` prints (it still exits 0), as observed on devices. Matched anywhere before the XML
  * so that `dump && cat` output with a failure message is recognised.
  */
 const DEVICE_ERRORS: ReadonlyArray<[RegExp, string]> = [

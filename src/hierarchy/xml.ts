@@ -3,7 +3,7 @@
  * and a serialiser that writes the `uiautomator dump` form again.
  *
  * Hand-written on purpose: the input is a flat, attribute-only dialect (`<hierarchy>` of nested `<node …>`),
- * and a snapshot must cost no more than a generic parse (issue 2). A scanner over indexOf/charCodeAt is several
+ * and a snapshot must cost no more than a generic parse. A scanner over indexOf/charCodeAt is several
  * times faster than a general XML parser and lets us report truncation and position precisely.
  * test/hierarchy/xml.test.ts checks it against fast-xml-parser on every corpus screen.
  */

@@ -1,4 +1,4 @@
-// Privacy mode's public surface (issue 7; docs/privacy.md). Explicit exports only.
+// Privacy mode's public surface (docs/privacy.md). Explicit exports only.
 export { blocksFromDump, blocksFromDumpAsync, rankBlocks, targetBlockIndex } from './api.js';
 export type { Block, BlocksOptions, BlocksResult, DumpInput } from './api.js';
 export { partition, containerKind, DEFAULT_MAX_SIZE, DEFAULT_MIN_SIZE } from './blocks.js';

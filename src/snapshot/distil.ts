@@ -241,7 +241,7 @@ export const hidePasswordValues: Pass = (roots) => {
   return roots;
 };
 
-/** The inherent input widgets of issue 2: kept even when empty and unlabeled. */
+/** Widgets that are inputs by nature: kept even when empty and unlabeled. */
 const INPUT_WIDGETS: ReadonlySet<string> = new Set([
   'EditText',
   'Button',

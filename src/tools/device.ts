@@ -1,5 +1,5 @@
 /**
- * Device tools: one definition each, serving the CLI verb and the MCP tool (HOUSE.md 4). Handlers are thin:
+ * Device tools: one definition each, serving the CLI verb and the MCP tool. Handlers are thin:
  * they pick the device, call device/actions.ts and shape the result — `text` is the settled diff plus the
  * equivalent `glance …` command line, `data` the same facts structured (what `--json` prints).
  */

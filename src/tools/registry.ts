@@ -1,5 +1,5 @@
 /**
- * Tools are data (HOUSE.md 4): each is defined once — name, description, zod input schema, annotations,
+ * Tools are data: each is defined once — name, description, zod input schema, annotations,
  * handler — and the CLI (src/cli) and the MCP server (src/mcp) are adapters over this list, so the two
  * front-ends cannot drift. `scripts/docs.ts` renders the README's tool table from it.
  */

@@ -1,6 +1,6 @@
 /**
  * tree-sitter adapter: loads the Java and Kotlin grammars (web-tree-sitter 0.22.6 + tree-sitter-wasms 0.1.13;
- * newer web-tree-sitter runtimes reject these wasm builds, see ../shared/NOTES.md) and copies each parse tree
+ * newer web-tree-sitter runtimes reject these wasm builds with an ABI error) and copies each parse tree
  * into plain objects once, so the fact passes are ordinary synchronous code over data.
  */
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// HOUSE.md: only src/adb/node/ touches sockets, processes and files; everything else in src/adb works on
+// Only src/adb/node/ touches sockets, processes and files; everything else in src/adb works on
 // ByteStream. A boundary that lives only in prose erodes, so check it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

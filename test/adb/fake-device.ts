@@ -1,5 +1,5 @@
 // A small DeviceServices for the tests: shell v2 / legacy / exec built on our own helpers, plus an in-memory
-// file system for sync. Implements our interface (HOUSE.md 8: fakes implement the real interface).
+// file system for sync. Implements our own interface, as every fake does.
 import type { DeviceServices } from '../../src/adb/services.js';
 import { createSyncSession, openShellService, makeStat, type ShellResult, type SyncFileSystem } from '../../src/adb/device-services.js';
 import type { SyncEntry, SyncStat } from '../../src/adb/sync-protocol.js';

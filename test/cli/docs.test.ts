@@ -1,4 +1,4 @@
-// Generated documentation must not drift from the registry (HOUSE.md 13): regenerate with `npm run docs`.
+// Generated documentation must not drift from the registry: regenerate with `npm run docs`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -18,7 +18,7 @@ describe('planTyping', () => {
     fc.assert(fc.property(typable, (s) => replay(planTyping(s)) === s));
   });
 
-  test("the issue's string: a literal %s is split over two calls", () => {
+  test("a string with '%s': a literal %s is split over two calls", () => {
     const s = 'it\'s 5$ & "ok"; `id` \\ %s';
     const steps = planTyping(s);
     assert.deepEqual(steps, [

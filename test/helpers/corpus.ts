@@ -1,4 +1,5 @@
-// Paths to the shared, read-only corpus beside the repository (../shared), as CI provides it.
+// Paths to the read-only corpus of recorded screens that CI places beside the repository; tests that read it
+// declare so through requires({ shared: true }).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

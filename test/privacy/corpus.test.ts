@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluate, loadSteps } from '../../bench/privacy.js';
 
-describe('DroidTask grounded steps (issue 7 "Must show")', () => {
+describe('DroidTask grounded steps', () => {
   const steps = loadSteps();
   const r = evaluate(steps, {});
 

@@ -1,5 +1,5 @@
 /**
- * Perturbations of a dump, as they happen between two snapshots of one screen (issue 2, "Refs"). Each returns
+ * Perturbations of a dump, as they happen between two snapshots of one screen. Each returns
  * a new dump plus `origin`: for every node of the new dump, the node of the old dump it stands for (absent
  * for nodes that did not exist), so the bench and the tests can follow an element across the change.
  * Shared by bench/snapshot.ts and test/snapshot/refs.test.ts.

@@ -1,5 +1,5 @@
-// Refs survive change (issue 2 "Refs"): perturbed corpus screens, followed element by element through the
-// dumped node each element stands for. The thresholds are the issue's; bench/snapshot.ts prints the figures.
+// Refs survive change: perturbed corpus screens, followed element by element through the
+// dumped node each element stands for. The thresholds are the product's promise; bench/snapshot.ts prints the figures.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDump } from '../../src/hierarchy/parse.js';

@@ -62,7 +62,7 @@ describe('virtual device through the real adb', { skip: existsSync(ADB) ? false 
     serial = dev.serial;
     harness = await AdbHarness.start();
     const c = await adb(['connect', serial]);
-    // adb connect exits 0 even on failure: read what it says (NOTES.md).
+    // adb connect exits 0 even on failure: read what it says.
     assert.match(c.stdout.toString(), new RegExp(`^(already )?connected to ${serial.replace(/\./g, '\\.')}`, 'm'));
     const w = await adb(['-s', serial, 'wait-for-device'], { timeoutMs: 15_000 });
     assert.equal(w.status, 0, w.stderr);

@@ -1,4 +1,4 @@
-// DroidBot replay on the shared DroidTask corpus (../shared, read-only; see /work/shared/README.md): every task's
+// DroidBot replay on the shared DroidTask corpus (read-only test data): every task's
 // ground-truth steps are replayed from its first recorded screen, and each step must land on the recorded next
 // screen. The corpus is test data only; nothing from it is copied into the package.
 import { describe, test } from 'node:test';
@@ -27,7 +27,7 @@ describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus 
   test('a plain DroidBot output folder (states/*.json + events/) replays the same way', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glance-droidbot-'));
     try {
-      // Links, not copies: the corpus stays in ../shared.
+      // Links, not copies: the corpus stays where it is.
       mkdirSync(join(dir, 'states'));
       const src = join(CORPUS, 'clock', 'screens');
       for (const f of readdirSync(src).filter((n) => n.endsWith('.json'))) symlinkSync(join(src, f), join(dir, 'states', f));

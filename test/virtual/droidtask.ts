@@ -1,5 +1,5 @@
-// Replaying the DroidTask ground truth on virtual devices built from the shared corpus (../shared, read-only;
-// see /work/shared/README.md), for the replay test and bench/virtual.ts. Nothing from the corpus is copied.
+// Replaying the DroidTask ground truth on virtual devices built from the shared corpus (read-only), for the
+// replay test and bench/virtual.ts. Nothing from the corpus is copied.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

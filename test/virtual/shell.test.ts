@@ -68,7 +68,7 @@ describe('virtual shell', () => {
     const ids = [...walk(dump.roots)].map((w) => w.node.id);
     assert.ok(ids.includes('dev.glance.demo:id/notes_list'));
     assert.ok(ids.includes('com.android.systemui:id/status_bar_container'), 'status bar is part of the dump');
-    // The combined form tools send, parsed through the lead's parser (which skips the preamble line).
+    // The combined form tools send, parsed through hierarchy/parse (which skips the preamble line).
     const combined = await sh('uiautomator dump /sdcard/x.xml >/dev/null 2>&1 && cat /sdcard/x.xml', dev);
     assert.equal(combined.out, xml);
     // Default path and --compressed: fewer nodes, same texts.
@@ -101,7 +101,7 @@ describe('virtual shell', () => {
       'UI hierchary dumped to: /sdcard/f3.xml\n',
     ]);
     assert.equal(dev.fs.lookup('/sdcard/f0.xml'), undefined);
-    // The lead's parser turns the combined form into a coded error.
+    // hierarchy/parse turns the combined form into a coded error.
     dev.failDumps('idle');
     const r = await dev.run('uiautomator dump /sdcard/x.xml && cat /sdcard/x.xml');
     assert.throws(

@@ -1,7 +1,7 @@
 /**
  * node:net adapter: a TCP socket as a ByteStream, and a dialer. The only place (with the other files in this
  * folder) that touches node:net. Nagle is off on every socket: with it each ADB round trip costs ~40 ms
- * (delayed ACK against small packets; measured on this machine, see NOTES.md).
+ * (delayed ACK against small packets; measured against a local adb server).
  */
 
 import { connect, type Socket } from 'node:net';

@@ -15,7 +15,7 @@ import type { VirtualPhone } from './phone.js';
 import { qualifyActivity, shortComponent, SYSTEM_PACKAGES } from './scenario.js';
 import type { CmdContext, Command } from './shell.js';
 
-/** How a real `uiautomator dump` fails (NOTES.md): it prints the line and still exits 0. */
+/** How a real `uiautomator dump` fails: it prints the line and still exits 0. */
 export type DumpFault = 'idle' | 'null-root';
 
 const DUMP_FAULT_LINES: Record<DumpFault, string> = {
@@ -370,7 +370,7 @@ function uiautomator(dev: DeviceContext): Command {
     const xml = toUiautomatorXml(compressed ? compress(dump) : dump);
     const file = abs(ctx, path);
     if (file === '/dev/tty') {
-      // Only a PTY session has a controlling terminal (NOTES.md): without one the XML goes nowhere.
+      // Only a PTY session has a controlling terminal (`adb shell -t`): without one the XML goes nowhere.
       if (ctx.tty) ctx.out(xml);
     } else {
       // A failed write: DumpCommand logs the IOException to logcat and still prints the success line (exit 0).
