@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { run } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
-import { createDeviceProvider } from '../src/cli/devices.js';
+import { createDeviceProvider } from '../src/device/provider.js';
 import { startVirtualDevice } from '../src/device/virtual/device.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
 import { medianMs } from './timing.js';

@@ -3,7 +3,7 @@
 // LOOK at the PNG before committing it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createDeviceProvider } from '../src/cli/devices.js';
+import { createDeviceProvider } from '../src/device/provider.js';
 import { startVirtualDevice } from '../src/device/virtual/index.js';
 import { allTools } from '../src/tools/index.js';
 import { memorySnapshotStore } from '../src/tools/store.js';

@@ -9,7 +9,7 @@ import { allTools, VERSION } from '../tools/index.js';
 import type { ToolContext, ToolDef } from '../tools/registry.js';
 import { parseToolArgs, toolHelp } from './args.js';
 import { commands } from './commands/index.js';
-import { createDeviceProvider } from './devices.js';
+import { createDeviceProvider } from '../device/provider.js';
 import { processIO, type CliIO } from './io.js';
 import { renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';

@@ -4,7 +4,9 @@
  * Command strings follow what Android's platform tools accept (AOSP frameworks/base/cmds: input, am, pm, wm,
  * uiautomator); the failure texts recognised are those real devices print.
  */
+import type { AdbDeviceClient } from '../adb/client.js';
 import { GlanceError, throwIfAborted } from '../errors.js';
+import { adbPort } from './adb-port.js';
 import { sleep } from './sleep.js';
 import { isAsciiTypable, planTyping, shQuote, typingCommands } from './text.js';
 import type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
@@ -109,6 +111,9 @@ export function isPackageOrComponent(app: string): boolean {
   return PKG_RE.test(app) || COMPONENT_RE.test(app);
 }
 
+/** The client has `features` (the port does not): its shell reports no exit status on legacy devices. */
+const isAdbDeviceClient = (p: AdbPort | AdbDeviceClient): p is AdbDeviceClient => 'features' in p;
+
 const xy = (p: Point): string => `${Math.round(p.x)} ${Math.round(p.y)}`;
 
 export class AdbDevice implements Device {
@@ -117,8 +122,9 @@ export class AdbDevice implements Device {
   private readonly tmpDir: string;
   private readonly retryDelayMs: number;
 
-  constructor(port: AdbPort, options: AdbDeviceOptions = {}) {
-    this.port = port;
+  /** `port` is a device of Glance's ADB client (`await client.device()`) or any other AdbPort. */
+  constructor(port: AdbPort | AdbDeviceClient, options: AdbDeviceOptions = {}) {
+    this.port = isAdbDeviceClient(port) ? adbPort(port) : port;
     this.serial = port.serial;
     this.tmpDir = options.tmpDir ?? '/data/local/tmp';
     this.retryDelayMs = options.retryDelayMs ?? 250;

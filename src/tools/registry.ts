@@ -4,7 +4,9 @@
  * front-ends cannot drift. `scripts/docs.ts` renders the README's tool table from it.
  */
 import type { z } from 'zod';
-import type { Device } from '../device/types.js';
+import type { DeviceProvider } from '../device/provider.js';
+
+export type { DeviceProvider };
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -33,15 +35,6 @@ export interface ToolResult {
 export interface SnapshotStore {
   load(key: string): Promise<string | undefined>;
   save(key: string, dump: string): Promise<void>;
-}
-
-export interface DeviceProvider {
-  /** The device to act on: by serial, else ANDROID_SERIAL, else the only one connected (coded errors otherwise). */
-  get(serial: string | undefined, opts: { signal: AbortSignal }): Promise<Device>;
-  /** Every device the provider can see, for `glance devices` / device_list. */
-  list(opts: { signal: AbortSignal }): Promise<Array<{ serial: string; state: string; model?: string; product?: string }>>;
-  /** Releases connections the provider keeps (direct transports), so a CLI process can exit at once. */
-  close?(): void;
 }
 
 export interface ToolContext {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeviceProvider } from '../../src/cli/devices.js';
+import { createDeviceProvider } from '../../src/device/provider.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import type { DeviceProvider, ToolContext } from '../../src/tools/index.js';
 import { snapshotTool } from '../../src/tools/snapshot.js';

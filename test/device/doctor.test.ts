@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createDeviceProvider } from '../../src/cli/devices.js';
+import { createDeviceProvider } from '../../src/device/provider.js';
 import { renderDoctor, stateAdvice } from '../../src/device/doctor.js';
 import { glance } from '../helpers/cli.js';
 import { freePort } from '../adb/adb-harness.js';

@@ -12,7 +12,7 @@ import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/
 import { allTools } from '../../src/tools/index.js';
 import { INSTRUCTIONS, serveHttp } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
-import { createDeviceProvider } from '../../src/cli/devices.js';
+import { createDeviceProvider } from '../../src/device/provider.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { decodePng } from '../../src/image/png.js';
 import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/goldens.js';

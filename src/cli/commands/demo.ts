@@ -13,7 +13,7 @@ import { allTools } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, parseToolArgs } from '../args.js';
-import { createDeviceProvider } from '../devices.js';
+import { createDeviceProvider } from '../../device/provider.js';
 import { renderResult } from '../output.js';
 import type { CommandIO } from './types.js';
 

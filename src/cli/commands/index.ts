@@ -25,7 +25,7 @@ export const commands: Readonly<Record<string, Command>> = {
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
     run: async (argv, io) => {
-      const [{ blocksCommand }, { createDeviceProvider }] = await Promise.all([import('./blocks.js'), import('../devices.js')]);
+      const [{ blocksCommand }, { createDeviceProvider }] = await Promise.all([import('./blocks.js'), import('../../device/provider.js')]);
       const devices = createDeviceProvider(io.env);
       try {
         return await blocksCommand(argv, {

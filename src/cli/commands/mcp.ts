@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, portOption } from '../args.js';
-import { createDeviceProvider } from '../devices.js';
+import { createDeviceProvider } from '../../device/provider.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
 import type { CommandIO } from './types.js';

@@ -1,0 +1,116 @@
+/**
+ * The device composition root: picks the Device to act on from a serial. Devices sit behind the adb server
+ * (ANDROID_ADB_SERVER_PORT, else 5037; started with the adb binary — ADB_PATH, else PATH — when it is not
+ * running), or are reached directly over TCP without a server when the serial is `direct:HOST:PORT` (or
+ * GLANCE_DIRECT=HOST:PORT is set). Each device is an AdbDevice over Glance's own ADB client; nothing here runs
+ * the adb binary except to start the server. The CLI, the MCP server and `connect()` all build on this.
+ */
+import { AdbClient } from '../adb/client.js';
+import { adbServerPort, createServerTransport } from '../adb/node/host.js';
+import { isGlanceError } from '../errors.js';
+import { AdbDevice } from './adb-device.js';
+import { adbPort } from './adb-port.js';
+import { DIRECT_PREFIX, DirectPort, parseHostPort, type Env } from './direct-port.js';
+import type { Diagnosable, DoctorCheck } from './doctor.js';
+import { probeSetup } from './probe.js';
+import { sleep } from './sleep.js';
+import type { Device } from './types.js';
+
+export interface DeviceSummary {
+  serial: string;
+  state: string;
+  model?: string;
+  product?: string;
+}
+
+export interface DeviceProvider {
+  /** The device to act on: by serial, else the only one connected (coded errors otherwise). */
+  get(serial: string | undefined, opts: { signal: AbortSignal }): Promise<Device>;
+  /** Every device the provider can see, for `glance devices` / device_list. */
+  list(opts: { signal: AbortSignal }): Promise<DeviceSummary[]>;
+  /** Releases connections the provider keeps (direct transports), so a process can exit at once. */
+  close?(): void;
+}
+
+export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
+  /** Closes direct connections (server connections close after every request anyway). */
+  close(): void;
+}
+
+/** A fresh TCP device is `connecting`/`offline` until its CNXN handshake is done: polled this often, this long. */
+const ONLINE_POLL_MS = 100;
+const ONLINE_POLLS = 30;
+
+/** The provider over the adb server and direct connections, configured by `env` (default: process.env). */
+export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider {
+  const serverPort = adbServerPort(env);
+  const server = createServerTransport({ env, port: serverPort });
+  const client = new AdbClient(server);
+  const cache = new Map<string, Device>();
+  const directs = new Map<string, DirectPort>();
+  const defaultDirect = env['GLANCE_DIRECT'];
+
+  const direct = (address: string): Device => {
+    const { host, port } = parseHostPort(address);
+    const key = `${DIRECT_PREFIX}${host}:${port}`;
+    let p = directs.get(key);
+    if (!p) directs.set(key, (p = new DirectPort(host, port, env)));
+    let d = cache.get(key);
+    if (!d) cache.set(key, (d = new AdbDevice(p)));
+    return d;
+  };
+
+  /** The server's handle for `serial`; `HOST:PORT` the server does not know yet is connected first, as `adb connect`. */
+  const handleOf = async (serial: string | undefined, signal: AbortSignal) => {
+    try {
+      return await client.device({ ...(serial === undefined ? {} : { serial }), signal });
+    } catch (e) {
+      if (!(isGlanceError(e, 'ADB_DEVICE_NOT_FOUND') && serial !== undefined && /^[\w.-]+:\d+$/.test(serial))) throw e;
+      await server.connect(serial, { signal });
+      for (let i = 0; ; i++) {
+        try {
+          return await client.device({ serial, signal });
+        } catch (e2) {
+          if (i >= ONLINE_POLLS || !isGlanceError(e2, 'ADB_OFFLINE')) throw e2;
+          await sleep(ONLINE_POLL_MS, signal);
+        }
+      }
+    }
+  };
+
+  return {
+    async get(serial, { signal }) {
+      if (serial?.startsWith(DIRECT_PREFIX)) return direct(serial);
+      if (serial === undefined && defaultDirect) return direct(defaultDirect);
+      const handle = await handleOf(serial, signal);
+      let d = cache.get(handle.serial);
+      if (!d) cache.set(handle.serial, (d = new AdbDevice(adbPort(handle))));
+      return d;
+    },
+    async list({ signal }) {
+      if (defaultDirect) {
+        const d = direct(defaultDirect);
+        await d.shell('true', { signal });
+        return [{ serial: d.serial, state: 'device' }];
+      }
+      const all = await client.devices({ signal });
+      return all.map((d) => ({
+        serial: d.serial,
+        state: d.state,
+        ...(d.model === undefined ? {} : { model: d.model }),
+        ...(d.product === undefined ? {} : { product: d.product }),
+      }));
+    },
+    async diagnose({ signal }): Promise<DoctorCheck[]> {
+      return probeSetup({
+        env,
+        serverPort,
+        signal,
+        ...(defaultDirect ? { direct: { address: defaultDirect, device: direct(defaultDirect) } } : {}),
+      });
+    },
+    close() {
+      for (const p of directs.values()) p.close();
+    },
+  };
+}
