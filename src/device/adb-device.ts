@@ -2,11 +2,12 @@
  * AdbDevice: the Device interface over ADB shell commands. It needs only an `AdbPort` — shell and exec on one
  * device — so the same code drives a device behind the adb server and one reached by the direct transport.
  * Command strings follow what Android's platform tools accept (AOSP frameworks/base/cmds: input, am, pm, wm,
- * uiautomator); the failure texts recognised are those real devices print.
+ * uiautomator); the dump's failure lines come from one table (hierarchy/dump-lines.ts).
  */
 import type { AdbDeviceClient } from '../adb/client.js';
 import { GlanceError, throwIfAborted } from '../errors.js';
 import { adbPort } from './adb-port.js';
+import { DUMPED_TO_RE, dumpFailureIn } from '../hierarchy/dump-lines.js';
 import { sleep } from './sleep.js';
 import { isAsciiTypable, planTyping, shQuote, typingCommands } from './text.js';
 import type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
@@ -32,8 +33,8 @@ const DEFAULT_DUMP_TIMEOUT_MS = 30_000;
 const DEFAULT_SCREENSHOT_TIMEOUT_MS = 20_000;
 const MAX_DUMP_ATTEMPTS = 4;
 
-/** Failure texts `uiautomator dump` prints while still exiting 0, as seen on real devices. */
-const DUMP_TRANSIENT = [/could not get idle state/i, /null root node returned by UiTestAutomationBridge/i, /Killed/, /^$/];
+/** Worth retrying: a failure line `uiautomator dump` prints while still exiting 0, a killed process, or silence. */
+const isTransient = (out: string): boolean => dumpFailureIn(out) !== undefined || /Killed/.test(out) || out === '';
 
 /** ADB Keyboard (an IME that types any Unicode text sent by broadcast); the route for non-ASCII text. */
 export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
@@ -163,8 +164,8 @@ export class AdbDevice implements Device {
       const out = text(r.stdout);
       const xml = extractDumpXml(out);
       if (xml !== undefined) return xml;
-      last = (out + text(r.stderr)).replace(/UI hier[a-z]* dumped to:.*\n?/i, '').trim();
-      const transient = DUMP_TRANSIENT.some((re) => re.test(last));
+      last = (out + text(r.stderr)).replace(DUMPED_TO_RE, '').trim();
+      const transient = isTransient(last);
       if (!transient || attempt >= MAX_DUMP_ATTEMPTS) break;
       await sleep(Math.min(this.retryDelayMs * 2 ** (attempt - 1), Math.max(0, deadline - Date.now())), opts.signal);
     }

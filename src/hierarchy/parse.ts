@@ -3,17 +3,19 @@
  * DroidBot JSON, and turns device error strings, empty, truncated or foreign input into coded errors.
  */
 import { GlanceError } from '../errors.js';
+import { DUMP_FAILURES } from './dump-lines.js';
 import { parseDroidbotState } from './droidbot.js';
 import type { UiDump } from './model.js';
 import { parseUiautomatorXml } from './xml.js';
 
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Failure lines `uiautomator dump` prints (it still exits 0), as observed on devices. Matched anywhere before the XML
- * so that `dump && cat` output with a failure message is recognised.
+ * Failure lines `uiautomator dump` prints (it still exits 0), then anything else that looks like a failure.
+ * Matched anywhere before the XML so that `dump && cat` output with a failure message is recognised.
  */
 const DEVICE_ERRORS: ReadonlyArray<[RegExp, string]> = [
-  [/could not get idle state/i, 'the app never went idle (animations or a busy UI thread); wait and retry, or disable animations'],
-  [/null root node returned/i, 'no window was available (screen off, locked or switching apps); wake the device and retry'],
+  ...Object.values(DUMP_FAILURES).map(({ line, hint }): [RegExp, string] => [new RegExp(escapeRe(line), 'i'), hint]),
   [/^\s*ERROR:/m, 'uiautomator reported an error; retry the dump'],
   [/Killed|Segmentation fault|java\.lang\.\w+Exception/, 'uiautomator crashed; retry the dump'],
 ];

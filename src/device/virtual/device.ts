@@ -6,7 +6,7 @@
 import { listenDevice } from '../../adb/node/listen.js';
 import type { DeviceServices } from '../../adb/services.js';
 import { throwIfAborted } from '../../errors.js';
-import { androidCommands, defaultProps, type DeviceContext, type DumpFault } from './commands.js';
+import { androidCommands, defaultProps, type DeviceContext, type DumpFault } from './commands/index.js';
 import { loadDroidbot } from './droidbot.js';
 import { MemFs } from './fs.js';
 import { VirtualPhone } from './phone.js';

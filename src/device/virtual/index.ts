@@ -7,7 +7,7 @@ export { loadDroidbot } from './droidbot.js';
 export { VirtualPhone } from './phone.js';
 export type { LogEntry, ScreenView } from './phone.js';
 export { MemFs } from './fs.js';
-export type { DumpFault } from './commands.js';
+export type { DumpFault } from './commands/index.js';
 export { screencapPng } from './screencap.js';
 export { echoServer, httpServer, VIRTUAL_FEATURES } from './services.js';
 export type { TcpHandler } from './services.js';

@@ -1,0 +1,78 @@
+/**
+ * What every virtual command sees: the device state (phone, file system, properties, settings) and the small
+ * helpers toybox-style commands share (flag splitting, paths, reading inputs).
+ */
+import type { DumpFault } from '../../../hierarchy/dump-lines.js';
+import { FsError, tryFs, type MemFs } from '../fs.js';
+import type { VirtualPhone } from '../phone.js';
+import type { CmdContext } from '../shell.js';
+
+export { sleep } from '../../sleep.js';
+
+export type { DumpFault };
+
+export interface DeviceContext {
+  phone: VirtualPhone;
+  fs: MemFs;
+  props: Map<string, string>;
+  /** `settings` values keyed `namespace/key`. */
+  settings: Map<string, string>;
+  /** Draws the current screen as PNG bytes. */
+  screencap(): Promise<Uint8Array>;
+  /** Optional artificial latency for `uiautomator dump` (real devices take 1.5–3 s). */
+  dumpDelayMs: number;
+  /** Failures the next `uiautomator dump` calls report instead of dumping (consumed one per call). */
+  dumpFaults: DumpFault[];
+  /** Overrides set with `wm size` / `wm density`. */
+  wm: { size?: string; density?: number };
+}
+
+export const enc = new TextEncoder();
+
+/** Splits leading single-letter flags (`-la`, `-f`) from operands, toybox style. */
+export function flags(argv: readonly string[], known: string): { set: Set<string>; rest: string[]; bad: string | undefined } {
+  const set = new Set<string>();
+  const rest: string[] = [];
+  let bad: string | undefined;
+  let done = false;
+  for (const a of argv) {
+    if (!done && a === '--') {
+      done = true;
+      continue;
+    }
+    if (!done && a.length > 1 && a.startsWith('-')) {
+      for (const c of a.slice(1)) {
+        if (known.includes(c)) set.add(c);
+        else bad ??= c;
+      }
+      continue;
+    }
+    rest.push(a);
+  }
+  return { set, rest, bad };
+}
+
+export function abs(ctx: CmdContext, p: string): string {
+  return p.startsWith('/') ? p : `${ctx.cwd === '/' ? '' : ctx.cwd}/${p}`;
+}
+
+export function lines(data: Uint8Array): string[] {
+  const s = new TextDecoder().decode(data);
+  const ls = s.split('\n');
+  if (ls[ls.length - 1] === '') ls.pop();
+  return ls;
+}
+
+export function inputOf(dev: DeviceContext, ctx: CmdContext, files: string[], name: string): Uint8Array | undefined {
+  if (files.length === 0) return ctx.stdin;
+  const parts: Uint8Array[] = [];
+  for (const f of files) {
+    const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
+    if (data instanceof FsError) {
+      ctx.err(`${name}: ${f}: ${data.reason}\n`);
+      return undefined;
+    }
+    parts.push(data);
+  }
+  return Buffer.concat(parts);
+}

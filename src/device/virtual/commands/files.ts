@@ -1,0 +1,155 @@
+/** toybox file commands: cat, rm, ls, mkdir, touch, cp, mv (messages as toybox prints them: `NAME: FILE: reason`). */
+import { S_IFMT, isDirectory } from '../../../adb/sync-protocol.js';
+import { FsError, S_IFCHR, tryFs, type FsStat } from '../fs.js';
+import type { Command } from '../shell.js';
+import { abs, flags, type DeviceContext } from './context.js';
+
+export function cat(dev: DeviceContext): Command {
+  return (ctx) => {
+    const files = ctx.argv.slice(1).filter((a) => a !== '-u');
+    if (files.length === 0) {
+      ctx.out(ctx.stdin);
+      return 0;
+    }
+    let st = 0;
+    for (const f of files) {
+      if (f === '-') {
+        ctx.out(ctx.stdin);
+        continue;
+      }
+      const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
+      if (data instanceof FsError) {
+        ctx.err(`cat: ${f}: ${data.reason}\n`);
+        st = 1;
+      } else ctx.out(data);
+    }
+    return st;
+  };
+}
+
+export function rm(dev: DeviceContext): Command {
+  return (ctx) => {
+    const { set, rest } = flags(ctx.argv.slice(1), 'frRiv');
+    const force = set.has('f');
+    let st = 0;
+    if (rest.length === 0 && !force) {
+      ctx.err('rm: Needs 1 argument (see "rm --help")\n');
+      return 1;
+    }
+    for (const f of rest) {
+      const e = tryFs(() => dev.fs.remove(abs(ctx, f), { recursive: set.has('r') || set.has('R') }));
+      if (e instanceof FsError && !(force && e.errno === 'ENOENT')) {
+        ctx.err(`rm: ${f}: ${e.reason}\n`);
+        st = 1;
+      }
+    }
+    return st;
+  };
+}
+
+function modeString(st: FsStat): string {
+  const type = isDirectory(st) ? 'd' : (st.mode & S_IFMT) === S_IFCHR ? 'c' : '-';
+  const rwx = 'rwxrwxrwx';
+  let s = type;
+  for (let i = 0; i < 9; i++) s += st.mode & (1 << (8 - i)) ? rwx[i] : '-';
+  return s;
+}
+
+function lsTime(mtime: number): string {
+  const d = new Date(mtime * 1000);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+export function ls(dev: DeviceContext): Command {
+  return (ctx) => {
+    const { set, rest, bad } = flags(ctx.argv.slice(1), 'laA1dRhs');
+    if (bad !== undefined) {
+      ctx.err(`ls: Unknown option '${bad}' (see "ls --help")\n`);
+      return 1;
+    }
+    const long = set.has('l');
+    const line = (name: string, st: FsStat): string =>
+      long
+        ? `${modeString(st)} 1 ${isDirectory(st) ? 'root root' : 'shell shell'} ${String(st.size).padStart(6)} ${lsTime(st.mtime)} ${name}\n`
+        : `${name}\n`;
+    const targets = rest.length === 0 ? ['.'] : rest;
+    let st = 0;
+    targets.forEach((t, i) => {
+      const path = abs(ctx, t);
+      const s = tryFs(() => dev.fs.stat(path));
+      if (s instanceof FsError) {
+        ctx.err(`ls: ${t}: ${s.reason}\n`);
+        st = 1;
+        return;
+      }
+      if (!isDirectory(s) || set.has('d')) {
+        ctx.out(line(t, s));
+        return;
+      }
+      if (targets.length > 1) ctx.out(`${i > 0 ? '\n' : ''}${t}:\n`);
+      const entries = dev.fs.list(path).filter((e) => set.has('a') || set.has('A') || !e.name.startsWith('.'));
+      if (long) ctx.out(`total ${entries.length * 8}\n`);
+      if (set.has('a')) ctx.out(line('.', s) + line('..', s));
+      for (const e of entries) ctx.out(line(e.name, e.stat));
+    });
+    return st;
+  };
+}
+
+export function mkdir(dev: DeviceContext): Command {
+  return (ctx) => {
+    const { set, rest } = flags(ctx.argv.slice(1), 'pvm');
+    let st = 0;
+    for (const d of rest) {
+      const e = tryFs(() => (set.has('p') ? dev.fs.mkdirp(abs(ctx, d)) : dev.fs.mkdir(abs(ctx, d))));
+      if (e instanceof FsError) {
+        ctx.err(`mkdir: ${d}: ${e.reason}\n`);
+        st = 1;
+      }
+    }
+    return st;
+  };
+}
+
+export function touch(dev: DeviceContext): Command {
+  return (ctx) => {
+    let st = 0;
+    for (const f of ctx.argv.slice(1).filter((a) => !a.startsWith('-'))) {
+      const p = abs(ctx, f);
+      const e = tryFs(() => dev.fs.writeFile(p, dev.fs.lookup(p)?.kind === 'file' ? dev.fs.readFile(p) : new Uint8Array(0)));
+      if (e instanceof FsError) {
+        ctx.err(`touch: ${f}: ${e.reason}\n`);
+        st = 1;
+      }
+    }
+    return st;
+  };
+}
+
+export function cpmv(dev: DeviceContext, move: boolean): Command {
+  const name = move ? 'mv' : 'cp';
+  return (ctx) => {
+    const { rest } = flags(ctx.argv.slice(1), 'fnrRpa');
+    if (rest.length < 2) {
+      ctx.err(`${name}: Needs 2 arguments (see "${name} --help")\n`);
+      return 1;
+    }
+    const dst = abs(ctx, rest[rest.length - 1]!);
+    let st = 0;
+    for (const s of rest.slice(0, -1)) {
+      const src = abs(ctx, s);
+      const e = tryFs(() => {
+        const data = dev.fs.readFile(src);
+        const target = dev.fs.isDir(dst) ? `${dst}/${src.slice(src.lastIndexOf('/') + 1)}` : dst;
+        dev.fs.writeFile(target, data);
+        if (move) dev.fs.remove(src);
+      });
+      if (e instanceof FsError) {
+        ctx.err(`${name}: ${s}: ${e.reason}\n`);
+        st = 1;
+      }
+    }
+    return st;
+  };
+}
