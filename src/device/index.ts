@@ -15,16 +15,12 @@ export { adbPort, splitLegacyExit } from './adb-port.js';
 export {
   assertSelector,
   clearField,
-  commandLine,
-  findOne,
+  clearSwipePath,
   fresh,
   latest,
   launchApp,
-  looksLikeTarget,
-  parsePoint,
-  parseTarget,
   pressKey,
-  resolveTarget,
+  resolveOnDevice,
   scroll,
   settle,
   swipe,
@@ -33,25 +29,30 @@ export {
   typeInto,
   waitFor,
   waitIdle,
-} from './actions.js';
+} from './actions/index.js';
 export type {
   ActionEnv,
   ActionOutcome,
   AssertResult,
-  CommandOptions,
+  ClearOutcome,
   Direction,
   DumpStore,
+  KeyOutcome,
   LaunchOutcome,
   Resolved,
+  ScrollOutcome,
   ScrollOptions,
   SettleResult,
   SwipeOptions,
-  Target,
+  SwipeOutcome,
+  TargetInfo,
   TouchKind,
+  TouchOutcome,
   TypeOptions,
+  TypeOutcome,
   WaitOptions,
   WaitResult,
-} from './actions.js';
+} from './actions/index.js';
 export { touchPoint, dragRegion, subtract } from './geometry.js';
 export type { TouchPoint, Rect } from './geometry.js';
 export { resolveKey, keyLabel } from './keys.js';

@@ -1,7 +1,7 @@
 /**
  * The Device interface: everything Glance does to a phone, independent of how it is reached (ADB server,
  * direct ADB transport, later iOS). Low-level and coordinate-based; targets (refs, selectors) are resolved
- * above it, in device/actions.ts. Every method takes CallOptions and must honour its signal and timeout.
+ * above it, in device/actions/. Every method takes CallOptions and must honour its signal and timeout.
  */
 
 export interface CallOptions {

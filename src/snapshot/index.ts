@@ -4,7 +4,8 @@ export type { Snapshot, SnapshotOptions, SnapshotFormat, SnapshotStats } from '.
 export { diffSnapshots, renderDiff } from './diff.js';
 export type { SnapshotDiff, ElementChange, ChangedField, DiffOptions } from './diff.js';
 export { findElements, parseSelector, isRefLike, isLayoutSelector, DEFAULT_NEAR_PX } from './selector.js';
-export { resolveTarget } from './target.js';
+export { parseTarget, resolve, resolveTarget, looksLikeTarget } from './target.js';
+export type { Target, Resolution, ResolveOptions, TargetScope } from './target.js';
 export type { Selector, CompoundSelector, SimpleSelector, AttrName, AttrOp, StateName, Relation } from './selector.js';
 export { tokenReport, countTokens, renderTokenReport } from './tokens.js';
 export type { TokenCount, TokenReportRow } from './tokens.js';

@@ -157,7 +157,8 @@ function findItem(items: readonly Item[], ref: string): Item | undefined {
   return undefined;
 }
 
-function refNotFound(ref: string): GlanceError {
+/** The one REF_NOT_FOUND: a ref that is on no element of this screen. */
+export function refNotFound(ref: string): GlanceError {
   return new GlanceError('REF_NOT_FOUND', `no element with ref ${ref} on this screen`, {
     hint: 'the screen changed or the ref is from another screen: take a new snapshot (`glance ui`) and use a ref from it',
     context: { ref },

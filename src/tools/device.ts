@@ -7,9 +7,7 @@ import { z } from 'zod';
 import {
   assertSelector,
   clearField,
-  commandLine,
   launchApp,
-  looksLikeTarget,
   pressKey,
   scroll,
   swipe,
@@ -20,7 +18,9 @@ import {
   type ActionEnv,
   type ActionOutcome,
   type TouchKind,
-} from '../device/actions.js';
+} from '../device/actions/index.js';
+import { looksLikeTarget } from '../snapshot/target.js';
+import { commandLine } from './command.js';
 import { isDiagnosable, renderDoctor } from '../device/doctor.js';
 import { GlanceError } from '../errors.js';
 import { snapshotFromDump } from '../snapshot/snapshot.js';
@@ -43,27 +43,29 @@ async function env(ctx: ToolContext, settle?: number): Promise<ActionEnv> {
 }
 
 function describe(o: ActionOutcome): string {
-  const t = o.target;
+  const t = 'target' in o ? o.target : undefined;
   const what = t ? `${t.ref ?? t.text}${t.label !== undefined && t.ref !== undefined ? ` ${JSON.stringify(t.label)}` : ''}` : '';
-  const at = o.point ? ` at ${o.point.x},${o.point.y}` : '';
-  const dir = typeof o.extra?.['direction'] === 'string' ? ` ${o.extra['direction']}` : '';
-  const key =
-    o.action === 'key' && typeof o.extra?.['name'] === 'string'
-      ? ` ${o.extra['name']}`
-      : o.action === 'key'
-        ? ` ${String(o.extra?.['code'])}`
-        : dir;
-  return `${o.action}${key}${what ? ' ' + what : ''}${at}`;
+  const point = 'point' in o ? o.point : undefined;
+  const at = point ? ` at ${point.x},${point.y}` : '';
+  const how = o.action === 'key' ? ` ${o.name ?? String(o.code)}` : 'direction' in o && o.direction !== undefined ? ` ${o.direction}` : '';
+  return `${o.action}${how}${what ? ' ' + what : ''}${at}`;
 }
 
 /** Text for an action: what was done, the diff, a settle warning, the equivalent command. */
-function actionResult(o: ActionOutcome, extraLines: readonly string[] = []): ToolResult {
+function actionResult(
+  o: ActionOutcome,
+  args: readonly string[],
+  serial: string | undefined,
+  extraLines: readonly string[] = [],
+): ToolResult {
+  const command = commandLine(serial, args);
   const lines = [describe(o), ...extraLines];
-  if (o.target?.covered) lines.push('(warning: the element is entirely covered by another element; the touch may have reached that one)');
+  if ('target' in o && o.target?.covered)
+    lines.push('(warning: the element is entirely covered by another element; the touch may have reached that one)');
   lines.push(o.diff.trimEnd());
   if (!o.settled) lines.push('(the screen was still changing when the settle time ran out: settled false; check again with `glance ui`)');
-  lines.push(`$ ${o.command}`);
-  return { text: lines.join('\n'), data: o };
+  lines.push(`$ ${command}`);
+  return { text: lines.join('\n'), data: { ...o, command } };
 }
 
 function touchTool(name: string, verb: TouchKind, title: string, description: string): ToolDef {
@@ -83,11 +85,9 @@ function touchTool(name: string, verb: TouchKind, title: string, description: st
     cli: { verb, positionals: ['target'] },
     async handler(input, ctx) {
       const duration = (input as { duration?: number }).duration;
-      const o = await touch(await env(ctx, input.settleMs), verb, input.target, {
-        serial: ctx.serial,
-        ...(duration === undefined ? {} : { durationMs: duration }),
-      });
-      return actionResult(o);
+      const o = await touch(await env(ctx, input.settleMs), verb, input.target, duration === undefined ? {} : { durationMs: duration });
+      const args = [verb, input.target, ...(verb === 'long-press' && duration !== undefined ? ['--duration', String(duration)] : [])];
+      return actionResult(o, args, ctx.serial);
     },
   }) as unknown as ToolDef;
 }
@@ -171,10 +171,15 @@ export const typeTool = defineTool({
       text,
       append: input.append ?? false,
       submit: input.submit ?? false,
-      serial: ctx.serial,
     });
-    const value = o.extra?.['value'];
-    return actionResult(o, typeof value === 'string' ? [`field now holds ${JSON.stringify(value)}`] : []);
+    const args = [
+      'type',
+      ...(tgt !== undefined ? [tgt] : []),
+      text,
+      ...(input.append ? ['--append'] : []),
+      ...(input.submit ? ['--submit'] : []),
+    ];
+    return actionResult(o, args, ctx.serial, o.value !== undefined ? [`field now holds ${JSON.stringify(o.value)}`] : []);
   },
 });
 
@@ -186,7 +191,7 @@ export const clearTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   cli: { verb: 'clear', positionals: ['target'] },
   async handler(input, ctx) {
-    return actionResult(await clearField(await env(ctx, input.settleMs), input.target, { serial: ctx.serial }));
+    return actionResult(await clearField(await env(ctx, input.settleMs), input.target), ['clear', input.target], ctx.serial);
   },
 });
 
@@ -211,9 +216,12 @@ export const swipeTool = defineTool({
       to: input.to,
       target: input.target,
       durationMs: input.duration,
-      serial: ctx.serial,
     });
-    return actionResult(o);
+    const args =
+      input.direction !== undefined && input.from === undefined
+        ? ['swipe', input.direction, ...(input.target !== undefined ? ['--target', input.target] : [])]
+        : ['swipe', '--from', `${o.from.x},${o.from.y}`, '--to', `${o.to.x},${o.to.y}`];
+    return actionResult(o, args, ctx.serial);
   },
 });
 
@@ -237,10 +245,14 @@ export const scrollTool = defineTool({
       target: input.target,
       until: input.until,
       max: input.max,
-      serial: ctx.serial,
     });
-    const found = o.extra?.['found'];
-    return actionResult(o, typeof found === 'string' ? [`found ${found} after ${String(o.extra?.['swipes'])} swipe(s)`] : []);
+    const args = [
+      'scroll',
+      input.direction,
+      ...(input.target !== undefined ? ['--target', input.target] : []),
+      ...(input.until !== undefined ? ['--until', input.until, '--max', String(input.max ?? 10)] : []),
+    ];
+    return actionResult(o, args, ctx.serial, o.found !== undefined ? [`found ${o.found} after ${o.swipes} swipe(s)`] : []);
   },
 });
 
@@ -253,7 +265,8 @@ export const keyTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   cli: { verb: 'key', positionals: ['key'] },
   async handler(input, ctx) {
-    return actionResult(await pressKey(await env(ctx, input.settleMs), input.key, { serial: ctx.serial }));
+    const o = await pressKey(await env(ctx, input.settleMs), input.key);
+    return actionResult(o, ['key', o.name ?? String(o.code)], ctx.serial);
   },
 });
 
@@ -265,8 +278,8 @@ export const launchTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   cli: { verb: 'launch', positionals: ['app'], restJoined: true },
   async handler(input, ctx) {
-    const o = await launchApp(await env(ctx, input.settleMs), input.app, { serial: ctx.serial });
-    return actionResult(o, o.package !== undefined ? [`package ${o.package}`] : []);
+    const o = await launchApp(await env(ctx, input.settleMs), input.app);
+    return actionResult(o, ['launch', input.app], ctx.serial, o.package !== undefined ? [`package ${o.package}`] : []);
   },
 });
 

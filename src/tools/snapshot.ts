@@ -6,7 +6,7 @@ import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
-import { foregroundIfKnown } from '../device/actions.js';
+import { foregroundIfKnown } from '../device/actions/settle.js';
 import type { Device } from '../device/types.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';

@@ -7,7 +7,6 @@ import {
   clearField,
   fresh,
   launchApp,
-  parseTarget,
   pressKey,
   scroll,
   settle,
@@ -17,7 +16,7 @@ import {
   waitFor,
   waitIdle,
   type ActionEnv,
-} from '../../src/device/actions.js';
+} from '../../src/device/actions/index.js';
 import type { Device } from '../../src/device/types.js';
 import { isGlanceError } from '../../src/errors.js';
 import { loginDevice, memoryStore } from './harness.js';
@@ -33,12 +32,6 @@ const screenName = (env: { vd: ReturnType<typeof loginDevice>['vd'] }): string =
 };
 
 describe('targets', () => {
-  test('parseTarget: points, refs, selectors', () => {
-    assert.deepEqual(parseTarget('540, 1200'), { kind: 'point', x: 540, y: 1200 });
-    assert.deepEqual(parseTarget('b821'), { kind: 'ref', ref: 'b821' });
-    assert.deepEqual(parseTarget('#login'), { kind: 'selector', selector: '#login' });
-  });
-
   test('tap by ref resolves against the stored snapshot and changes the screen', async () => {
     const env = setup();
     const snap = await fresh(env);
@@ -49,7 +42,7 @@ describe('targets', () => {
     assert.equal(o.settled, true);
     assert.equal(o.newScreen, true);
     assert.equal(screenName(env), 'Welcome');
-    assert.equal(o.command, `glance tap ${login.ref}`);
+    assert.deepEqual([o.action, o.target.kind, o.target.text], ['tap', 'ref', login.ref]);
   });
 
   test('tap by selector and by point', async () => {
@@ -109,7 +102,7 @@ describe('typing', () => {
   test('arrives byte-exact (read back from a dump)', async () => {
     const env = setup();
     const o = await typeInto(env, { target: '#username', text: tricky });
-    assert.equal(o.extra?.['value'], tricky);
+    assert.equal(o.value, tricky);
     const s = await fresh(env);
     assert.equal(s.elements.find((e) => e.id === 'username')?.text, tricky);
   });
@@ -118,18 +111,18 @@ describe('typing', () => {
     const env = setup();
     for (const ch of [...'\'"$&;\\`|<>()*?!#~ %', '%s', 'a b']) {
       const o = await typeInto(env, { target: '#note', text: ch });
-      assert.equal(o.extra?.['value'], ch, JSON.stringify(ch));
+      assert.equal(o.value, ch, JSON.stringify(ch));
     }
   });
 
   test('replaces the content unless append; clear empties; focused-field typing', async () => {
     const env = setup();
     await typeInto(env, { target: '#username', text: 'first' });
-    assert.equal((await typeInto(env, { target: '#username', text: 'second' })).extra?.['value'], 'second');
-    assert.equal((await typeInto(env, { target: '#username', text: '+more', append: true })).extra?.['value'], 'second+more');
-    assert.equal((await typeInto(env, { text: '!' })).extra?.['value'], 'second+more!');
+    assert.equal((await typeInto(env, { target: '#username', text: 'second' })).value, 'second');
+    assert.equal((await typeInto(env, { target: '#username', text: '+more', append: true })).value, 'second+more');
+    assert.equal((await typeInto(env, { text: '!' })).value, 'second+more!');
     const c = await clearField(env, '#username');
-    assert.equal(c.extra?.['deleted'], 12);
+    assert.equal(c.deleted, 12);
     assert.equal((await fresh(env)).elements.find((e) => e.id === 'username')?.text, undefined);
   });
 
@@ -146,8 +139,8 @@ describe('typing', () => {
     });
     const env: ActionEnv = { ...base, device: midTap };
     await typeInto(env, { target: '#username', text: 'abcdef' });
-    assert.equal((await typeInto(env, { target: '#username', text: '+', append: true })).extra?.['value'], 'abcdef+');
-    assert.equal((await typeInto(env, { target: '#username', text: 'new' })).extra?.['value'], 'new');
+    assert.equal((await typeInto(env, { target: '#username', text: '+', append: true })).value, 'abcdef+');
+    assert.equal((await typeInto(env, { target: '#username', text: 'new' })).value, 'new');
     await clearField(env, '#username');
     assert.equal((await fresh(env)).elements.find((e) => e.id === 'username')?.text, undefined);
   });
@@ -175,7 +168,7 @@ describe('scroll, swipe, wait, assert, launch', () => {
   test('scroll until a row is visible, then tap it', async () => {
     const env = setup();
     const o = await scroll(env, { direction: 'down', until: '[text="Row 14"]' });
-    assert.ok((o.extra?.['swipes'] as number) >= 1);
+    assert.ok(o.swipes >= 1);
     await touch(env, 'tap', '[text="Row 14"]');
     assert.equal(screenName(env), 'Row 14 details');
   });
@@ -235,7 +228,7 @@ describe('scroll, swipe, wait, assert, launch', () => {
     assert.equal(screenName(env), 'Sign in');
     await pressKey(env, 'HOME');
     const byLabel = await launchApp(env, 'Login Demo');
-    assert.equal(byLabel.extra?.['via'], 'home screen');
+    assert.equal(byLabel.via, 'home screen');
     assert.equal(screenName(env), 'Sign in');
     await assert.rejects(launchApp(env, 'com.example.missing'), (e) => isGlanceError(e, 'APP_NOT_FOUND'));
     await assert.rejects(launchApp(env, 'No Such App'), (e) => isGlanceError(e, 'APP_NOT_FOUND') && /glance apps/.test(e.hint ?? ''));

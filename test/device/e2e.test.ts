@@ -109,10 +109,10 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     const xml = await run('-s', main.serial, 'ui', '--format', 'xml');
     const field = [...walk(parseDump(xml.stdout).roots)].map((w) => w.node).find((n) => n.id.endsWith(':id/username'));
     assert.equal(field?.text, tricky);
-    assert.equal((r.body.result?.['extra'] as { value: string }).value, tricky);
+    assert.equal(r.body.result?.['value'], tricky);
     for (const ch of [...'\'"$&;\\`|<>()*?!#~ %', '%s', ' a  b ']) {
       const one = await json('-s', main.serial, 'type', '#note', ch);
-      assert.equal((one.body.result?.['extra'] as { value: string }).value, ch, JSON.stringify(ch));
+      assert.equal(one.body.result?.['value'], ch, JSON.stringify(ch));
     }
     assert.equal((await run('-s', main.serial, 'clear', '#note')).code, 0);
   });
@@ -142,9 +142,9 @@ describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb bin
     assert.equal((await run('-s', s, 'tap', '#note')).code, 0);
     // `glance type hello world`: plain words are all text, typed into the focused field.
     const typed = await json('-s', s, 'type', 'hello', 'world');
-    assert.equal((typed.body.result?.['extra'] as { value: string }).value, 'hello world');
+    assert.equal(typed.body.result?.['value'], 'hello world');
     const cleared = await json('-s', s, 'clear', '#note');
-    assert.equal((cleared.body.result?.['extra'] as { deleted: number }).deleted, 11);
+    assert.equal(cleared.body.result?.['deleted'], 11);
     const key = await json('-s', s, 'key', 'tab');
     assert.equal(key.body.result?.['command'], `glance -s ${s} key TAB`);
     assert.equal((await run('-s', s, 'long-press', '[text="Row 2"]', '--duration', '600')).code, 0);

@@ -2,7 +2,7 @@
 // device (no ADB framing: fast unit tests of AdbDevice + actions), and an in-memory dump store.
 import { fileURLToPath } from 'node:url';
 import { AdbDevice, type AdbPort } from '../../src/device/adb-device.js';
-import type { DumpStore } from '../../src/device/actions.js';
+import type { DumpStore } from '../../src/device/actions/index.js';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/device.js';
 
 export const LOGIN_SCENARIO = fileURLToPath(new URL('./fixtures/login/', import.meta.url));

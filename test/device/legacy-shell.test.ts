@@ -7,7 +7,7 @@ import type { DirectTransport } from '../../src/adb/direct-transport.js';
 import { connectDirect } from '../../src/adb/node/host.js';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
 import type { DeviceServices } from '../../src/adb/services.js';
-import { typeInto, fresh } from '../../src/device/actions.js';
+import { typeInto, fresh } from '../../src/device/actions/index.js';
 import { AdbDevice } from '../../src/device/adb-device.js';
 import { adbPort } from '../../src/device/adb-port.js';
 import { createVirtualDevice } from '../../src/device/virtual/device.js';
@@ -52,7 +52,7 @@ test('dump, typing and the screenshot work without shell_v2', async () => {
   const snap = await fresh(env);
   assert.equal(snap.elements[0]?.text, 'Sign in');
   const tricky = 'it\'s 5$ & "ok"; `id` \\ %s';
-  assert.equal((await typeInto(env, { target: '#username', text: tricky })).extra?.['value'], tricky);
+  assert.equal((await typeInto(env, { target: '#username', text: tricky })).value, tricky);
   const png = await device.screenshot();
   assert.equal(new DataView(png.buffer, png.byteOffset, png.byteLength).getUint32(16), 1080);
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isGlanceError } from '../../src/errors.js';
-import { commandLine } from '../../src/device/actions.js';
+import { commandLine } from '../../src/tools/command.js';
 import { androidInputText, planTyping, shQuote, typingCommands, type TypeStep } from '../../src/device/text.js';
 
 /** What the device ends up with after the steps (Android's %s rule, ENTER/TAB keys). */

@@ -4,7 +4,7 @@
  * as the `glance` command a user would type: a snapshot, a tap by ref, typing into a field, and the diffs.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { commandLine } from '../../device/actions.js';
+import { commandLine } from '../../tools/command.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';

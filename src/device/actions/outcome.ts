@@ -1,0 +1,86 @@
+/**
+ * What each action returns: one typed outcome per action (the same facts the tools print and return as
+ * structured data), all carrying how the screen settled and what changed.
+ */
+import type { Target } from '../../snapshot/target.js';
+import type { DiffSummary } from '../snap.js';
+import type { Point } from '../types.js';
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+export type TouchKind = 'tap' | 'long-press' | 'double-tap';
+
+export interface TargetInfo {
+  kind: Target['kind'];
+  /** The target as given. */
+  text: string;
+  ref?: string;
+  label?: string;
+  /** Every part of the element is covered by another one: the touch may have reached that one. */
+  covered?: boolean;
+}
+
+/** How the screen settled after an action, and what changed against the baseline. */
+export interface Settled {
+  settled: boolean;
+  /** The rendered diff against the baseline (an explicit "no change" when nothing changed). */
+  diff: string;
+  changed: boolean;
+  /** True when the action led to another screen (then `diff` is that screen's whole snapshot). */
+  newScreen?: boolean;
+  /** The diff by ref, for programs. */
+  changes?: DiffSummary;
+}
+
+export interface TouchOutcome extends Settled {
+  action: TouchKind;
+  target: TargetInfo;
+  point: Point;
+}
+
+export interface TypeOutcome extends Settled {
+  action: 'type';
+  target?: TargetInfo;
+  point?: Point;
+  /** What the field holds afterwards, read back from the dump (absent for password fields or no field). */
+  value?: string;
+}
+
+export interface ClearOutcome extends Settled {
+  action: 'clear';
+  target: TargetInfo;
+  point: Point;
+  /** Characters deleted. */
+  deleted: number;
+}
+
+export interface KeyOutcome extends Settled {
+  action: 'key';
+  code: number;
+  name?: string;
+}
+
+export interface SwipeOutcome extends Settled {
+  action: 'swipe';
+  target?: TargetInfo;
+  direction?: Direction;
+  from: Point;
+  to: Point;
+}
+
+export interface ScrollOutcome extends Settled {
+  action: 'scroll';
+  target?: TargetInfo;
+  direction: Direction;
+  swipes: number;
+  /** The ref `until` found. */
+  found?: string;
+}
+
+export interface LaunchOutcome extends Settled {
+  action: 'launch';
+  /** How the app was found: as given, by its package's last name, or by its icon on the home screen. */
+  via: 'package' | 'package name' | 'home screen';
+  package?: string;
+}
+
+export type ActionOutcome = TouchOutcome | TypeOutcome | ClearOutcome | KeyOutcome | SwipeOutcome | ScrollOutcome | LaunchOutcome;

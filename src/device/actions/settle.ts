@@ -1,0 +1,94 @@
+/**
+ * After an action: dump until the screen stops changing (or the budget runs out), then diff against the
+ * baseline. A new screen is printed whole, its header naming the activity.
+ */
+import { isGlanceError, throwIfAborted } from '../../errors.js';
+import { snapshotFromDump } from '../../snapshot/snapshot.js';
+import { diffText, snapshotOf, type DeviceSnapshot } from '../snap.js';
+import type { Device, Foreground } from '../types.js';
+import type { ActionEnv } from './env.js';
+import type { Settled } from './outcome.js';
+
+export interface SettleResult {
+  snapshot: DeviceSnapshot;
+  settled: boolean;
+  dumps: number;
+  ms: number;
+}
+
+/**
+ * Dumps until two consecutive dumps show the same snapshot, or `budgetMs` has passed (a dump that started
+ * in time is allowed to finish). At least one dump is always taken. The last dump is stored as the latest.
+ */
+export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, fallback?: DeviceSnapshot): Promise<SettleResult> {
+  const start = Date.now();
+  let prev: DeviceSnapshot | undefined;
+  let dumps = 0;
+  for (;;) {
+    throwIfAborted(env.signal);
+    let dump: string;
+    try {
+      dump = await env.device.dump({ signal: env.signal });
+    } catch (e) {
+      // The action already happened: a dump that keeps failing afterwards (an animation uiautomator cannot
+      // wait out) makes the result unsettled, not the action failed.
+      const last = prev ?? fallback;
+      if (!isGlanceError(e, 'DUMP_FAILED') || last === undefined) throw e;
+      return { snapshot: last, settled: false, dumps, ms: Date.now() - start };
+    }
+    dumps++;
+    const snap = snapshotOf(dump);
+    if (prev !== undefined && prev.key === snap.key) {
+      await env.store.save(env.device.serial, dump);
+      return { snapshot: snap, settled: true, dumps, ms: Date.now() - start };
+    }
+    prev = snap;
+    if (Date.now() - start >= budgetMs) {
+      await env.store.save(env.device.serial, dump);
+      return { snapshot: snap, settled: false, dumps, ms: Date.now() - start };
+    }
+  }
+}
+
+/** Settles, then diffs against `before`: the part every outcome shares, plus the settled snapshot. */
+export async function finish(env: ActionEnv, before: DeviceSnapshot): Promise<Settled & { after: DeviceSnapshot }> {
+  const s = await settle(env, env.settleMs ?? 2000, before);
+  const d = diffText(before, s.snapshot);
+  const diff = d.newScreen ? await newScreenText(env, s.snapshot, d.text) : d.text;
+  return {
+    settled: s.settled,
+    diff,
+    changed: d.changed,
+    ...(d.newScreen ? { newScreen: true } : {}),
+    changes: d.summary,
+    after: s.snapshot,
+  };
+}
+
+/** `finish` without the settled snapshot, for outcomes that need nothing more from it. */
+export async function settledDiff(env: ActionEnv, before: DeviceSnapshot): Promise<Settled> {
+  const { after: _after, ...out } = await finish(env, before);
+  return out;
+}
+
+/**
+ * A new screen is printed whole; its header then names the activity, as a live snapshot does (uiautomator XML
+ * carries no activity). Asked only when the screen changed; a device whose dumpsys cannot be read keeps the
+ * package-only header.
+ */
+async function newScreenText(env: ActionEnv, after: DeviceSnapshot, fallback: string): Promise<string> {
+  const fg = await foregroundIfKnown(env.device, env.signal);
+  if (!fg) return fallback;
+  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }).text}`;
+}
+
+/**
+ * The foreground app and activity as optional detail for a header: a device whose dumpsys cannot be read gives
+ * undefined instead of failing the command (an abort still propagates).
+ */
+export async function foregroundIfKnown(device: Device, signal: AbortSignal): Promise<Foreground | undefined> {
+  return device.foreground({ signal }).catch((e: unknown) => {
+    if (isGlanceError(e, 'ABORTED')) throw e;
+    return undefined;
+  });
+}
