@@ -46,7 +46,17 @@ export interface DeviceEndpointOptions {
   auth?: DeviceAuthOptions;
   /** Connection-level failures (garbage bytes, throwing services), for logs; never rethrown. */
   onError?: (error: unknown) => void;
+  /**
+   * Output the services of one connection may hold unacknowledged (default 16 MiB). Past it, new OPENs wait
+   * until the host acknowledges what it was sent, so a host that never reads cannot make the device produce
+   * (and keep) the output of hundreds of commands at once.
+   */
+  maxBufferedBytes?: number;
 }
+
+export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/** OPENs waiting for the buffer budget; further ones are refused with CLSE, as adbd refuses what it cannot open. */
+const MAX_WAITING_OPENS = 1024;
 
 export function bannerText(b: DeviceBanner): string {
   return formatBanner('device', { 'ro.product.name': b.product, 'ro.product.model': b.model, 'ro.product.device': b.device }, b.features);
@@ -78,6 +88,7 @@ export async function serveDevice(stream: ByteStream, services: DeviceServices, 
   let alive = true;
   let token: Uint8Array | undefined;
   const report = (e: unknown): void => options.onError?.(e);
+  const budget = new OutputBudget(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
 
   const send = (command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): Promise<void> => {
     if (!alive) return Promise.reject(gone('connection closed'));
@@ -103,7 +114,7 @@ export async function serveDevice(stream: ByteStream, services: DeviceServices, 
 
   const makeIO = (s: DeviceStream): ServiceIO => ({
     // Refused once close() was called; what was queued before still goes out (close waits for it).
-    write: (data) => (s.closing || s.closed ? Promise.reject(gone('write after close')) : s.writer.write(data)),
+    write: (data) => (s.closing || s.closed ? Promise.reject(gone('write after close')) : budget.hold(data.length, s.writer.write(data))),
     close() {
       if (s.closing || s.closed) return;
       s.closing = true;
@@ -198,7 +209,9 @@ export async function serveDevice(stream: ByteStream, services: DeviceServices, 
     const s = streams.get(p.arg1);
     switch (p.command) {
       case A_OPEN:
-        openStream(p);
+        if (budget.admitNow()) openStream(p);
+        else if (budget.waiting() < MAX_WAITING_OPENS) budget.whenRoom(p, (q) => alive && openStream(q));
+        else sendQuiet(A_CLSE, 0, p.arg0);
         return;
       case A_OKAY:
         if (s && s.remoteId === p.arg0) s.writer.okay();
@@ -241,7 +254,68 @@ export async function serveDevice(stream: ByteStream, services: DeviceServices, 
     report(e);
   } finally {
     alive = false;
+    budget.drop();
     for (const s of [...streams.values()]) finish(s, 'connection dropped', true);
     stream.close();
+  }
+}
+
+/**
+ * Bytes a connection's services have written and the host has not yet acknowledged, and the OPENs that wait
+ * for them to drop below the limit. An OPEN is admitted at once when nothing waits and the budget has room;
+ * waiting ones start one per event-loop turn, so the output of the last one is counted before the next starts.
+ */
+class OutputBudget {
+  private held = 0;
+  private readonly queue: Array<{ packet: AdbPacket; start: (p: AdbPacket) => void }> = [];
+  /** An OPEN was admitted this event-loop turn: the next one waits a turn for its output to be counted. */
+  private busy = false;
+
+  constructor(private readonly limit: number) {}
+
+  hold(bytes: number, write: Promise<void>): Promise<void> {
+    this.held += bytes;
+    const release = (): void => {
+      this.held -= bytes;
+      this.pump();
+    };
+    write.then(release, release);
+    return write;
+  }
+
+  admitNow(): boolean {
+    if (this.busy || this.queue.length > 0 || this.held >= this.limit) return false;
+    this.cooldown();
+    return true;
+  }
+
+  waiting(): number {
+    return this.queue.length;
+  }
+
+  whenRoom(packet: AdbPacket, start: (p: AdbPacket) => void): void {
+    this.queue.push({ packet, start });
+    this.pump();
+  }
+
+  /** The connection ended: waiting OPENs are dropped. */
+  drop(): void {
+    this.queue.length = 0;
+  }
+
+  private cooldown(): void {
+    this.busy = true;
+    setImmediate(() => {
+      this.busy = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.busy || this.held >= this.limit) return; // the cooldown or a release calls pump() again
+    const next = this.queue.shift();
+    if (!next) return;
+    this.cooldown();
+    next.start(next.packet);
   }
 }

@@ -58,6 +58,9 @@ export class WrteSender {
       // adb 29.0.6 silently drops a WRTE over the negotiated max payload and the client then hangs: chunk.
       // Armed before sending: the OKAY may be handled before the write's own callback.
       const acked = new Promise<void>((resolve, reject) => (this.waiter = { resolve, reject }));
+      // fail() may run while send() is still pending (the connection dropped under a full socket); the rejection
+      // must not surface as an unhandled one when send() then fails and nobody awaits `acked`.
+      acked.catch(() => undefined);
       try {
         await this.options.send(data.subarray(at, Math.min(at + max, data.length)));
       } catch (e) {
