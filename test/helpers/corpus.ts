@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const sharedDir = resolve(repoRoot, '../shared');
+// GLANCE_SHARED_DIR: where the shared corpus is when the tests run from a copy of the repo (mutation sandboxes).
+export const sharedDir = resolve(process.env['GLANCE_SHARED_DIR'] ?? join(repoRoot, '../shared'));
 export const corpusDir = join(sharedDir, 'corpus');
 export const droidtaskDir = join(corpusDir, 'droidtask');
 

@@ -1,0 +1,24 @@
+// Mutation testing per layer: `npm run mutate -- <layer> [more layers] [--files a.ts,b.ts]`.
+// scripts/mutate.js picks the layer's source files to mutate and the test files that exercise them, and passes
+// them here through the environment; each test file runs as its own node process (the TAP runner) with tsx.
+const mutate = JSON.parse(process.env.GLANCE_MUTATE ?? '["src/snapshot/**/*.ts"]');
+const tests = JSON.parse(process.env.GLANCE_MUTATE_TESTS ?? '["test/snapshot/**/*.test.ts"]');
+const name = process.env.GLANCE_MUTATE_NAME ?? 'snapshot';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'tap',
+  tap: { testFiles: tests, nodeArgs: ['--import', 'tsx'] },
+  mutate: [...mutate, '!src/**/index.ts'],
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  concurrency: 2,
+  timeoutMS: 20000,
+  ignorePatterns: ['dist', 'reports', '.scratch', '.stryker-tmp'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
