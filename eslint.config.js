@@ -33,6 +33,11 @@ export default tseslint.config(
           { target: 'src/adb', allow: ['src/adb', ...base], message: 'adb/ is wire protocol only' },
           { target: 'src/uimap', allow: ['src/uimap', ...base], message: 'uimap/ stands alone' },
           { target: 'src/device', deny: ['src/tools', 'src/cli', 'src/mcp', 'src/agent'], message: 'device/ never imports the front-ends' },
+          {
+            target: 'src/agent',
+            deny: ['src/cli', 'src/mcp'],
+            message: 'agent/ sits on tools/, device/ and uimap/; the front-ends sit on it',
+          },
           { target: 'src/tools', deny: ['src/cli', 'src/mcp'], message: 'tools/ are transport-agnostic' },
           { target: 'src/mcp', deny: ['src/cli'], message: 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round' },
         ],

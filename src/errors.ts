@@ -45,6 +45,10 @@ export const ErrorCodes = {
   MAP_SOURCE_INVALID: 'failure',
   IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
+  // the agent
+  MODEL_NOT_CONFIGURED: 'failure',
+  MODEL_FAILED: 'failure',
+  NAVIGATION_FAILED: 'failure',
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -22,6 +22,11 @@ export const commands: Readonly<Record<string, Command>> = {
     ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
+  bench: {
+    summary: 'agent benchmark on task worlds (DroidTask replays): step accuracy, SR, ACP, CTR, SPL, cost',
+    ownsJson: true,
+    run: async (argv, io) => (await import('./bench.js')).benchCommand(argv, io),
+  },
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
     run: async (argv, io) => {

@@ -1,0 +1,74 @@
+/** The benchmark report as a table, per app and pooled, beside the published references. Pure. */
+import type { BenchReport } from './bench.js';
+import type { EpisodeSummary } from './metrics.js';
+
+/** Published figures, always quoted with their mode, model and judging. */
+export const REFERENCES: readonly string[] = [
+  'AutoDroid, GPT-4, DroidTask (teacher-forced): step accuracy 0.887, completion 0.696',
+  'UICOMPASS, DroidTask (live devices, judged by hand): SR 0.6827 DeepSeek-V3, 0.7862 Qwen-Max',
+  'CORE (live, privacy): 55.6% fewer UI elements uploaded at 69.23% SR',
+];
+
+const f = (x: number): string => x.toFixed(3);
+
+function row(name: string, step: { total: number; accuracy: number } | undefined, e: EpisodeSummary | undefined): string {
+  const cells = [
+    name.padEnd(12),
+    String(e?.total ?? '').padStart(5),
+    String(e?.replayable ?? '').padStart(5),
+    (step === undefined || step.total === 0 ? '-' : f(step.accuracy)).padStart(8),
+  ];
+  if (e !== undefined && e.total > 0) {
+    cells.push(
+      ...[e.sr, e.srReplayable, e.offPath, e.acp, e.ctr, e.spl, e.prematureStops].map((x) => f(x).padStart(7)),
+      e.meanSteps.toFixed(2).padStart(6),
+    );
+  }
+  return cells.join(' ');
+}
+
+export function renderBenchText(r: BenchReport): string {
+  const head = `agent benchmark — policy ${r.policy}, model ${r.model ?? 'none'}, mode ${r.mode}, ${r.episode.total || r.step.total} ${
+    r.episode.total > 0 ? `tasks (${r.episode.replayable} replayable)` : 'steps'
+  }, ${r.seconds.toFixed(1)} s`;
+  const cols = [
+    'app'.padEnd(12),
+    'tasks',
+    ' repl',
+    'step acc',
+    '     SR',
+    'SR repl',
+    'offpath',
+    '    ACP',
+    '    CTR',
+    '    SPL',
+    'prematu',
+    ' steps',
+  ];
+  const episodes = r.mode !== 'step';
+  const lines = [head, '', (episodes ? cols : cols.slice(0, 4)).join(' ')];
+  for (const app of r.apps) {
+    const a = r.perApp[app]!;
+    lines.push(row(app, r.mode === 'episode' ? undefined : a.step, episodes ? a.episode : undefined));
+  }
+  lines.push(row('all', r.mode === 'episode' ? undefined : r.step, episodes ? r.episode : undefined));
+  if (r.mode !== 'episode') lines.push('', `step mode: ${r.step.correct}/${r.step.total} grounded steps right (teacher-forced)`);
+  if (episodes) {
+    lines.push(
+      `episode mode: ${r.episode.success}/${r.episode.total} tasks done (${r.episode.replayable} replayable by the ground truth itself; ` +
+        `off-path = an action the recording has no outcome for, counted as a failure)`,
+    );
+  }
+  if (r.llm.calls > 0) {
+    lines.push(`model calls ${r.llm.calls}, tokens in ${r.llm.inputTokens} out ${r.llm.outputTokens}, cost $${r.llm.costUsd.toFixed(4)}`);
+  }
+  if (r.exposure.totalElements > 0) {
+    const e = r.exposure;
+    lines.push(
+      `exposure: ${e.sentElements}/${e.totalElements} elements, ${e.sentChars}/${e.totalChars} characters sent to the model ` +
+        `(${f(1 - e.sentElements / e.totalElements)} withheld)`,
+    );
+  }
+  lines.push('', 'published references (other modes and judging; compare with care):', ...REFERENCES.map((x) => `  ${x}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,224 @@
+/**
+ * The agent benchmark over DroidTask task worlds: step mode (teacher-forced: each grounded step on its recorded
+ * screen with the ground-truth history) and episode mode (closed loop on the replay), with the metrics of
+ * metrics.ts per app and pooled.
+ */
+import { runTask } from './loop.js';
+import {
+  addExposure,
+  innermostAt,
+  matchesStep,
+  NO_EXPOSURE,
+  summariseEpisodes,
+  type EpisodeResult,
+  type EpisodeSummary,
+} from './metrics.js';
+import { gtAction } from './policies/baselines.js';
+import type { HistoryEntry, Policy } from './policy.js';
+import type { Decision, Exposure, Observation, Trajectory } from './types.js';
+import type { DroidTask, DroidTaskSuite } from './worlds/droidtask.js';
+import type { GtStep } from './world.js';
+
+export type BenchMode = 'step' | 'episode' | 'both';
+
+export interface BenchOptions {
+  mode: BenchMode;
+  /** The policy for an app's tasks (a map-guided policy builds its map per app). */
+  policyFor(app: string): Promise<Policy>;
+  signal?: AbortSignal;
+  /** Called after each task (progress). */
+  onTask?: (app: string, task: string) => void;
+}
+
+export interface StepScore {
+  total: number;
+  correct: number;
+  accuracy: number;
+}
+
+export interface AppReport {
+  step: StepScore;
+  episode: EpisodeSummary;
+}
+
+export interface BenchReport {
+  policy: string;
+  model: string | null;
+  mode: BenchMode;
+  apps: string[];
+  step: StepScore;
+  episode: EpisodeSummary;
+  exposure: Exposure;
+  llm: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+  seconds: number;
+  perApp: Record<string, AppReport>;
+  tasks: Array<Omit<EpisodeResult, 'llmCalls' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'exposure'> & { id: string }>;
+  /** The episode trajectories, in task order (not part of the JSON summary). */
+  trajectories: Trajectory[];
+}
+
+const score = (total: number, correct: number): StepScore => ({
+  total,
+  correct,
+  accuracy: total === 0 ? 0 : Math.round((correct / total) * 1e4) / 1e4,
+});
+
+/** Teacher-forced decisions on one task's grounded steps: how many were right. */
+async function stepMode(
+  suite: DroidTaskSuite,
+  t: DroidTask,
+  policy: Policy,
+  signal: AbortSignal,
+): Promise<{ total: number; correct: number }> {
+  const world = suite.world(t);
+  const history: HistoryEntry[] = [];
+  let total = 0;
+  let correct = 0;
+  for (let i = 0; i < t.steps.length; i++) {
+    const gt = t.steps[i]!;
+    const obs = await world.resetAt(gt.screen ?? t.start);
+    const ctx = { task: t.task, step: i, budget: world.budget, history, app: world.app, groundTruth: t.steps, signal };
+    if (i === 0) await policy.start?.(ctx, obs);
+    if (gt.bounds !== undefined && gt.kind !== 'back') {
+      const d = await policy.decide(obs, ctx);
+      total++;
+      if (matchesStep(obs, d.action, gt)) correct++;
+    }
+    history.push(gtEntry(obs, t.steps[i]!));
+  }
+  return { total, correct };
+}
+
+/** The ground-truth step as a history entry, by ref when the screen shows the element. */
+function gtEntry(obs: Observation, gt: GtStep): HistoryEntry {
+  const action = gtAction(gt) ?? { kind: 'fail' as const };
+  const el =
+    gt.bounds === undefined ? undefined : innermostAt(obs.elements, (gt.bounds[0] + gt.bounds[2]) / 2, (gt.bounds[1] + gt.bounds[3]) / 2);
+  if (el !== undefined && action.target !== undefined) action.target = el.ref;
+  const label = el?.text ?? el?.desc ?? el?.labels?.[0] ?? el?.id;
+  const decision: Decision = { action, reason: 'ground truth' };
+  return {
+    observation: obs,
+    decision,
+    result: {
+      ok: true,
+      changed: true,
+      newScreen: false,
+      diff: '',
+      ...(el === undefined ? {} : { element: { ref: el.ref, ...(label === undefined ? {} : { label }) } }),
+    },
+  };
+}
+
+async function episode(
+  suite: DroidTaskSuite,
+  t: DroidTask,
+  policy: Policy,
+  signal: AbortSignal,
+): Promise<{ r: EpisodeResult; traj: Trajectory }> {
+  const world = suite.world(t);
+  let k = 0;
+  let prefix = true;
+  let atGoalWhenDone = false;
+  const traj = await runTask(world, policy, {
+    signal,
+    onStep: (step, _budget, obs) => {
+      const a = step.decision.action;
+      if (a.kind === 'done') atGoalWhenDone = world.atGoal();
+      if (a.kind === 'done' || a.kind === 'fail') return;
+      const gt = t.steps[step.step];
+      if (prefix && gt !== undefined && matchesStep(obs, a, gt)) k++;
+      else prefix = false;
+    },
+  });
+  const calls = traj.steps.flatMap((s) => s.decision.llm ?? []);
+  const goalReached = world.goalReached();
+  const steps = traj.steps.filter((s) => s.result !== undefined).length;
+  const r: EpisodeResult = {
+    app: t.app,
+    task: t.task,
+    replayable: t.replayable,
+    outcome: traj.outcome,
+    success: traj.outcome === 'done' && goalReached,
+    goalReached,
+    stoppedAtGoal: atGoalWhenDone,
+    steps,
+    gtSteps: t.steps.length,
+    acp: t.steps.length === 0 ? 1 : Math.round((k / t.steps.length) * 1e4) / 1e4,
+    llmCalls: calls.length,
+    inputTokens: calls.reduce((n, c) => n + c.inputTokens, 0),
+    outputTokens: calls.reduce((n, c) => n + c.outputTokens, 0),
+    costUsd: calls.reduce((n, c) => n + c.costUsd, 0),
+    exposure: traj.steps.reduce<Exposure>((e, s) => addExposure(e, s.decision.exposure), NO_EXPOSURE),
+  };
+  return { r, traj };
+}
+
+export async function runBench(suite: DroidTaskSuite, opts: BenchOptions): Promise<BenchReport> {
+  const signal = opts.signal ?? new AbortController().signal;
+  const started = performance.now();
+  const apps = [...new Set(suite.tasks.map((t) => t.app))].sort();
+  const results: EpisodeResult[] = [];
+  const ids: string[] = [];
+  const trajectories: Trajectory[] = [];
+  const stepByApp = new Map<string, { total: number; correct: number }>();
+  let policyName = 'unknown';
+  for (const app of apps) {
+    const policy = await opts.policyFor(app);
+    policyName = policy.name;
+    const s = { total: 0, correct: 0 };
+    for (const t of suite.tasks.filter((x) => x.app === app)) {
+      if (opts.mode !== 'episode') {
+        const r = await stepMode(suite, t, policy, signal);
+        s.total += r.total;
+        s.correct += r.correct;
+      }
+      if (opts.mode !== 'step') {
+        const { r, traj } = await episode(suite, t, policy, signal);
+        results.push(r);
+        ids.push(t.id);
+        trajectories.push(traj);
+      }
+      opts.onTask?.(app, t.task);
+    }
+    stepByApp.set(app, s);
+  }
+  const perApp: Record<string, AppReport> = {};
+  for (const app of apps) {
+    const s = stepByApp.get(app)!;
+    perApp[app] = { step: score(s.total, s.correct), episode: summariseEpisodes(results.filter((r) => r.app === app)) };
+  }
+  const stepTotal = [...stepByApp.values()].reduce((n, s) => n + s.total, 0);
+  const stepCorrect = [...stepByApp.values()].reduce((n, s) => n + s.correct, 0);
+  return {
+    policy: policyName,
+    model: null,
+    mode: opts.mode,
+    apps,
+    step: score(stepTotal, stepCorrect),
+    episode: summariseEpisodes(results),
+    exposure: results.reduce<Exposure>((e, r) => addExposure(e, r.exposure), NO_EXPOSURE),
+    llm: {
+      calls: results.reduce((n, r) => n + r.llmCalls, 0),
+      inputTokens: results.reduce((n, r) => n + r.inputTokens, 0),
+      outputTokens: results.reduce((n, r) => n + r.outputTokens, 0),
+      costUsd: results.reduce((n, r) => n + r.costUsd, 0),
+    },
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+    perApp,
+    tasks: results.map((r, i) => ({
+      id: ids[i]!,
+      app: r.app,
+      task: r.task,
+      replayable: r.replayable,
+      outcome: r.outcome,
+      success: r.success,
+      goalReached: r.goalReached,
+      stoppedAtGoal: r.stoppedAtGoal,
+      steps: r.steps,
+      gtSteps: r.gtSteps,
+      acp: r.acp,
+    })),
+    trajectories,
+  };
+}

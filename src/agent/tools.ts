@@ -1,0 +1,84 @@
+/**
+ * The agent acts only through the tool registry, so settling, diffs and coded errors are the tools' own.
+ * Every tool name and parameter the agent uses is in this one file: when the tools are renamed or reshaped,
+ * this is the only place that changes.
+ */
+import { GlanceError, isGlanceError } from '../errors.js';
+import type { SnapshotElement, ScreenInfo } from '../snapshot/types.js';
+import { allTools } from '../tools/index.js';
+import type { ToolContext, ToolResult } from '../tools/registry.js';
+import type { ActResult, AgentAction } from './types.js';
+
+/** Calls a registry tool by name with its semantic parameters (validated by the tool's own schema). */
+export async function callTool(name: string, params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  const tool = allTools.find((t) => t.name === name);
+  if (tool === undefined) throw new GlanceError('INTERNAL', `no tool named ${name}`);
+  return tool.handler(tool.schema.parse(params), ctx);
+}
+
+/** A fresh snapshot of the device: elements with refs, the header, and the dump kept for refs. */
+export async function snapshotScreen(ctx: ToolContext): Promise<{ screen: ScreenInfo; elements: SnapshotElement[]; text: string }> {
+  const r = await callTool('device_snapshot', {}, ctx);
+  const data = r.data as { screen: ScreenInfo; elements: SnapshotElement[] };
+  return { screen: data.screen, elements: data.elements, text: r.text };
+}
+
+/** The tool call that performs an action (done and fail are not device actions). */
+export function toolCall(a: AgentAction): { name: string; params: Record<string, unknown> } | undefined {
+  const target = a.target === undefined ? {} : { target: a.target };
+  switch (a.kind) {
+    case 'tap':
+      return { name: 'device_tap', params: target };
+    case 'long_press':
+      return { name: 'device_long_press', params: target };
+    case 'type':
+      return { name: 'device_type', params: { ...target, text: a.text ?? '' } };
+    case 'scroll':
+      return { name: 'device_scroll', params: { direction: a.direction ?? 'down' } };
+    case 'swipe':
+      return { name: 'device_swipe', params: { direction: a.direction ?? 'left' } };
+    case 'key':
+      return { name: 'device_press_key', params: { key: a.key ?? 'BACK' } };
+    case 'back':
+      return { name: 'device_press_key', params: { key: 'BACK' } };
+    case 'launch':
+      return { name: 'device_launch_app', params: { app: a.app ?? '' } };
+    default:
+      return undefined;
+  }
+}
+
+interface OutcomeData {
+  changed?: boolean;
+  newScreen?: boolean;
+  diff?: string;
+  target?: { ref?: string; label?: string };
+}
+
+/** Performs an action through its tool; a coded tool error becomes a failed result the policy can read. */
+export async function performAction(a: AgentAction, ctx: ToolContext): Promise<ActResult> {
+  const call = toolCall(a);
+  if (call === undefined) return { ok: true, changed: false, newScreen: false, diff: '' };
+  try {
+    const r = await callTool(call.name, call.params, ctx);
+    const o = (r.data ?? {}) as OutcomeData;
+    const out: ActResult = { ok: true, changed: o.changed ?? true, newScreen: o.newScreen ?? false, diff: o.diff ?? r.text };
+    if (o.target?.ref !== undefined || o.target?.label !== undefined) {
+      out.element = {
+        ...(o.target.ref === undefined ? {} : { ref: o.target.ref }),
+        ...(o.target.label === undefined ? {} : { label: o.target.label }),
+      };
+    }
+    return out;
+  } catch (e) {
+    // Aborts and internal faults are not the policy's to handle.
+    if (!isGlanceError(e) || e.code === 'ABORTED' || e.code === 'INTERNAL') throw e;
+    return {
+      ok: false,
+      changed: false,
+      newScreen: false,
+      diff: e.message,
+      error: { code: e.code, message: e.message, ...(e.hint === undefined ? {} : { hint: e.hint }) },
+    };
+  }
+}

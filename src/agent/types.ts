@@ -1,0 +1,102 @@
+/**
+ * The agent's data model: actions it can take, what it observes, what a policy decides, and the trajectory
+ * a run leaves behind. Plain JSON-serialisable data; the trajectory file is one of these per line.
+ */
+import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+
+export type ActionKind = 'tap' | 'long_press' | 'type' | 'scroll' | 'swipe' | 'key' | 'back' | 'launch' | 'done' | 'fail';
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+
+/** One thing the agent does. `target` is a ref (b12), a selector (#id, :has-text("…")) or a point X,Y. */
+export interface AgentAction {
+  kind: ActionKind;
+  target?: string;
+  /** Text to type (type), or the answer / reason for done and fail. */
+  text?: string;
+  direction?: Direction;
+  /** Key name for `key` (BACK, ENTER…). */
+  key?: string;
+  /** Package (or label) for `launch`. */
+  app?: string;
+}
+
+/** The screen as the agent sees it after a snapshot. */
+export interface Observation {
+  screen: ScreenInfo;
+  elements: SnapshotElement[];
+  /** The compact snapshot text (what a model would read). */
+  text: string;
+  /** The raw dump the snapshot came from (for privacy blocks). */
+  dump: string;
+  /** The UI Map activity this screen was localised to, when a map is known. */
+  mapNode?: string;
+}
+
+/** What acting did. */
+export interface ActResult {
+  ok: boolean;
+  changed: boolean;
+  newScreen: boolean;
+  /** The tool's rendered diff, or the error message when not ok. */
+  diff: string;
+  /** The element acted on, when the target resolved to one. */
+  element?: { ref?: string; label?: string };
+  error?: { code: string; message: string; hint?: string };
+  /** A replay world has no recorded outcome for this action (the episode cannot continue faithfully). */
+  offPath?: boolean;
+}
+
+/** One model call, for accounting. */
+export interface LlmCall {
+  role: string;
+  model: string;
+  prompt: string;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  costUsd: number;
+}
+
+export interface Decision {
+  action: AgentAction;
+  reason?: string;
+  /** The instruction the policy is carrying out (a plan step), for the report. */
+  instruction?: string;
+  llm?: LlmCall[];
+  /** Elements and characters the policy sent to a model versus what was on screen (privacy exposure). */
+  exposure?: Exposure;
+}
+
+export interface Exposure {
+  sentElements: number;
+  totalElements: number;
+  sentChars: number;
+  totalChars: number;
+}
+
+/** One step of a run. */
+export interface TrajectoryStep {
+  step: number;
+  activity?: string;
+  mapNode?: string;
+  snapshot: string;
+  decision: Decision;
+  result?: ActResult;
+  /** PNG of the screen before acting, base64, when the run records screenshots. */
+  screenshot?: string;
+  /** Bounds of the acted element on that screenshot. */
+  box?: [number, number, number, number];
+}
+
+export type Outcome = 'done' | 'fail' | 'budget' | 'off-path' | 'error' | 'guard';
+
+export interface Trajectory {
+  task: string;
+  policy: string;
+  steps: TrajectoryStep[];
+  outcome: Outcome;
+  /** Why the run ended (the policy's reason, the guard's or the error's message). */
+  reason?: string;
+  seconds: number;
+}

@@ -1,0 +1,258 @@
+/**
+ * DroidTask task worlds: each task of a folder in the DroidTask corpus layout (`steps.jsonl` plus
+ * `<app>/{screens,events,screens.jsonl}`) becomes a world on a virtual device replaying that app's DroidBot
+ * recording. Success is a list of essential states derived from the ground truth (the screens after each typed
+ * value, and the final screen), reached in order. An action the recording has no outcome for ends the episode as
+ * off-path; a task whose own ground truth does not replay is marked unreplayable.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { GlanceError } from '../../errors.js';
+import type { SnapshotStore, ToolContext } from '../../tools/registry.js';
+import { createVirtualDevice, type VirtualDevice } from '../../device/virtual/device.js';
+import { inProcessDevice } from '../../device/virtual/in-process.js';
+import { shQuote } from '../../device/virtual/sh.js';
+import type { LogEntry } from '../../device/virtual/phone.js';
+import { performAction } from '../tools.js';
+import type { ActResult, AgentAction, Observation } from '../types.js';
+import { observeThrough, type GtStep, type World } from '../world.js';
+
+interface StepRow {
+  app: string;
+  task: string;
+  task_file: string;
+  step: number;
+  kind: 'tap' | 'input' | 'back' | 'done';
+  input: string;
+  state_str: string;
+  target?: { bounds: [[number, number], [number, number]] } | null;
+}
+
+export interface DroidTask {
+  app: string;
+  /** `app/tasks/taskN.yaml`, unique. */
+  id: string;
+  task: string;
+  steps: GtStep[];
+  /** Screen the task starts on. */
+  start: string;
+  /** Screens that must be reached in this order (the last is the goal screen). */
+  essential: string[];
+  /** The ground truth itself replays to the goal on the recording. */
+  replayable: boolean;
+}
+
+function readRows(dir: string): StepRow[] {
+  const file = join(dir, 'steps.jsonl');
+  if (!existsSync(file)) {
+    throw new GlanceError('INPUT_UNREADABLE', `no steps.jsonl in ${dir}`, {
+      hint: 'pass a folder in the DroidTask corpus layout: steps.jsonl and one folder per app (screens/, events/)',
+      context: { dir },
+    });
+  }
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as StepRow);
+}
+
+function gtStep(r: StepRow, screen: string): GtStep {
+  const s: GtStep = { kind: r.kind === 'input' ? 'input' : r.kind === 'back' ? 'back' : 'tap', screen };
+  if (r.target) {
+    const [[l, t], [rr, b]] = r.target.bounds;
+    s.bounds = [l, t, rr, b];
+  }
+  if (r.kind === 'input') s.input = r.input;
+  return s;
+}
+
+/**
+ * Screens a successful run passes through, in order: the screen after each typed value (the value is in its
+ * field), the screen the last action was taken on (the committing action happened from there), and the goal.
+ */
+function essentialStates(rows: readonly StepRow[], name: (s: string) => string): string[] {
+  const out: string[] = [];
+  const add = (s: string): void => {
+    if (out[out.length - 1] !== s) out.push(s);
+  };
+  const acts = rows.filter((r) => r.kind !== 'done');
+  acts.forEach((r, i) => {
+    const result = rows[rows.indexOf(r) + 1];
+    if (i === acts.length - 1) add(name(r.state_str));
+    else if (r.kind === 'input' && result !== undefined) add(name(result.state_str));
+  });
+  out.push(name(rows[rows.length - 1]!.state_str));
+  return out;
+}
+
+/** What a virtual device logs when an action had no recorded (or simulated) outcome. */
+function offPathEntry(e: LogEntry): boolean {
+  const m = e.message;
+  if (m.startsWith('no transition for')) return !m.endsWith('(focused)');
+  return m.startsWith('typed into') || m === 'back' || m === 'home' || m === 'outside the screen' || m.startsWith('no focused text field');
+}
+
+function memoryStore(): SnapshotStore & { clear(): void } {
+  const map = new Map<string, string>();
+  return { load: async (k) => map.get(k), save: async (k, d) => void map.set(k, d), clear: () => map.clear() };
+}
+
+/** The task worlds of one corpus folder, sharing one virtual device per app. */
+export class DroidTaskSuite {
+  readonly dir: string;
+  readonly tasks: DroidTask[] = [];
+  private readonly devices = new Map<string, VirtualDevice>();
+
+  constructor(dir: string, opts: { apps?: readonly string[] } = {}) {
+    this.dir = resolve(dir);
+    const byTask = new Map<string, StepRow[]>();
+    for (const r of readRows(this.dir)) {
+      if (opts.apps !== undefined && !opts.apps.includes(r.app)) continue;
+      let list = byTask.get(r.task_file);
+      if (list === undefined) byTask.set(r.task_file, (list = []));
+      list.push(r);
+    }
+    for (const [id, rows] of byTask) {
+      rows.sort((a, b) => a.step - b.step);
+      const dev = this.device(rows[0]!.app);
+      const name = (stateStr: string): string => dev.scenario.aliases?.get(stateStr) ?? stateStr;
+      const acts = rows.filter((r) => r.kind !== 'done');
+      const steps = acts.map((r) => gtStep(r, name(r.state_str)));
+      const start = name(rows[0]!.state_str);
+      const essential = essentialStates(rows, name);
+      const task: DroidTask = { app: rows[0]!.app, id, task: rows[0]!.task, steps, start, essential, replayable: false };
+      this.tasks.push(task);
+    }
+  }
+
+  /** The app's virtual device (loaded once). */
+  device(app: string): VirtualDevice {
+    let dev = this.devices.get(app);
+    if (dev === undefined) this.devices.set(app, (dev = createVirtualDevice({ droidbotDir: join(this.dir, app) })));
+    return dev;
+  }
+
+  /**
+   * Marks each task replayable when its ground truth, performed with plain shell input, lands every step on the
+   * recorded next screen (the recording's ceiling, independent of the tools the agent acts through).
+   */
+  async markReplayable(): Promise<void> {
+    for (const t of this.tasks) {
+      const dev = this.device(t.app);
+      dev.state.reset(t.start);
+      let ok = true;
+      for (let i = 0; ok && i < t.steps.length; i++) {
+        const want = t.steps[i + 1]?.screen ?? t.essential[t.essential.length - 1];
+        ok = (await performRaw(dev, t.steps[i]!)) && dev.state.screenName() === want;
+      }
+      t.replayable = ok;
+    }
+  }
+
+  world(task: DroidTask): DroidTaskWorld {
+    return new DroidTaskWorld(task, this.device(task.app));
+  }
+}
+
+/** One ground-truth step as plain shell input (tap the target centre, type, back), for the replay ceiling. */
+async function performRaw(dev: VirtualDevice, s: GtStep): Promise<boolean> {
+  if (s.kind === 'back') return (await dev.run('input keyevent KEYCODE_BACK')).exitCode === 0;
+  if (s.bounds === undefined) return false;
+  const [l, t, r, b] = s.bounds;
+  if ((await dev.run(`input tap ${Math.floor((l + r) / 2)} ${Math.floor((t + b) / 2)}`)).exitCode !== 0) return false;
+  if (s.kind === 'input') return (await dev.run(`input text ${shQuote(s.input ?? '')}`)).exitCode === 0;
+  return true;
+}
+
+/** True when `want` occurs in `seen` as an ordered subsequence. */
+export function inOrder(seen: readonly string[], want: readonly string[]): boolean {
+  let i = 0;
+  for (const s of seen) if (i < want.length && s === want[i]) i++;
+  return i === want.length;
+}
+
+/** One task on its app's virtual device, acted on through the tools. */
+export class DroidTaskWorld implements World {
+  readonly task: string;
+  readonly app: string;
+  readonly budget: number;
+  readonly groundTruth: readonly GtStep[];
+  /** Screens shown so far in this episode, the start first. */
+  readonly visited: string[] = [];
+  private readonly store = memoryStore();
+  private readonly ctx: ToolContext;
+
+  constructor(
+    readonly spec: DroidTask,
+    private readonly dev: VirtualDevice,
+    signal: AbortSignal = new AbortController().signal,
+  ) {
+    this.task = spec.task;
+    this.app = dev.scenario.package;
+    this.budget = 2 * spec.steps.length + 3;
+    this.groundTruth = spec.steps;
+    const device = inProcessDevice(dev, `droidtask-${spec.app}`);
+    this.ctx = {
+      signal,
+      serial: device.serial,
+      devices: { get: async () => device, list: async () => [{ serial: device.serial, state: 'device' }] },
+      snapshots: this.store,
+      readFile: async () => {
+        throw new GlanceError('INPUT_UNREADABLE', 'task worlds read no files');
+      },
+      writeFile: async () => {
+        throw new GlanceError('INPUT_UNREADABLE', 'task worlds write no files');
+      },
+    };
+  }
+
+  /** The current screen's name on the recording. */
+  screenName(): string {
+    return this.dev.state.screenName();
+  }
+
+  reset(): Promise<Observation> {
+    return this.resetAt(this.spec.start);
+  }
+
+  /** Shows a recorded screen as the episode's start (teacher-forced evaluation starts every step on its own screen). */
+  async resetAt(screen: string): Promise<Observation> {
+    this.dev.state.reset(screen);
+    this.store.clear();
+    this.visited.length = 0;
+    this.visited.push(this.screenName());
+    return this.observe();
+  }
+
+  observe(): Promise<Observation> {
+    return observeThrough(this.ctx);
+  }
+
+  async act(a: AgentAction): Promise<ActResult> {
+    const added: LogEntry[] = [];
+    this.dev.state.onLog = (e) => void added.push(e);
+    let r: ActResult;
+    try {
+      r = await performAction(a, this.ctx);
+    } finally {
+      this.dev.state.onLog = undefined;
+    }
+    if (added.some(offPathEntry)) r.offPath = true;
+    this.visited.push(this.screenName());
+    return r;
+  }
+
+  screenshot(): Promise<Uint8Array> {
+    return this.dev.screencap();
+  }
+
+  /** Essential states reached in order. */
+  goalReached(): boolean {
+    return inOrder(this.visited, this.spec.essential);
+  }
+
+  /** The goal screen is on screen now (with every earlier essential state reached before). */
+  atGoal(): boolean {
+    return this.goalReached() && this.screenName() === this.spec.essential[this.spec.essential.length - 1];
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy NAME] [--mode step|episode|both]
+ * [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds. A thin adapter over src/agent.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GlanceError } from '../../errors.js';
+import { runBench, type BenchMode } from '../../agent/bench.js';
+import { renderBenchText } from '../../agent/bench-text.js';
+import { appSource, cachedMap } from '../../agent/maps.js';
+import { isPolicyName, makePolicy, POLICY_NAMES } from '../../agent/policies/index.js';
+import { DroidTaskSuite } from '../../agent/worlds/droidtask.js';
+import { parseCommandArgs } from '../args.js';
+import { renderResult } from '../output.js';
+import { stateDir } from '../store.js';
+import type { CommandIO } from './types.js';
+
+const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy ${POLICY_NAMES.join('|')}]
+                          [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]`;
+
+const MODES = ['step', 'episode', 'both'] as const;
+
+function usage(message: string): GlanceError {
+  return new GlanceError('USAGE', message, { hint: USAGE });
+}
+
+async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('bench', {
+    args: argv,
+    allowPositionals: true,
+    options: {
+      worlds: { type: 'string' },
+      sources: { type: 'string' },
+      apps: { type: 'string' },
+      policy: { type: 'string', default: 'heuristic' },
+      mode: { type: 'string', default: 'both' },
+      json: { type: 'string' },
+      report: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help === true) {
+    io.stdout(renderResult({ text: USAGE }, io.json));
+    return 0;
+  }
+  if (positionals.length > 0) throw usage(`unexpected argument: ${positionals[0]}`);
+  if (values.worlds === undefined) throw usage('missing --worlds DIR (a folder in the DroidTask corpus layout)');
+  const policy = values.policy;
+  if (!isPolicyName(policy)) throw usage(`unknown policy "${policy}" (one of ${POLICY_NAMES.join(', ')})`);
+  const mode = values.mode as BenchMode;
+  if (!MODES.includes(mode)) throw usage(`unknown mode "${values.mode}" (step, episode or both)`);
+  const apps = values.apps?.split(',').map((a) => a.trim());
+  const suite = new DroidTaskSuite(values.worlds, apps === undefined ? {} : { apps });
+  if (suite.tasks.length === 0) throw usage(`no tasks${apps === undefined ? '' : ` for ${apps.join(', ')}`} in ${values.worlds}`);
+  await suite.markReplayable();
+  const cacheDir = values['no-cache'] === true ? undefined : join(stateDir(io.env), 'maps');
+  const report = await runBench(suite, {
+    mode,
+    signal: io.signal,
+    policyFor: async (app) => {
+      const source = values.sources === undefined ? undefined : appSource(values.sources, app);
+      const map = source === undefined ? undefined : await cachedMap(source, cacheDir);
+      return makePolicy(policy, map === undefined ? {} : { map });
+    },
+    ...(io.isTTY ? { onTask: (app: string, task: string) => io.stderr(`\r${`${app}: ${task}`.slice(0, 78).padEnd(78)}`) } : {}),
+  });
+  if (io.isTTY) io.stderr(`\r${' '.repeat(78)}\r`);
+  const { trajectories, ...summary } = report;
+  if (values.json !== undefined) await writeFile(values.json, `${JSON.stringify(summary, null, 2)}\n`);
+  if (values.report !== undefined) {
+    await mkdir(values.report, { recursive: true });
+    await writeFile(join(values.report, 'trajectories.jsonl'), trajectories.map((t) => JSON.stringify(t)).join('\n') + '\n');
+  }
+  io.stdout(renderResult({ text: renderBenchText(report).trimEnd(), data: summary }, io.json));
+  return 0;
+}
+
+export async function benchCommand(argv: string[], io: CommandIO): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'agent') return benchAgent(rest, io);
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.stdout(renderResult({ text: USAGE }, io.json));
+    return sub === undefined ? 1 : 0;
+  }
+  throw usage(`unknown benchmark "${sub}"`);
+}
