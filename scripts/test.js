@@ -34,7 +34,7 @@ const r = spawnSync(
   ],
   { stdio: 'inherit' },
 );
-const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail) (\d+)$/gm) ?? [];
+const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail|skipped) (\d+)$/gm) ?? [];
 const count = (k) => Number(totals.find((l) => l.startsWith(`# ${k} `))?.split(' ')[2] ?? 0);
-console.log(`${count('pass')} passed, ${count('fail')} failed`);
+console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);
 process.exitCode = r.status ?? 1;

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDeviceList } from '../../src/adb/transport.js';
+import { adbPath } from '../helpers/requires.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,7 +49,7 @@ export class AdbHarness {
   adb(args: string[], timeoutMs = 20_000): Promise<AdbRun> {
     return new Promise((resolve) => {
       execFile(
-        'adb',
+        adbPath(),
         ['-P', String(this.port), ...args],
         { env: this.env, encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {

@@ -32,6 +32,7 @@ import { parseDeviceList } from '../../src/adb/transport.js';
 import { resolveSerial } from '../../src/adb/select.js';
 import { mapServerFailure } from '../../src/adb/server-transport.js';
 import { decodeAdbPublicKey, encodeAdbPublicKey, signAuthToken, verifyAuthSignature } from '../../src/adb/auth.js';
+import { adbPath, requires } from '../helpers/requires.js';
 
 /** A reader over fixed bytes, delivered in small chunks. */
 function readerOf(bytes: Uint8Array, chunk = 7): StreamReader {
@@ -246,10 +247,10 @@ describe('device list and selection', () => {
 });
 
 describe('RSA auth', () => {
-  test('our adb public key encoding matches the one adb keygen writes', () => {
+  test('our adb public key encoding matches the one adb keygen writes', { skip: requires({ adb: true }) }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'glance-adbkey-'));
     try {
-      execFileSync('adb', ['keygen', join(dir, 'adbkey')], { stdio: 'ignore', timeout: 20_000 });
+      execFileSync(adbPath(), ['keygen', join(dir, 'adbkey')], { stdio: 'ignore', timeout: 20_000 });
       const pem = readFileSync(join(dir, 'adbkey'), 'utf8');
       assert.match(pem, /BEGIN PRIVATE KEY/);
       const theirs = readFileSync(join(dir, 'adbkey.pub'), 'utf8').trim().split(/\s+/)[0];

@@ -14,6 +14,7 @@ import { AdbClient } from '../../src/adb/client.js';
 import { parseDeviceList } from '../../src/adb/transport.js';
 import type { AdbServerClient } from '../../src/adb/server-transport.js';
 import { AdbHarness, freePort, waitFor } from './adb-harness.js';
+import { requires } from '../helpers/requires.js';
 import { BIG_SIZE, MemoryFs, binaryPattern, fakeDevice } from './fake-device.js';
 
 const hasCode = (code: ErrorCode) => (e: unknown) => {
@@ -28,7 +29,7 @@ function seededFs(): MemoryFs {
   return fs;
 }
 
-describe('real adb server ↔ our device endpoint', { timeout: 180_000 }, () => {
+describe('real adb server ↔ our device endpoint', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
   let adb: AdbHarness;
   let fs: MemoryFs;
   let device: DeviceListener;
@@ -326,7 +327,7 @@ describe('real adb server ↔ our device endpoint', { timeout: 180_000 }, () => 
   });
 });
 
-describe('adb server availability', { timeout: 60_000 }, () => {
+describe('adb server availability', { skip: requires({ adb: true }), timeout: 60_000 }, () => {
   test('no server and autoStart off → ADB_SERVER_UNAVAILABLE; no binary → ADB_NOT_FOUND', async () => {
     const port = await freePort();
     await assert.rejects(createServerTransport({ port, autoStart: false }).version(), hasCode('ADB_SERVER_UNAVAILABLE'));

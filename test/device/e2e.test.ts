@@ -2,7 +2,6 @@
 // server on its own port → virtual devices served over TCP. Every server and device started here is stopped in
 // `after`, and the adb server is killed.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +13,11 @@ import { glance, glanceProcess, type CliRun } from '../helpers/cli.js';
 import { LOGIN_SCENARIO } from './harness.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { parseDeviceList } from '../../src/adb/transport.js';
-
-const hasAdb = spawnSync('adb', ['version']).status === 0;
+import { requires } from '../helpers/requires.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-describe('e2e through the real adb server', { skip: hasAdb ? false : 'no adb binary', timeout: 120_000 }, () => {
+describe('e2e through the real adb server', { skip: requires({ adb: true }), timeout: 120_000 }, () => {
   let h: AdbHarness;
   let stateDir = '';
   const started: RunningVirtualDevice[] = [];

@@ -8,8 +8,10 @@ import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
 import { parseComponent, walk, type UiNode } from '../../src/hierarchy/model.js';
 import { GlanceError } from '../../src/errors.js';
 import { corpusDir, corpusScreens, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
-const screens = corpusScreens();
+const corpus = requires({ shared: true });
+const screens = corpus ? [] : corpusScreens();
 
 function codeOf(f: () => unknown): string {
   try {
@@ -23,9 +25,9 @@ function codeOf(f: () => unknown): string {
 }
 
 describe('uiautomator XML', () => {
-  test('corpus has screens', () => assert.ok(screens.length >= 400));
+  test('corpus has screens', { skip: corpus }, () => assert.ok(screens.length >= 400));
 
-  test('parse → serialise reproduces every corpus screen byte for byte', () => {
+  test('parse → serialise reproduces every corpus screen byte for byte', { skip: corpus }, () => {
     for (const s of screens) {
       // The corpus writer left `></node>` where it dropped every (invisible) child; uiautomator itself
       // (KXmlSerializer) writes an empty element as ` />`, which is what we write.
@@ -34,7 +36,7 @@ describe('uiautomator XML', () => {
     }
   });
 
-  test('agrees with fast-xml-parser on every node and attribute', () => {
+  test('agrees with fast-xml-parser on every node and attribute', { skip: corpus }, () => {
     const fxp = new XMLParser({
       ignoreAttributes: false,
       attributeNamePrefix: '',
@@ -64,21 +66,21 @@ describe('uiautomator XML', () => {
     }
   });
 
-  test('uiautomator2 page source: several windows, visible-to-user, pretty-printed', () => {
+  test('uiautomator2 page source: several windows, visible-to-user, pretty-printed', { skip: corpus }, () => {
     const d = parseDump(readText(join(corpusDir, 'dumps/omni-notes.uiautomator2.xml')));
     assert.equal(d.format, 'uiautomator2');
     assert.ok(d.roots.length > 1);
     assert.ok([...walk(d.roots)].some((e) => e.node.pkg === 'com.android.systemui'));
   });
 
-  test('gmail dump parses with entities decoded', () => {
+  test('gmail dump parses with entities decoded', { skip: corpus }, () => {
     const d = parseDump(readText(join(corpusDir, 'dumps/gmail-inbox.uiautomator.xml')));
     assert.equal(d.format, 'uiautomator');
     assert.equal(d.width, 1080);
     assert.equal([...walk(d.roots)].length, 20);
   });
 
-  test('preamble "UI hierchary dumped to:" is skipped', () => {
+  test('preamble "UI hierchary dumped to:" is skipped', { skip: corpus }, () => {
     const xml = readText(screens[0]!.xmlPath);
     const d = parseDump(`UI hierchary dumped to: /sdcard/window_dump.xml\n${xml}`);
     assert.ok(d.roots.length > 0);
@@ -86,7 +88,7 @@ describe('uiautomator XML', () => {
 });
 
 describe('DroidBot JSON', () => {
-  test('same tree as the XML twin (visible nodes)', () => {
+  test('same tree as the XML twin (visible nodes)', { skip: corpus }, () => {
     for (const s of screens.filter((_, i) => i % 10 === 0)) {
       const j = parseDump(readText(s.jsonPath));
       const x = parseDump(readText(s.xmlPath));
@@ -124,7 +126,7 @@ describe('parseComponent', () => {
   });
 });
 
-describe('bad input', () => {
+describe('bad input', { skip: corpus }, () => {
   const xml = readText(screens[0]!.xmlPath);
   const cases: Array<[string, string, string]> = [
     ['empty', '', 'INPUT_EMPTY'],

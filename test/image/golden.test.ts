@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { decodePng, encodePng } from '../../src/image/png.js';
 import { renderMarks } from '../../src/image/marks.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
+import { requires } from '../helpers/requires.js';
 import { CHANNEL_TOLERANCE, differingFraction, GOLDEN_CASES, goldenDir, PIXEL_TOLERANCE } from './goldens.js';
 
 describe('golden marked screenshots (regenerate: node --import tsx scripts/image-goldens.ts)', () => {
   for (const c of GOLDEN_CASES) {
-    test(c.name, () => {
+    test(c.name, { skip: c.corpus ? requires({ shared: true }) : false }, () => {
       const elements = JSON.parse(readFileSync(join(goldenDir, `${c.name}.elements.json`), 'utf8')) as SnapshotElement[];
       const golden = decodePng(readFileSync(join(goldenDir, `${c.name}.png`)));
       const actual = renderMarks(c.screen().screen, elements, c.options).image;

@@ -7,6 +7,9 @@ import { intersects, type Rect } from '../../src/image/raster.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { corpusScreens, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
+
+const corpus = requires({ shared: true });
 
 function touches(a: Rect, b: Rect): boolean {
   return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
@@ -21,7 +24,7 @@ function assertNoOverlap(tags: readonly Rect[], where: string): void {
 }
 
 describe('label placement', () => {
-  test('every corpus screen: tags never intersect, stay in the image, and touch their box when attached', () => {
+  test('every corpus screen: tags never intersect, stay in the image, and touch their box when attached', { skip: corpus }, () => {
     let marks = 0;
     let detached = 0;
     let crowded = 0;

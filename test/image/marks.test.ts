@@ -8,6 +8,9 @@ import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { isGlanceError } from '../../src/errors.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { authoredLandscape, authoredPortrait, corpusScreen } from './screens.js';
+import { requires } from '../helpers/requires.js';
+
+const corpus = requires({ shared: true });
 
 const portrait = authoredPortrait();
 const portraitPng = encodePng(portrait.screen);
@@ -154,7 +157,7 @@ describe('drawMarks', () => {
     assert.ok(layout.shown < 240 && layout.shown > 100, `shown ${layout.shown}`);
   });
 
-  test('the tags carry exactly the refs of the text snapshot', () => {
+  test('the tags carry exactly the refs of the text snapshot', { skip: corpus }, () => {
     for (const [app, file] of [
       ['dialer', 'state_2023-07-07_171434.xml'],
       ['notes', 'state_2023-07-03_215042.xml'],
@@ -211,7 +214,7 @@ describe('drawMarks', () => {
     assert.ok(r.image.width > 270, 'legend beside');
   });
 
-  test('a crowded corpus screen (40 elements) marks them all', () => {
+  test('a crowded corpus screen (40 elements) marks them all', { skip: corpus }, () => {
     const s = corpusScreen('dialer', 'state_2023-07-07_171434.xml');
     const r = renderMarks(s.screen, s.elements);
     assert.equal(r.marks.length, 40);

@@ -14,6 +14,7 @@ import { INSTRUCTIONS, serveHttp } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { AdbHarness } from '../adb/adb-harness.js';
+import { requires } from '../helpers/requires.js';
 import { decodePng } from '../../src/image/png.js';
 import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/goldens.js';
 import { MCP_GOLDEN, MCP_GOLDEN_ARGS } from './screenshot-golden.js';
@@ -38,7 +39,7 @@ const text = (r: CallResult): string =>
 const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallResult> =>
   (await client.callTool({ name, arguments: args })) as CallResult;
 
-describe('MCP over stdio against the virtual device via the real adb server', () => {
+describe('MCP over stdio against the virtual device via the real adb server', { skip: requires({ adb: true }) }, () => {
   before(async () => {
     adb = await AdbHarness.start();
     phone = await startVirtualDevice({ scenario: 'demo' });

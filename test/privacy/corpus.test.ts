@@ -1,8 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluate, loadSteps } from '../../bench/privacy.js';
+import { requires } from '../helpers/requires.js';
 
-describe('DroidTask grounded steps', () => {
+describe('DroidTask grounded steps', { skip: requires({ shared: true }) }, () => {
   const steps = loadSteps();
   const r = evaluate(steps, {});
 

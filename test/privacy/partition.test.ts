@@ -5,13 +5,16 @@ import { elementsFromDump, partition, blocksFromDump, type PartitionOptions } fr
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { join } from 'node:path';
 import { corpusDir, corpusScreens, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 import { loginDialog, notesScreen } from './fixture.js';
+
+const corpus = requires({ shared: true });
 
 const labelsOf = (els: readonly { text?: string; desc?: string; labels?: string[]; id?: string }[]): string[] =>
   els.map((e) => e.text ?? e.desc ?? e.labels?.[0] ?? e.id ?? '?');
 
 describe('partition', () => {
-  test('every snapshot element is in exactly one block, on every corpus screen and rule', () => {
+  test('every snapshot element is in exactly one block, on every corpus screen and rule', { skip: corpus }, () => {
     const configs: PartitionOptions[] = [
       { rule: 'core' },
       { rule: 'layout' },
@@ -39,7 +42,7 @@ describe('partition', () => {
     }
   });
 
-  test('richer dumps (uiautomator2 with several windows, a Gmail dump) partition the same way', () => {
+  test('richer dumps (uiautomator2 with several windows, a Gmail dump) partition the same way', { skip: corpus }, () => {
     for (const f of ['gmail-inbox.uiautomator.xml', 'omni-notes.uiautomator2.xml']) {
       const dump = parseDump(readText(join(corpusDir, 'dumps', f)));
       const src = elementsFromDump(dump);
@@ -50,7 +53,7 @@ describe('partition', () => {
     }
   });
 
-  test('every element has its layout node', () => {
+  test('every element has its layout node', { skip: corpus }, () => {
     for (const s of corpusScreens().filter((_, i) => i % 5 === 0)) {
       const src = elementsFromDump(parseDump(readText(s.xmlPath)));
       for (const e of src.elements) assert.ok(src.nodeOf.has(e), `${s.xmlPath} ${e.ref}`);

@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { blocksFromDump, lexicalScorer, readingOrderScorer, type RankContext, type RawBlock } from '../../src/privacy/index.js';
 import { corpusDir, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { stem, terms } from '../../src/privacy/text.js';
 import { notesScreen } from './fixture.js';
+
+const corpus = requires({ shared: true });
 
 let n = 0;
 function el(label: string, o: Partial<SnapshotElement> = {}): SnapshotElement {
@@ -122,7 +125,7 @@ describe('lexical ranker', () => {
     );
   });
 
-  test('the ranker is told the foreground app, not the first window of a multi-window dump', () => {
+  test('the ranker is told the foreground app, not the first window of a multi-window dump', { skip: corpus }, () => {
     // uiautomator2 dumps list the `gesture` pseudo-windows and the system UI before the app's window.
     const xml = readText(join(corpusDir, 'dumps/omni-notes.uiautomator2.xml'));
     const seen: RankContext[] = [];

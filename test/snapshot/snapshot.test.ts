@@ -8,12 +8,14 @@ import { walk, type UiNode } from '../../src/hierarchy/model.js';
 import { GlanceError } from '../../src/errors.js';
 import { isRefLike, resolveRef, snapshotFromDump, tokenReport, type Snapshot, type SnapshotJson } from '../../src/snapshot/index.js';
 import { corpusDir, corpusScreens, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 import { shift } from './perturb.js';
 import { n, screen } from './build.js';
 
-const screens = corpusScreens();
-const omni = readText(join(corpusDir, 'dumps/omni-notes.uiautomator2.xml'));
-const gmail = readText(join(corpusDir, 'dumps/gmail-inbox.uiautomator.xml'));
+const corpus = requires({ shared: true });
+const screens = corpus ? [] : corpusScreens();
+const omni = corpus ? '' : readText(join(corpusDir, 'dumps/omni-notes.uiautomator2.xml'));
+const gmail = corpus ? '' : readText(join(corpusDir, 'dumps/gmail-inbox.uiautomator.xml'));
 
 function codeOf(f: () => unknown): string {
   try {
@@ -35,7 +37,7 @@ function treeRefs(s: Snapshot): string[] {
 }
 
 describe('formats agree with elements on every corpus screen', () => {
-  test('tree lines, table rows and json elements carry exactly the elements, refs unique and ≤ 5 chars', () => {
+  test('tree lines, table rows and json elements carry exactly the elements, refs unique and ≤ 5 chars', { skip: corpus }, () => {
     for (const s of screens) {
       const dump = parseDump(readText(s.xmlPath));
       const tree = snapshotFromDump(dump);
@@ -60,7 +62,7 @@ describe('formats agree with elements on every corpus screen', () => {
     }
   });
 
-  test('json elements are exactly the tree elements, parents point at earlier elements', () => {
+  test('json elements are exactly the tree elements, parents point at earlier elements', { skip: corpus }, () => {
     const s = snapshotFromDump(readText(screens[40]!.xmlPath), { format: 'json' });
     const doc = JSON.parse(s.text) as SnapshotJson;
     const seen = new Set<string>();
@@ -72,14 +74,14 @@ describe('formats agree with elements on every corpus screen', () => {
     }
   });
 
-  test('xml re-serialises the dump in uiautomator form', () => {
+  test('xml re-serialises the dump in uiautomator form', { skip: corpus }, () => {
     const dump = parseDump(omni);
     const x = snapshotFromDump(dump, { format: 'xml' }).text;
     assert.equal(x, toUiautomatorXml(dump));
     assert.deepEqual(parseDump(x).roots.length, dump.roots.length);
   });
 
-  test('the DroidBot JSON and the XML of the same screen give the same elements', () => {
+  test('the DroidBot JSON and the XML of the same screen give the same elements', { skip: corpus }, () => {
     for (const s of screens) {
       const a = snapshotFromDump(readText(s.xmlPath)).elements;
       const b = snapshotFromDump(readText(s.jsonPath)).elements;
@@ -87,7 +89,7 @@ describe('formats agree with elements on every corpus screen', () => {
     }
   });
 
-  test('the text is deterministic: same input, same bytes', () => {
+  test('the text is deterministic: same input, same bytes', { skip: corpus }, () => {
     const xml = readText(screens[7]!.xmlPath);
     assert.equal(snapshotFromDump(xml).text, snapshotFromDump(xml).text);
     assert.equal(snapshotFromDump(xml).text, snapshotFromDump(new TextEncoder().encode(xml)).text);
@@ -95,14 +97,14 @@ describe('formats agree with elements on every corpus screen', () => {
 });
 
 describe('tree format', () => {
-  test('header names package and activity when known', () => {
+  test('header names package and activity when known', { skip: corpus }, () => {
     const s = screens.find((x) => x.app === 'notes' && x.activity.startsWith('com.simplemobiletools.notes.pro/'))!;
     const fromJson = snapshotFromDump(readText(s.jsonPath)).text.split('\n')[0]!;
     assert.equal(fromJson, s.activity);
     assert.equal(snapshotFromDump(readText(s.xmlPath)).text.split('\n')[0], 'com.simplemobiletools.notes.pro');
   });
 
-  test('system UI windows of a uiautomator2 dump are chrome unless all', () => {
+  test('system UI windows of a uiautomator2 dump are chrome unless all', { skip: corpus }, () => {
     const chromeStrings = [...walk(parseDump(omni).roots)]
       .filter((e) => e.node.pkg === 'com.android.systemui' && e.node.desc !== '')
       .map((e) => e.node.desc);
@@ -116,7 +118,7 @@ describe('tree format', () => {
     assert.ok(all.elements.length > def.elements.length);
   });
 
-  test('zero-width and bidi marks are stripped', () => {
+  test('zero-width and bidi marks are stripped', { skip: corpus }, () => {
     const s = snapshotFromDump(omni);
     assert.ok(s.elements.some((e) => e.desc === 'More options'));
     assert.ok(!/[\u200b-\u200f\u202a-\u202e]/.test(s.text));
@@ -174,7 +176,7 @@ describe('tree format', () => {
   });
 });
 
-describe('options', () => {
+describe('options', { skip: corpus }, () => {
   const clock = screens.find((s) => s.xmlPath.endsWith('clock/screens/state_2023-07-03_111608.xml'))!;
   const xml = readText(clock.xmlPath);
 
@@ -243,7 +245,7 @@ describe('options', () => {
 });
 
 describe('bad input', () => {
-  test('coded errors with hints, never a crash', () => {
+  test('coded errors with hints, never a crash', { skip: corpus }, () => {
     assert.equal(
       codeOf(() => snapshotFromDump('')),
       'INPUT_EMPTY',
@@ -320,7 +322,7 @@ describe('bad input', () => {
 });
 
 describe('resolveRef', () => {
-  test('a ref from an earlier snapshot resolves in a new dump of the shifted screen', () => {
+  test('a ref from an earlier snapshot resolves in a new dump of the shifted screen', { skip: corpus }, () => {
     const dump = parseDump(readText(screens[100]!.xmlPath));
     const before = snapshotFromDump(dump);
     const moved = shift(dump, 7).dump;
@@ -332,7 +334,7 @@ describe('resolveRef', () => {
     assert.equal(resolveRef(before, before.elements[0]!.ref), before.elements[0]);
   });
 
-  test('an unknown ref is REF_NOT_FOUND with a hint to take a new snapshot', () => {
+  test('an unknown ref is REF_NOT_FOUND with a hint to take a new snapshot', { skip: corpus }, () => {
     try {
       resolveRef(readText(screens[0]!.xmlPath), 'b9999');
       assert.fail('expected an error');
@@ -345,7 +347,7 @@ describe('resolveRef', () => {
 });
 
 describe('tokenReport', () => {
-  test('bytes and tokens of the raw dump and of every format', () => {
+  test('bytes and tokens of the raw dump and of every format', { skip: corpus }, () => {
     const rows = tokenReport(gmail);
     assert.deepEqual(
       rows.map((r) => r.format),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumPath, requires } from '../helpers/requires.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { glance } from '../helpers/cli.js';
@@ -116,14 +117,14 @@ describe('glance map (in-process)', () => {
   });
 });
 
-describe('HTML view in headless Chromium', () => {
+describe('HTML view in headless Chromium', { skip: requires({ chromium: true }) }, () => {
   test('draws one node per activity; clicking a node lists its elements', async () => {
     const out = path.join(tmp, 'nk.json');
     const html = path.join(tmp, 'nk.html');
     assert.equal(await mapCommand([fixture('notekeeper'), '--json', out, '--html', html], io().io), 0);
     const map = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',

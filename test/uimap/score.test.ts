@@ -1,12 +1,11 @@
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../../src/uimap/index.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { componentClass, elementIdOf, observedFromDroidbot, scoreMap } from '../../src/uimap/score.js';
 import { droidtaskObserved, droidtaskPackage } from '../../bench/uimap-droidtask.js';
-import { droidtaskDir } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
 describe('scoring a map against observed runs', () => {
   let map: UiMap;
@@ -62,7 +61,7 @@ describe('scoring a map against observed runs', () => {
     assert.equal(score.placements.total, 6);
   });
 
-  test('the DroidTask corpus loads as observations', { skip: !existsSync(droidtaskDir) }, () => {
+  test('the DroidTask corpus loads as observations', { skip: requires({ shared: true }) }, () => {
     const pkg = droidtaskPackage('clock');
     assert.equal(pkg, 'com.simplemobiletools.clock');
     const o = droidtaskObserved('clock', pkg ?? '');

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,7 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-
-const ADB = '/usr/bin/adb';
+import { adbPath, requires } from '../helpers/requires.js';
 
 interface Run {
   status: number | null;
@@ -32,7 +31,7 @@ function adb(
   if (!harness) return Promise.reject(new Error('the adb harness is not running'));
   const env = harness.env;
   return new Promise((resolve) => {
-    const child = spawn(ADB, args, { env, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(adbPath(), args, { env, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -52,7 +51,7 @@ function adb(
   });
 }
 
-describe('virtual device through the real adb', { skip: existsSync(ADB) ? false : 'adb not installed', timeout: 180_000 }, () => {
+describe('virtual device through the real adb', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
   let dev: RunningVirtualDevice;
   let serial: string;
   const tmp = mkdtempSync(join(tmpdir(), 'glance-adb-'));

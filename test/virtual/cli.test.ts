@@ -1,12 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createConnection } from 'node:net';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { virtualCommand } from '../../src/cli/commands/virtual.js';
 import { glance } from '../helpers/cli.js';
+import { droidtaskDir } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
-const CLOCK = fileURLToPath(new URL('../../../shared/corpus/droidtask/clock', import.meta.url));
+const CLOCK = join(droidtaskDir, 'clock');
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,7 +53,7 @@ describe('glance virtual', () => {
     for (const p of ports) assert.equal(await canConnect(p), false);
   });
 
-  test('--droidbot serves a recording', { skip: existsSync(CLOCK) ? false : 'shared corpus not present' }, async () => {
+  test('--droidbot serves a recording', { skip: requires({ shared: true }) }, async () => {
     const ac = new AbortController();
     const r = run(['--droidbot', CLOCK], ac.signal);
     await until(() => r.out.length > 0);

@@ -3,14 +3,15 @@
 // screen. The corpus is test data only; nothing from it is copied into the package.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/index.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
+import { requires } from '../helpers/requires.js';
 import { CORPUS, replayDroidTask } from './droidtask.js';
 
-describe('DroidBot replay', { skip: existsSync(CORPUS) ? false : 'shared corpus not present' }, () => {
+describe('DroidBot replay', { skip: requires({ shared: true }) }, () => {
   test('a recording loads as a scenario: states are screens, the app is the launched package', () => {
     const dev = createVirtualDevice({ droidbotDir: join(CORPUS, 'clock') });
     assert.equal(dev.scenario.package, 'com.simplemobiletools.clock');

@@ -2,10 +2,10 @@
 // replay test and bench/virtual.ts. Nothing from the corpus is copied.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { droidtaskDir } from '../helpers/corpus.js';
 import { createVirtualDevice, shQuote, type VirtualDevice } from '../../src/device/virtual/index.js';
 
-export const CORPUS = fileURLToPath(new URL('../../../shared/corpus/droidtask/', import.meta.url));
+export const CORPUS = droidtaskDir;
 
 export interface Step {
   app: string;

@@ -32,6 +32,13 @@ function executable(path: string): boolean {
   }
 }
 
+/** The first of `names` that is an executable file in one of PATH's directories. */
+export function findOnPath(names: readonly string[], env: Env = process.env): string | undefined {
+  const dirs = (env.PATH ?? '').split(delimiter).filter((d) => d.length > 0);
+  for (const name of names) for (const dir of dirs) if (executable(join(dir, name))) return join(dir, name);
+  return undefined;
+}
+
 /** The adb binary: ADB_PATH, then $ANDROID_HOME (or ANDROID_SDK_ROOT)/platform-tools/adb, then PATH. */
 export function findAdbBinary(env: Env = process.env): string | undefined {
   const name = process.platform === 'win32' ? 'adb.exe' : 'adb';
@@ -39,12 +46,8 @@ export function findAdbBinary(env: Env = process.env): string | undefined {
     env.ADB_PATH,
     env.ANDROID_HOME && join(env.ANDROID_HOME, 'platform-tools', name),
     env.ANDROID_SDK_ROOT && join(env.ANDROID_SDK_ROOT, 'platform-tools', name),
-    ...(env.PATH ?? '')
-      .split(delimiter)
-      .filter((d) => d.length > 0)
-      .map((d) => join(d, name)),
   ];
-  return candidates.find((c): c is string => typeof c === 'string' && c.length > 0 && executable(c));
+  return candidates.find((c): c is string => typeof c === 'string' && c.length > 0 && executable(c)) ?? findOnPath([name], env);
 }
 
 /** `adb -P PORT start-server`; resolves when the command exits 0. */
