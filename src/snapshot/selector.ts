@@ -157,8 +157,9 @@ class Parser {
     return parts;
   }
 
-  private ident(what: string): string {
-    const m = /^[A-Za-z_$][\w$.\-]*/.exec(this.src.slice(this.pos));
+  /** Class names may hold `$` and `.` (`Foo$Bar`, `android.widget.Button`); attribute names may not, or `text$=` would read as one name. */
+  private ident(what: string, pattern = /^[A-Za-z_$][\w$.\-]*/): string {
+    const m = pattern.exec(this.src.slice(this.pos));
     if (!m) throw this.fail(`${what} expected`);
     this.pos += m[0].length;
     return m[0];
@@ -188,7 +189,7 @@ class Parser {
     this.pos++;
     this.skipSpace();
     const nameAt = this.pos;
-    const name = this.ident('attribute name');
+    const name = this.ident('attribute name', /^[A-Za-z_][\w-]*/);
     if (!ATTRS.has(name)) throw this.fail(`unknown attribute "${name}" (use ${[...ATTRS].join(', ')})`, nameAt);
     this.skipSpace();
     const m = /^(~=|\^=|\$=|=)/.exec(this.src.slice(this.pos));
