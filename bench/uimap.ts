@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mapDirectory } from '../src/uimap/index.js';
 import { writeSyntheticProject } from './uimap-synthetic.js';
-import { droidtaskObserved, droidtaskPackage } from './uimap-droidtask.js';
-import { droidtaskDir } from '../test/helpers/corpus.js';
-import { scoreMap } from '../src/uimap/score.js';
+import { benchUimapApps } from './uimap-apps.js';
 
 const fixtures = fileURLToPath(new URL('../test/fixtures/uimap/', import.meta.url));
 
@@ -48,25 +46,8 @@ export async function benchUimap(): Promise<Record<string, number>> {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  // Real apps: set GLANCE_UIMAP_SOURCES to a folder with one source tree per DroidTask app (named like the
-  // corpus folders: clock, notes, …) and optionally `commons` (passed as --lib). Each is mapped and scored
-  // against what DroidBot observed.
-  const sources = process.env.GLANCE_UIMAP_SOURCES;
-  if (sources !== undefined && existsSync(sources)) {
-    const commons = path.join(sources, 'commons');
-    for (const app of readdirSync(sources).filter((d) => d !== 'commons' && existsSync(path.join(droidtaskDir, d)))) {
-      const pkg = droidtaskPackage(app);
-      if (pkg === undefined) continue;
-      const t = performance.now();
-      const map = await mapDirectory(path.join(sources, app), { libs: existsSync(commons) ? [commons] : [] });
-      out[`uimap.real.${app}.ms`] = Math.round(performance.now() - t);
-      const score = scoreMap(map, droidtaskObserved(app, pkg));
-      for (const k of ['activities', 'transitions', 'placements'] as const) {
-        out[`uimap.real.${app}.${k}_found`] = score[k].found;
-        out[`uimap.real.${app}.${k}_total`] = score[k].total;
-      }
-    }
-  }
+  // The shared DroidTask apps' sources, scored against what DroidBot observed on them.
+  Object.assign(out, await benchUimapApps());
   return out;
 }
 

@@ -2,15 +2,15 @@
  * UI Map from app source: public entry points. `mapProject` is the analysis over file contents;
  * `mapDirectory` adds the one reading step. Library code never prints: progress goes to a callback.
  */
-import { extractFacts } from './code.js';
-import type { FileFacts } from './code.js';
+import { extractFacts } from './code/index.js';
+import type { FileFacts } from './code/index.js';
 import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
 import type { MapOptionsBase, ProjectSource, UiMap } from './model.js';
 import { elementsOf } from './paths.js';
 import { readAndroidProject } from './read.js';
 import type { ReadOptions } from './read.js';
-import { resolveUiMap } from './resolve.js';
-import type { ModuleFacts } from './resolve.js';
+import { resolveUiMap } from './resolve/index.js';
+import type { ModuleFacts } from './resolve/index.js';
 import { buildResourceIndex } from './resources.js';
 import type { ResourceFileInput } from './resources.js';
 import { createCodeParser } from './syntax.js';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { createCodeParser } from '../../src/uimap/syntax.js';
 import type { CodeParser } from '../../src/uimap/syntax.js';
-import { extractFacts } from '../../src/uimap/code.js';
-import type { Use } from '../../src/uimap/code.js';
+import { extractFacts } from '../../src/uimap/code/index.js';
+import type { Use } from '../../src/uimap/code/index.js';
 import { findPaths, findPathsByText, mapDirectory, mapProject, searchElements, shortestPath } from '../../src/uimap/index.js';
 import type { ProjectSource, UiMap } from '../../src/uimap/index.js';
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/uimap/resources.js';
 import { parseGradle, parseManifest, qualifyClassName } from '../../src/uimap/manifest.js';
 import { parseSettingsGradle } from '../../src/uimap/read.js';
-import { bindingLayout, dedupeTransitions, snakeCase, viewClassName } from '../../src/uimap/resolve.js';
+import { bindingLayout, dedupeTransitions, snakeCase, viewClassName } from '../../src/uimap/resolve/index.js';
 import { WarningLog } from '../../src/uimap/warnings.js';
 
 const xml = (s: string) => {

@@ -1,0 +1,194 @@
+/**
+ * Calls: one handler for Java method calls, Java `new` and Kotlin call expressions (which cover both), that
+ * records the call, dialog buttons and messages, and the trigger its listener lambdas run under.
+ */
+import type { SNode } from '../syntax.js';
+import type { TriggerContextKind } from './facts.js';
+import type { Ctx, Walker } from './walker.js';
+
+const LISTENER =
+  /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
+const BUTTONS: Record<string, 1 | 2 | 3> = { setPositiveButton: 1, setNegativeButton: 2, setNeutralButton: 3 };
+export const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
+
+function listenerKind(groups: RegExpExecArray): TriggerContextKind {
+  switch (groups[3]) {
+    case 'LongClick':
+      return 'long-click';
+    case 'ItemClick':
+      return 'item';
+    case 'ItemSelected':
+    case 'NavigationItemSelected':
+    case 'MenuItemClick':
+      return 'menu';
+    case 'CheckedChange':
+      return 'check';
+    case 'PreferenceClick':
+    case 'PreferenceChange':
+      return 'preference';
+    default:
+      return 'click';
+  }
+}
+
+/** The view a listener is set on: an id, a variable, a binding property or a preference key. */
+function listenerTarget(w: Walker, recv: SNode | undefined): string | undefined {
+  if (recv === undefined) return undefined;
+  const t = w.compact(recv);
+  const fv = FIND_VIEW.exec(t);
+  if (fv?.[1] !== undefined) return fv[1];
+  if (/findPreference/.test(t)) return w.firstString(recv);
+  const id = w.findRef(recv, 'id');
+  if (id !== undefined) return id;
+  const m = /(\w+)(?:!!)?$/.exec(t);
+  const last = m?.[1];
+  if (last === undefined || last === 'this' || last === 'it' || last === 'view' || last === 'itemView' || last === 'root') return undefined;
+  return last;
+}
+
+/** A lambda, function reference, anonymous object or an argument holding one: code that runs later. */
+export function lambdaLike(w: Walker, n: SNode): boolean {
+  return (
+    n.type === 'annotated_lambda' ||
+    n.type === 'lambda_literal' ||
+    n.type === 'lambda_expression' ||
+    n.type === 'callable_reference' ||
+    n.type === 'method_reference' ||
+    n.type === 'object_literal' ||
+    (n.type === 'object_creation_expression' && w.child(n, 'class_body') !== undefined) ||
+    (n.type === 'value_argument' && w.named(n).some((c) => lambdaLike(w, c)))
+  );
+}
+
+export interface CallParts {
+  name: string;
+  calleeText: string;
+  receiver: SNode | undefined;
+  args: SNode[];
+  typeArgs: SNode[];
+  isNew: boolean;
+}
+
+function receiverKind(receiver: SNode | undefined): 'none' | 'this' | 'super' | 'other' {
+  if (receiver === undefined) return 'none';
+  if (receiver.type === 'this_expression' || receiver.type === 'this') return 'this';
+  if (receiver.type === 'super_expression' || receiver.type === 'super') return 'super';
+  return 'other';
+}
+
+/** Handles a call once its parts are known (shared by Java and Kotlin). */
+export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
+  const { name, receiver, args } = parts;
+  const listener = LISTENER.exec(name);
+  for (const ta of parts.typeArgs) for (const ty of w.typeNames(ta)) w.push(ctx, { t: 'classref', cls: ty });
+  if (parts.isNew) w.push(ctx, { t: 'new', cls: parts.calleeText });
+  else {
+    const recvKind = receiverKind(receiver);
+    const recvText = receiver === undefined ? '' : w.compact(receiver);
+    // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).
+    const typeLike =
+      /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1) ?? '');
+    w.push(
+      ctx,
+      typeLike
+        ? { t: 'call', name, receiver: recvKind, receiverType: recvText.replace(/\.Companion$/, '') }
+        : { t: 'call', name, receiver: recvKind },
+    );
+  }
+  const button = BUTTONS[name];
+  if (button !== undefined) {
+    const textRef = args[0] === undefined ? undefined : w.findRef(args[0], 'string');
+    w.push(ctx, textRef === undefined ? { t: 'button', which: button } : { t: 'button', which: button, text: textRef });
+  }
+  if (name === 'setMessage') w.push(ctx, { t: 'message' });
+  if (receiver !== undefined) w.visit(receiver, ctx);
+  let argCtx = ctx;
+  if (listener !== null) {
+    // Toolbar.setNavigationOnClickListener: the up/close icon, which has no view id of its own.
+    const up = name === 'setNavigationOnClickListener';
+    const element = up ? undefined : listenerTarget(w, receiver);
+    const kind = up ? 'up' : listenerKind(listener);
+    argCtx = { ...ctx, trig: element === undefined ? { kind } : { kind, element } };
+    if (element === undefined && ctx.trig?.element !== undefined) argCtx = ctx;
+  } else if (parts.isNew && args.some((a) => lambdaLike(w, a)) && ctx.trig?.element === undefined) {
+    argCtx = { ...ctx, trig: { kind: 'callback', via: parts.calleeText } };
+  }
+  for (const a of args) w.visit(a, lambdaLike(w, a) ? argCtx : ctx);
+}
+
+/** Kotlin `call_expression`: calls and constructor calls alike (`Foo(a) { … }` folds into one call). */
+export function kotlinCall(w: Walker, n: SNode, ctx: Ctx): void {
+  // `Foo(a) { … }` parses as call(call(Foo, (a)), {…}): fold trailing suffixes into the inner call.
+  const suffixes: SNode[] = [];
+  let callee: SNode | undefined = n;
+  while (callee?.type === 'call_expression') {
+    const s = w.child(callee, 'call_suffix');
+    if (s !== undefined) suffixes.unshift(s);
+    callee = w.named(callee)[0];
+  }
+  if (callee === undefined) return;
+  let name: string | undefined;
+  let receiver: SNode | undefined;
+  if (callee.type === 'simple_identifier') name = w.src(callee);
+  else if (callee.type === 'navigation_expression') {
+    const suffix = w.named(callee).at(-1);
+    const id = suffix === undefined ? undefined : w.named(suffix).find((c) => c.type === 'simple_identifier');
+    if (id !== undefined) {
+      name = w.src(id);
+      receiver = w.named(callee)[0];
+    }
+  }
+  if (name === undefined) {
+    w.visit(callee, ctx);
+    for (const s of suffixes) w.visit(s, ctx);
+    return;
+  }
+  const args: SNode[] = [];
+  const typeArgs: SNode[] = [];
+  for (const s of suffixes) {
+    for (const c of w.named(s)) {
+      if (c.type === 'value_arguments') args.push(...w.named(c));
+      else if (c.type === 'type_arguments') typeArgs.push(c);
+      else args.push(c);
+    }
+  }
+  const isNew = /^[A-Z]/.test(name) && !/^[A-Z0-9_]+$/.test(name);
+  // Receiver of a constructor call is a package or outer class (`AlertDialog.Builder(…)`), not an object.
+  recordCall(w, ctx, { name, calleeText: isNew ? w.compact(callee) : name, receiver: isNew ? undefined : receiver, args, typeArgs, isNew });
+}
+
+/** Java `method_invocation`. */
+export function javaCall(w: Walker, n: SNode, ctx: Ctx): void {
+  const nameNode = w.field(n, 'name');
+  if (nameNode === undefined) {
+    w.visitChildren(n, ctx);
+    return;
+  }
+  const argsNode = w.field(n, 'arguments');
+  recordCall(w, ctx, {
+    name: w.src(nameNode),
+    calleeText: w.src(nameNode),
+    receiver: w.field(n, 'object'),
+    args: argsNode === undefined ? [] : w.named(argsNode),
+    typeArgs: n.children.filter((c) => c.field === 'type_arguments'),
+    isNew: false,
+  });
+}
+
+/** Java `object_creation_expression`, with its anonymous class body when it has one. */
+export function javaNew(w: Walker, n: SNode, ctx: Ctx): void {
+  const type = w.field(n, 'type');
+  const argsNode = w.field(n, 'arguments');
+  const body = w.child(n, 'class_body');
+  const cls = type === undefined ? '' : w.compact(type).replace(/<.*$/, '');
+  recordCall(w, ctx, {
+    name: cls,
+    calleeText: cls,
+    receiver: undefined,
+    args: argsNode === undefined ? [] : w.named(argsNode),
+    typeArgs: [],
+    isNew: true,
+  });
+  // Anonymous class bodies (listeners) run in the enclosing function's trigger context.
+  if (body !== undefined) w.visit(body, { ...ctx, scope: body.start });
+}

@@ -1,0 +1,104 @@
+/** Declarations: classes (with supertypes and an `<init>` for their initialisers) and functions. */
+import type { SNode } from '../syntax.js';
+import type { ClassFacts, FunctionFacts, TriggerContextKind } from './facts.js';
+import type { Ctx, Walker } from './walker.js';
+
+const CLASS_BODIES = new Set(['class_body', 'enum_class_body', 'interface_body', 'enum_body']);
+const JAVA_SUPERS = new Set(['super_interfaces', 'superclass', 'extends_interfaces']);
+
+/** A class, object, interface, enum or record: recorded with its supertypes; its members walked. */
+export function newClass(w: Walker, n: SNode, outer: ClassFacts | undefined): ClassFacts | undefined {
+  const nameNode = w.isJava ? w.field(n, 'name') : w.child(n, 'type_identifier');
+  if (nameNode === undefined) return undefined;
+  const simple = w.src(nameNode);
+  const prefix = outer !== undefined ? outer.name : w.facts.package;
+  const cls: ClassFacts = { name: prefix === '' ? simple : `${prefix}.${simple}`, simple, supers: [], viewVars: {} };
+  if (outer !== undefined) cls.outer = outer.name;
+  w.facts.classes.push(cls);
+  const init: FunctionFacts = { name: '<init>', owner: cls.name, uses: [] };
+  w.initOf.set(cls, init);
+  w.facts.functions.push(init);
+  const initCtx: Ctx = { fn: init, fnName: '<init>', cls, scope: 0 };
+  for (const c of n.children) {
+    if (w.isJava && (c.field === 'superclass' || c.field === 'interfaces' || JAVA_SUPERS.has(c.type))) {
+      cls.supers.push(...w.typeNames(c));
+      w.visit(c, initCtx); // `extends BaseActivity<ActivityMainBinding>` names the layout
+    } else if (!w.isJava && c.type === 'delegation_specifier') {
+      const first = w.named(c)[0];
+      const type = first?.type === 'constructor_invocation' ? (w.named(first)[0] as SNode) : c;
+      cls.supers.push(...w.typeNames(type).slice(0, 1));
+      w.visit(c, initCtx);
+    } else if (CLASS_BODIES.has(c.type)) {
+      members(w, c, cls, initCtx);
+    } else if (c.type === 'primary_constructor') {
+      w.visit(c, initCtx);
+    }
+  }
+  return cls;
+}
+
+/** ButterKnife-style `@OnClick(R.id.a, R.id.b)`: the views the whole method is bound to. */
+function annotatedTriggers(w: Walker, modifiers: SNode | undefined): { kind: TriggerContextKind; ids: string[] } {
+  const annotation = modifiers?.children.find(
+    (c) => /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(w.compact(c)),
+  );
+  if (annotation === undefined) return { kind: 'click', ids: [] };
+  return { kind: /LongClick/.test(w.src(annotation)) ? 'long-click' : 'click', ids: w.allRefs(annotation, 'id') };
+}
+
+/** A method or top-level function: a FunctionFacts of its own (a constructor joins its class's `<init>`). */
+export function newFunction(w: Walker, n: SNode, cls: ClassFacts | undefined): void {
+  let name: string | undefined;
+  let receiver: string | undefined;
+  if (w.isJava) {
+    name = n.type === 'constructor_declaration' ? '<init>' : w.fieldText(n, 'name');
+  } else {
+    for (const c of n.children) {
+      if (c.type === 'simple_identifier') {
+        name = w.src(c);
+        break;
+      }
+      if (c.type === 'user_type' || c.type === 'nullable_type') receiver = w.compact(c).replace(/\?$/, '').replace(/<.*$/, '');
+    }
+  }
+  if (name === undefined) return;
+  // A constructor's uses join the class's <init>, where field initialisers and init blocks already go.
+  const init = name === '<init>' && cls !== undefined ? w.initOf.get(cls) : undefined;
+  const fn: FunctionFacts = init ?? { name, uses: [] };
+  if (init === undefined) {
+    if (cls !== undefined) fn.owner = cls.name;
+    if (receiver !== undefined) fn.receiver = receiver;
+    w.facts.functions.push(fn);
+  }
+  const ctx: Ctx = cls === undefined ? { fn, fnName: name, scope: 0 } : { fn, fnName: name, cls, scope: 0 };
+  const modifiers = w.child(n, 'modifiers');
+  const annotated = annotatedTriggers(w, modifiers);
+  const contexts: Ctx[] =
+    annotated.ids.length === 0 ? [ctx] : annotated.ids.map((element) => ({ ...ctx, trig: { kind: annotated.kind, element } }));
+  for (const c of n.children) {
+    if (c.type === 'simple_identifier' || c.field === 'name' || c === modifiers) continue;
+    for (const cx of contexts) w.visit(c, cx);
+  }
+}
+
+function members(w: Walker, body: SNode, cls: ClassFacts, initCtx: Ctx): void {
+  for (const m of body.children) w.guarded(() => member(w, m, { cls, initCtx }));
+}
+
+const MEMBER_CLASSES = new Set([
+  'class_declaration',
+  'object_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'record_declaration',
+]);
+
+function member(w: Walker, m: SNode, at: { cls: ClassFacts; initCtx: Ctx }): void {
+  const { cls, initCtx } = at;
+  if (m.type === 'function_declaration' || m.type === 'method_declaration' || m.type === 'constructor_declaration') newFunction(w, m, cls);
+  else if (MEMBER_CLASSES.has(m.type)) newClass(w, m, cls);
+  else if (m.type === 'companion_object') {
+    const b = w.child(m, 'class_body');
+    if (b !== undefined) members(w, b, cls, initCtx);
+  } else w.visit(m, initCtx); // properties, init blocks, secondary constructors: the class's <init>
+}

@@ -1,0 +1,237 @@
+/**
+ * The visitor table: what each kind of syntax node contributes to the facts, keyed by node type (Java and
+ * Kotlin grammars name their nodes apart, so one table serves both). Nodes without an entry are walked through.
+ */
+import type { SNode } from '../syntax.js';
+import { FIND_VIEW, javaCall, javaNew, kotlinCall } from './calls.js';
+import { newClass, newFunction } from './declarations.js';
+import type { TriggerContextKind } from './facts.js';
+import type { Ctx, Visitor, VisitorTable, Walker } from './walker.js';
+
+const MENU_FUNCTIONS = new Set([
+  ...['onOptionsItemSelected', 'onMenuItemClick', 'onNavigationItemSelected', 'onContextItemSelected'],
+  ...['onMenuItemSelected', 'onActionItemClicked', 'onMenuItemActionExpand'],
+]);
+const PREFERENCE_FUNCTIONS = new Set(['onPreferenceTreeClick', 'onPreferenceClick', 'onPreferenceStartFragment']);
+const BINDING = /^[A-Z]\w*Binding$/;
+const OPERATOR_CHAINS = [
+  ...['binary_expression', 'additive_expression', 'multiplicative_expression', 'conjunction_expression'],
+  ...['disjunction_expression', 'elvis_expression', 'comparison_expression', 'equality_expression', 'range_expression'],
+];
+const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;
+
+function recordViewVar(w: Walker, ctx: Ctx, at: { name: string | undefined; value: SNode | undefined }): void {
+  if (at.name === undefined || at.value === undefined || ctx.cls === undefined) return;
+  const m = FIND_VIEW.exec(w.compact(at.value));
+  if (m?.[1] !== undefined) ctx.cls.viewVars[at.name] = m[1];
+}
+
+function branchKind(ctx: Ctx): TriggerContextKind {
+  if (MENU_FUNCTIONS.has(ctx.fnName) || ctx.trig?.kind === 'menu') return 'menu';
+  if (ctx.trig?.kind === 'item' || ctx.trig?.kind === 'preference' || ctx.trig?.kind === 'check') return ctx.trig.kind;
+  return 'click';
+}
+
+/** Visits `body` once per R.id (or preference key) in `cond`, each time under that element's trigger. */
+function branch(w: Walker, arms: { cond: SNode[]; body: SNode[] }, ctx: Ctx): void {
+  const { cond, body } = arms;
+  const ids = cond.flatMap((c) => w.allRefs(c, 'id'));
+  let keys: string[] = [];
+  if (ids.length === 0 && PREFERENCE_FUNCTIONS.has(ctx.fnName)) {
+    keys = cond.map((c) => w.firstString(c)).filter((s): s is string => s !== undefined);
+  }
+  for (const c of cond) w.visit(c, ctx);
+  const elements = ids.length > 0 ? ids : keys;
+  if (elements.length === 0) {
+    for (const b of body) w.visit(b, ctx);
+    return;
+  }
+  const kind = ids.length > 0 ? branchKind(ctx) : 'preference';
+  for (const element of elements) {
+    // android.R.id.home in a menu handler is the toolbar's up arrow, not a view with that id
+    const inner: Ctx = { ...ctx, trig: element === 'android:id/home' ? { kind: 'up' } : { kind, element } };
+    for (const b of body) w.visit(b, inner);
+  }
+}
+
+/** `a + b + c + …` nests to the left as deep as it is long: walk the spine in a loop, not by recursion. */
+const operatorChain: Visitor = (w, n, ctx) => {
+  const operands: SNode[] = [];
+  let cur: SNode | undefined = n;
+  while (cur !== undefined && cur.type === n.type) {
+    const kids: SNode[] = cur.children;
+    operands.push(...kids.slice(1).reverse());
+    cur = kids[0];
+  }
+  if (cur !== undefined) operands.push(cur);
+  for (let i = operands.length - 1; i >= 0; i--) w.visit(operands[i] as SNode, ctx);
+};
+
+/** `R.<type>.x` → a resource use; `X::class.java.simpleName` → nothing (a class used for its name, not an intent). */
+const reference: Visitor = (w, n, ctx) => {
+  const r = w.rRef(n);
+  if (r !== undefined) w.push(ctx, { t: 'res', type: r.type, name: r.name });
+  else if (!CLASS_NAME_ONLY.test(w.compact(n))) w.visitChildren(n, ctx);
+};
+
+const packageDecl: Visitor = (w, n) => {
+  const id = w.named(n)[0];
+  if (id !== undefined) w.facts.package = w.compact(id);
+};
+
+const importDecl: Visitor = (w, n) => {
+  const t = w
+    .compact(n)
+    .replace(/^import(static)?/, '')
+    .replace(/;$/, '');
+  if (t.endsWith('.*')) {
+    w.facts.wildcardImports.push(t.slice(0, -2));
+    return;
+  }
+  const alias = /^(.*)as(\w+)$/.exec(t);
+  const q = w.child(n, 'identifier') ?? w.child(n, 'scoped_identifier');
+  const qualified = q === undefined ? t : w.compact(q);
+  const simple = alias?.[2] !== undefined && n.children.some((c) => c.type === 'import_alias') ? alias[2] : qualified.split('.').at(-1);
+  if (simple !== undefined) w.facts.imports[simple] = qualified;
+};
+
+const classDecl: Visitor = (w, n, ctx) => {
+  newClass(w, n, ctx.cls);
+};
+
+/**
+ * A top-level function; or a local function or a method of an anonymous listener object: part of the
+ * enclosing function, but its name decides how branches on R.id read (onOptionsItemSelected → menu).
+ */
+const functionDecl: Visitor = (w, n, ctx) => {
+  if (ctx.fn === w.topLevel) {
+    newFunction(w, n, undefined);
+    return;
+  }
+  const nameNode = w.isJava ? w.field(n, 'name') : w.child(n, 'simple_identifier');
+  w.visitChildren(n, nameNode === undefined ? ctx : { ...ctx, fnName: w.src(nameNode) });
+};
+
+const classLiteral: Visitor = (w, n, ctx) => {
+  const ty = w.named(n)[0];
+  if (ty !== undefined) w.push(ctx, { t: 'classref', cls: w.compact(ty) });
+};
+
+/** Kotlin `::fn`, `Type::fn`, `Type::class`. */
+const callableReference: Visitor = (w, n, ctx) => {
+  const ids = w.named(n);
+  const fnId = ids.find((c) => c.type === 'simple_identifier');
+  const ty = ids.find((c) => c.type === 'type_identifier' || c.type === 'user_type');
+  if (fnId === undefined && ty !== undefined) w.push(ctx, { t: 'classref', cls: w.compact(ty) });
+  else if (fnId !== undefined) w.push(ctx, { t: 'call', name: w.src(fnId), receiver: ty === undefined ? 'none' : 'other' });
+  if (ty !== undefined && BINDING.test(w.src(ty))) w.record(ctx, { t: 'binding', name: w.src(ty) });
+};
+
+/** Java `Type::method`. */
+const methodReference: Visitor = (w, n, ctx) => {
+  const parts = w.named(n);
+  const last = parts.at(-1);
+  if (last !== undefined && last.type === 'identifier') w.push(ctx, { t: 'call', name: w.src(last), receiver: 'other' });
+  for (const p of parts.slice(0, -1)) w.visit(p, ctx);
+};
+
+/** Lambdas and anonymous objects: a scope of their own (a dialog built inside one belongs to it). */
+const lambda: Visitor = (w, n, ctx) => w.visitChildren(n, { ...ctx, scope: n.start });
+
+const whenEntry: Visitor = (w, n, ctx) => {
+  const cond = n.children.filter((c) => c.type === 'when_condition');
+  branch(w, { cond, body: n.children.filter((c) => c.type !== 'when_condition') }, ctx);
+};
+
+const switchArm: Visitor = (w, n, ctx) => {
+  const cond = n.children.filter((c) => c.type === 'switch_label');
+  branch(w, { cond, body: n.children.filter((c) => c.type !== 'switch_label') }, ctx);
+};
+
+const ifStatement: Visitor = (w, n, ctx) => {
+  const cond = w.field(n, 'condition');
+  const cons = w.field(n, 'consequence');
+  const alt = w.field(n, 'alternative');
+  if (cond !== undefined && cons !== undefined) branch(w, { cond: [cond], body: [cons] }, ctx);
+  if (alt !== undefined) w.visit(alt, ctx);
+};
+
+const ifExpression: Visitor = (w, n, ctx) => {
+  const [cond, cons, ...rest] = w.named(n);
+  if (cond !== undefined && cons !== undefined) branch(w, { cond: [cond], body: [cons] }, ctx);
+  for (const r of rest) w.visit(r, ctx);
+};
+
+const propertyDecl: Visitor = (w, n, ctx) => {
+  const v = w.child(n, 'variable_declaration');
+  const nameNode = v === undefined ? undefined : w.child(v, 'simple_identifier');
+  recordViewVar(w, ctx, { name: nameNode === undefined ? undefined : w.src(nameNode), value: n });
+  w.visitChildren(n, ctx);
+};
+
+const variableDeclarator: Visitor = (w, n, ctx) => {
+  recordViewVar(w, ctx, { name: w.fieldText(n, 'name'), value: w.field(n, 'value') });
+  w.visitChildren(n, ctx);
+};
+
+const assignment: Visitor = (w, n, ctx) => {
+  const left = w.isJava ? w.field(n, 'left') : w.named(n)[0];
+  if (left !== undefined) {
+    const lm = /(\w+)$/.exec(w.compact(left));
+    recordViewVar(w, ctx, { name: lm?.[1], value: w.isJava ? w.field(n, 'right') : w.named(n)[1] });
+  }
+  w.visitChildren(n, ctx);
+};
+
+const stringLiteral: Visitor = (w, n, ctx) => {
+  const v = w.stringValue(n);
+  if (v !== undefined && v.length > 0 && v.length <= 200) w.push(ctx, { t: 'str', value: v });
+  w.visitChildren(n, ctx);
+};
+
+/** `ActivityMainBinding` anywhere: the layout it binds. */
+const identifier: Visitor = (w, n, ctx) => {
+  const s = w.src(n);
+  if (BINDING.test(s) && !ctx.fn.uses.some((u) => u.t === 'binding' && u.name === s)) w.record(ctx, { t: 'binding', name: s });
+};
+
+export const VISITORS: VisitorTable = {
+  ...Object.fromEntries(OPERATOR_CHAINS.map((t) => [t, operatorChain])),
+  navigation_expression: reference,
+  field_access: reference,
+  package_header: packageDecl,
+  package_declaration: packageDecl,
+  import_header: importDecl,
+  import_declaration: importDecl,
+  class_declaration: classDecl,
+  object_declaration: classDecl,
+  interface_declaration: classDecl,
+  enum_declaration: classDecl,
+  record_declaration: classDecl,
+  function_declaration: functionDecl,
+  method_declaration: functionDecl,
+  call_expression: kotlinCall,
+  method_invocation: (w, n, ctx) => {
+    if (!CLASS_NAME_ONLY.test(w.compact(n))) javaCall(w, n, ctx);
+  },
+  object_creation_expression: javaNew,
+  class_literal: classLiteral,
+  callable_reference: callableReference,
+  method_reference: methodReference,
+  lambda_literal: lambda,
+  lambda_expression: lambda,
+  object_literal: lambda,
+  when_entry: whenEntry,
+  switch_block_statement_group: switchArm,
+  switch_rule: switchArm,
+  if_statement: ifStatement,
+  if_expression: ifExpression,
+  property_declaration: propertyDecl,
+  variable_declarator: variableDeclarator,
+  assignment_expression: assignment,
+  assignment: assignment,
+  string_literal: stringLiteral,
+  type_identifier: identifier,
+  simple_identifier: identifier,
+  identifier: identifier,
+};

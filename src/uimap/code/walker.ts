@@ -1,0 +1,157 @@
+/**
+ * The walk over one file's syntax tree: node helpers (text, children, fields), the facts being filled, and
+ * dispatch through a visitor table keyed by node type (visitors.ts). A node without a visitor is walked
+ * through to its children.
+ */
+import type { Lang, SNode } from '../syntax.js';
+import type { ClassFacts, FileFacts, FunctionFacts, ResType, TriggerContext, Use } from './facts.js';
+
+const R_REF = /^(?:([\w.]+)\.)?R\.(layout|menu|navigation|xml|id|string)\.(\w+)$/;
+
+/** Where a node sits: the function its uses go to, the trigger they run under, the class, the scope. */
+export interface Ctx {
+  fn: FunctionFacts;
+  fnName: string;
+  trig?: TriggerContext;
+  cls?: ClassFacts;
+  /** See Use.scope; 0 for a function body. */
+  scope: number;
+}
+
+export type Visitor = (w: Walker, n: SNode, ctx: Ctx) => void;
+export type VisitorTable = Readonly<Record<string, Visitor>>;
+
+export class Walker {
+  readonly facts: FileFacts;
+  /** Uses outside any class or function (Kotlin top-level properties). */
+  readonly topLevel: FunctionFacts = { name: '<file>', uses: [] };
+  /** Each class's `<init>`: field initialisers, init blocks and constructors go there. */
+  readonly initOf = new Map<ClassFacts, FunctionFacts>();
+  readonly isJava: boolean;
+
+  constructor(
+    lang: Lang,
+    path: string,
+    private readonly text: string,
+    private readonly visitors: VisitorTable,
+  ) {
+    this.facts = { path, lang, package: '', imports: {}, wildcardImports: [], classes: [], functions: [], skipped: 0 };
+    this.isJava = lang === 'java';
+  }
+
+  visit(n: SNode, ctx: Ctx): void {
+    const visitor = this.visitors[n.type];
+    if (visitor === undefined) this.visitChildren(n, ctx);
+    else visitor(this, n, ctx);
+  }
+
+  visitChildren(n: SNode, ctx: Ctx): void {
+    for (const c of n.children) this.visit(c, ctx);
+  }
+
+  /** Runs one member's pass; a member too deeply nested to walk is skipped and counted, not fatal. */
+  guarded(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      this.facts.skipped++;
+    }
+  }
+
+  src(n: SNode): string {
+    return this.text.slice(n.start, n.end);
+  }
+  /** Source without whitespace and with `?.` read as `.`: the form names and references are matched in. */
+  compact(n: SNode): string {
+    return this.src(n).replace(/\s+/g, '').replace(/\?\./g, '.');
+  }
+  named(n: SNode): SNode[] {
+    return n.children.filter((c) => c.named);
+  }
+  child(n: SNode, type: string): SNode | undefined {
+    return n.children.find((c) => c.type === type);
+  }
+  field(n: SNode, f: string): SNode | undefined {
+    return n.children.find((c) => c.field === f);
+  }
+  fieldText(n: SNode, f: string): string | undefined {
+    const c = this.field(n, f);
+    return c === undefined ? undefined : this.src(c);
+  }
+
+  /** Records a use as is. */
+  record(ctx: Ctx, use: Use): void {
+    if (ctx.scope !== 0) use.scope = ctx.scope;
+    ctx.fn.uses.push(use);
+  }
+  /** Records a use under the context's trigger (unless it has its own). */
+  push(ctx: Ctx, use: Use): void {
+    if (ctx.trig !== undefined && !('trig' in use) && use.t !== 'binding') {
+      (use as { trig?: TriggerContext }).trig = ctx.trig;
+    }
+    this.record(ctx, use);
+  }
+
+  /** `R.layout.main`, `android.R.id.home` … → type and name (framework names as `android:<type>/<name>`). */
+  rRef(n: SNode): { type: ResType; name: string } | undefined {
+    if (n.type !== 'navigation_expression' && n.type !== 'field_access') return undefined;
+    const m = R_REF.exec(this.compact(n));
+    if (m === null || m[2] === undefined || m[3] === undefined) return undefined;
+    const framework = m[1] === 'android';
+    return { type: m[2] as ResType, name: framework ? `android:${m[2]}/${m[3]}` : m[3] };
+  }
+
+  /** First `R.<type>.x` reference inside a subtree. */
+  findRef(n: SNode, type: ResType): string | undefined {
+    const r = this.rRef(n);
+    if (r !== undefined) return r.type === type ? r.name : undefined;
+    for (const c of n.children) {
+      const found = this.findRef(c, type);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  allRefs(n: SNode, type: ResType, out: string[] = []): string[] {
+    const r = this.rRef(n);
+    if (r !== undefined) {
+      if (r.type === type) out.push(r.name);
+      return out;
+    }
+    for (const c of n.children) this.allRefs(c, type, out);
+    return out;
+  }
+
+  /** A plain string literal's value; undefined for templates and raw strings. */
+  stringValue(n: SNode): string | undefined {
+    if (n.type !== 'string_literal') return undefined;
+    if (this.isJava) {
+      const s = this.src(n);
+      return s.startsWith('"') && !s.startsWith('"""') ? s.slice(1, -1) : undefined;
+    }
+    if (n.children.some((c) => c.type === 'interpolated_expression' || c.type === 'interpolated_identifier')) return undefined;
+    return n.children
+      .filter((c) => c.type === 'string_content')
+      .map((c) => this.src(c))
+      .join('');
+  }
+
+  /** Type names in a supertype list or type arguments (`Base<T>`: the base only). */
+  typeNames(n: SNode): string[] {
+    if (n.type === 'user_type' || n.type === 'scoped_type_identifier') return [this.compact(n).replace(/<.*$/, '')];
+    if (n.type === 'generic_type') return this.typeNames(this.named(n)[0] ?? n).slice(0, 1);
+    if (n.type === 'type_identifier') return [this.src(n)];
+    return n.children.flatMap((c) => this.typeNames(c));
+  }
+
+  firstString(n: SNode): string | undefined {
+    const v = this.stringValue(n);
+    if (v !== undefined) return v;
+    for (const c of n.children) {
+      const f = this.firstString(c);
+      if (f !== undefined) return f;
+    }
+    return undefined;
+  }
+}

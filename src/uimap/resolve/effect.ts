@@ -1,0 +1,38 @@
+/** What a function does to the screen graph, as the effects pass summarises it (effects.ts). */
+import type { MapElement, MapTrigger } from '../model.js';
+
+/** One effect of a function (with its callees folded in). `trig` absent = whatever the caller's is. */
+export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
+  | { k: 'start'; to: string }
+  | { k: 'layout'; name: string }
+  | { k: 'menu'; name: string }
+  | { k: 'nav'; name: string }
+  | { k: 'xml'; name: string }
+  | { k: 'reach'; cls: string; toRoot?: boolean }
+  | { k: 'element'; element: MapElement }
+  | { k: 'finish' }
+);
+
+export function effectKey(e: Effect): string {
+  const what =
+    e.k === 'start'
+      ? e.to
+      : e.k === 'reach'
+        ? `${e.cls}|${e.toRoot === true}`
+        : e.k === 'element'
+          ? `${e.element.id}|${e.element.text ?? ''}`
+          : e.k === 'finish'
+            ? ''
+            : e.name;
+  return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
+}
+
+/**
+ * The trigger an effect runs under when reached from a context with trigger `outer`: its own when it has
+ * one, except that a weak one (a constructor callback) yields to an outer trigger naming an element.
+ */
+export function substitute(e: Effect, outer: MapTrigger | undefined): MapTrigger | undefined {
+  if (e.trig === undefined) return outer;
+  if (e.weak === true && outer?.element !== undefined) return outer;
+  return e.trig;
+}

@@ -1,0 +1,263 @@
+/**
+ * Function summaries: what a function does (starts, layouts, menus, navigation graphs, preference screens,
+ * classes it reaches, elements, finish), with its callees' effects folded in. Computed once per
+ * (function, this-class): long helper chains (a library's extension functions) are then not re-walked per
+ * activity and trigger. Each kind of use has its own handler in USE_EFFECTS.
+ */
+import type { FileFacts, FunctionFacts, TriggerContext, Use } from '../code/index.js';
+import type { MapElement, MapTrigger } from '../model.js';
+import { classify, fullClassName, toTrigger } from './classes.js';
+import type { ResolveContext } from './context.js';
+import type { Effect } from './effect.js';
+import { effectKey, substitute } from './effect.js';
+import { chainOf, resolveType } from './indexes.js';
+import { declaredActivity, importedName } from './manifest.js';
+import { bindingLayout, frameworkDialogElements } from './names.js';
+import { navActivity } from './navigation.js';
+
+const DIALOG_BUILDERS =
+  /(^|\.)(AlertDialog\.Builder|MaterialAlertDialogBuilder|BottomSheetDialog|AppCompatDialog|ProgressDialog|DatePickerDialog|TimePickerDialog|Dialog)$/;
+const DIALOG_SHOW = new Set([
+  'show',
+  'create',
+  'setView',
+  'setItems',
+  'setTitle',
+  'setMessage',
+  'setSingleChoiceItems',
+  'setMultiChoiceItems',
+  'setContentView',
+]);
+/** Names too generic to resolve to a project method when called on an unknown receiver. */
+const GENERIC_NAMES = new Set([
+  ...['inflate', 'apply', 'also', 'let', 'run', 'with', 'show', 'dismiss', 'create', 'get', 'set', 'add', 'remove', 'put'],
+  ...['equals', 'toString', 'hashCode', 'invoke', 'init', 'setup', 'update', 'start', 'stop', 'clear', 'onClick', 'onCreate'],
+  ...['onResume', 'onStart', 'onPause', 'onStop', 'onDestroy', 'newInstance', 'getInstance', 'notifyDataSetChanged'],
+  ...['submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf'],
+]);
+const MAX_DEPTH = 250;
+const FINISH = new Set(['finish', 'finishAfterTransition', 'onBackPressed']);
+
+type CallUse = Extract<Use, { t: 'call' }>;
+export type CallTarget = { fn: FunctionFacts; cls: string | undefined };
+
+/** Project functions a call may run: methods of the receiver type or `this` (and outer classes), free functions, unique methods. */
+export function resolveCall(ctx: ResolveContext, use: CallUse, at: { thisCls: string | undefined; file: FileFacts }): CallTarget[] {
+  const { name } = use;
+  const { thisCls, file } = at;
+  const { classes } = ctx.code;
+  const methodsIn = (cls: string): FunctionFacts[] => {
+    for (const c of chainOf(ctx, cls).chain) {
+      const hit = classes.get(c)?.functions.filter((f) => f.name === name) ?? [];
+      if (hit.length > 0) return hit;
+    }
+    return [];
+  };
+  if (use.receiver === 'super') return [];
+  if (use.receiverType !== undefined) {
+    const owner = resolveType(ctx, use.receiverType, file);
+    if (owner !== undefined) return methodsIn(owner).map((fn) => ({ fn, cls: owner }));
+  }
+  if (use.receiver !== 'other' && thisCls !== undefined) {
+    let scope: string | undefined = thisCls;
+    while (scope !== undefined) {
+      const hit = methodsIn(scope);
+      const cls = scope;
+      if (hit.length > 0) return hit.map((fn) => ({ fn, cls }));
+      scope = classes.get(scope)?.facts.outer;
+    }
+  }
+  const free = ctx.code.freeFunctions.get(name);
+  if (free !== undefined && free.length > 0) {
+    const samePackage = free.filter((f) => f.file.package === file.package || file.imports[name] !== undefined);
+    return (samePackage.length > 0 ? samePackage : free).map((f) => ({ fn: f.fn, cls: thisCls }));
+  }
+  if (use.receiver === 'other' && !GENERIC_NAMES.has(name)) {
+    const methods = ctx.code.methodsByName.get(name) ?? [];
+    if (methods.length > 0 && methods.length <= 2) return methods.map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+  }
+  return [];
+}
+
+/** Extension functions run with their receiver as `this`, so their effects do not depend on the caller. */
+export function receiverClass(ctx: ResolveContext, fn: FunctionFacts): string | undefined {
+  const info = ctx.code.fnInfo.get(fn);
+  if (fn.receiver === undefined || info === undefined) return undefined;
+  const r = resolveType(ctx, fn.receiver, info.file);
+  return r !== undefined && ctx.code.classes.has(r) ? r : undefined;
+}
+
+/**
+ * Scopes (function body, or one lambda / anonymous class in it) that build a dialog inline, each with a
+ * dialog name: what those scopes inflate and the buttons they set belong to that dialog.
+ */
+export function dialogScopesOf(fn: FunctionFacts, file: FileFacts): Map<number, string> {
+  const scopes = new Map<number, { buttons: boolean; builder: boolean; shows: boolean }>();
+  for (const u of fn.uses) {
+    const sc = u.scope ?? 0;
+    const s = scopes.get(sc) ?? { buttons: false, builder: false, shows: false };
+    if (u.t === 'button') s.buttons = true;
+    if (u.t === 'new' && DIALOG_BUILDERS.test(u.cls)) s.builder = true;
+    if (u.t === 'call' && DIALOG_SHOW.has(u.name)) s.shows = true;
+    scopes.set(sc, s);
+  }
+  const building = [...scopes].filter(([, s]) => s.buttons || (s.builder && s.shows)).map(([sc]) => sc);
+  const fileName = file.path
+    .split('/')
+    .at(-1)
+    ?.replace(/\.(kt|java)$/, '');
+  const base = `${fn.owner ?? fileName}.${fn.name}`;
+  return new Map(building.map((sc, i) => [sc, building.length === 1 ? base : `${base}#${i + 1}`]));
+}
+
+/** What a use handler sees: where the use sits and the trigger it runs under. */
+interface UseEnv {
+  ctx: ResolveContext;
+  file: FileFacts;
+  thisCls: string | undefined;
+  own: TriggerContext | undefined;
+  /** The use's own trigger resolved; undefined = the caller's. */
+  trig: MapTrigger | undefined;
+  /** `trig` as effect fields (a constructor callback's trigger is weak). */
+  trigPart: { trig?: MapTrigger; weak?: boolean };
+  add: (e: Effect) => void;
+}
+
+type UseHandler<T extends Use['t']> = (use: Extract<Use, { t: T }>, env: UseEnv) => void;
+
+function resEffects(use: Extract<Use, { t: 'res' }>, env: UseEnv): void {
+  const { ctx, add, trigPart } = env;
+  if (use.type === 'layout') add({ k: 'layout', name: use.name });
+  else if (use.type === 'menu') {
+    if (ctx.resources.menus.has(use.name)) add({ k: 'menu', name: use.name });
+    else ctx.warnings.add('MENU_NOT_FOUND', use.name);
+  } else if (use.type === 'navigation') add({ k: 'nav', name: use.name, ...trigPart });
+  else if (use.type === 'xml') add({ k: 'xml', name: use.name, ...trigPart });
+  else if (use.type === 'id') {
+    const dest = navActivity(ctx, use.name);
+    const to = dest === undefined ? undefined : fullClassName(ctx, dest);
+    if (to !== undefined && ctx.manifest.activities.has(to)) add({ k: 'start', to, ...trigPart });
+  }
+}
+
+function classrefEffects(use: Extract<Use, { t: 'classref' }>, env: UseEnv): void {
+  const { ctx, file, add, trigPart } = env;
+  const q = resolveType(ctx, use.cls, file) ?? declaredActivity(ctx, use.cls, file);
+  if (q !== undefined && ctx.manifest.activities.has(q)) add({ k: 'start', to: q, ...trigPart });
+  else if (q !== undefined && ctx.code.classes.has(q)) {
+    const kind = classify(ctx, q);
+    if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart });
+  } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
+    const imported = importedName(use.cls, file);
+    if (imported === undefined) ctx.warnings.add('INTENT_TARGET_UNKNOWN', use.cls);
+    else {
+      // An activity of a library whose sources (and manifest) were not given: still a screen.
+      ctx.undeclared.add(imported);
+      add({ k: 'start', to: imported, ...trigPart });
+    }
+  }
+}
+
+function callEffects(use: CallUse, env: UseEnv): void {
+  const { ctx, add, trig: t, own } = env;
+  // finish() closes the screen: back to whichever activity opened it
+  if (FINISH.has(use.name)) add({ k: 'finish', ...env.trigPart });
+  for (const target of resolveCall(ctx, use, env)) {
+    const targetThis = target.fn.owner === undefined ? receiverClass(ctx, target.fn) : target.cls;
+    for (const e of effectsOf(ctx, target.fn, targetThis)) {
+      const trig = substitute(e, t);
+      const sub: Effect = { ...e };
+      delete sub.trig;
+      delete sub.weak;
+      if (trig !== undefined) sub.trig = trig;
+      // still weak: the callee's own callback trigger survived, or this call sits in a callback
+      if ((trig === e.trig && e.weak === true) || (e.trig === undefined && trig !== undefined && own?.kind === 'callback')) sub.weak = true;
+      add(sub);
+    }
+  }
+}
+
+const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
+  res: resEffects,
+  binding: (use, { ctx, add }) => {
+    const layout = bindingLayout(use.name);
+    if (ctx.resources.layouts.has(layout)) add({ k: 'layout', name: layout });
+  },
+  classref: classrefEffects,
+  new: (use, { ctx, file, add, trigPart }) => {
+    const q = resolveType(ctx, use.cls, file);
+    if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') add({ k: 'reach', cls: q, ...trigPart });
+    for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart });
+  },
+  call: callEffects,
+  str: (use, { ctx, add, trigPart }) => {
+    const to = ctx.manifest.activities.has(use.value) ? use.value : ctx.manifest.byAction.get(use.value);
+    if (to !== undefined) add({ k: 'start', to, ...trigPart });
+  },
+  button: (use, { ctx, add, trigPart }) => {
+    const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
+    const text = use.text === undefined ? undefined : ctx.resources.strings.get(use.text);
+    if (text !== undefined) el.text = text;
+    add({ k: 'element', element: el, ...trigPart });
+  },
+  message: (_use, { add, trigPart }) =>
+    add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' }, ...trigPart }),
+};
+
+/** Collects a function's effects once each; effects of a dialog-building scope are tagged with that dialog. */
+function effectSink(): { out: Effect[]; add: (e: Effect) => void; dialog: string | undefined } {
+  const seen = new Set<string>();
+  const sink = {
+    out: [] as Effect[],
+    dialog: undefined as string | undefined,
+    add: (e: Effect): void => {
+      const d = sink.dialog;
+      const tagged = d !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' && e.k !== 'finish';
+      const withDialog = tagged ? { ...e, dialog: d } : e;
+      const k = effectKey(withDialog);
+      if (seen.has(k)) return;
+      seen.add(k);
+      sink.out.push(withDialog);
+    },
+  };
+  return sink;
+}
+
+/** The summary of `fn` run with `this` = `thisCls` (memoised; cycles yield what is known so far). */
+export function effectsOf(ctx: ResolveContext, fn: FunctionFacts, thisCls: string | undefined): Effect[] {
+  const info = ctx.code.fnInfo.get(fn);
+  if (info === undefined) return [];
+  const memo = ctx.effects;
+  const key = `${info.id}|${thisCls ?? ''}`;
+  const cached = memo.cache.get(key);
+  if (cached !== undefined) return cached;
+  const onStack = memo.stack.indexOf(key);
+  if (onStack >= 0) {
+    memo.lowest = Math.min(memo.lowest, onStack);
+    return [];
+  }
+  if (memo.stack.length > MAX_DEPTH) {
+    memo.lowest = 0; // truncated: nothing on the stack is complete
+    return [];
+  }
+  const depth = memo.stack.length;
+  memo.stack.push(key);
+  const file = info.file;
+  const dialogScopes = dialogScopesOf(fn, file);
+  const sink = effectSink();
+  for (const use of fn.uses) {
+    sink.dialog = dialogScopes.get(use.scope ?? 0);
+    const own = 'trig' in use ? use.trig : undefined;
+    const trig = own === undefined ? undefined : toTrigger(ctx, own, { cls: thisCls ?? fn.owner, file });
+    const trigPart = trig === undefined ? {} : own?.kind === 'callback' ? { trig, weak: true } : { trig };
+    const env: UseEnv = { ctx, file, thisCls, own, trig, trigPart, add: sink.add };
+    (USE_EFFECTS[use.t] as (u: Use, env: UseEnv) => void)(use, env);
+  }
+  memo.stack.pop();
+  // Results computed inside a cycle are partial until the cycle's head finishes: cache only then.
+  if (memo.lowest >= depth) {
+    memo.cache.set(key, sink.out);
+    memo.lowest = Infinity;
+  }
+  return sink.out;
+}

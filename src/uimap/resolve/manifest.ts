@@ -1,0 +1,81 @@
+/** Manifest step: declared activities, aliases, launchers and app-defined actions merged over all modules. */
+import type { FileFacts } from '../code/index.js';
+import type { ResolveContext } from './context.js';
+import { pushTo } from './context.js';
+
+/**
+ * A manifest without package and a Gradle file whose namespace could not be read leave relative names
+ * (`.activities.Main`): match them against the source's classes by suffix. The package such a match implies
+ * is remembered for the names that match nothing.
+ */
+function relativeNameFixer(ctx: ResolveContext): { fix: (name: string) => string; derived: () => string | undefined } {
+  let derivedPackage: string | undefined;
+  const fix = (name: string): string => {
+    if (!name.startsWith('.')) return name;
+    const hits = [...ctx.code.classes.keys()].filter((c) => c.endsWith(name));
+    if (hits.length === 1 && hits[0] !== undefined) {
+      derivedPackage ??= hits[0].slice(0, -name.length);
+      return hits[0];
+    }
+    return derivedPackage === undefined ? name.slice(1) : `${derivedPackage}${name}`;
+  };
+  return { fix, derived: () => derivedPackage };
+}
+
+/** Step: fills ctx.manifest; warns about declared app activities without source. */
+export function readManifests(ctx: ResolveContext): void {
+  const { activities, aliases, launcherTargets, byAction } = ctx.manifest;
+  const names = relativeNameFixer(ctx);
+  for (const mod of ctx.input.modules) {
+    for (const man of mod.manifests) {
+      for (const a0 of man.activities) {
+        const a = { ...a0, name: names.fix(a0.name) };
+        const prev = activities.get(a.name);
+        if (prev === undefined) activities.set(a.name, { ...a, module: mod.name });
+        else {
+          prev.launcher ||= a.launcher;
+          if (prev.label === undefined && a.label !== undefined) prev.label = a.label;
+          prev.actions.push(...a.actions);
+        }
+        for (const act of a.actions) if (!act.startsWith('android.intent.action.')) byAction.set(act, a.name);
+      }
+      for (const al0 of man.aliases) {
+        const al = { ...al0, name: names.fix(al0.name), target: names.fix(al0.target) };
+        pushTo(aliases, al.target, al.name);
+        if (al.launcher) launcherTargets.add(al.target);
+      }
+    }
+  }
+  const derived = names.derived();
+  if (ctx.appPackage === '' && derived !== undefined) ctx.appPackage = derived;
+  const appPrefix = ctx.appPackage.split('.').slice(0, 2).join('.');
+  for (const [name, a] of activities) {
+    if (!ctx.code.classes.has(name) && name.startsWith(appPrefix)) ctx.warnings.add('CLASS_NOT_FOUND', name);
+    if (a.launcher) launcherTargets.add(name);
+  }
+}
+
+/** `Foo` imported as `a.b.Foo`, or a name written fully qualified: the qualified name. */
+export function importedName(written: string, file: FileFacts): string | undefined {
+  const [head, ...rest] = written.split('.');
+  if (head === undefined) return undefined;
+  const imported = file.imports[head];
+  if (imported !== undefined) return [imported, ...rest].join('.');
+  if (/^[a-z]/.test(head) && rest.length > 0) return written;
+  // `import lib.activities.*`: the one wildcard package that holds activities
+  const wild = file.wildcardImports.filter((w) => file.wildcardImports.length === 1 || /activit/i.test(w));
+  return wild.length === 1 ? `${wild[0]}.${written}` : undefined;
+}
+
+/** A class name that has no source (an activity from a binary dependency) but is declared in a manifest. */
+export function declaredActivity(ctx: ResolveContext, written: string, file: FileFacts): string | undefined {
+  const [head, ...rest] = written.split('.');
+  const imported = head === undefined ? undefined : file.imports[head];
+  const candidates = [
+    written,
+    ...(imported === undefined ? [] : [[imported, ...rest].join('.')]),
+    ...(file.package === '' ? [] : [`${file.package}.${written}`]),
+    ...file.wildcardImports.map((w) => `${w}.${written}`),
+  ];
+  return candidates.find((c) => ctx.manifest.activities.has(c));
+}

@@ -1,0 +1,275 @@
+/**
+ * Per-activity walk: from an activity class, follow what its code (and its base classes) can reach —
+ * helper and extension functions, fragments, dialogs, adapters, custom views, layouts, navigation graphs,
+ * preference screens — collecting elements into the screen parts they appear on, and every activity start
+ * with the UI trigger it runs under.
+ */
+import type { FunctionFacts } from '../code/index.js';
+import type { MapActivity, MapElement, MapTrigger } from '../model.js';
+import type { MenuStyle } from '../resources.js';
+import { classify, fullClassName } from './classes.js';
+import type { ResolveContext } from './context.js';
+import { textOf } from './context.js';
+import { substitute } from './effect.js';
+import { effectsOf } from './effects.js';
+import { chainOf } from './indexes.js';
+import { viewClassName } from './names.js';
+import type { Owner } from './parts.js';
+import { addElement, menuPart, newOwner, partOut } from './parts.js';
+
+const LIFECYCLE = new Set([
+  ...['onCreate', 'onStart', 'onResume', 'onPostCreate', 'onNewIntent', 'initActivity', '<init>'],
+  ...['onViewCreated', 'onCreateView', 'onActivityCreated', 'onAttach'],
+]);
+
+/** Methods the framework calls by itself (lifecycle and listener callbacks), as opposed to helpers. */
+function isCallback(name: string): boolean {
+  return name === '<init>' || /^on[A-Z]/.test(name) || LIFECYCLE.has(name);
+}
+
+/** State of one activity's walk. */
+interface Walk {
+  ctx: ResolveContext;
+  activity: string;
+  root: Owner;
+  finishes: MapTrigger[];
+  parts: Map<string, Owner>;
+  menus: string[];
+  menuStyles: Map<string, MenuStyle>;
+  reached: Set<string>;
+  rootChain: Set<string>;
+}
+
+function addTransition(w: Walk, to: string, trigger: MapTrigger | undefined): void {
+  // An activity relaunching itself (or its own `start` helper seen as an entry) is no navigation.
+  if (to === w.activity) return;
+  w.ctx.transitions.push(trigger === undefined ? { from: w.activity, to } : { from: w.activity, to, trigger });
+}
+
+function partOf(w: Walk, kind: 'fragment' | 'dialog', name: string, trigger?: MapTrigger): Owner {
+  let p = w.parts.get(`${kind}|${name}`);
+  if (p === undefined) {
+    p = newOwner(kind, name);
+    w.parts.set(`${kind}|${name}`, p);
+  }
+  if (p.trigger === undefined && trigger !== undefined && trigger.kind !== 'auto') p.trigger = trigger;
+  return p;
+}
+
+function addMenu(w: Walk, name: string, style?: MenuStyle): void {
+  if (!w.menus.includes(name)) w.menus.push(name);
+  if (style !== undefined && !w.menuStyles.has(name)) w.menuStyles.set(name, style);
+}
+
+function attachNav(w: Walk, graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void {
+  if (seen.has(graph)) return;
+  seen.add(graph);
+  const g = w.ctx.resources.navigation.get(graph);
+  if (g === undefined) return;
+  for (const d of g.destinations) {
+    if ((d.kind === 'fragment' || d.kind === 'dialog') && d.className !== undefined) {
+      const cls = fullClassName(w.ctx, d.className);
+      if (w.ctx.code.classes.has(cls)) reachClass(w, cls, w.root, { trig });
+      else {
+        const p = partOf(w, d.kind, cls);
+        if (d.layout !== undefined) attachLayout(w, d.layout, { owner: p, listItem: false });
+      }
+    }
+  }
+  for (const inc of g.includes) attachNav(w, inc, trig, seen);
+}
+
+interface LayoutTarget {
+  owner: Owner;
+  listItem: boolean;
+  /** The id an `<include>` / `<ViewStub>` gives the included layout's root. */
+  rootId?: string | undefined;
+}
+
+function layoutElement(w: Walk, v: { id: string; tag: string; text?: string; hint?: string; desc?: string }, layout: string): MapElement {
+  const el: MapElement = { id: v.id, class: viewClassName(v.tag) };
+  const t = textOf(w.ctx, v.text);
+  if (t !== undefined) el.text = t;
+  const h = textOf(w.ctx, v.hint);
+  if (h !== undefined) el.hint = h;
+  const d = textOf(w.ctx, v.desc);
+  if (d !== undefined) el.desc = d;
+  el.layout = layout;
+  return el;
+}
+
+function attachLayout(w: Walk, name: string, at: LayoutTarget): void {
+  const { ctx } = w;
+  const { owner, listItem, rootId } = at;
+  const layout = ctx.resources.layouts.get(name);
+  if (layout === undefined) {
+    if (!name.startsWith('android:')) ctx.warnings.add('LAYOUT_NOT_FOUND', name);
+    return;
+  }
+  if (owner.layouts.includes(name) && rootId === undefined) return;
+  if (!owner.layouts.includes(name)) owner.layouts.push(name);
+  for (const v of layout.views) {
+    const el = layoutElement(w, v, name);
+    if (v.id === layout.rootId && rootId !== undefined) el.id = rootId;
+    if (listItem) el.kind = 'list-item';
+    addElement(owner, el);
+    if (v.onClick !== undefined) {
+      // android:onClick names a method of the activity (or a base class) hosting the layout
+      for (const c of w.rootChain) {
+        for (const fn of ctx.code.classes.get(c)?.functions ?? []) {
+          if (fn.name === v.onClick) applyFn(w, fn, { thisCls: w.activity, owner, trig: { kind: 'click', element: v.id } });
+        }
+      }
+    }
+  }
+  if (rootId !== undefined && layout.rootId === undefined && !layout.merge)
+    addElement(owner, { id: rootId, class: viewClassName(layout.rootTag), layout: name });
+  for (const inc of layout.includes) attachLayout(w, inc.layout, { owner, listItem, rootId: inc.id });
+  for (const stub of layout.stubs) {
+    const before = owner.elements.length;
+    attachLayout(w, stub.layout, { owner, listItem, rootId: stub.id });
+    for (const el of owner.elements.slice(before)) el.kind ??= 'stub';
+  }
+  for (const f of layout.fragments) {
+    const cls = fullClassName(ctx, f);
+    if (ctx.code.classes.has(cls)) reachClass(w, cls, w.root, {});
+    else if (cls.startsWith(ctx.appPackage) && ctx.appPackage !== '') ctx.warnings.add('CLASS_NOT_FOUND', cls);
+  }
+  for (const g of layout.navGraphs) attachNav(w, g, undefined);
+  for (const m of layout.menus) addMenu(w, m, layout.menuStyles[m]);
+  for (const vc of layout.viewClasses) if (ctx.code.classes.has(vc)) reachClass(w, vc, owner, {});
+}
+
+function attachPreferences(w: Walk, name: string, owner: Owner, trig: MapTrigger | undefined): void {
+  const { ctx } = w;
+  const prefs = ctx.resources.preferences.get(name);
+  if (prefs === undefined) return;
+  if (!owner.layouts.includes(name)) owner.layouts.push(name);
+  for (const p of prefs.prefs) {
+    const el: MapElement = { id: p.key, class: p.tag, kind: 'preference', layout: name };
+    const t = textOf(ctx, p.title);
+    if (t !== undefined) el.text = t;
+    addElement(owner, el);
+    const target = p.intentTarget === undefined ? undefined : fullClassName(ctx, p.intentTarget);
+    if (target !== undefined && ctx.manifest.activities.has(target)) addTransition(w, target, { kind: 'preference', element: p.key });
+    const byAct = p.intentAction === undefined ? undefined : ctx.manifest.byAction.get(p.intentAction);
+    if (byAct !== undefined) addTransition(w, byAct, { kind: 'preference', element: p.key });
+    if (p.fragment !== undefined) {
+      const cls = fullClassName(ctx, p.fragment);
+      if (ctx.code.classes.has(cls)) reachClass(w, cls, w.root, { trig });
+    }
+  }
+}
+
+interface Reach {
+  trig?: MapTrigger | undefined;
+  isRoot?: boolean;
+  listItem?: boolean;
+}
+
+/** Runs a class's functions (its base classes' callbacks too) into the part it belongs on. */
+function reachClass(w: Walk, cls: string, owner: Owner, how: Reach): void {
+  const isRoot = how.isRoot === true;
+  if (w.reached.has(cls)) return;
+  const kind = classify(w.ctx, cls);
+  if (kind === 'activity' && !isRoot && !w.rootChain.has(cls)) return;
+  w.reached.add(cls);
+  let target = owner;
+  if (!isRoot && kind === 'fragment') target = partOf(w, 'fragment', cls, how.trig);
+  else if (!isRoot && kind === 'dialog') target = partOf(w, 'dialog', cls, how.trig);
+  const listItem = kind === 'adapter' || how.listItem === true;
+  for (const [depth, c] of chainOf(w.ctx, cls).chain.entries()) {
+    for (const fn of w.ctx.code.classes.get(c)?.functions ?? []) {
+      // A base class's helpers run only when called; its framework callbacks (onCreate, onClick…) run anyway.
+      if (depth > 0 && !isCallback(fn.name)) continue;
+      applyFn(w, fn, { thisCls: cls, owner: target, trig: how.trig, auto: LIFECYCLE.has(fn.name), listItem });
+    }
+  }
+}
+
+interface Apply {
+  thisCls: string | undefined;
+  owner: Owner;
+  trig: MapTrigger | undefined;
+  /** The function runs by itself (lifecycle): its trigger-less starts are automatic. */
+  auto?: boolean;
+  listItem?: boolean;
+}
+
+/** Applies a function's summary to the walk: transitions, layouts, menus, parts, elements, finishes. */
+function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
+  const { owner } = a;
+  const listItem = a.listItem === true;
+  for (const e of effectsOf(w.ctx, fn, a.thisCls)) {
+    const trig = substitute(e, a.trig);
+    const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf(w, 'dialog', e.dialog, trig) : owner;
+    switch (e.k) {
+      case 'start':
+        addTransition(w, e.to, trig ?? (a.auto === true ? { kind: 'auto' } : undefined));
+        break;
+      case 'layout':
+        attachLayout(w, e.name, { owner: target, listItem });
+        break;
+      case 'menu':
+        addMenu(w, e.name);
+        break;
+      case 'nav':
+        attachNav(w, e.name, trig);
+        break;
+      case 'xml':
+        attachPreferences(w, e.name, target, trig);
+        break;
+      case 'reach':
+        reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem });
+        break;
+      case 'element':
+        addElement(target, e.element);
+        break;
+      case 'finish':
+        if (trig !== undefined && trig.kind !== 'auto') w.finishes.push(trig);
+        break;
+    }
+  }
+}
+
+/** Walks one declared activity: its screen parts, and its starts and finishes into ctx. */
+export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
+  const w: Walk = {
+    ctx,
+    activity: name,
+    root: newOwner('activity', name),
+    finishes: [],
+    parts: new Map(),
+    menus: [],
+    menuStyles: new Map(),
+    reached: new Set(),
+    rootChain: new Set(chainOf(ctx, name).chain),
+  };
+  reachClass(w, name, w.root, { isRoot: true });
+  const parts = [...w.parts.values()];
+  const activity: MapActivity = {
+    name,
+    layouts: w.root.layouts,
+    elements: w.root.elements,
+    fragments: parts.filter((p) => p.kind === 'fragment').map(partOut),
+    // a dialog class that only wraps another dialog has nothing of its own to show
+    dialogs: parts.filter((p) => p.kind === 'dialog' && p.elements.length > 0).map(partOut),
+    menus: w.menus.map((m) => menuPart(ctx, m, w.menuStyles.get(m) ?? 'options')),
+  };
+  ctx.finishTriggers.set(name, w.finishes);
+  return activity;
+}
+
+/** Step: walks every declared activity, in manifest order, with its manifest facts. */
+export function walkActivities(ctx: ResolveContext): void {
+  for (const [name, manifest] of ctx.manifest.activities) {
+    const activity = walkActivity(ctx, name);
+    if (ctx.manifest.launcherTargets.has(name)) activity.launcher = true;
+    const label = textOf(ctx, manifest.label);
+    if (label !== undefined) activity.label = label;
+    const al = ctx.manifest.aliases.get(name);
+    if (al !== undefined) activity.aliases = al;
+    activity.module = manifest.module;
+    ctx.activities.push(activity);
+  }
+}
