@@ -33,6 +33,7 @@ export const ErrorCodes = {
   ADB_OFFLINE: 'failure',
   ADB_DEVICE_GONE: 'failure',
   ADB_COMMAND_FAILED: 'failure',
+  ADB_OUTPUT_TOO_LARGE: 'failure',
   ADB_CONNECT_FAILED: 'failure',
   SYNC_FAILED: 'failure',
   APP_NOT_FOUND: 'not-found',

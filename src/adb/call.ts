@@ -1,7 +1,7 @@
 /**
  * Cancellation and deadlines for every host-side call: each call takes
  * `{ signal?, timeoutMs? }`, has a default timeout, and on abort or timeout closes what it opened and rejects
- * with ABORTED or TIMEOUT, whatever the body was waiting on.
+ * with ABORTED or TIMEOUT, whatever the body was waiting on. A body that fails closes what it opened too.
  */
 
 import { GlanceError, throwIfAborted } from '../errors.js';
@@ -78,7 +78,11 @@ export async function runCall<T>(
     },
   };
   const work = body(scope);
-  work.catch(() => undefined); // once cancelled, the body's own failure is expected and uninteresting
+  // A failed body leaves nothing open (a server that answers FAIL and keeps the socket would hold the process);
+  // once cancelled, its own failure is expected and uninteresting.
+  work.catch(() => {
+    for (const s of owned) s.close();
+  });
   try {
     return await Promise.race([work, cancelled]);
   } finally {

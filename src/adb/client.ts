@@ -6,7 +6,7 @@ import { GlanceError } from '../errors.js';
 import { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, nested, runCall, type CallOptions, type CallScope } from './call.js';
 import { resolveSerial } from './select.js';
 import { ShellId, ShellPacketDecoder, encodeShellPacket } from './shell-protocol.js';
-import { StreamReader, type ByteStream } from './stream.js';
+import { OutputLimit, StreamReader, type ByteStream } from './stream.js';
 import {
   S_IFREG,
   encodeSyncDataChunks,
@@ -31,7 +31,18 @@ export interface ShellOutput {
   exitCode: number | null;
 }
 
-export interface ShellOptions extends CallOptions {
+/**
+ * Largest output shell, exec and pull keep in memory unless told otherwise (ADB_OUTPUT_TOO_LARGE past it): a
+ * uiautomator dump is well under 1 MiB and a raw 1440×3200 screencap 18 MiB.
+ */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+export interface OutputOptions extends CallOptions {
+  /** Bytes of output (stdout and stderr together) kept before ADB_OUTPUT_TOO_LARGE; default 64 MiB. */
+  maxOutputBytes?: number;
+}
+
+export interface ShellOptions extends OutputOptions {
   /** Bytes for the command's stdin (shell v2 only); stdin is closed after them. */
   stdin?: Uint8Array;
 }
@@ -109,10 +120,11 @@ export class AdbDeviceClient {
   shell(command: string, options: ShellOptions = {}): Promise<ShellOutput> {
     return runCall(options, { timeoutMs: DEFAULT_COMMAND_TIMEOUT_MS, what: `shell ${command}` }, async (scope) => {
       const features = await this.features(nested(scope));
+      const limit = new OutputLimit(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, `shell ${command}`);
       if (!features.includes('shell_v2')) {
         const stream = await this.open(scope, `shell:${command}`);
         try {
-          const stdout = await new StreamReader(stream).readAll();
+          const stdout = await new StreamReader(stream).readAll(limit);
           return { stdout, stderr: Buffer.alloc(0), exitCode: null };
         } finally {
           stream.close();
@@ -128,6 +140,7 @@ export class AdbDeviceClient {
         for (;;) {
           const chunk = await stream.read();
           if (chunk === null) throw gone(this.serial, 'shell output (no exit status)');
+          limit.add(chunk.length);
           for (const p of decoder.push(chunk)) {
             if (p.id === ShellId.stdout) stdout.push(p.data);
             else if (p.id === ShellId.stderr) stderr.push(p.data);
@@ -143,11 +156,13 @@ export class AdbDeviceClient {
   }
 
   /** `exec:` — raw stdout bytes, binary-safe (no PTY, no CRLF mangling); for screencap and the like. */
-  exec(command: string, options: CallOptions = {}): Promise<Buffer> {
+  exec(command: string, options: OutputOptions = {}): Promise<Buffer> {
     return runCall(options, { timeoutMs: DEFAULT_COMMAND_TIMEOUT_MS, what: `exec ${command}` }, async (scope) => {
       const stream = await this.open(scope, `exec:${command}`);
       try {
-        return await new StreamReader(stream).readAll();
+        return await new StreamReader(stream).readAll(
+          new OutputLimit(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, `exec ${command}`),
+        );
       } finally {
         stream.close();
       }
@@ -199,11 +214,15 @@ export class AdbDeviceClient {
   }
 
   /** A device file's bytes; SYNC_FAILED when it cannot be read. Default timeout 60 s. */
-  pull(path: string, options: CallOptions = {}): Promise<Buffer> {
+  pull(path: string, options: OutputOptions = {}): Promise<Buffer> {
     return this.sync(`pull ${path}`, options, DEFAULT_COMMAND_TIMEOUT_MS, async (r) => {
       await r.stream.write(encodeSyncRequest('RECV', path));
       const parts: Uint8Array[] = [];
-      await readRecv(r, (chunk) => parts.push(chunk));
+      const limit = new OutputLimit(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, `pull ${path}`);
+      await readRecv(r, (chunk) => {
+        limit.add(chunk.length);
+        parts.push(chunk);
+      });
       return Buffer.concat(parts);
     });
   }

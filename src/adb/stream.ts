@@ -146,14 +146,16 @@ export class StreamReader {
     return out;
   }
 
-  /** Everything until the end of stream. */
-  async readAll(): Promise<Buffer> {
+  /** Everything until the end of stream; `limit.add` sees each chunk's size and throws to stop reading. */
+  async readAll(limit?: OutputLimit): Promise<Buffer> {
     const parts: Uint8Array[] = [...this.buffered];
+    limit?.add(this.bufferedBytes);
     this.buffered = [];
     this.bufferedBytes = 0;
     for (;;) {
       const chunk = await this.stream.read();
       if (chunk === null) return Buffer.concat(parts);
+      limit?.add(chunk.length);
       parts.push(chunk);
     }
   }
@@ -165,5 +167,28 @@ export class StreamReader {
       read: () => this.readSome(),
       close: () => this.stream.close(),
     };
+  }
+}
+
+/**
+ * Counts the bytes a call keeps in memory and fails with ADB_OUTPUT_TOO_LARGE past `max`: a device or server that
+ * streams without end must not grow the host without bound.
+ */
+export class OutputLimit {
+  private total = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly what: string,
+  ) {}
+
+  add(bytes: number): void {
+    this.total += bytes;
+    if (this.total > this.max) {
+      throw new GlanceError('ADB_OUTPUT_TOO_LARGE', `${this.what} returned more than ${this.max} bytes`, {
+        hint: 'the command printed far more than expected; pass a larger maxOutputBytes if that much is real',
+        context: { maxOutputBytes: this.max },
+      });
+    }
   }
 }
