@@ -1,0 +1,61 @@
+// The virtual device's sh beside a real POSIX /bin/sh on the same scripts: quoting, expansion, redirects,
+// pipes and exit statuses must come out the same. Toybox's echo prints its arguments as they are, so on the
+// real side echo is a function doing that (the system echo of dash would interpret backslashes).
+// Left out on purpose: field splitting of unquoted expansions, which the virtual sh does not do (see expandWord).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createVirtualDevice } from '../../src/device/virtual/index.js';
+
+const SCRIPTS = [
+  // quoting and escapes
+  `echo "a\\\\b" 'c\\\\d' e\\\\f`,
+  `echo "x\\$y" "\\"q\\"" 'it'\\''s'`,
+  `echo "tab	in" 'two  spaces' three\\ four`,
+  `X=1; echo "$X" '$X' \\$X "\${X}y" $X$X`,
+  `echo ""; echo ''x''; echo "a"'b'c`,
+  // redirects: the default fd of < is 0, of > is 1; order of 2>&1 matters
+  `echo hi > $T/f; cat < $T/f`,
+  `echo one > $T/g; echo two >> $T/g; cat $T/g`,
+  `cat $T/missing 2>/dev/null; echo "status $?"`,
+  `cat $T/missing 2>&1 | grep -c missing`,
+  `echo out 2>&1 >/dev/null`,
+  `echo abc > $T/h; echo xyz >> $T/h; grep -v abc $T/h; grep -c . $T/h`,
+  `echo abc > $T/i; grep -q zzz $T/i; echo $?`,
+  // the toybox text commands tools use, option by option
+  `echo Foo.bar > $T/j; echo other >> $T/j; grep -i foo $T/j; grep -F 'o.b' $T/j; grep -c o $T/j`,
+  `echo Foo.bar > $T/j; grep -o 'o\\.b' $T/j; grep -E 'x|bar' $T/j; grep 'x\\|bar' $T/j; grep -e nope -e other $T/j; echo $?`,
+  `echo 1 > $T/k; echo 2 >> $T/k; echo 3 >> $T/k; head -n 1 $T/k; tail -n 1 $T/k; wc -l < $T/k; head -n 2 $T/k | tail -n 1`,
+  // lists, pipes and statuses
+  `false && echo no || echo yes; echo $?`,
+  `! false; echo $?`,
+  `true | false; echo $?`,
+  `echo a; echo b | grep -v a`,
+  `exit 7`,
+  `false; true; echo $?`,
+];
+
+const real = (script: string, dir: string) => {
+  const prelude = `T=${dir}; echo() { printf '%s\\n' "$*"; }\n`;
+  const r = spawnSync('/bin/sh', ['-c', prelude + script], { encoding: 'utf8', cwd: dir });
+  return { out: r.stdout.replaceAll(dir, '$T'), code: r.status };
+};
+
+const virtual = async (script: string) => {
+  const dev = createVirtualDevice();
+  await dev.run('rm -f /data/local/tmp/f /data/local/tmp/g /data/local/tmp/h /data/local/tmp/i /data/local/tmp/j /data/local/tmp/k');
+  const r = await dev.run(`T=/data/local/tmp; ${script}`);
+  return { out: Buffer.from(r.stdout).toString('utf8').replaceAll('/data/local/tmp', '$T'), code: r.exitCode };
+};
+
+test('the virtual sh and /bin/sh agree on stdout and exit status', { skip: process.platform === 'win32' && 'needs /bin/sh' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'glance-sh-'));
+  try {
+    for (const s of SCRIPTS) assert.deepEqual(await virtual(s), real(s, dir), s);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
