@@ -5,6 +5,7 @@ import { benchDevice } from './device.js';
 import { benchImage } from './image.js';
 import { benchPrivacy } from './privacy.js';
 import { benchSnapshot } from './snapshot.js';
+import { benchThroughput } from './throughput.js';
 import { benchUimap } from './uimap.js';
 import { benchVirtual } from './virtual.js';
 
@@ -13,6 +14,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   privacy: benchPrivacy,
   virtual: benchVirtual,
   adb: benchAdb,
+  throughput: benchThroughput,
   device: benchDevice,
   image: benchImage,
   uimap: benchUimap,

@@ -36,33 +36,72 @@ export function encodeShellExit(code: number): Buffer {
   return encodeShellPacket(ShellId.exit, Uint8Array.of(code & 0xff));
 }
 
-/** Streaming decoder; unknown ids or absurd lengths throw ADB_PROTOCOL and poison it. */
+/**
+ * Streaming decoder; unknown ids or absurd lengths throw ADB_PROTOCOL and poison it. Received chunks are kept
+ * as a list and each packet is copied out once when it is complete: growing one buffer per chunk made a 4 MiB
+ * packet arriving in 16 KiB pieces cost a quadratic ~500 MB of copying.
+ */
 export class ShellPacketDecoder {
-  private buffer: Buffer = Buffer.alloc(0);
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private header: { id: ShellPacketId; length: number } | undefined;
   private failure: GlanceError | undefined;
 
   push(chunk: Uint8Array): ShellPacket[] {
     if (this.failure) throw this.failure;
-    this.buffer = this.buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.buffer, chunk]);
+    if (chunk.length > 0) {
+      this.chunks.push(chunk);
+      this.size += chunk.length;
+    }
     const out: ShellPacket[] = [];
-    while (this.buffer.length >= SHELL_HEADER) {
-      const id = this.buffer.readUInt8(0);
-      const length = this.buffer.readUInt32LE(1);
-      if (id > ShellId.windowSizeChange || length > SHELL_MAX_PACKET) {
-        this.failure = new GlanceError('ADB_PROTOCOL', `bad shell v2 packet (id ${id}, length ${length})`, {
-          hint: 'the stream does not carry the shell v2 protocol',
-        });
-        throw this.failure;
+    for (;;) {
+      if (this.header === undefined) {
+        if (this.size < SHELL_HEADER) break;
+        const head = Buffer.from(this.take(SHELL_HEADER));
+        const id = head.readUInt8(0);
+        const length = head.readUInt32LE(1);
+        if (id > ShellId.windowSizeChange || length > SHELL_MAX_PACKET) {
+          this.failure = new GlanceError('ADB_PROTOCOL', `bad shell v2 packet (id ${id}, length ${length})`, {
+            hint: 'the stream does not carry the shell v2 protocol',
+          });
+          throw this.failure;
+        }
+        this.header = { id: id as ShellPacketId, length };
       }
-      if (this.buffer.length < SHELL_HEADER + length) break;
-      out.push({ id: id as ShellPacketId, data: this.buffer.subarray(SHELL_HEADER, SHELL_HEADER + length) });
-      this.buffer = this.buffer.subarray(SHELL_HEADER + length);
+      if (this.size < this.header.length) break;
+      out.push({ id: this.header.id, data: this.take(this.header.length) });
+      this.header = undefined;
     }
     return out;
   }
 
+  /** The next `n` buffered bytes: a view when one chunk holds them, else one copy. */
+  private take(n: number): Uint8Array {
+    this.size -= n;
+    const first = this.chunks[0];
+    if (first === undefined || n === 0) return new Uint8Array(0);
+    if (first.length >= n) {
+      if (first.length === n) this.chunks.shift();
+      else this.chunks[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
+    const out = Buffer.allocUnsafe(n);
+    let filled = 0;
+    let used = 0;
+    while (filled < n) {
+      const c = this.chunks[used]!;
+      const k = Math.min(c.length, n - filled);
+      out.set(k === c.length ? c : c.subarray(0, k), filled);
+      filled += k;
+      if (k === c.length) used++;
+      else this.chunks[used] = c.subarray(k);
+    }
+    this.chunks.splice(0, used);
+    return out;
+  }
+
   get idle(): boolean {
-    return this.buffer.length === 0;
+    return this.size === 0 && this.header === undefined;
   }
 }
 

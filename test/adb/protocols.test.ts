@@ -62,6 +62,26 @@ describe('shell v2', () => {
     );
   });
 
+  test('a large packet split at every odd boundary comes out whole, byte for byte', () => {
+    const big = Buffer.alloc(300_000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7) & 0xff;
+    const wire = Buffer.concat([
+      encodeShellPacket(ShellId.stdout, big),
+      encodeShellPacket(ShellId.stdout, Buffer.from('x')),
+      encodeShellExit(0),
+    ]);
+    for (const step of [1_000, 4_099, 65_536, wire.length]) {
+      const d = new ShellPacketDecoder();
+      const got = [];
+      for (let at = 0; at < wire.length; at += step) got.push(...d.push(wire.subarray(at, at + step)));
+      assert.equal(got.length, 3, `step ${step}`);
+      assert.ok(Buffer.from(got[0]!.data).equals(big), `step ${step}`);
+      assert.equal(Buffer.from(got[1]!.data).toString(), 'x');
+      assert.deepEqual([got[2]!.id, got[2]!.data[0]], [ShellId.exit, 0]);
+      assert.ok(d.idle);
+    }
+  });
+
   test('unknown ids are ADB_PROTOCOL', () => {
     assert.throws(
       () => new ShellPacketDecoder().push(Uint8Array.of(9, 0, 0, 0, 0)),
