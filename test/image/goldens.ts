@@ -2,7 +2,7 @@
 // writes test/golden/image/). Each case freezes its elements in <name>.elements.json beside the PNG, so a
 // change of the snapshot engine's refs does not masquerade as a drawing change.
 import { join } from 'node:path';
-import type { MarkOptions } from '../../src/image/marks.js';
+import type { MarkedRaster, MarkOptions } from '../../src/image/marks.js';
 import type { RgbaImage } from '../../src/image/raster.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { authoredLandscape, authoredPortrait, corpusScreen, type TestScreen } from './screens.js';
@@ -46,4 +46,14 @@ export function differingFraction(a: RgbaImage, b: RgbaImage, tolerance: number)
       n++;
   }
   return n / (a.width * a.height);
+}
+
+/**
+ * The placement data of a marked screenshot — which ref sits on which box, where each tag went, its colour,
+ * the legend rows — compared exactly beside the pixel tolerance: two marks with swapped refs change too few
+ * pixels to exceed the tolerance, but never this.
+ */
+export function placementOf(r: MarkedRaster): string {
+  const { marks, shot, scale, legend, skipped } = r;
+  return `${JSON.stringify({ shot, scale, skipped, marks, legend }, null, 1)}\n`;
 }
