@@ -39,6 +39,7 @@ export default tseslint.config(
             message: 'agent/ sits on tools/, device/ and uimap/; the front-ends sit on it',
           },
           { target: 'src/tools', deny: ['src/cli', 'src/mcp'], message: 'tools/ are transport-agnostic' },
+          { target: 'src/phone', deny: ['src/cli', 'src/mcp'], message: 'the phone is an adapter over tools/, beside cli/ and mcp/' },
           { target: 'src/mcp', deny: ['src/cli'], message: 'mcp/ is an adapter over tools/; the CLI hosts it, not the other way round' },
         ],
       ],

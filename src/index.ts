@@ -1,64 +1,43 @@
-// Public library API. Explicit exports only: what is listed here is the stable surface.
-export { GlanceError, isGlanceError, exitCodeFor, ErrorCodes } from './errors.js';
+/**
+ * glance-mobile: drive a phone in three lines.
+ *
+ *   const phone = await connect({ serial: '127.0.0.1:5560' }); // else ANDROID_SERIAL, else the only device
+ *   const snap = await phone.snapshot();
+ *   await phone.tap('b760');
+ *
+ * A hand-written list: what is here is the stable surface (test/api checks it against a snapshot of the built
+ * declarations). Importing it loads no tokenizer, MCP SDK or image code; the rest of Glance lives in subpath
+ * entries: glance-mobile/adb, /virtual, /snapshot, /tokens, /privacy, /uimap, /tools, /mcp.
+ */
+
+// The phone.
+export { connect } from './phone/connect.js';
+export type { ConnectOptions } from './phone/connect.js';
+export type {
+  Direction,
+  Phone,
+  PhoneActionOptions,
+  PhoneCallOptions,
+  PhoneResult,
+  PhoneSnapshotOptions,
+  SnapshotData,
+} from './phone/phone.js';
+export type { ActionOutcome, AssertResult, LaunchOutcome, WaitResult } from './device/actions.js';
+export type { SnapshotElement, ScreenInfo } from './snapshot/types.js';
+export type { SnapshotDiff } from './snapshot/diff.js';
+
+// Coded errors: every failure is a GlanceError with a stable code and a hint.
+export { GlanceError, isGlanceError, ErrorCodes } from './errors.js';
 export type { ErrorCode } from './errors.js';
 
-// Hierarchy: every dump format → one UiNode model.
-export { parseDump } from './hierarchy/parse.js';
-export { toUiautomatorXml } from './hierarchy/xml.js';
-export { walk } from './hierarchy/model.js';
-export type { UiNode, UiDump, Bounds, DumpFormat } from './hierarchy/model.js';
-
-// Snapshots: compact views with stable refs, diffs, selectors.
-export {
-  snapshotFromDump,
-  resolveRef,
-  resolveTarget,
-  diffSnapshots,
-  renderDiff,
-  findElements,
-  parseSelector,
-  isRefLike,
-  tokenReport,
-} from './snapshot/index.js';
-export type {
-  Snapshot,
-  SnapshotOptions,
-  SnapshotFormat,
-  SnapshotDiff,
-  SnapshotElement,
-  ScreenInfo,
-  SnapshotJson,
-  Action,
-  State,
-} from './snapshot/index.js';
-
-// Privacy mode.
-export { blocksFromDump, PrivacySession, privacyView } from './privacy/index.js';
-
-// Devices: the Device interface, the ADB implementation, the virtual device.
-export type { Device, CallOptions, ShellResult } from './device/types.js';
+// Devices: the provider that picks one from a serial, the Device interface and its ADB implementation.
+export { createDeviceProvider } from './device/provider.js';
+export type { AdbDeviceProvider, DeviceProvider, DeviceSummary } from './device/provider.js';
 export { AdbDevice } from './device/adb-device.js';
-export { AdbClient, createServerTransport, connectDirect, listenDevice } from './adb/index.js';
-export { startVirtualDevice, createVirtualDevice, loadScenario } from './device/virtual/index.js';
+export type { AdbDeviceOptions, AdbPort } from './device/adb-device.js';
+export { adbPort } from './device/adb-port.js';
+export type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './device/types.js';
 
-// Tools (one registry behind the CLI and the MCP server) and the MCP server itself.
-export { allTools, defineTool } from './tools/index.js';
-export type { ToolDef, ToolContext, ToolResult } from './tools/index.js';
-export { createMcpServer } from './mcp/server.js';
-
-// UI Map from app source.
-export { mapDirectory, mapProject, findPaths, findPathsByText, searchElements, shortestPath, renderMapHtml } from './uimap/index.js';
-export type {
-  UiMap,
-  MapActivity,
-  MapElement,
-  MapPart,
-  MapTransition,
-  MapTrigger,
-  MapWarning,
-  UiPath,
-  PathStep,
-  PathTarget,
-  ElementHit,
-  MapDirectoryOptions,
-} from './uimap/index.js';
+// Glance's own ADB client (more in glance-mobile/adb).
+export { AdbClient, AdbDeviceClient } from './adb/client.js';
+export { createServerTransport, connectDirect } from './adb/node/host.js';

@@ -1,4 +1,5 @@
-// The snapshot engine's public surface (explicit exports; docs/snapshot.md describes each).
+// The snapshot engine's surface (explicit exports; docs/snapshot.md describes each). Token counts live apart
+// in tokens.ts: the tokenizer's tables take most of a second to load.
 export { snapshotFromDump, resolveRef, isSnapshot, SNAPSHOT_FORMATS, DEFAULT_MAX_LABEL } from './snapshot.js';
 export type { Snapshot, SnapshotOptions, SnapshotFormat, SnapshotStats } from './snapshot.js';
 export { diffSnapshots, renderDiff } from './diff.js';
@@ -7,8 +8,6 @@ export { findElements, parseSelector, isRefLike, isLayoutSelector, DEFAULT_NEAR_
 export { parseTarget, resolve, resolveTarget, looksLikeTarget } from './target.js';
 export type { Target, Resolution, ResolveOptions, TargetScope } from './target.js';
 export type { Selector, CompoundSelector, SimpleSelector, AttrName, AttrOp, StateName, Relation } from './selector.js';
-export { tokenReport, countTokens, renderTokenReport } from './tokens.js';
-export type { TokenCount, TokenReportRow } from './tokens.js';
 export { elementLine, renderElements } from './render.js';
 export type { RenderOptions } from './render.js';
 export { passesFor } from './distil.js';

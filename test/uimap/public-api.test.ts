@@ -1,8 +1,8 @@
-// The UI Map through the package entry point (src/index.ts): what a library user imports.
+// The UI Map through its package entry point (glance-mobile/uimap): what a library user imports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { findPathsByText, mapDirectory, searchElements, type UiMap, type UiPath } from '../../src/index.js';
+import { findPathsByText, mapDirectory, searchElements, type UiMap, type UiPath } from '../../src/public/uimap.js';
 
 test('the entry point maps a project, searches its elements and plans a path by text', async () => {
   const map: UiMap = await mapDirectory(fileURLToPath(new URL('../fixtures/uimap/notekeeper', import.meta.url)));

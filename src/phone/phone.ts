@@ -1,0 +1,157 @@
+/**
+ * The library's front-end: a Phone whose methods are the device tools. Each method calls its registry tool by
+ * name with semantic params (`target`, `text`, `direction`, `until`…), so a method answers exactly what the CLI
+ * verb and the MCP tool answer — the same settling, diff, errors — from one implementation.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { ActionOutcome, AssertResult, LaunchOutcome, WaitResult } from '../device/actions.js';
+import type { DeviceProvider } from '../device/provider.js';
+import type { Foreground, ScreenSize } from '../device/types.js';
+import type { SnapshotDiff } from '../snapshot/diff.js';
+import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+import { callTool } from '../tools/call.js';
+import type { ToolImage } from '../tools/registry.js';
+import { memorySnapshotStore } from '../tools/store.js';
+
+/** What every method answers: the text the CLI prints, and the same facts structured. */
+export interface PhoneResult<D> {
+  text: string;
+  data: D;
+  /** The screenshot's PNG (device_screenshot only). */
+  images?: ToolImage[];
+}
+
+/** Options every method takes. */
+export interface PhoneCallOptions {
+  /** Cancels this call (ABORTED). `close()` cancels every call in flight. */
+  signal?: AbortSignal;
+}
+
+export interface PhoneActionOptions extends PhoneCallOptions {
+  /** How long to wait for the screen to settle after the action, in ms (default 2000). */
+  settleMs?: number;
+}
+
+export interface PhoneSnapshotOptions extends PhoneCallOptions {
+  format?: 'tree' | 'table' | 'json' | 'xml';
+  bounds?: boolean;
+  offscreen?: boolean;
+  all?: boolean;
+  depth?: number;
+  scope?: string;
+  maxLabel?: number;
+  /** `last`: only what changed since this phone's previous snapshot; or a saved dump file to compare with. */
+  diff?: string;
+  /** Privacy mode: only the screen block most relevant to this task. */
+  privacy?: string;
+}
+
+export interface SnapshotData {
+  screen: ScreenInfo;
+  elements: SnapshotElement[];
+  diff?: SnapshotDiff;
+}
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+
+export interface Phone {
+  /** The serial of the device this phone drives. */
+  readonly serial: string;
+  snapshot(options?: PhoneSnapshotOptions): Promise<PhoneResult<SnapshotData>>;
+  find(
+    selector: string,
+    options?: PhoneCallOptions & { all?: boolean; offscreen?: boolean },
+  ): Promise<PhoneResult<{ count: number; elements: SnapshotElement[] }>>;
+  tap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  longPress(target: string, options?: PhoneActionOptions & { duration?: number }): Promise<PhoneResult<ActionOutcome>>;
+  doubleTap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  /** Types into `target` (its content replaced unless `append`), or into the focused field when target is undefined. */
+  type(
+    target: string | undefined,
+    text: string,
+    options?: PhoneActionOptions & { append?: boolean; submit?: boolean },
+  ): Promise<PhoneResult<ActionOutcome>>;
+  clear(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  /** Finger direction across `target` (or the screen), or from one `X,Y` point to another. */
+  swipe(
+    how: Direction | { from: string; to: string },
+    options?: PhoneActionOptions & { target?: string; duration?: number },
+  ): Promise<PhoneResult<ActionOutcome>>;
+  /** Content direction (down = reveal what is below); with `until`, scroll until that selector is on screen. */
+  scroll(
+    direction?: Direction,
+    options?: PhoneActionOptions & { target?: string; until?: string; max?: number },
+  ): Promise<PhoneResult<ActionOutcome>>;
+  key(key: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  launch(app: string, options?: PhoneActionOptions): Promise<PhoneResult<LaunchOutcome>>;
+  stop(app: string, options?: PhoneCallOptions): Promise<PhoneResult<{ stopped: string; command: string }>>;
+  apps(options?: PhoneCallOptions & { all?: boolean }): Promise<PhoneResult<{ apps: string[] }>>;
+  activity(options?: PhoneCallOptions): Promise<PhoneResult<Partial<Foreground> & { screen: ScreenSize }>>;
+  screenshot(
+    options?: PhoneCallOptions & { out?: string; marks?: boolean; maxEdge?: number },
+  ): Promise<PhoneResult<Record<string, unknown>>>;
+  /** Waits until `until` (text, or a selector) is on screen, or gone with `gone`; `idle`: until the screen stops changing. */
+  waitFor(
+    until: string,
+    options?: PhoneCallOptions & { gone?: boolean; timeout?: number },
+  ): Promise<PhoneResult<WaitResult | { idle: true }>>;
+  /** ASSERTION_FAILED unless `selector` matches (exactly `count` elements when given). */
+  assert(selector: string, options?: PhoneCallOptions & { count?: number }): Promise<PhoneResult<AssertResult>>;
+  /** Cancels calls in flight and releases the connections this phone opened. */
+  close(): void;
+}
+
+export interface PhoneSetup {
+  serial: string;
+  devices: DeviceProvider;
+  /** Close the provider with the phone (true when connect() created it). */
+  ownsDevices: boolean;
+}
+
+/** Drops the call-only option and undefined values: tool schemas are strict about what they get. */
+function params(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) if (v !== undefined && k !== 'signal') out[k] = v;
+  return out;
+}
+
+export function createPhone(setup: PhoneSetup): Phone {
+  const closing = new AbortController();
+  const snapshots = memorySnapshotStore();
+  const call = async <D>(tool: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<PhoneResult<D>> => {
+    const ctx = {
+      signal: signal ? AbortSignal.any([signal, closing.signal]) : closing.signal,
+      serial: setup.serial,
+      devices: setup.devices,
+      snapshots,
+      readFile: (p: string) => readFile(p, 'utf8'),
+      writeFile: (p: string, d: Uint8Array | string) => writeFile(p, d),
+    };
+    const r = await callTool(tool, params(input), ctx);
+    return { text: r.text, data: r.data as D, ...(r.images ? { images: r.images } : {}) };
+  };
+  return {
+    serial: setup.serial,
+    snapshot: (o = {}) => call('device_snapshot', { ...o }, o.signal),
+    find: (selector, o = {}) => call('device_find', { ...o, selector }, o.signal),
+    tap: (target, o = {}) => call('device_tap', { ...o, target }, o.signal),
+    longPress: (target, o = {}) => call('device_long_press', { ...o, target }, o.signal),
+    doubleTap: (target, o = {}) => call('device_double_tap', { ...o, target }, o.signal),
+    type: (target, text, o = {}) => call('device_type', { ...o, target, text }, o.signal),
+    clear: (target, o = {}) => call('device_clear', { ...o, target }, o.signal),
+    swipe: (how, o = {}) => call('device_swipe', { ...o, ...(typeof how === 'string' ? { direction: how } : how) }, o.signal),
+    scroll: (direction = 'down', o = {}) => call('device_scroll', { ...o, direction }, o.signal),
+    key: (key, o = {}) => call('device_press_key', { ...o, key }, o.signal),
+    launch: (app, o = {}) => call('device_launch_app', { ...o, app }, o.signal),
+    stop: (app, o = {}) => call('device_stop_app', { ...o, app }, o.signal),
+    apps: (o = {}) => call('device_apps', { ...o }, o.signal),
+    activity: (o = {}) => call('device_activity', {}, o.signal),
+    screenshot: (o = {}) => call('device_screenshot', { ...o }, o.signal),
+    waitFor: (until, o = {}) => call('device_wait_for', { ...o, what: until }, o.signal),
+    assert: (selector, o = {}) => call('device_assert', { ...o, selector }, o.signal),
+    close() {
+      closing.abort();
+      if (setup.ownsDevices) setup.devices.close?.();
+    },
+  };
+}

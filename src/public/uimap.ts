@@ -1,0 +1,18 @@
+// glance-mobile/uimap: the UI Map of an Android app from its source — screens, elements, transitions, paths.
+export { mapDirectory, mapProject } from '../uimap/index.js';
+export type { MapDirectoryOptions } from '../uimap/index.js';
+export type {
+  MapActivity,
+  MapElement,
+  MapPart,
+  MapProgress,
+  MapTransition,
+  MapTrigger,
+  MapWarning,
+  ProjectSource,
+  UiMap,
+} from '../uimap/model.js';
+export { readAndroidProject } from '../uimap/read.js';
+export { findPaths, findPathsByText, searchElements, shortestPath } from '../uimap/paths.js';
+export type { ElementHit, PathStep, PathTarget, UiPath } from '../uimap/paths.js';
+export { renderMapHtml } from '../uimap/html.js';

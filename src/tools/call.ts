@@ -1,0 +1,22 @@
+// Calling a registry tool by name with semantic params: the library's phone methods go through here, so a
+// method and its tool are one implementation.
+import { GlanceError } from '../errors.js';
+import { allTools } from './index.js';
+import type { ToolContext, ToolDef, ToolResult } from './registry.js';
+
+export function findTool(name: string): ToolDef {
+  const tool = allTools.find((t) => t.name === name);
+  if (!tool) throw new GlanceError('USAGE', `no tool named "${name}"`, { hint: `tools: ${allTools.map((t) => t.name).join(', ')}` });
+  return tool;
+}
+
+/** Validates `params` against the tool's schema (USAGE naming each bad field) and runs its handler. */
+export async function callTool(name: string, params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  const tool = findTool(name);
+  const parsed = tool.schema.safeParse(params);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((iss) => `${iss.path.length > 0 ? `${iss.path.join('.')}: ` : ''}${iss.message}`).join('; ');
+    throw new GlanceError('USAGE', `${name}: ${msg}`, { hint: `${name} takes ${Object.keys(tool.schema.shape).join(', ')}` });
+  }
+  return tool.handler(parsed.data, ctx);
+}
