@@ -13,16 +13,24 @@
 // The phone.
 export { connect } from './phone/connect.js';
 export type { ConnectOptions } from './phone/connect.js';
+export type { Phone, PhoneActionOptions, PhoneCallOptions, PhoneResult, PhoneSnapshotOptions, SnapshotData } from './phone/phone.js';
 export type {
+  ActionOutcome,
+  AssertResult,
+  ClearOutcome,
   Direction,
-  Phone,
-  PhoneActionOptions,
-  PhoneCallOptions,
-  PhoneResult,
-  PhoneSnapshotOptions,
-  SnapshotData,
-} from './phone/phone.js';
-export type { ActionOutcome, AssertResult, LaunchOutcome, WaitResult } from './device/actions.js';
+  KeyOutcome,
+  LaunchOutcome,
+  ScrollOutcome,
+  Settled,
+  SwipeOutcome,
+  TargetInfo,
+  TouchKind,
+  TouchOutcome,
+  TypeOutcome,
+  WaitResult,
+} from './device/actions/index.js';
+export type { DiffSummary } from './device/snap.js';
 export type { SnapshotElement, ScreenInfo } from './snapshot/types.js';
 export type { SnapshotDiff } from './snapshot/diff.js';
 

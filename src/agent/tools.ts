@@ -3,18 +3,11 @@
  * Every tool name and parameter the agent uses is in this one file: when the tools are renamed or reshaped,
  * this is the only place that changes.
  */
-import { GlanceError, isGlanceError } from '../errors.js';
+import { isGlanceError } from '../errors.js';
 import type { SnapshotElement, ScreenInfo } from '../snapshot/types.js';
-import { allTools } from '../tools/index.js';
-import type { ToolContext, ToolResult } from '../tools/registry.js';
+import { callTool } from '../tools/call.js';
+import type { ToolContext } from '../tools/registry.js';
 import type { ActResult, AgentAction } from './types.js';
-
-/** Calls a registry tool by name with its semantic parameters (validated by the tool's own schema). */
-export async function callTool(name: string, params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-  const tool = allTools.find((t) => t.name === name);
-  if (tool === undefined) throw new GlanceError('INTERNAL', `no tool named ${name}`);
-  return tool.handler(tool.schema.parse(params), ctx);
-}
 
 /** A fresh snapshot of the device: elements with refs, the header, and the dump kept for refs. */
 export async function snapshotScreen(ctx: ToolContext): Promise<{ screen: ScreenInfo; elements: SnapshotElement[]; text: string }> {

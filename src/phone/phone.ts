@@ -4,7 +4,18 @@
  * verb and the MCP tool answer — the same settling, diff, errors — from one implementation.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import type { ActionOutcome, AssertResult, LaunchOutcome, WaitResult } from '../device/actions.js';
+import type {
+  AssertResult,
+  ClearOutcome,
+  Direction,
+  KeyOutcome,
+  LaunchOutcome,
+  ScrollOutcome,
+  SwipeOutcome,
+  TouchOutcome,
+  TypeOutcome,
+  WaitResult,
+} from '../device/actions/index.js';
 import type { DeviceProvider } from '../device/provider.js';
 import type { Foreground, ScreenSize } from '../device/types.js';
 import type { SnapshotDiff } from '../snapshot/diff.js';
@@ -52,8 +63,6 @@ export interface SnapshotData {
   diff?: SnapshotDiff;
 }
 
-export type Direction = 'up' | 'down' | 'left' | 'right';
-
 export interface Phone {
   /** The serial of the device this phone drives. */
   readonly serial: string;
@@ -62,27 +71,27 @@ export interface Phone {
     selector: string,
     options?: PhoneCallOptions & { all?: boolean; offscreen?: boolean },
   ): Promise<PhoneResult<{ count: number; elements: SnapshotElement[] }>>;
-  tap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
-  longPress(target: string, options?: PhoneActionOptions & { duration?: number }): Promise<PhoneResult<ActionOutcome>>;
-  doubleTap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  tap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<TouchOutcome>>;
+  longPress(target: string, options?: PhoneActionOptions & { duration?: number }): Promise<PhoneResult<TouchOutcome>>;
+  doubleTap(target: string, options?: PhoneActionOptions): Promise<PhoneResult<TouchOutcome>>;
   /** Types into `target` (its content replaced unless `append`), or into the focused field when target is undefined. */
   type(
     target: string | undefined,
     text: string,
     options?: PhoneActionOptions & { append?: boolean; submit?: boolean },
-  ): Promise<PhoneResult<ActionOutcome>>;
-  clear(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  ): Promise<PhoneResult<TypeOutcome>>;
+  clear(target: string, options?: PhoneActionOptions): Promise<PhoneResult<ClearOutcome>>;
   /** Finger direction across `target` (or the screen), or from one `X,Y` point to another. */
   swipe(
     how: Direction | { from: string; to: string },
     options?: PhoneActionOptions & { target?: string; duration?: number },
-  ): Promise<PhoneResult<ActionOutcome>>;
+  ): Promise<PhoneResult<SwipeOutcome>>;
   /** Content direction (down = reveal what is below); with `until`, scroll until that selector is on screen. */
   scroll(
     direction?: Direction,
     options?: PhoneActionOptions & { target?: string; until?: string; max?: number },
-  ): Promise<PhoneResult<ActionOutcome>>;
-  key(key: string, options?: PhoneActionOptions): Promise<PhoneResult<ActionOutcome>>;
+  ): Promise<PhoneResult<ScrollOutcome>>;
+  key(key: string, options?: PhoneActionOptions): Promise<PhoneResult<KeyOutcome>>;
   launch(app: string, options?: PhoneActionOptions): Promise<PhoneResult<LaunchOutcome>>;
   stop(app: string, options?: PhoneCallOptions): Promise<PhoneResult<{ stopped: string; command: string }>>;
   apps(options?: PhoneCallOptions & { all?: boolean }): Promise<PhoneResult<{ apps: string[] }>>;
