@@ -1,6 +1,7 @@
 // `npm run bench`: every area's benchmark on the recorded-screen corpus and the virtual device, then one summary.
 // `npm run bench -- snapshot privacy` runs only the named sections.
 import { benchAdb } from './adb.js';
+import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
 import { benchImage } from './image.js';
 import { benchPrivacy } from './privacy.js';
@@ -18,6 +19,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   device: benchDevice,
   image: benchImage,
   uimap: benchUimap,
+  agent: benchAgent,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -3,13 +3,18 @@
 // ACP/SPL/CTR there; the random baseline repeats exactly. Nothing from the corpus is copied.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runBench } from '../../src/agent/bench.js';
+import { appSource, cachedMap } from '../../src/agent/maps.js';
+import { heuristicPolicy } from '../../src/agent/policies/heuristic.js';
 import { oraclePolicy, randomPolicy } from '../../src/agent/policies/baselines.js';
 import { DroidTaskSuite } from '../../src/agent/worlds/droidtask.js';
-import { droidtaskDir } from '../helpers/corpus.js';
+import { corpusDir, droidtaskDir } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
-describe('agent benchmark on DroidTask worlds', { skip: existsSync(droidtaskDir) ? false : 'shared corpus not present' }, () => {
+describe('agent benchmark on DroidTask worlds', { skip: requires({ shared: true }) }, () => {
   test('oracle: success equals the replay ceiling; ACP = SPL = CTR = 1 on its successes; step mode all right', async (t) => {
     const suite = new DroidTaskSuite(droidtaskDir);
     await suite.markReplayable();
@@ -55,5 +60,25 @@ describe('agent benchmark on DroidTask worlds', { skip: existsSync(droidtaskDir)
     const r = await world.act({ kind: 'tap', target: '5,5' });
     assert.equal(r.offPath, true);
     assert.equal(world.goalReached(), false);
+  });
+
+  test('heuristic with UI Maps from source: deterministic, well above random (full figures: npm run bench agent)', async (t) => {
+    const suite = new DroidTaskSuite(droidtaskDir, { apps: ['applauncher', 'clock'] });
+    await suite.markReplayable();
+    const cache = mkdtempSync(join(tmpdir(), 'glance-maps-'));
+    try {
+      const maps = new Map<string, Awaited<ReturnType<typeof cachedMap>>>();
+      for (const app of ['applauncher', 'clock']) maps.set(app, await cachedMap(appSource(join(corpusDir, 'apps'), app)!, cache));
+      const run = () => runBench(suite, { mode: 'both', policyFor: async (app) => heuristicPolicy(maps.get(app)) });
+      const a = await run();
+      const b = await run();
+      t.diagnostic(`heuristic on applauncher+clock: step ${a.step.accuracy} (${a.step.correct}/${a.step.total}), SR ${a.episode.sr}`);
+      const strip = (r: typeof a): string => JSON.stringify({ tasks: r.tasks, traj: r.trajectories.map((x) => ({ ...x, seconds: 0 })) });
+      assert.equal(strip(a), strip(b));
+      assert.ok(a.step.accuracy >= 0.6, `step accuracy ${a.step.accuracy}`);
+      assert.ok(a.episode.sr >= 0.3, `SR ${a.episode.sr}`);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { GlanceError } from '../../errors.js';
 import type { UiMap } from '../../uimap/index.js';
 import type { Policy } from '../policy.js';
 import { oraclePolicy, randomPolicy } from './baselines.js';
+import { heuristicPolicy } from './heuristic.js';
 
 export const POLICY_NAMES = ['heuristic', 'compass', 'single', 'oracle', 'random'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
@@ -24,6 +25,8 @@ export function makePolicy(name: PolicyName, o: PolicyOptions = {}): Policy {
       return oraclePolicy;
     case 'random':
       return randomPolicy(o.seed);
+    case 'heuristic':
+      return heuristicPolicy(o.map);
     default:
       throw new GlanceError('MODEL_NOT_CONFIGURED', `the ${name} policy needs a model`, {
         hint: 'pass --model (openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL), or use --policy heuristic',

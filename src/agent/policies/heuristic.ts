@@ -1,0 +1,290 @@
+/**
+ * The no-model policy: deterministic, explainable. Each step it scores every actionable element on screen:
+ * task words in the element's labels and id (words earlier steps already used count less), a bonus for the
+ * trigger of the next UI Map transition towards the screens the task is about (or "More options" when that
+ * trigger hides in the overflow menu), a confirm bonus in a dialog it just chose in, and typing for values the
+ * task asks to enter into a fitting field. It stops when nothing on screen is relevant any more.
+ */
+import type { SnapshotElement } from '../../snapshot/types.js';
+import type { UiMap } from '../../uimap/index.js';
+import { elementWords, packageWords, relevance, taskTerms, terms, type TaskTerms } from '../lexical.js';
+import { Planner, type Goal } from '../planner.js';
+import type { HistoryEntry, Policy, PolicyContext } from '../policy.js';
+import type { AgentAction, Decision, Observation } from '../types.js';
+import { typedValues, type FieldCue, type TypedValue } from '../values.js';
+
+/** Below this, nothing on screen is about the task: stop. */
+const STOP_BELOW = 1;
+const ROUTE_BONUS = 2;
+const MORE_BONUS = 1.6;
+const CONFIRM_BONUS = 3;
+/** An element whose whole label is words of the task ("open the Clock page" → Clock). */
+const EXACT_BONUS = 1;
+/** Share of the task's words a tapped element carried for the tap to count as the task itself. */
+const COVERED = 0.75;
+const TYPE_BASE = 2.2;
+const REPEAT_PENALTY = 2;
+/** Ids shared by many rows (menu rows, list titles): they say nothing about which row. */
+const GENERIC_IDS = new Set(['title', 'text', 'icon', 'summary', 'content', 'label', 'name']);
+
+interface Candidate {
+  el: SnapshotElement;
+  action: AgentAction;
+  score: number;
+  why: string[];
+}
+
+function labelOf(e: SnapshotElement): string | undefined {
+  return e.text ?? e.desc ?? e.labels?.[0] ?? e.hint ?? e.id;
+}
+
+const isMore = (e: SnapshotElement): boolean =>
+  /^(more options|menu)$/i.test(labelOf(e) ?? '') || /^(more|overflow|menu|menu_?button|more_options)$/i.test(e.id ?? '');
+
+/** A dialog's window: its button bar, or a list of choices. */
+const isDialog = (o: Observation): boolean =>
+  o.elements.some((e) => e.id === 'button1' || e.id === 'button2') || o.elements.filter((e) => e.class.endsWith('RadioButton')).length >= 2;
+
+/** A switch, check box, or a row holding one: tapping it flips a setting. */
+const toggles = (e: SnapshotElement): boolean => e.states.includes('checkable') || e.actions.includes('check');
+
+/** The task mentions the label as a phrase (word boundaries on both sides). */
+function phraseIn(task: string, label: string): boolean {
+  const i = task.indexOf(label);
+  if (i < 0) return false;
+  const before = task[i - 1];
+  const after = task[i + label.length];
+  return (before === undefined || !/[\p{L}\p{N}]/u.test(before)) && (after === undefined || !/[\p{L}\p{N}]/u.test(after));
+}
+
+/** Share of the task's word weight an element's labels carry (app-name words left out). */
+function coverage(task: string, e: SnapshotElement): number {
+  const tt = taskTerms(task);
+  const total = [...tt.stems.values()].reduce((a, b) => a + b, 0);
+  if (total === 0) return 0;
+  const label = terms(elementWords(e));
+  let got = 0;
+  for (const [st, w] of tt.stems) if (label.stems.has(st)) got += w;
+  return got / total;
+}
+
+function lastElement(history: readonly HistoryEntry[]): SnapshotElement | undefined {
+  const last = history.at(-1);
+  const t = last?.decision.action.target;
+  return t === undefined ? undefined : last!.observation.elements.find((e) => e.ref === t);
+}
+const isConfirm = (e: SnapshotElement): boolean =>
+  e.id === 'button1' || /^(ok|save|done|apply|yes|set|send)$/i.test(e.text ?? e.desc ?? '') || e.id === 'save';
+
+/** What earlier steps did: labels acted on and text typed. */
+function done(history: readonly HistoryEntry[]): { labels: string[]; typed: string[] } {
+  const labels: string[] = [];
+  const typed: string[] = [];
+  for (const h of history) {
+    const a = h.decision.action;
+    const label = h.result?.element?.label ?? (a.target === undefined ? undefined : labelFor(h.observation, a.target));
+    if (label !== undefined) labels.push(label);
+    if (a.kind === 'type' && a.text !== undefined) typed.push(a.text);
+  }
+  return { labels, typed };
+}
+
+function labelFor(obs: Observation, target: string): string | undefined {
+  const e = obs.elements.find((x) => x.ref === target);
+  return e === undefined ? undefined : labelOf(e);
+}
+
+/** How well a field fits a value's cue (its hint, id and label words). */
+function fieldFit(e: SnapshotElement, cue: FieldCue, value: string): number {
+  const t = terms(elementWords(e));
+  const has = (...ws: string[]): boolean => ws.some((w) => t.stems.has(w) || t.concepts.has(`~${w}`));
+  const named = has('name', 'label', 'title', 'filename', 'surname', 'first');
+  const search = has('search');
+  const number = has('number', 'phone', 'width', 'height', 'size') || /^\d+$/.test(e.text ?? '');
+  if (cue === 'search') return search ? 2 : -1;
+  if (cue === 'number') return number ? 2 : /^\d+$/.test(value) && !named && !search ? 0.5 : -1;
+  if (cue === 'name') return named && !number ? 2 : -1;
+  return !named && !search ? 1.5 : -0.5;
+}
+
+export class HeuristicPolicy implements Policy {
+  readonly name = 'heuristic';
+  private readonly planner: Planner | undefined;
+
+  constructor(map?: UiMap) {
+    this.planner = map === undefined ? undefined : new Planner(map);
+  }
+
+  async decide(obs: Observation, ctx: PolicyContext): Promise<Decision> {
+    const past = done(ctx.history);
+    const tt = taskTerms(ctx.task, [...past.labels, ...past.typed], packageWords(ctx.app ?? obs.screen.package));
+    const values = typedValues(ctx.task);
+    const pending = values.filter((v) => !past.typed.some((t) => t.toLowerCase() === v.value.toLowerCase()));
+    const stop = this.finished(obs, ctx, { all: values, pending });
+    if (stop !== undefined) return { action: { kind: 'done' }, reason: stop };
+    const visible = obs.elements.filter((e) => e.offscreen !== true && e.actions.some((a) => a !== 'scroll'));
+    const cands = visible.map((el) => this.score(el, tt, ctx));
+    this.routeBonus(cands, obs, tt);
+    this.confirmBonus(cands, obs, ctx.history);
+    this.typeCandidates(cands, pending);
+    this.resultBonus(cands, ctx.history, values);
+    cands.sort((a, b) => b.score - a.score);
+    const best = cands[0];
+    if (best !== undefined && (best.score >= STOP_BELOW || pending.length > 0)) {
+      return { action: best.action, reason: `${labelOf(best.el) ?? best.el.ref}: ${best.why.join(', ')} (${best.score.toFixed(2)})` };
+    }
+    // Nothing on screen is about the task: look behind a menu once, else stop.
+    const lastTarget = lastElement(ctx.history);
+    const gateway = visible.find((e) => isMore(e));
+    const lastWasAboutTask = lastTarget !== undefined && relevance(taskTerms(ctx.task), terms(elementWords(lastTarget))) >= 1.5;
+    if (gateway !== undefined && (lastTarget === undefined || (!isMore(lastTarget) && !lastWasAboutTask))) {
+      return { action: { kind: 'tap', target: gateway.ref }, reason: 'nothing here is about the task: look in the menu' };
+    }
+    return {
+      action: { kind: 'done' },
+      reason: best === undefined ? 'nothing to act on' : `nothing left about the task (best ${best.score.toFixed(2)})`,
+    };
+  }
+
+  /** The stopping rule: a reason to declare done, or undefined to go on. */
+  private finished(
+    obs: Observation,
+    ctx: Pick<PolicyContext, 'task' | 'history'>,
+    values: { all: readonly TypedValue[]; pending: readonly TypedValue[] },
+  ): string | undefined {
+    const { task, history } = ctx;
+    const pending = values.pending;
+    const last = history.at(-1);
+    if (last === undefined || pending.length > 0) return undefined;
+    const a = last.decision.action;
+    const lastValue = values.all.at(-1);
+    if (a.kind === 'type' && lastValue !== undefined && a.text === lastValue.value && lastValue.cue === 'text')
+      return 'the last text is typed';
+    const el = lastElement(history);
+    if (el === undefined || a.kind !== 'tap') return undefined;
+    if (isDialog(last.observation) && !isDialog(obs) && !isMore(el)) return 'the dialog closed on the choice';
+    if (!isDialog(last.observation) && toggles(el) && obs.elements.length > 0) return 'the setting is switched';
+    if (!isDialog(obs) && coverage(task, el) >= COVERED) return 'the element that says the whole task was used';
+    return undefined;
+  }
+
+  private score(el: SnapshotElement, tt: TaskTerms, ctx: PolicyContext): Candidate {
+    const lex = relevance(tt, terms(elementWords(el)));
+    const c: Candidate = {
+      el,
+      action: { kind: el.actions.includes('tap') || el.actions.includes('check') ? 'tap' : 'tap', target: el.ref },
+      score: lex,
+      why: [],
+    };
+    if (lex > 0) c.why.push(`task words ${lex.toFixed(2)}`);
+    const label = labelOf(el)?.toLowerCase();
+    if (label !== undefined && label.length > 1 && !el.actions.includes('type') && phraseIn(ctx.task.toLowerCase(), label))
+      bump(c, EXACT_BONUS, 'named by the task');
+    const last = ctx.history.at(-1);
+    if (last !== undefined) {
+      const lastLabel =
+        last.result?.element?.label ??
+        (last.decision.action.target === undefined ? undefined : labelFor(last.observation, last.decision.action.target));
+      if (lastLabel !== undefined && lastLabel === labelOf(el) && last.decision.action.kind === 'tap') {
+        c.score -= REPEAT_PENALTY;
+        c.why.push('just tapped');
+      }
+    }
+    if (el.actions.includes('type')) c.score -= 0.5;
+    // Choosing the option already chosen changes nothing.
+    if (el.states.includes('checked') && el.class.endsWith('RadioButton')) bump(c, -1.5, 'already chosen');
+    return c;
+  }
+
+  /** The next map transition towards the task's screens: its trigger on screen, or the overflow menu hiding it. */
+  private routeBonus(cands: Candidate[], obs: Observation, tt: TaskTerms): void {
+    const p = this.planner;
+    if (p === undefined) return;
+    const here = p.localise(obs);
+    if (here === undefined) return;
+    const goals = p.goals(tt);
+    let best: { goal: Goal; steps: number; trigger?: { element?: string; kind: string } } | undefined;
+    for (const g of goals) {
+      const r = p.route(here, g.activity);
+      if (r === undefined) continue;
+      const first = r.steps[0];
+      const trigger = first === undefined ? g.target.open : first.trigger;
+      const cost = g.score - 0.4 * r.steps.length;
+      if (best === undefined || cost > best.goal.score - 0.4 * best.steps)
+        best = { goal: g, steps: r.steps.length, ...(trigger === undefined ? {} : { trigger }) };
+    }
+    if (best === undefined) return;
+    // Something on screen already says more about the task than any screen elsewhere: no detour.
+    const onScreen = Math.max(0, ...cands.map((c) => c.score));
+    if (best.steps > 0 && onScreen > best.goal.score * 1.5 && onScreen >= 1.5) return;
+    const goalOnScreen = cands.some((c) => this.isMapElement(c.el, best.goal.element.id, best.goal.element.text));
+    if (best.steps === 0 && goalOnScreen) {
+      for (const c of cands) if (this.isMapElement(c.el, best.goal.element.id, best.goal.element.text)) bump(c, 1, 'goal element');
+      return;
+    }
+    const trig = best.trigger;
+    let found = false;
+    if (trig?.element !== undefined) {
+      const text = p.label(here, trig.element);
+      for (const c of cands) {
+        if (this.isMapElement(c.el, trig.element, text)) {
+          bump(c, ROUTE_BONUS, `map route via ${trig.element}`);
+          found = true;
+        }
+      }
+    }
+    const inMenu = trig?.kind === 'menu' || (best.steps === 0 && best.goal.target.part === 'menu');
+    if (!found && inMenu) for (const c of cands) if (isMore(c.el)) bump(c, MORE_BONUS, 'menu holds the next step');
+  }
+
+  private isMapElement(e: SnapshotElement, id: string, text: string | undefined): boolean {
+    if (e.id !== undefined && e.id === id && !GENERIC_IDS.has(id)) return true;
+    const l = labelOf(e)?.toLowerCase();
+    return text !== undefined && l !== undefined && l === text.toLowerCase();
+  }
+
+  /** In a dialog where the last step chose or typed something, its confirm button comes next. */
+  private confirmBonus(cands: Candidate[], obs: Observation, history: readonly HistoryEntry[]): void {
+    if (!obs.elements.some((e) => e.id === 'button1')) return;
+    const last = history.at(-1);
+    if (last === undefined) return;
+    const lastEl = last.observation.elements.find((e) => e.ref === last.decision.action.target);
+    const chose =
+      last.decision.action.kind === 'type' ||
+      (lastEl !== undefined &&
+        (lastEl.states.includes('checkable') || lastEl.class.endsWith('RadioButton') || lastEl.class.endsWith('CheckBox')));
+    const sameDialog = last.observation.elements.some((e) => e.id === 'button1');
+    if (chose && sameDialog) for (const c of cands) if (isConfirm(c.el)) bump(c, CONFIRM_BONUS, 'confirm what was chosen');
+  }
+
+  /** A value still to type becomes a type action on the field that fits it best. */
+  private typeCandidates(cands: Candidate[], pending: readonly TypedValue[]): void {
+    const v = pending[0];
+    if (v === undefined) return;
+    for (const c of cands) {
+      if (!c.el.actions.includes('type')) continue;
+      const fit = fieldFit(c.el, v.cue, v.value);
+      if (fit < 0) continue;
+      c.action = { kind: 'type', target: c.el.ref, text: v.value };
+      c.score = Math.max(c.score, TYPE_BASE + fit);
+      c.why.push(`type "${v.value}" (${v.cue} field fit ${fit})`);
+    }
+  }
+
+  /** After typing a search, the result that carries the searched text is what to open. */
+  private resultBonus(cands: Candidate[], history: readonly HistoryEntry[], values: readonly TypedValue[]): void {
+    const a = history.at(-1)?.decision.action;
+    if (a?.kind !== 'type' || !values.some((v) => v.cue === 'search' && v.value === a.text)) return;
+    const want = a.text!.toLowerCase();
+    for (const c of cands) if (!c.el.actions.includes('type') && labelOf(c.el)?.toLowerCase() === want) bump(c, 2, 'the search result');
+  }
+}
+
+function bump(c: Candidate, by: number, why: string): void {
+  c.score += by;
+  c.why.push(why);
+}
+
+export function heuristicPolicy(map?: UiMap): Policy {
+  return new HeuristicPolicy(map);
+}
