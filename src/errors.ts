@@ -44,6 +44,12 @@ export const ErrorCodes = {
   ABORTED: 'failure',
   SCENARIO_INVALID: 'failure',
   MAP_SOURCE_INVALID: 'failure',
+  TRAILMAP_INVALID: 'failure',
+  // WebDriverAgent (iOS)
+  WDA_UNREACHABLE: 'failure',
+  WDA_SESSION: 'failure',
+  WDA_COMMAND_FAILED: 'failure',
+  NOT_SUPPORTED: 'failure',
   IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
   // the agent

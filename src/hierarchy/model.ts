@@ -3,11 +3,14 @@
  * (children as arrays, no parent links; use `walk` to get parents).
  */
 
-/** [left, top, right, bottom] in device pixels, as uiautomator writes `bounds="[l,t][r,b]"`. */
+/**
+ * [left, top, right, bottom] in device pixels, as uiautomator writes `bounds="[l,t][r,b]"`; in points on iOS
+ * (the space WDA and XCTest taps use).
+ */
 export type Bounds = readonly [number, number, number, number];
 
 export interface UiNode {
-  /** Fully qualified class name, e.g. `android.widget.TextView`. */
+  /** Fully qualified class name, e.g. `android.widget.TextView`; on iOS the element type (`XCUIElementTypeButton`). */
   cls: string;
   /** `text` attribute (for editable fields this is the value, or the hint when empty on some Android versions). */
   text: string;
@@ -40,10 +43,15 @@ export interface UiNode {
   children: UiNode[];
 }
 
-export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot';
+export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot' | 'wda' | 'wda-json' | 'maestro-ios';
+
+/** The platform a dump comes from: it picks the snapshot's pass list (iOS names, chrome and widgets differ). */
+export type Platform = 'android' | 'ios';
 
 export interface UiDump {
   format: DumpFormat;
+  /** Absent for Android dumps (every format before iOS support); 'ios' for WDA and Maestro iOS hierarchies. */
+  platform?: Platform;
   /** Top-level nodes: one per window root (uiautomator2 may dump several windows). */
   roots: UiNode[];
   rotation: number;
@@ -150,4 +158,9 @@ const EDITABLE_CLASSES = new Set([
 /** Editable by class: EditText and its common subclasses (dumps carry no `editable` attribute). */
 export function isEditableClass(cls: string): boolean {
   return EDITABLE_CLASSES.has(shortClass(cls)) || /EditText$/.test(cls);
+}
+
+/** The platform of a dump ('android' unless its parser said otherwise). */
+export function platformOf(dump: Pick<UiDump, 'platform'>): Platform {
+  return dump.platform ?? 'android';
 }

@@ -1,11 +1,13 @@
 /**
- * One entry point for every dump format: detects uiautomator XML, uiautomator2 / Appium page source and
- * DroidBot JSON, and turns device error strings, empty, truncated or foreign input into coded errors.
+ * One entry point for every dump format: detects uiautomator XML, uiautomator2 / Appium page source,
+ * DroidBot JSON, WebDriverAgent page source (XML or JSON) and Maestro iOS hierarchies, and turns device error strings, empty, truncated or foreign input into coded errors.
  */
 import { GlanceError } from '../errors.js';
 import { DUMP_FAILURES } from './dump-lines.js';
 import { parseDroidbotState } from './droidbot.js';
+import { isMaestroIos, isWdaJson, parseMaestroIos, parseWdaJson } from './ios.js';
 import type { UiDump } from './model.js';
+import { isWdaXml, parseWdaXml } from './wda-xml.js';
 import { parseUiautomatorXml } from './xml.js';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -45,12 +47,13 @@ export function parseDump(input: string | Uint8Array): UiDump {
     }
   }
   if (text[start] === '{' || text[start] === '[') return parseJson(text);
+  if (xmlAt >= 0 && isWdaXml(text)) return parseWdaXml(text.slice(xmlAt));
   if (xmlAt >= 0) {
     // `uiautomator dump` may print "UI hierchary dumped to: PATH" (sic) before a cat'd file: skip any preamble.
     return parseUiautomatorXml(text.slice(xmlAt));
   }
   throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: starts with "${preamble.slice(0, 40).replace(/\s+/g, ' ')}"`, {
-    hint: 'expected uiautomator XML, a uiautomator2 page source or a DroidBot state JSON',
+    hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state or a Maestro iOS hierarchy',
   });
 }
 
@@ -72,9 +75,14 @@ function parseJson(text: string): UiDump {
     const at = /position (\d+)/.exec(msg);
     const truncated = /end of (JSON )?input|Unterminated/i.test(msg) || (at !== null && Number(at[1]) >= text.trimEnd().length);
     throw new GlanceError(truncated ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED', `the JSON dump does not parse: ${msg}`, {
-      hint: truncated ? 'the file was cut off: record or copy it again' : 'expected a DroidBot state JSON',
+      hint: truncated ? 'the file was cut off: record or copy it again' : 'expected a DroidBot state or an iOS hierarchy JSON',
       cause: e,
     });
   }
+  // A saved WDA response: `{"value": "<?xml …", "sessionId": …}`.
+  const inner = typeof value === 'object' && value !== null ? (value as { value?: unknown }).value : undefined;
+  if (typeof inner === 'string' && isWdaXml(inner)) return parseWdaXml(inner);
+  if (isWdaJson(value)) return parseWdaJson(value);
+  if (isMaestroIos(value)) return parseMaestroIos(value);
   return parseDroidbotState(value);
 }
