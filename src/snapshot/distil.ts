@@ -39,6 +39,8 @@ export interface DNode {
   keep: boolean;
   /** Short id of the nearest dumped ancestor with a resource id: part of the ref identity of top-level elements. */
   scopeId: string;
+  /** An iOS switch: its checked state reads `on` (iosVocabulary). */
+  onOff?: true;
   /** Number of rows when this node is a list (groupLists). */
   items?: number;
   offscreen?: true;
@@ -131,21 +133,21 @@ export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = empty
 }
 
 /** Calls `f` on every node, pre-order: the walk of the passes that change nodes in place. */
-function forEachNode(roots: readonly DNode[], f: (n: DNode) => void): void {
+export function forEachNode(roots: readonly DNode[], f: (n: DNode) => void): void {
   for (const n of roots) {
     f(n);
     forEachNode(n.children, f);
   }
 }
 
-function subtreeSize(n: DNode): number {
+export function subtreeSize(n: DNode): number {
   let s = 1;
   for (const c of n.children) s += subtreeSize(c);
   return s;
 }
 
 /** Drops the nodes `reject` accepts, with their subtrees, and counts each whole subtree under `reason`. */
-function dropWhere(roots: DNode[], ctx: PassContext, reason: keyof DistilStats, reject: (n: DNode) => boolean): DNode[] {
+export function dropWhere(roots: DNode[], ctx: PassContext, reason: keyof DistilStats, reject: (n: DNode) => boolean): DNode[] {
   const visit = (list: DNode[]): DNode[] => {
     const out: DNode[] = [];
     for (const n of list) {
@@ -165,7 +167,7 @@ function isActionable(n: DNode): boolean {
   return n.clickable || n.longClickable || n.checkable || n.editable || n.scrollable;
 }
 
-function hasLabel(n: DNode): boolean {
+export function hasLabel(n: DNode): boolean {
   return n.text !== '' || n.desc !== '' || n.labels.length > 0;
 }
 
@@ -405,7 +407,12 @@ export function passesFor(options: PipelineOptions = {}): Pass[] {
   return list;
 }
 
-export function distil(dump: UiDump, options: PipelineOptions = {}): { roots: DNode[]; stats: DistilStats } {
+/** Runs a pass list (by default the Android one for the options; iOS dumps bring theirs, ios-passes.ts). */
+export function distil(
+  dump: UiDump,
+  options: PipelineOptions = {},
+  passes: readonly Pass[] = passesFor(options),
+): { roots: DNode[]; stats: DistilStats } {
   const stats = emptyStats();
   const ctx: PassContext = {
     width: dump.width,
@@ -415,6 +422,6 @@ export function distil(dump: UiDump, options: PipelineOptions = {}): { roots: DN
     stats,
   };
   let roots = fromDump(dump, stats);
-  for (const pass of passesFor(options)) roots = pass(roots, ctx);
+  for (const pass of passes) roots = pass(roots, ctx);
   return { roots, stats };
 }

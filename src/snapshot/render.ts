@@ -54,6 +54,16 @@ const NAMED = new Set([
   'GridView',
   'ViewPager',
   'TabLayout',
+  // iOS (XCUIElementType names without the prefix); StaticText, Other, Image and Cell are implied.
+  'TextField',
+  'SecureTextField',
+  'SearchField',
+  'Link',
+  'Slider',
+  'Stepper',
+  'SegmentedControl',
+  'PickerWheel',
+  'Keyboard',
 ]);
 
 function truncate(s: string, max: number): string {

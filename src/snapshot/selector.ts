@@ -347,9 +347,9 @@ function stateMatches(el: SnapshotElement, name: StateName): boolean {
     case 'checkable':
       return el.actions.includes('check');
     case 'checked':
-      return has(el, 'checked');
+      return has(el, 'checked') || has(el, 'on');
     case 'unchecked':
-      return el.actions.includes('check') && !has(el, 'checked');
+      return el.actions.includes('check') && !has(el, 'checked') && !has(el, 'on');
     case 'enabled':
       return !has(el, 'disabled');
     case 'disabled':

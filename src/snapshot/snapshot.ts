@@ -3,10 +3,11 @@
  * options give the same text, byte for byte (the goldens in test/golden hold it to that).
  */
 import { GlanceError } from '../errors.js';
-import { center, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { center, platformOf, type UiDump, type UiNode } from '../hierarchy/model.js';
 import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
-import { distil, type DistilStats, type DNode } from './distil.js';
+import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
+import { iosPassesFor } from './ios-passes.js';
 import { assignRefs, identityKey, kindOf } from './refs.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
@@ -64,7 +65,7 @@ function actionsOf(n: DNode): Action[] {
 function statesOf(n: DNode): State[] {
   const s: State[] = [];
   if (n.checkable) s.push('checkable');
-  if (n.checked) s.push('checked');
+  if (n.checked) s.push(n.onOff ? 'on' : 'checked');
   if (n.selected) s.push('selected');
   if (n.focused) s.push('focused');
   if (!n.enabled) s.push('disabled');
@@ -205,7 +206,8 @@ export function snapshotWithSources(input: DumpInput, options: SnapshotOptions =
 function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot: Snapshot; built: Built } {
   checkOptions(options);
   const dump = toDump(input);
-  const { roots, stats } = distil(dump, { all: options.all ?? false, offscreen: options.offscreen ?? false });
+  const mode = { all: options.all ?? false, offscreen: options.offscreen ?? false };
+  const { roots, stats } = distil(dump, mode, platformOf(dump) === 'ios' ? iosPassesFor(mode) : passesFor(mode));
   const built = build(roots);
   const items = view(built.items, options);
   const elements: SnapshotElement[] = [];

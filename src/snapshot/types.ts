@@ -6,7 +6,9 @@ import type { Bounds } from '../hierarchy/model.js';
 
 export type Action = 'tap' | 'long' | 'type' | 'scroll' | 'check';
 
-export type State = 'checked' | 'selected' | 'focused' | 'disabled' | 'password' | 'scrollable' | 'checkable' | 'clickable' | 'editable';
+/** `on`: a checked iOS switch (the word its platform uses; `:checked` matches it too). */
+export type State =
+  'checked' | 'on' | 'selected' | 'focused' | 'disabled' | 'password' | 'scrollable' | 'checkable' | 'clickable' | 'editable';
 
 export interface SnapshotElement {
   /** Short stable ref (≤ 5 characters), e.g. `k42`. */
