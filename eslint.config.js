@@ -32,6 +32,7 @@ export default tseslint.config(
           { target: 'src/image', allow: ['src/snapshot', 'src/image', ...base], message: 'image/ draws over snapshot elements only' },
           { target: 'src/adb', allow: ['src/adb', ...base], message: 'adb/ is wire protocol only' },
           { target: 'src/uimap', allow: ['src/uimap', ...base], message: 'uimap/ stands alone' },
+          { target: 'src/trailmap', allow: ['src/hierarchy', 'src/trailmap', ...base], message: 'trailmap/ sits on hierarchy/' },
           { target: 'src/device', deny: ['src/tools', 'src/cli', 'src/mcp', 'src/agent'], message: 'device/ never imports the front-ends' },
           {
             target: 'src/agent',

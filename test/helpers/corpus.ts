@@ -9,6 +9,8 @@ export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url))
 export const sharedDir = resolve(process.env['GLANCE_SHARED_DIR'] ?? join(repoRoot, '../shared'));
 export const corpusDir = join(sharedDir, 'corpus');
 export const droidtaskDir = join(corpusDir, 'droidtask');
+/** Trailblaze's iOS Contacts trailmap: 100 Maestro captures, waypoints and shortcuts. */
+export const contactsIosDir = join(corpusDir, 'trailmaps', 'contacts-ios');
 
 export const droidtaskApps = (): string[] =>
   readdirSync(droidtaskDir, { withFileTypes: true })

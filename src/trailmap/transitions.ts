@@ -1,0 +1,123 @@
+/**
+ * Shortcuts as transitions: which user action on a screen performs a shortcut's tool (so a world built from a
+ * trailmap moves to the shortcut's target), and, the other way round, which action performs a tool on a screen
+ * (so a planner can walk a path of shortcuts). Pure.
+ *
+ * Tools understood: tapOnElementWithText, tapOnElementWithAccessibilityText, tapOnElementBySelector,
+ * longPressOnElementWithText, inputText, swipe, pressBack. Text arguments match as Maestro does: the whole
+ * label as a regex, or the literal text.
+ */
+import { area, center, contains, walk, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { javaRegex, selectNodes } from './match.js';
+import type { Shortcut, ToolCall, Trailmap } from './model.js';
+import { parseNodeSelector } from './parse.js';
+
+export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
+
+/** What a user did on the screen (directions are the finger's movement: `up` scrolls content down). */
+export type UiAction =
+  | { kind: 'tap' | 'longPress'; x: number; y: number }
+  | { kind: 'type'; text: string }
+  | { kind: 'swipe'; direction: SwipeDirection }
+  | { kind: 'back' };
+
+/** Elements covering this share of the screen are wrappers: a tap on them is not a tap on "that text". */
+const WRAPPER_SHARE = 0.9;
+
+function textMatcher(text: string): (s: string) => boolean {
+  let re: RegExp | undefined;
+  try {
+    re = javaRegex(`^(?:${text})$`);
+  } catch {
+    re = undefined;
+  }
+  return (s) => s === text || (re !== undefined && re.test(s));
+}
+
+/** The on-screen nodes a tool aims at (none for tools that do not aim at a node). */
+export function toolTargets(tool: ToolCall, dump: UiDump): UiNode[] {
+  const p = tool.params;
+  let hits: UiNode[];
+  switch (tool.name) {
+    case 'tapOnElementWithText':
+    case 'longPressOnElementWithText': {
+      const m = textMatcher(String(p['text'] ?? ''));
+      hits = [...walk(dump.roots)].map((e) => e.node).filter((n) => [n.text, n.desc, n.hint].some((s) => s !== '' && m(s)));
+      break;
+    }
+    case 'tapOnElementWithAccessibilityText': {
+      const m = textMatcher(String(p['accessibilityText'] ?? ''));
+      hits = [...walk(dump.roots)].map((e) => e.node).filter((n) => n.desc !== '' && m(n.desc));
+      break;
+    }
+    case 'tapOnElementBySelector':
+      hits = selectNodes(dump, parseNodeSelector(p['nodeSelector'] ?? p['selector'], 'shortcut'));
+      break;
+    default:
+      return [];
+  }
+  const screen = dump.width * dump.height;
+  return hits.filter((n) => {
+    const a = area(n.bounds);
+    const [x, y] = center(n.bounds);
+    return (
+      a > 0 &&
+      (screen <= 0 || a < WRAPPER_SHARE * screen) &&
+      x >= 0 &&
+      y >= 0 &&
+      (dump.width <= 0 || x < dump.width) &&
+      (dump.height <= 0 || y < dump.height)
+    );
+  });
+}
+
+const TAP_TOOLS = new Set(['tapOnElementWithText', 'tapOnElementWithAccessibilityText', 'tapOnElementBySelector']);
+
+/** Whether `action` on this screen performs `tool`. */
+export function toolPerformed(tool: ToolCall, action: UiAction, dump: UiDump): boolean {
+  switch (action.kind) {
+    case 'tap':
+    case 'longPress': {
+      const wanted = action.kind === 'tap' ? TAP_TOOLS.has(tool.name) : tool.name === 'longPressOnElementWithText';
+      return wanted && toolTargets(tool, dump).some((n) => contains(n.bounds, action.x, action.y));
+    }
+    case 'type':
+      return tool.name === 'inputText' && String(tool.params['text'] ?? '') === action.text;
+    case 'swipe':
+      return tool.name === 'swipe' && String(tool.params['direction'] ?? '').toLowerCase() === action.direction;
+    case 'back':
+      return tool.name === 'pressBack';
+  }
+}
+
+/** One action that performs `tool` on this screen (a tap at the centre of its smallest target), if any. */
+export function actionFor(tool: ToolCall, dump: UiDump): UiAction | undefined {
+  switch (tool.name) {
+    case 'inputText':
+      return { kind: 'type', text: String(tool.params['text'] ?? '') };
+    case 'swipe': {
+      const d = String(tool.params['direction'] ?? '').toLowerCase();
+      return d === 'up' || d === 'down' || d === 'left' || d === 'right' ? { kind: 'swipe', direction: d } : undefined;
+    }
+    case 'pressBack':
+      return { kind: 'back' };
+  }
+  const targets = toolTargets(tool, dump).sort((a, b) => area(a.bounds) - area(b.bounds));
+  const t = targets[0];
+  if (!t) return undefined;
+  const [x, y] = center(t.bounds);
+  return { kind: tool.name === 'longPressOnElementWithText' ? 'longPress' : 'tap', x, y };
+}
+
+/** The shortcuts that leave a waypoint, in file order. */
+export function shortcutsFrom(map: Pick<Trailmap, 'shortcuts'>, waypointId: string): Shortcut[] {
+  return map.shortcuts.filter((s) => s.from === waypointId);
+}
+
+/**
+ * The shortcut an action takes from `waypointId` on screen `dump`: one whose single tool the action performs
+ * (multi-tool shortcuts advance only when driven tool by tool, which a world does by tracking progress).
+ */
+export function shortcutTaken(map: Pick<Trailmap, 'shortcuts'>, waypointId: string, action: UiAction, dump: UiDump): Shortcut | undefined {
+  return shortcutsFrom(map, waypointId).find((s) => s.tools.length === 1 && toolPerformed(s.tools[0]!, action, dump));
+}
