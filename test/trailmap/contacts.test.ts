@@ -4,11 +4,12 @@
 // it) are a fact of the published data: they are listed, and pinned so a change shows up.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { checkWaypoint, loadTrailmap, waypointsOf, type Trailmap } from '../../src/trailmap/index.js';
 import { contactsIosDir } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
 type Raw = Record<string, unknown> & { children?: Raw[] };
 type RawSel = Record<string, unknown>;
@@ -87,59 +88,51 @@ function refWaypoints(dir: string): RefWaypoint[] {
     });
 }
 
-/** Captures whose own waypoint they do not satisfy, as published (README: about two thirds). */
+/** Captures that satisfy their own waypoint, as published (about a third). */
 const KNOWN_OWN_MATCHES = 32;
 
-describe(
-  'Contacts trailmap',
-  { skip: existsSync(contactsIosDir) ? false : 'shared corpus not present (../shared/corpus/trailmaps)' },
-  () => {
-    let map: Trailmap;
+describe('Contacts trailmap', { skip: requires({ shared: true }) }, () => {
+  let map: Trailmap;
 
-    test('loads 100 waypoints, 81 shortcuts and a capture for each waypoint', async () => {
-      map = await loadTrailmap(contactsIosDir);
-      assert.equal(map.waypoints.length, 100);
-      assert.equal(map.shortcuts.length, 81);
-      assert.equal(map.captures.size, 100);
-      for (const w of map.waypoints) assert.ok(map.captures.has(w.id), `capture for ${w.id}`);
-      for (const s of map.shortcuts) {
-        assert.ok(map.waypoints.some((w) => w.id === s.from) && map.waypoints.some((w) => w.id === s.to), s.id);
-      }
-    });
+  test('loads 100 waypoints, 81 shortcuts and a capture for each waypoint', async () => {
+    map = await loadTrailmap(contactsIosDir);
+    assert.equal(map.waypoints.length, 100);
+    assert.equal(map.shortcuts.length, 81);
+    assert.equal(map.captures.size, 100);
+    for (const w of map.waypoints) assert.ok(map.captures.has(w.id), `capture for ${w.id}`);
+    for (const s of map.shortcuts) {
+      assert.ok(map.waypoints.some((w) => w.id === s.from) && map.waypoints.some((w) => w.id === s.to), s.id);
+    }
+  });
 
-    test('the matcher agrees with the reference reading on every capture × waypoint', () => {
-      const ref = refWaypoints(contactsIosDir);
-      const files = readdirSync(join(contactsIosDir, 'captures')).sort();
-      let pairs = 0;
-      for (const f of files) {
-        const raw = JSON.parse(readFileSync(join(contactsIosDir, 'captures', f), 'utf8')) as { waypointId: string; viewHierarchy: Raw };
-        const capture = map.captures.get(raw.waypointId)!;
-        const want = ref
-          .filter(
-            (w) => w.required.every((s) => refHolds(raw.viewHierarchy, s)) && !w.forbidden.some((s) => refHolds(raw.viewHierarchy, s)),
-          )
-          .map((w) => w.id)
-          .sort();
-        assert.deepEqual(waypointsOf(capture.dump, map.waypoints).sort(), want, f);
-        pairs += ref.length;
-      }
-      assert.equal(pairs, 100 * 100);
-    });
+  test('the matcher agrees with the reference reading on every capture × waypoint', () => {
+    const ref = refWaypoints(contactsIosDir);
+    const files = readdirSync(join(contactsIosDir, 'captures')).sort();
+    let pairs = 0;
+    for (const f of files) {
+      const raw = JSON.parse(readFileSync(join(contactsIosDir, 'captures', f), 'utf8')) as { waypointId: string; viewHierarchy: Raw };
+      const capture = map.captures.get(raw.waypointId)!;
+      const want = ref
+        .filter((w) => w.required.every((s) => refHolds(raw.viewHierarchy, s)) && !w.forbidden.some((s) => refHolds(raw.viewHierarchy, s)))
+        .map((w) => w.id)
+        .sort();
+      assert.deepEqual(waypointsOf(capture.dump, map.waypoints).sort(), want, f);
+      pairs += ref.length;
+    }
+    assert.equal(pairs, 100 * 100);
+  });
 
-    test('capture mismatches: the waypoints whose own capture does not satisfy them', () => {
-      const own = [...map.captures].filter(
-        ([id, c]) =>
-          checkWaypoint(
-            c.dump,
-            map.waypoints.find((w) => w.id === id)!,
-          ).ok,
-      );
-      assert.equal(own.length, KNOWN_OWN_MATCHES);
-      // The 51 fallback captures all show the same "Add Field" picker.
-      const fallback = [...map.captures.values()].filter((c) =>
-        waypointsOf(c.dump, map.waypoints).includes('contacts/ios/add-field-picker'),
-      );
-      assert.equal(fallback.length, 51);
-    });
-  },
-);
+  test('capture mismatches: the waypoints whose own capture does not satisfy them', () => {
+    const own = [...map.captures].filter(
+      ([id, c]) =>
+        checkWaypoint(
+          c.dump,
+          map.waypoints.find((w) => w.id === id)!,
+        ).ok,
+    );
+    assert.equal(own.length, KNOWN_OWN_MATCHES);
+    // The 51 fallback captures all show the same "Add Field" picker.
+    const fallback = [...map.captures.values()].filter((c) => waypointsOf(c.dump, map.waypoints).includes('contacts/ios/add-field-picker'));
+    assert.equal(fallback.length, 51);
+  });
+});
