@@ -7,17 +7,18 @@
  *   test/golden/table/<screen>.txt    table of a representative subset (every 25th screen)
  *   test/golden/json/<screen>.json    json of the same subset
  *   test/golden/dumps/<dump>.<view>   the real uiautomator / uiautomator2 dumps in every format and mode
+ *   test/golden/ios/<capture>.<view>  every capture of the iOS Contacts trailmap (Maestro JSON): tree, table, json
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { snapshotFromDump, type SnapshotOptions } from '../src/snapshot/index.js';
-import { corpusDir, corpusScreens, readText, repoRoot } from '../test/helpers/corpus.js';
+import { contactsIosDir, corpusDir, corpusScreens, readText, repoRoot } from '../test/helpers/corpus.js';
 
 export const goldenDir = join(repoRoot, 'test/golden');
 
 /** The folders of test/golden this script owns (other areas keep their own goldens beside them). */
-export const GOLDEN_FOLDERS = ['tree', 'table', 'json', 'dumps'] as const;
+export const GOLDEN_FOLDERS = ['tree', 'table', 'json', 'dumps', 'ios'] as const;
 
 const SUBSET_EVERY = 25;
 
@@ -28,6 +29,12 @@ const DUMP_VIEWS: Array<[string, SnapshotOptions]> = [
   ['all.txt', { all: true }],
   ['offscreen-bounds.txt', { offscreen: true, bounds: true }],
   ['depth1.txt', { depth: 1 }],
+];
+
+const IOS_VIEWS: Array<[string, SnapshotOptions]> = [
+  ['tree.txt', {}],
+  ['table.txt', { format: 'table' }],
+  ['json', { format: 'json' }],
 ];
 
 /** Every golden file: path relative to test/golden → content. */
@@ -51,6 +58,11 @@ export function goldens(): Map<string, string> {
     const text = readText(join(corpusDir, 'dumps', f));
     const stem = f.replace(/\.xml$/, '');
     for (const [suffix, o] of DUMP_VIEWS) out.set(`dumps/${stem}.${suffix}`, snapshotFromDump(text, o).text);
+  }
+  for (const f of readdirSync(join(contactsIosDir, 'captures')).sort()) {
+    const text = readText(join(contactsIosDir, 'captures', f));
+    const stem = f.replace(/\.json$/, '');
+    for (const [suffix, o] of IOS_VIEWS) out.set(`ios/${stem}.${suffix}`, snapshotFromDump(text, o).text);
   }
   return out;
 }

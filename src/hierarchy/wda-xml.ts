@@ -18,7 +18,7 @@ const parser = new XMLParser({
   attributeNamePrefix: '',
   parseAttributeValue: false,
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   trimValues: true,
 });
 

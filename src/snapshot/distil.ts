@@ -112,8 +112,10 @@ function toDNode(n: UiNode, scopeId: string): DNode {
 }
 
 /** Builds the intermediate tree (iteratively: hostile dumps may nest deeper than the call stack). */
-export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = emptyStats()): DNode[] {
+export function fromDump(dump: Pick<UiDump, 'roots' | 'platform'>, stats: DistilStats = emptyStats()): DNode[] {
   const roots: DNode[] = [];
+  // iOS: an identifier equal to the label is WDA's fallback `name`, not an identity of its own.
+  const ios = dump.platform === 'ios';
   const stack: Array<{ src: UiNode; parent: DNode | undefined; depth: number; scope: string }> = [];
   for (let i = dump.roots.length - 1; i >= 0; i--) stack.push({ src: dump.roots[i]!, parent: undefined, depth: 0, scope: '' });
   while (stack.length > 0) {
@@ -122,7 +124,7 @@ export function fromDump(dump: Pick<UiDump, 'roots'>, stats: DistilStats = empty
     const d = toDNode(src, scope);
     if (parent) parent.children.push(d);
     else roots.push(d);
-    const childScope = d.id !== '' ? d.id : scope;
+    const childScope = d.id !== '' && !(ios && d.id === d.desc) ? d.id : scope;
     const holder = depth >= MAX_DEPTH ? (parent ?? d) : d;
     const kids = src.children;
     for (let i = kids.length - 1; i >= 0; i--) {

@@ -62,12 +62,15 @@ export const dropEmptyZeroArea: Pass = (roots, ctx) => dropWhere(roots, ctx, 'ze
 
 /**
  * Native iOS vocabulary: the `XCUIElementType` prefix goes (`Button`, `Cell`, `Switch`, `StaticText`); an
+ * identifier that only repeats the label is dropped (WDA cannot tell them apart); an
  * untyped element whose identifier names a button (`BackButton`, `CameraButton`) is one; a switch's value
  * (`1`/`0`) becomes its state (`[on]`) instead of text.
  */
 export const iosVocabulary: Pass = (roots) => {
   forEachNode(roots, (n) => {
     n.cls = iosShortType(n.cls);
+    // WDA writes the label as `name` when there is no identifier, so an id equal to the label is no id.
+    if (n.id !== '' && n.id === n.desc) n.id = '';
     if (n.cls === 'Other' && /Button$/.test(n.id) && !interactive(n)) {
       n.cls = 'Button';
       n.clickable = true;
@@ -103,17 +106,20 @@ function allThin(list: readonly DNode[]): boolean {
   return list.every((c) => thin(c) && !hasLabel(c) && allThin(c.children));
 }
 
+/** Types a scroll indicator is reported as (a progress bar or slider is never one). */
+const SCROLLBAR_TYPES = new Set(['Other', 'ScrollBar']);
+
 const isBar = (n: DNode): boolean => Math.max(width(n), height(n)) / Math.max(1, Math.min(width(n), height(n))) >= INDICATOR_ASPECT;
 
 /**
- * Scroll indicators ("Vertical scroll bar, 2 pages", value "0%"): a non-interactive element of extreme aspect
- * ratio — its frame or the thin thumb that is its only content — or, as WDA writes them, a leaf bar whose value
- * is a percentage.
+ * Scroll indicators ("Vertical scroll bar, 2 pages", value "0%"): a non-interactive element with a value whose
+ * only content is the drawn thumb, one unlabelled leaf at most 4 pt thick (whatever the accessibility frame
+ * around it), or, as WDA writes them without the thumb, a leaf of extreme aspect ratio valued in percent.
  */
 export const dropScrollIndicators: Pass = (roots, ctx) =>
   dropWhere(roots, ctx, 'chrome', (n) => {
-    if (interactive(n) || !hasLabel(n)) return false;
-    if (n.children.length > 0) return allThin(n.children) && (isBar(n) || n.children.some(isBar));
+    if (interactive(n) || !hasLabel(n) || n.text === '' || !SCROLLBAR_TYPES.has(n.cls)) return false;
+    if (n.children.length > 0) return n.children.length === 1 && allThin(n.children);
     return isBar(n) && /^\d{1,3}\s?%$/.test(n.text);
   });
 

@@ -1,0 +1,224 @@
+// Each iOS pass alone, on small hand-built WDA-style trees (points, XCUIElementType names).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { iosNode, type IosElement } from '../../src/hierarchy/ios.js';
+import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { fromDump } from '../../src/snapshot/distil.js';
+import {
+  absorbRedundantLabels,
+  collapseKeyboard,
+  dropDecorativeChevrons,
+  dropEmptyZeroArea,
+  dropFieldLabelEchoes,
+  dropScrollIndicators,
+  dropStatusBar,
+  dropTwins,
+  iosVocabulary,
+  unwrapFullScreen,
+} from '../../src/snapshot/ios-passes.js';
+import { snapshotFromDump } from '../../src/snapshot/index.js';
+import { ctxFor, shape } from './build.js';
+
+function x(type: string, bounds: Bounds, props: Partial<IosElement> = {}, children: UiNode[] = []): UiNode {
+  const node = iosNode({
+    type,
+    label: '',
+    value: '',
+    placeholder: '',
+    identifier: '',
+    bounds,
+    enabled: true,
+    visible: true,
+    selected: false,
+    focused: false,
+    index: 0,
+    ...props,
+  });
+  node.children = children;
+  return node;
+}
+
+function ios(children: UiNode[]): UiDump {
+  return {
+    format: 'wda',
+    platform: 'ios',
+    rotation: 0,
+    width: 402,
+    height: 874,
+    roots: [x('Application', [0, 0, 402, 874], { label: 'App' }, children)],
+  };
+}
+
+/** The tree after iosVocabulary (short names), then `pass`. */
+function run(
+  d: UiDump,
+  pass: typeof dropStatusBar,
+  over: Parameters<typeof ctxFor>[1] = {},
+): { shape: string[]; ctx: ReturnType<typeof ctxFor> } {
+  const ctx = ctxFor(d, over);
+  const roots = pass(iosVocabulary(fromDump(d, ctx.stats), ctx), ctx);
+  return { shape: shape(roots), ctx };
+}
+
+describe('iOS passes', () => {
+  test('iosVocabulary drops the prefix, makes *Button identifiers buttons, turns switch values into state, drops ids that repeat the label', () => {
+    const d = ios([
+      x('Other', [0, 100, 50, 150], { identifier: 'BackButton', label: 'Back' }),
+      x('Switch', [0, 200, 50, 250], { label: 'Wi-Fi', value: '1' }),
+      x('StaticText', [0, 300, 50, 350], { label: 'Name', identifier: 'Name' }),
+    ]);
+    const ctx = ctxFor(d);
+    const [app] = iosVocabulary(fromDump(d, ctx.stats), ctx);
+    const [back, sw, text] = app!.children;
+    assert.deepEqual(
+      [app!.cls, back!.cls, back!.clickable, sw!.cls, sw!.text, sw!.checked, sw!.onOff, text!.id],
+      ['Application', 'Button', true, 'Switch', '', true, true, ''],
+    );
+  });
+
+  test('dropEmptyZeroArea keeps an empty-framed container whose content has a frame', () => {
+    const d = ios([
+      x('Other', [28, 798, 28, 798], {}, [x('SearchField', [33, 803, 309, 841], { placeholder: 'Search' })]),
+      x('Other', [5, 5, 5, 5]),
+    ]);
+    const { shape: s, ctx } = run(d, dropEmptyZeroArea);
+    assert.deepEqual(s, ['Application~App', ' Other', '  SearchField']);
+    assert.equal(ctx.stats.zeroArea, 1);
+  });
+
+  test('dropStatusBar removes small leaves in the top 50 pt by position, whatever they say, and keeps buttons and content below', () => {
+    const d = ios([
+      x('Other', [0, 0, 402, 54], {}, [
+        x('StaticText', [56, 22, 92, 42], { label: '9:41' }),
+        x('Other', [315, 26, 332, 38], { identifier: '3 of 3 Wi-Fi bars', value: 'SSID' }),
+        x('Button', [10, 20, 80, 44], { label: '◀ Safari' }),
+      ]),
+      x('StaticText', [20, 80, 200, 110], { label: 'Title' }),
+    ]);
+    assert.deepEqual(run(d, dropStatusBar).shape, ['Application~App', ' Other', '  Button~◀ Safari', ' StaticText~Title']);
+    assert.equal(run(d, dropStatusBar, { all: true }).shape.length, 6);
+  });
+
+  test('dropScrollIndicators: a bar with only a thin thumb, or a leaf bar valued in percent; text of the same shape stays', () => {
+    const d = ios([
+      x('Other', [369, 132, 399, 812], { label: 'Vertical scroll bar, 2 pages', value: '0%' }, [x('Other', [396, 816, 399, 823])]),
+      x('Other', [62, 649, 266, 679], { label: 'Horizontal scroll bar, 1 page', value: '0%' }, [x('Other', [65, 676, 263, 679])]),
+      x('Other', [62, 807, 340, 837], { label: 'Barre de défilement', value: '100 %' }),
+      x('StaticText', [68, 490, 238, 510], { label: 'Trailblaze Codex0426' }),
+    ]);
+    assert.deepEqual(run(d, dropScrollIndicators).shape, ['Application~App', ' StaticText~Trailblaze Codex0426']);
+  });
+
+  test('dropDecorativeChevrons drops chevron glyphs on rows, not buttons', () => {
+    const d = ios([
+      x('Cell', [20, 600, 382, 655], { label: 'mobile' }, [
+        x('Image', [145, 621, 156, 636], { identifier: 'chevron.forward', label: 'Forward' }),
+        x('Button', [345, 621, 376, 636], { identifier: 'chevron.right', label: 'More' }),
+      ]),
+    ]);
+    assert.deepEqual(run(d, dropDecorativeChevrons).shape, ['Application~App', ' Cell~mobile', '  Button~More']);
+  });
+
+  test('collapseKeyboard leaves one element labelled with the bottom-right key', () => {
+    const keys = ['q', 'w', 'e'].map((k, i) => x('Key', [i * 40, 600, i * 40 + 38, 640], { label: k }));
+    const d = ios([
+      x('Keyboard', [0, 560, 402, 874], {}, [
+        x('Other', [0, 560, 402, 874], {}, [
+          ...keys,
+          x('Key', [0, 800, 90, 840], { label: 'space' }),
+          x('Button', [300, 800, 400, 840], { label: 'Done' }),
+        ]),
+      ]),
+    ]);
+    const { shape: s, ctx } = run(d, collapseKeyboard);
+    assert.deepEqual(s, ['Application~App', ' Keyboard [Done]']);
+    assert.equal(ctx.stats.absorbed, 6);
+  });
+
+  test('unwrapFullScreen replaces screen-sized wrappers by their children; a full-screen list stays', () => {
+    const d = ios([
+      x('Other', [0, 0, 402, 874], { label: 'Activate to dismiss' }, [x('Button', [0, 700, 402, 760], { label: 'Cancel' })]),
+      x('Table', [0, 0, 402, 874], {}, [x('Cell', [0, 100, 402, 150], { label: 'Row' })]),
+    ]);
+    assert.deepEqual(run(d, unwrapFullScreen).shape, [' Button~Cancel'.trim(), 'Table', ' Cell~Row']);
+  });
+
+  test('absorbRedundantLabels folds texts that repeat their container, through unlabelled layers, and photos that name it', () => {
+    const d = ios([
+      x('Other', [2, 154, 386, 214], { label: 'John Appleseed' }, [
+        x('Other', [18, 154, 58, 214], {}, [x('Image', [18, 164, 58, 204], { label: 'Contact photo for John Appleseed' })]),
+        x('Other', [58, 154, 386, 214], {}, [x('StaticText', [68, 174, 194, 194], { label: 'John Appleseed' })]),
+        x('Other', [300, 170, 330, 200], { label: 'Remove John' }, [x('Image', [300, 170, 330, 200], { label: 'remove' })]),
+      ]),
+    ]);
+    const s = run(d, absorbRedundantLabels).shape;
+    assert.deepEqual(
+      s.filter((l) => l.includes('~')),
+      ['Application~App', ' Other~John Appleseed', '  Other~Remove John'],
+    );
+  });
+
+  test('dropTwins drops a repeated sibling and a leaf repeating its labelled ancestor', () => {
+    const d = ios([
+      x('Button', [20, 66, 96, 102], { label: 'Cancel' }, [
+        x('Other', [20, 66, 96, 102], {}, [x('Button', [20, 66, 96, 102], { label: 'Cancel' })]),
+      ]),
+      x('Button', [275, 811, 293, 833], { label: 'Dictate' }),
+      x('Button', [275, 811, 293, 833], { label: 'Dictate' }),
+    ]);
+    assert.deepEqual(
+      run(d, dropTwins).shape.filter((l) => l.includes('~')),
+      ['Application~App', ' Button~Cancel', ' Button~Dictate'],
+    );
+  });
+
+  test('dropFieldLabelEchoes: a field label equal to its placeholder goes', () => {
+    const d = ios([x('TextField', [36, 390, 366, 412], { label: 'First name', placeholder: 'First name', value: 'Kate' })]);
+    assert.deepEqual(run(d, dropFieldLabelEchoes).shape, ['Application~App', ' TextField:Kate']);
+  });
+});
+
+describe('iOS snapshot', () => {
+  const form = ios([
+    x('NavigationBar', [0, 62, 402, 116], { identifier: 'Settings' }, [x('Button', [16, 66, 80, 102], { label: 'Done' })]),
+    x('Table', [0, 116, 402, 874], {}, [
+      x('Cell', [0, 120, 402, 170], {}, [
+        x('StaticText', [16, 130, 200, 160], { label: 'Wi-Fi' }),
+        x('Switch', [330, 130, 380, 160], { label: 'Wi-Fi', value: '1' }),
+      ]),
+      x('Cell', [0, 170, 402, 220], {}, [
+        x('StaticText', [16, 180, 200, 210], { label: 'Ringtone' }),
+        x('Image', [370, 185, 380, 200], { identifier: 'chevron.forward' }),
+      ]),
+      x('SecureTextField', [16, 230, 386, 270], { label: 'Password', value: 'hunter2' }),
+      x('TextField', [16, 280, 386, 320], { identifier: 'name', placeholder: 'Name' }),
+    ]),
+  ]);
+
+  test('native names, [on] switches, cells with their labels, no password value', () => {
+    const s = snapshotFromDump(form);
+    const lines = s.text
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/^(\s*)[a-z]\d+ /, '$1'));
+    assert.deepEqual(lines, [
+      'Button Done',
+      'Table [4 items]',
+      ' Wi-Fi',
+      '  Switch Wi-Fi [on]',
+      ' Ringtone',
+      ' SecureTextField Password [password]',
+      ' TextField hint=Name',
+    ]);
+    assert.ok(!s.text.includes('hunter2'));
+    assert.ok(!s.elements.some((e) => JSON.stringify(e).includes('hunter2')));
+  });
+
+  test('selectors work unchanged: Button:has-text, #id, :checked', async () => {
+    const { findElements } = await import('../../src/snapshot/index.js');
+    const s = snapshotFromDump(form);
+    assert.equal(findElements(s, 'Button:has-text("Done")').length, 1);
+    assert.equal(findElements(s, '#name')[0]?.class, 'TextField');
+    assert.equal(findElements(s, 'Switch:checked').length, 1);
+  });
+});
