@@ -5,6 +5,7 @@ import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
 import { benchImage } from './image.js';
 import { benchPrivacy } from './privacy.js';
+import { benchPrivacyScale } from './privacy-scale.js';
 import { benchSnapshot } from './snapshot.js';
 import { benchThroughput } from './throughput.js';
 import { benchUimap } from './uimap.js';
@@ -13,6 +14,7 @@ import { benchVirtual } from './virtual.js';
 const sections: Record<string, () => Promise<Record<string, number>>> = {
   snapshot: benchSnapshot,
   privacy: benchPrivacy,
+  scale: benchPrivacyScale,
   virtual: benchVirtual,
   adb: benchAdb,
   throughput: benchThroughput,

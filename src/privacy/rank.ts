@@ -117,7 +117,8 @@ interface StepFacts {
   phrases: string[];
   typed: Set<string>;
   bt: Terms[];
-  idf(has: (t: Terms) => boolean): number;
+  /** Inverse block frequency of one task term (computed once per term and screen). */
+  idf(kind: 'stems' | 'concepts', term: string): number;
   termWeight(term: string, isConcept: boolean): number;
   live(b: RawBlock): SnapshotElement[];
   isLast(e: SnapshotElement): boolean;
@@ -157,6 +158,7 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
     w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements;
   const bt = blocks.map((b) => blockTerms(live(b)));
   const hasDialog = blocks.some((b) => b.modal === true);
+  const idfs = new Map<string, number>();
   // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
   const chosen = (e: SnapshotElement): boolean => isLast(e) && e.actions.length > 0 && !e.actions.includes('type');
   // Values in the task that are typed rather than found: quoted text, long numbers (phone numbers, amounts).
@@ -169,8 +171,14 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
     phrases,
     typed,
     bt,
-    // Inverse block frequency on this screen: a word on every block says nothing about which to send.
-    idf: (has) => Math.log(1 + blocks.length / Math.max(1, bt.filter(has).length)),
+    // Inverse block frequency on this screen: a word on every block says nothing about which to send. Cached
+    // per term: asked once per block that holds the term, it would cost blocks² on a long list.
+    idf: (kind, term) => {
+      const key = `${kind}\0${term}`;
+      let v = idfs.get(key);
+      if (v === undefined) idfs.set(key, (v = Math.log(1 + blocks.length / Math.max(1, bt.filter((x) => x[kind].has(term)).length))));
+      return v;
+    },
     termWeight: (st, isConcept) =>
       (consumed[isConcept ? 'concepts' : 'stems'].has(st) ? w.consumed : 1) *
       (!isConcept && proper.has(st) ? w.properNoun : 1) *
@@ -196,8 +204,8 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
 function scoreBlock(b: RawBlock, t: Terms, f: StepFacts): number {
   const w = f.w;
   let s = 0;
-  for (const st of f.task.stems) if (t.stems.has(st)) s += w.stem * f.idf((x) => x.stems.has(st)) * f.termWeight(st, false);
-  for (const c of f.task.concepts) if (t.concepts.has(c)) s += w.concept * f.idf((x) => x.concepts.has(c)) * f.termWeight(c, true);
+  for (const st of f.task.stems) if (t.stems.has(st)) s += w.stem * f.idf('stems', st) * f.termWeight(st, false);
+  for (const c of f.task.concepts) if (t.concepts.has(c)) s += w.concept * f.idf('concepts', c) * f.termWeight(c, true);
   const labels = f.live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
   for (const p of f.phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (f.typed.has(p) ? w.typedPhrase : 1);
   s += prior(b, { dialogOverScreen: f.dialogOverScreen, w });
