@@ -9,6 +9,7 @@ export const ErrorCodes = {
   USAGE: 'failure',
   INPUT_EMPTY: 'failure',
   INPUT_UNREADABLE: 'failure',
+  FILE_NOT_FOUND: 'not-found',
   DUMP_NOT_RECOGNISED: 'failure',
   DUMP_TRUNCATED: 'failure',
   DUMP_MALFORMED: 'failure',

@@ -1,5 +1,5 @@
 // The process-facing side of the CLI: the only place (with main.ts) that touches stdout, stderr and stdin.
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from './files.js';
 
 export interface CliIO {
   stdout(s: string): void;
@@ -26,7 +26,7 @@ export function processIO(): CliIO {
       for await (const c of process.stdin) chunks.push(c as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-    readFile: (p) => readFile(p, 'utf8'),
+    readFile: readTextFile,
     isTTY: Boolean(process.stderr.isTTY),
     env: process.env,
     signal: ctrl.signal,

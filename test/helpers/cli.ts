@@ -1,9 +1,9 @@
 // In-process and spawned CLI runs for tests.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { run } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
+import { readTextFile } from '../../src/cli/files.js';
 import { repoRoot } from './corpus.js';
 
 export interface CliRun {
@@ -27,7 +27,7 @@ export async function glance(
       stderr += s;
     },
     readStdin: async () => opts.stdin ?? '',
-    readFile: (p) => readFile(p, 'utf8'),
+    readFile: readTextFile,
     isTTY: false,
     env: { ...process.env, ...opts.env },
     signal: opts.signal ?? new AbortController().signal,

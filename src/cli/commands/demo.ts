@@ -3,7 +3,8 @@
  * own direct ADB transport (no adb binary or server needed) and runs real registry tools on it, printing each
  * as the `glance` command a user would type: a snapshot, a tap by ref, typing into a field, and the diffs.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readTextFile } from '../files.js';
 import { commandLine } from '../../tools/command.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
@@ -46,7 +47,7 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     serial: `direct:127.0.0.1:${running.port}`,
     devices: provider,
     snapshots: memorySnapshotStore(),
-    readFile: (p) => readFile(p, 'utf8'),
+    readFile: readTextFile,
     writeFile: (p, d) => writeFile(p, d),
   };
   // With --json the tour is one `{ok, result: {port, steps}}` object, each step the command and its result.

@@ -3,7 +3,8 @@
  * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
 import { findPaths, findPathsByText, mapDirectory, renderMapHtml } from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
@@ -142,9 +143,10 @@ async function runPath(argv: string[], io: MapIO): Promise<number> {
   const { map: mapFile, to, text, from } = parsed.values;
   if (mapFile === undefined || (to === undefined) === (text === undefined))
     throw usage('map path needs --map MAP.json and one of --to TARGET or --text TEXT');
+  const mapJson = await readTextFile(mapFile);
   let map: UiMap;
   try {
-    map = JSON.parse(await readFile(mapFile, 'utf8')) as UiMap;
+    map = JSON.parse(mapJson) as UiMap;
     if (!Array.isArray(map.activities) || !Array.isArray(map.transitions)) throw new Error('not a UI map');
   } catch (e) {
     throw new GlanceError('MAP_SOURCE_INVALID', `cannot read UI map ${mapFile}: ${e instanceof Error ? e.message : String(e)}`, {

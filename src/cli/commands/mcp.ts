@@ -1,5 +1,6 @@
 // `glance mcp [--http PORT] [--token TOKEN]`: the MCP server over stdio (default) or Streamable HTTP on 127.0.0.1.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readTextFile } from '../files.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, portOption } from '../args.js';
@@ -31,7 +32,7 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     devices,
     snapshots: memorySnapshotStore(),
     defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
-    readFile: (p) => readFile(p, 'utf8'),
+    readFile: readTextFile,
     writeFile: (p, d) => writeFile(p, d),
   };
   try {
