@@ -29,6 +29,7 @@ import {
 import type { DeviceBanner, DeviceServices, ServiceIO, ServiceSession } from './services.js';
 import type { ByteStream } from './stream.js';
 import { WrteSender } from './wrte-sender.js';
+import { tracePackets } from './trace.js';
 
 export interface DeviceAuthOptions {
   /** adb-format public keys (`BASE64 user@host`, as in adbkey.pub) whose signatures are accepted. */
@@ -77,7 +78,8 @@ const gone = (why: string): GlanceError =>
   new GlanceError('ADB_DEVICE_GONE', `stream closed: ${why}`, { hint: 'the host closed the stream or disconnected' });
 
 /** Serve one host connection until it ends. Resolves when the connection is closed; never rejects. */
-export async function serveDevice(stream: ByteStream, services: DeviceServices, options: DeviceEndpointOptions = {}): Promise<void> {
+export async function serveDevice(raw: ByteStream, services: DeviceServices, options: DeviceEndpointOptions = {}): Promise<void> {
+  const stream = tracePackets(raw, 'device');
   const ourMax = options.maxPayload ?? MAX_PAYLOAD_DEVICE;
   const decoder = new PacketDecoder({ maxPayload: Math.max(ourMax, MAX_PAYLOAD_V1) });
   const streams = new Map<number, DeviceStream>();

@@ -33,6 +33,7 @@ import { ChunkQueue, type ByteStream } from './stream.js';
 import { HINT_UNAUTHORIZED } from './select.js';
 import type { AdbTransport, DeviceInfo } from './transport.js';
 import { WrteSender } from './wrte-sender.js';
+import { tracePackets } from './trace.js';
 
 /** Features we understand, announced in our CNXN so the device enables them. */
 export const HOST_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'fixed_push_symlink_timestamp'];
@@ -86,7 +87,8 @@ export class DirectTransport implements AdbTransport {
   }
 
   /** Handshake over an already connected stream (node: `connectDirect` dials TCP first). */
-  static connect(stream: ByteStream, options: DirectConnectOptions): Promise<DirectTransport> {
+  static connect(raw: ByteStream, options: DirectConnectOptions): Promise<DirectTransport> {
+    const stream = tracePackets(raw, 'host');
     let authenticating = false;
     return runCall(options, { timeoutMs: DEFAULT_QUERY_TIMEOUT_MS, what: `connect to ${options.serial}` }, async (scope) => {
       scope.own(stream);

@@ -10,6 +10,7 @@ import { DEFAULT_QUERY_TIMEOUT_MS, runCall, type CallOptions, type CallScope } f
 import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } from './select.js';
 import { StreamReader, type ByteStream } from './stream.js';
 import { parseDeviceList, type AdbTransport, type DeviceInfo } from './transport.js';
+import { debug, preview } from '../debug.js';
 
 /** Opens a fresh connection to the server (node: TCP to 127.0.0.1:PORT). Rejects with the raw dial error. */
 export type ServerDialer = (signal: AbortSignal) => Promise<ByteStream>;
@@ -128,6 +129,7 @@ export class AdbServerClient implements AdbTransport {
 
   private async send(reader: StreamReader, service: string, serial?: string): Promise<void> {
     try {
+      debug('adb', () => `server > ${preview(service, 96)} (${Buffer.byteLength(service)} B)`);
       await reader.stream.write(encodeRequest(service));
     } catch (e) {
       throw isGlanceError(e) && e.code !== 'ADB_DEVICE_GONE' ? e : this.restarted(`the reply to ${service}`);
@@ -137,8 +139,14 @@ export class AdbServerClient implements AdbTransport {
 
   private async status(reader: StreamReader, what: string, serial?: string): Promise<void> {
     const status = Buffer.from(await this.exactly(reader, 4, what)).toString('latin1');
-    if (status === 'OKAY') return;
-    if (status === 'FAIL') throw mapServerFailure(await this.string(reader, what), serial);
+    if (status === 'OKAY') {
+      debug('adb', () => `server < OKAY`);
+      return;
+    }
+    if (status === 'FAIL') {
+      debug('adb', () => `server < FAIL`);
+      throw mapServerFailure(await this.string(reader, what), serial);
+    }
     throw new GlanceError('ADB_PROTOCOL', `adb server answered ${JSON.stringify(status)} to ${what}`, {
       hint: 'is something other than an adb server listening on that port?',
       context: { address: this.address },
@@ -161,7 +169,9 @@ export class AdbServerClient implements AdbTransport {
         context: { address: this.address },
       });
     }
-    return Buffer.from(await this.exactly(reader, length, what)).toString('utf8');
+    const body = await this.exactly(reader, length, what);
+    debug('adb', () => `server < ${length} B ${preview(body)}`);
+    return Buffer.from(body).toString('utf8');
   }
 
   /** One request answered by OKAY + length-prefixed text. */

@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { errorText } from '../errors.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { debug, debugEnabled, preview } from '../debug.js';
 
 export const INSTRUCTIONS = [
   'Glance drives an Android device for you.',
@@ -83,8 +86,30 @@ export async function serveStdio(opts: McpOptions, signal: AbortSignal): Promise
     signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.connect(transport);
+  traceMessages(transport);
   await closed;
   await server.close();
+}
+
+/** GLANCE_DEBUG=mcp: one line per JSON-RPC message in (<) and out (>), wrapped around the connected transport. */
+function traceMessages(transport: Transport): void {
+  if (!debugEnabled('mcp')) return;
+  const line = (arrow: string, m: JSONRPCMessage): string => {
+    const o = m as { id?: string | number; method?: string; params?: unknown; result?: unknown; error?: unknown };
+    const kind = o.method !== undefined ? (o.id !== undefined ? 'request' : 'notification') : o.error !== undefined ? 'error' : 'result';
+    const body = JSON.stringify(o.params ?? o.result ?? o.error ?? {});
+    return [arrow, kind, o.id, o.method, `${body.length} B`, preview(body, 160)].filter((x) => x !== undefined).join(' ');
+  };
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    debug('mcp', () => line('<', message));
+    receive?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    debug('mcp', () => line('>', message));
+    return send(message, options);
+  };
 }
 
 function authorised(req: IncomingMessage, token: string): boolean {
@@ -120,6 +145,7 @@ export async function serveHttp(
     });
     server
       .connect(transport)
+      .then(() => traceMessages(transport))
       .then(() => transport.handleRequest(req, res))
       .catch((e: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

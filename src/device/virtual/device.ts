@@ -14,6 +14,7 @@ import { builtinScenarioDir, loadScenario, type Scenario } from './scenario.js';
 import { screencapPng } from './screencap.js';
 import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
 import { Shell, type Sink } from './shell.js';
+import { debug, preview } from '../../debug.js';
 
 export interface VirtualDeviceOptions {
   /** A loaded scenario, a scenario folder, or a built-in name (`demo`). Default: `demo`. */
@@ -150,6 +151,7 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
         tty: options.tty ?? false,
       });
       const exitCode = await shell.run(command, { stdout, stderr });
+      debug('virtual', () => `sh (in-process) ${preview(command, 96)} → exit ${exitCode}`);
       return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode };
     },
   };

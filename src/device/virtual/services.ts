@@ -18,6 +18,7 @@ import {
 } from '../../adb/shell-protocol.js';
 import { FsError, tryFs, type MemFs } from './fs.js';
 import { Shell, type Command, type Sink } from './shell.js';
+import { debug, preview } from '../../debug.js';
 
 /** Answers one `tcp:PORT` stream. */
 export type TcpHandler = (io: ServiceIO) => ServiceSession;
@@ -47,6 +48,7 @@ export function createDeviceServices(host: ServiceHost): DeviceServices {
   return {
     banner: () => host.banner,
     open(service, io) {
+      debug('virtual', () => `open ${preview(service, 96)}`);
       const shell = parseShellServiceName(service);
       if (shell !== undefined) return openShell(host, shell, io);
       if (service === 'sync:') return createSyncSession(syncFs(host.fs), io);
@@ -116,7 +118,9 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
   };
   const runLine = async (line: string): Promise<number> => {
     try {
-      return await shell.run(line, { stdout, stderr });
+      const code = await shell.run(line, { stdout, stderr });
+      debug('virtual', () => `sh ${preview(line, 96)} → exit ${code}`);
+      return code;
     } catch (e) {
       if (abort.signal.aborted) return 130;
       stderr.write(Buffer.from(`/system/bin/sh: ${e instanceof Error ? e.message : String(e)}\n`));
