@@ -5,17 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  AdbClient,
-  connectDirect,
-  createServerTransport,
-  findAdbBinary,
-  listenDevice,
-  openShellService,
-  startAdbServer,
-  type DeviceServices,
-  type ShellResult,
-} from '../src/adb/index.js';
+import { AdbClient, openShellService, type DeviceServices, type ShellResult } from '../src/adb/index.js';
+import { connectDirect, createServerTransport, findAdbBinary, startAdbServer } from '../src/adb/node/host.js';
+import { listenDevice } from '../src/adb/node/listen.js';
 import { freePort } from '../test/adb/adb-harness.js';
 import { medianMs } from './timing.js';
 

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { run } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
 import { createDeviceProvider } from '../src/device/provider.js';
-import { startVirtualDevice } from '../src/device/virtual/device.js';
+import { startVirtualDevice } from '../src/device/virtual/node/start.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
 import { medianMs } from './timing.js';
 

@@ -5,7 +5,8 @@
 import { pathToFileURL } from 'node:url';
 import { AdbServerClient as TangoServer } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
-import { AdbClient, ShellId, ShellPacketDecoder, createServerTransport, encodeShellPacket } from '../src/adb/index.js';
+import { AdbClient, ShellId, ShellPacketDecoder, encodeShellPacket } from '../src/adb/index.js';
+import { createServerTransport } from '../src/adb/node/host.js';
 import { startVirtualDevice } from '../src/device/virtual/index.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
 

@@ -31,28 +31,73 @@ function sources(node) {
   return [];
 }
 
+/** Whether `path` is allowed by an allow-list whose `!folder` entries take subfolders back out. */
+export function allowed(path, allow) {
+  const yes = allow.filter((a) => !a.startsWith('!'));
+  const no = allow.filter((a) => a.startsWith('!')).map((a) => a.slice(1));
+  return yes.some((a) => within(path, a)) && !no.some((n) => within(path, n));
+}
+
+/** The zone with the most specific target that holds `path`. */
+function zoneOf(path, zones) {
+  return zones.filter((z) => within(path, z.target)).sort((a, b) => b.target.length - a.target.length)[0];
+}
+
 const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'imports point down the layers only' },
+    docs: { description: 'each layer imports only what its allow-list names' },
     schema: [{ type: 'array', items: { type: 'object' } }],
   },
   create(context) {
     const file = context.filename;
     const me = rel(file);
-    const zones = (context.options[0] ?? []).filter((z) => within(me, z.target));
-    if (zones.length === 0) return {};
+    if (!me.startsWith('src/')) return {};
+    const zone = zoneOf(me, context.options[0] ?? []);
+    if (!zone) {
+      return {
+        Program(node) {
+          context.report({ node, message: `${me} is in no layer: add its folder with an allow-list to the layer rules` });
+        },
+      };
+    }
     const check = (node) => {
       for (const src of sources(node)) {
         const to = resolveSpecifier(file, String(src.value));
         if (!to || !to.startsWith('src/')) continue;
-        for (const z of zones) {
-          const denied = z.allow ? !z.allow.some((a) => within(to, a)) : (z.deny ?? []).some((d) => within(to, d));
-          if (denied) context.report({ node: src, message: `${z.target}/ may not import ${to}: ${z.message}` });
-        }
+        if (!allowed(to, zone.allow)) context.report({ node: src, message: `${zone.target} may not import ${to}: ${zone.message}` });
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/**
+ * Internal barrels (index.ts files inside a layer) re-export only what is free of node I/O: a barrel that
+ * re-exports adb/node drags sockets and processes into every importer. The package's entry points may.
+ */
+const barrels = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'internal index.ts barrels do not re-export node adapters' },
+    schema: [{ type: 'object', properties: { forbid: { type: 'array' }, entries: { type: 'array' } } }],
+  },
+  create(context) {
+    const file = context.filename;
+    const me = rel(file);
+    const { forbid = [], entries = [] } = context.options[0] ?? {};
+    if (!me.startsWith('src/') || !me.endsWith('/index.ts') || entries.some((e) => within(me, e))) return {};
+    const check = (node) => {
+      if (!node.source || node.exportKind === 'type') return;
+      const to = resolveSpecifier(file, String(node.source.value));
+      const hit = to && forbid.find((f) => within(to, f));
+      if (hit)
+        context.report({
+          node: node.source,
+          message: `${me} re-exports ${to}: internal barrels stay free of ${hit}; import it directly, or expose it from a public entry point`,
+        });
+    };
+    return { ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },
 };
 
@@ -129,4 +174,4 @@ const noCycle = {
   },
 };
 
-export default { rules: { layers, 'no-cycle': noCycle } };
+export default { rules: { layers, barrels, 'no-cycle': noCycle } };

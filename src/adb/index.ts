@@ -1,7 +1,8 @@
 /**
- * Public API of the ADB layer. Explicit named exports only, so the public surface is a reviewed list.
+ * The ADB layer's protocol surface, free of node I/O: explicit named exports only. The node adapters (TCP,
+ * the adb binary, key files) are imported from node/ directly, or through the package's `glance-mobile/adb`.
  *
- *   // host side, through the adb server (127.0.0.1:$ANDROID_ADB_SERVER_PORT or 5037; started if needed)
+ *   // host side, through the adb server (node/host.ts: 127.0.0.1:$ANDROID_ADB_SERVER_PORT or 5037)
  *   const client = new AdbClient(createServerTransport());
  *   const devices = await client.devices();                       // DeviceInfo[]
  *   const phone = await client.device({ serial, envSerial: process.env.ANDROID_SERIAL });
@@ -13,7 +14,7 @@
  *   const direct = new AdbClient(await connectDirect({ port: 5555 }));
  *   const local = new AdbClient(await connectInMemory(services));
  *
- *   // device side
+ *   // device side (node/listen.ts)
  *   const listener = await listenDevice({ port: 0, services }); // `adb connect 127.0.0.1:${listener.port}`
  */
 
@@ -106,18 +107,3 @@ export type { InMemoryOptions } from './in-memory.js';
 export type { DirectConnectOptions } from './direct-transport.js';
 export { AdbClient, AdbDeviceClient } from './client.js';
 export type { ShellOutput, ShellOptions, PushOptions, DeviceSelection } from './client.js';
-
-// Node adapters (TCP, child process, files)
-export { listenDevice } from './node/listen.js';
-export type { ListenDeviceOptions, DeviceListener } from './node/listen.js';
-export { socketStream, dialTcp } from './node/socket-stream.js';
-export {
-  createServerTransport,
-  connectDirect,
-  findAdbBinary,
-  startAdbServer,
-  loadAdbKey,
-  adbServerPort,
-  DEFAULT_ADB_SERVER_PORT,
-} from './node/host.js';
-export type { ServerTransportOptions, DirectOptions } from './node/host.js';

@@ -124,8 +124,8 @@ describe('CLI contract of the non-registry commands', () => {
       }
     }
     const missing = await glance(['--json', 'blocks', '--from', join(repoRoot, 'no-such-screen.xml'), '--task', 'x']);
-    assert.equal(missing.code, 1);
-    assert.equal(envelope(missing.stdout).ok, false);
+    assert.equal(missing.code, 2);
+    assert.equal(envelope(missing.stdout).error?.code, 'FILE_NOT_FOUND');
   });
 
   test('names that are not commands are unknown commands, even Object.prototype ones', async () => {

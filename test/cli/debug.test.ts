@@ -44,11 +44,14 @@ describe('GLANCE_DEBUG', () => {
     assert.ok(adb.some((l) => /^device > CNXN \d+ \d+ \d+ B "device::/.test(l)));
     const open = adb.find((l) => /^host > OPEN \d+ 0 \d+ B "shell,v2,raw:/.test(l));
     assert.ok(open, 'a shell service is opened');
-    assert.ok(adb.some((l) => /^host < WRTE \d+ \d+ \d+ B "/.test(l)), 'data comes back');
+    assert.ok(
+      adb.some((l) => /^host < WRTE \d+ \d+ \d+ B "/.test(l)),
+      'data comes back',
+    );
     assert.ok(adb.some((l) => /^(host|device) [<>] CLSE /.test(l)));
     const virtual = traced(r.stderr, 'virtual');
     assert.ok(virtual.some((l) => /^open "shell,v2,raw:/.test(l)));
-    assert.ok(virtual.some((l) => /^sh ".*uiautomator dump .*" → exit 0$/.test(l)));
+    assert.ok(virtual.some((l) => l.startsWith('sh "') && l.includes('uiautomator dump') && l.endsWith('→ exit 0')));
     // Nothing else reaches stderr: every line is a trace line.
     assert.deepEqual(
       r.stderr.split('\n').filter((l) => l !== '' && !/^glance:(adb|virtual) /.test(l)),
@@ -62,7 +65,10 @@ describe('GLANCE_DEBUG', () => {
       const r = await glanceProcess(['devices'], { env: { ...h.env, GLANCE_DEBUG: 'adb' } });
       assert.equal(r.code, 0, r.stderr);
       const adb = traced(r.stderr, 'adb');
-      assert.ok(adb.some((l) => /^server > "host:devices(-l)?" \(\d+ B\)$/.test(l)), adb.join('\n'));
+      assert.ok(
+        adb.some((l) => /^server > "host:devices(-l)?" \(\d+ B\)$/.test(l)),
+        adb.join('\n'),
+      );
       assert.ok(adb.includes('server < OKAY'));
     } finally {
       await h.stop();

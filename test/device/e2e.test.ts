@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { walk } from '../../src/hierarchy/model.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/device.js';
+import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { glance, glanceProcess, type CliRun } from '../helpers/cli.js';
 import { LOGIN_SCENARIO } from './harness.js';
 import { AdbHarness } from '../adb/adb-harness.js';

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildScenario } from '../../src/device/virtual/scenario.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/device.js';
+import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { resolveTarget } from '../../src/snapshot/target.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';

@@ -3,7 +3,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { AdbClient, connectDirect, connectInMemory, type AdbDeviceClient } from '../../src/adb/index.js';
+import { AdbClient, connectInMemory, type AdbDeviceClient } from '../../src/adb/index.js';
+import { connectDirect } from '../../src/adb/node/host.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { createVirtualDevice, startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 

@@ -1,11 +1,9 @@
 /**
  * Assembles a virtual device: scenario (or DroidBot recording) → live phone state, file system, shell
- * commands, DeviceServices; and `startVirtualDevice`, which serves it over TCP so the real `adb connect`
+ * commands, DeviceServices. Pure of node I/O: node/start.ts serves it over TCP so the real `adb connect`
  * (or Glance's own client) drives it like a phone.
  */
-import { listenDevice } from '../../adb/node/listen.js';
 import type { DeviceServices } from '../../adb/services.js';
-import { throwIfAborted } from '../../errors.js';
 import { androidCommands, defaultProps, type DeviceContext, type DumpFault } from './commands/index.js';
 import { loadDroidbot } from './droidbot.js';
 import { MemFs } from './fs.js';
@@ -36,7 +34,7 @@ export interface ShellRun {
 }
 
 export interface VirtualDevice {
-  /** Plug into `listenDevice` (src/adb/node/listen.ts) or call `open()` in-process. */
+  /** Plug into `listenDevice` (adb/node/listen.ts, through node/start.ts) or call `open()` in-process. */
   services: DeviceServices;
   /** The live screen state: current screen, back stack, actions, log of unmatched actions. */
   state: VirtualPhone;
@@ -155,38 +153,4 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
       return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode };
     },
   };
-}
-
-export interface StartVirtualDeviceOptions extends VirtualDeviceOptions {
-  /** TCP port; 0 (default) picks a free one. */
-  port?: number;
-  host?: string;
-  signal?: AbortSignal;
-  /** Connection-level failures (garbage bytes, dropped hosts), for logs. */
-  onError?: (error: unknown) => void;
-}
-
-export interface RunningVirtualDevice {
-  /** What `adb devices` lists after `adb connect`: `127.0.0.1:PORT`. */
-  serial: string;
-  port: number;
-  device: VirtualDevice;
-  close(): Promise<void>;
-}
-
-/** Serves a virtual device on 127.0.0.1:PORT until `close()` or the signal aborts. */
-export async function startVirtualDevice(opts: StartVirtualDeviceOptions = {}): Promise<RunningVirtualDevice> {
-  throwIfAborted(opts.signal);
-  const host = opts.host ?? '127.0.0.1';
-  const device = createVirtualDevice(opts);
-  const listener = await listenDevice({
-    port: opts.port ?? 0,
-    host,
-    services: device.services,
-    ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-    ...(opts.onError === undefined ? {} : { onError: opts.onError }),
-  });
-  const serial = `${host}:${listener.port}`;
-  if (opts.serial === undefined) device.props.set('ro.serialno', serial);
-  return { serial, port: listener.port, device, close: () => listener.close() };
 }

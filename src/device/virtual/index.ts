@@ -1,6 +1,8 @@
 // The virtual device: a real ADB device (over TCP) made of recorded screens. See docs/virtual.md.
-export { createVirtualDevice, startVirtualDevice } from './device.js';
-export type { VirtualDevice, VirtualDeviceOptions, RunningVirtualDevice, StartVirtualDeviceOptions, ShellRun } from './device.js';
+export { createVirtualDevice } from './device.js';
+export type { VirtualDevice, VirtualDeviceOptions, ShellRun } from './device.js';
+export { startVirtualDevice } from './node/start.js';
+export type { RunningVirtualDevice, StartVirtualDeviceOptions } from './node/start.js';
 export { loadScenario, buildScenario, builtinScenarioDir } from './scenario.js';
 export type { Scenario, ScreenDef, Transition, Trigger, Target, DisplayInfo, ReplayAction } from './scenario.js';
 export { loadDroidbot } from './droidbot.js';
