@@ -17,7 +17,10 @@ export function tracePackets(stream: ByteStream, who: 'host' | 'device'): ByteSt
       for (const p of decoder.push(chunk)) debug('adb', () => `${who} ${arrow} ${describePacket(p)}`);
       return decoder;
     } catch (e) {
-      debug('adb', () => `${who} ${arrow} undecodable bytes, tracing of this direction stops: ${e instanceof Error ? e.message : String(e)}`);
+      debug(
+        'adb',
+        () => `${who} ${arrow} undecodable bytes, tracing of this direction stops: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return undefined;
     }
   };
