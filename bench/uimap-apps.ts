@@ -15,6 +15,8 @@ export const appsDir = path.join(corpusDir, 'apps');
 export interface AppResult {
   app: string;
   ms: number;
+  /** CPU time of this thread's process (user + system): what the map costs when the machine is busy. */
+  cpuMs: number;
   score: MapScore;
   warnings: MapWarning[];
   transitions: number;
@@ -29,9 +31,18 @@ export async function mapSharedApps(only?: string): Promise<AppResult[]> {
     const pkg = droidtaskPackage(app);
     if (pkg === undefined) continue;
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const map = await mapDirectory(path.join(appsDir, app, 'src'), { libs: [path.join(appsDir, app, 'commons')] });
     const ms = performance.now() - t;
-    out.push({ app, ms, score: scoreMap(map, droidtaskObserved(app, pkg)), warnings: map.warnings, transitions: map.stats.transitions });
+    const used = process.cpuUsage(cpu);
+    out.push({
+      app,
+      ms,
+      cpuMs: (used.user + used.system) / 1000,
+      score: scoreMap(map, droidtaskObserved(app, pkg)),
+      warnings: map.warnings,
+      transitions: map.stats.transitions,
+    });
   }
   return out;
 }
@@ -40,6 +51,7 @@ export async function benchUimapApps(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const r of await mapSharedApps()) {
     out[`uimap.apps.${r.app}.ms`] = Math.round(r.ms);
+    out[`uimap.apps.${r.app}.cpu_ms`] = Math.round(r.cpuMs);
     for (const k of ['activities', 'transitions', 'placements'] as const) {
       out[`uimap.apps.${r.app}.${k}_found`] = r.score[k].found;
       out[`uimap.apps.${r.app}.${k}_total`] = r.score[k].total;
@@ -56,7 +68,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of rows) {
     const w = r.warnings.map((x) => `${x.code}×${x.count}`).join(' ');
     process.stdout.write(
-      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s  ${w}\n`,
+      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s (cpu ${(r.cpuMs / 1000).toFixed(2)}s)  ${w}\n`,
     );
     if (process.env.VERBOSE !== undefined) {
       for (const k of ['activities', 'transitions', 'placements'] as const)

@@ -3,9 +3,8 @@
  * `mapDirectory` adds the one reading step. Library code never prints: progress goes to a callback.
  */
 import { extractFacts } from './code/index.js';
-import type { FileFacts } from './code/index.js';
 import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
-import type { MapOptionsBase, ProjectSource, UiMap } from './model.js';
+import type { MapOptionsBase, ModuleSource, ProjectSource, UiMap } from './model.js';
 import { elementsOf } from './paths.js';
 import { readAndroidProject } from './read.js';
 import type { ReadOptions } from './read.js';
@@ -44,6 +43,38 @@ export { scoreMap, observedFromDroidbot } from './score.js';
 export type { ObservedRun, MapScore, Coverage, DroidbotEvent } from './score.js';
 
 let sharedParser: Promise<CodeParser> | undefined;
+const parser = (): Promise<CodeParser> => (sharedParser ??= createCodeParser());
+
+/** Manifests and build facts of one module (code comes separately, from the code pass). */
+function moduleFacts(m: ModuleSource, catalog: Map<string, string>, warnings: WarningLog): ModuleFacts {
+  const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle, catalog);
+  const manifests = [];
+  for (const f of m.manifests) {
+    const parsed = parseManifest(f.text, gradle.namespace);
+    if (parsed === undefined) warnings.add('XML_UNPARSABLE', `${m.name}/${f.path}`);
+    else manifests.push(parsed);
+  }
+  if (m.manifests.length === 0 && m.role === 'app') warnings.add('NO_MANIFEST', m.name);
+  const facts: ModuleFacts = { name: m.name, role: m.role, manifests, code: [] };
+  if (gradle.namespace !== undefined) facts.namespace = gradle.namespace;
+  if (gradle.applicationId !== undefined) facts.applicationId = gradle.applicationId;
+  return facts;
+}
+
+/** The code pass over all modules: facts into each module, syntax errors (with their line) as warnings. */
+async function addCodeFacts(source: ProjectSource, modules: ModuleFacts[], warnings: WarningLog): Promise<void> {
+  const p = await parser();
+  source.modules.forEach((m, mi) => {
+    for (const f of m.code) {
+      const lang = f.path.endsWith('.kt') ? 'kotlin' : 'java';
+      const parsed = p.parse(lang, f.text);
+      if (parsed.errorLine !== undefined) warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}:${parsed.errorLine}`);
+      const facts = extractFacts(lang, f.path, f.text, parsed.root);
+      if (facts.skipped > 0) warnings.add('CODE_TOO_DEEP', `${m.name}/${f.path}`);
+      modules[mi]?.code.push(facts);
+    }
+  });
+}
 
 /** Analyses a project already read into memory. */
 export async function mapProject(source: ProjectSource, options: MapOptionsBase = {}): Promise<UiMap> {
@@ -56,42 +87,11 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
   const resources = buildResourceIndex(resourceFiles, warnings);
   progress?.({ phase: 'resources', done: resourceFiles.length, total: resourceFiles.length });
 
-  sharedParser ??= createCodeParser();
-  const parser = await sharedParser;
   const totalCode = source.modules.reduce((n, m) => n + m.code.length, 0);
-  let done = 0;
-  const modules: ModuleFacts[] = [];
   const catalog = source.versionCatalog === undefined ? new Map<string, string>() : parseVersionCatalog(source.versionCatalog);
-  for (const m of source.modules) {
-    const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle, catalog);
-    const manifests = [];
-    for (const f of m.manifests) {
-      const parsed = parseManifest(f.text, gradle.namespace);
-      if (parsed === undefined) warnings.add('XML_UNPARSABLE', `${m.name}/${f.path}`);
-      else manifests.push(parsed);
-    }
-    if (m.manifests.length === 0 && m.role === 'app') warnings.add('NO_MANIFEST', m.name);
-    const code: FileFacts[] = [];
-    for (const f of m.code) {
-      const lang = f.path.endsWith('.kt') ? 'kotlin' : 'java';
-      try {
-        const parsed = parser.parse(lang, f.text);
-        if (parsed.errors > 0) warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);
-        const facts = extractFacts(lang, f.path, f.text, parsed.root);
-        if (facts.skipped > 0) warnings.add('CODE_TOO_DEEP', `${m.name}/${f.path}`);
-        code.push(facts);
-      } catch {
-        // A file the grammar or the fact pass cannot handle is skipped, never fatal.
-        warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}`);
-      }
-      done++;
-      if (done % 25 === 0) progress?.({ phase: 'code', done, total: totalCode });
-    }
-    const facts: ModuleFacts = { name: m.name, role: m.role, manifests, code };
-    if (gradle.namespace !== undefined) facts.namespace = gradle.namespace;
-    if (gradle.applicationId !== undefined) facts.applicationId = gradle.applicationId;
-    modules.push(facts);
-  }
+  const modules = source.modules.map((m) => moduleFacts(m, catalog, warnings));
+  progress?.({ phase: 'code', done: 0, total: totalCode });
+  await addCodeFacts(source, modules, warnings);
   progress?.({ phase: 'code', done: totalCode, total: totalCode });
   progress?.({ phase: 'resolve', done: 0, total: 1 });
   const resolved = resolveUiMap({ modules, resources }, warnings);

@@ -1,19 +1,21 @@
 /**
- * tree-sitter adapter: loads the Java and Kotlin grammars (web-tree-sitter 0.22.6 + tree-sitter-wasms 0.1.13;
- * newer web-tree-sitter runtimes reject these wasm builds with an ABI error) and copies each parse tree
- * into plain objects once, so the fact passes are ordinary synchronous code over data.
+ * tree-sitter adapter: loads the Java and Kotlin grammars (web-tree-sitter 0.25 with the wasm builds that
+ * ship inside tree-sitter-java and @tree-sitter-grammars/tree-sitter-kotlin; no native build) and copies each
+ * parse tree into plain objects once, so the fact passes are ordinary synchronous code over data.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Parser from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 
 export type Lang = 'java' | 'kotlin';
 
-/** A syntax node copied out of the wasm heap: offsets into the parsed text, no text of its own (code.ts slices it). */
+/** A syntax node copied out of the wasm heap: offsets into the parsed text, no text of its own (the facts pass slices it). */
 export interface SNode {
+  /** Node type; anonymous tokens are copied only when the facts pass reads them (KEPT_TOKENS). */
   type: string;
   named: boolean;
-  /** Field name under the parent (Java grammar uses fields; the Kotlin grammar barely does). */
+  /** Field name under the parent. */
   field: string | null;
   start: number;
   end: number;
@@ -24,72 +26,96 @@ export interface ParsedSource {
   root: SNode;
   /** Count of ERROR / MISSING nodes. */
   errors: number;
+  /** 1-based line of the first ERROR / MISSING node, when there is one. */
+  errorLine?: number;
 }
 
 export interface CodeParser {
   parse(lang: Lang, text: string): ParsedSource;
 }
 
+const GRAMMARS: Record<Lang, { pkg: string; file: string }> = {
+  java: { pkg: 'tree-sitter-java', file: 'tree-sitter-java.wasm' },
+  kotlin: { pkg: '@tree-sitter-grammars/tree-sitter-kotlin', file: 'tree-sitter-kotlin.wasm' },
+};
+
 let initialised: Promise<void> | undefined;
-const languages = new Map<Lang, Promise<Parser.Language>>();
+const languages = new Map<Lang, Promise<Language>>();
 
 function wasmPath(lang: Lang): string {
   const require = createRequire(import.meta.url);
-  const dir = path.join(path.dirname(require.resolve('tree-sitter-wasms/package.json')), 'out');
-  return path.join(dir, `tree-sitter-${lang}.wasm`);
+  const { pkg, file } = GRAMMARS[lang];
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 }
 
-async function language(lang: Lang): Promise<Parser.Language> {
+async function language(lang: Lang): Promise<Language> {
   initialised ??= Parser.init();
   await initialised;
   let l = languages.get(lang);
   if (l === undefined) {
-    l = Parser.Language.load(wasmPath(lang));
+    l = Language.load(wasmPath(lang));
     languages.set(lang, l);
   }
   return l;
 }
 
-function copyTree(tree: Parser.Tree, lang: Parser.Language): ParsedSource {
+/**
+ * Anonymous tokens the facts pass reads (`Type::name`, `import a.*`, `import a.B as C`, `Type::class`); the
+ * other punctuation and keywords are stepped over without a copy, which halves the wasm calls per tree.
+ */
+const KEPT_TOKENS = new Set(['::', '*', 'as', 'class']);
+
+function copyTree(tree: Tree, lang: Language): ParsedSource {
   const cursor = tree.walk();
   let errors = 0;
+  let errorLine: number | undefined;
+  const checkErrors = tree.rootNode.hasError;
   // Type and field names by id, looked up once: reading names through the cursor costs a string copy
   // out of the wasm heap per node, which dominated the copy.
   const names = typeNames(lang);
-  const make = (): SNode => {
+  /** The node under the cursor, or undefined for a token that is not kept. */
+  const make = (): SNode | undefined => {
     const id = cursor.nodeTypeId;
     const t = names.types[id] ?? cursor.nodeType;
-    if (t === 'ERROR' || cursor.nodeIsMissing) errors++;
+    const named = names.named[id] ?? cursor.nodeIsNamed;
+    if (checkErrors && (t === 'ERROR' || cursor.nodeIsMissing)) {
+      errors++;
+      errorLine ??= cursor.startPosition.row + 1;
+    }
+    if (!named && !KEPT_TOKENS.has(t)) return undefined;
     return {
       type: t,
-      named: names.named[id] ?? cursor.nodeIsNamed,
+      named,
       field: names.fields[cursor.currentFieldId] ?? null,
       start: cursor.startIndex,
       end: cursor.endIndex,
       children: [],
     };
   };
-  const root = make();
-  const stack: SNode[] = [root];
-  // Iterative pre-order walk: deep expression chains would overflow a recursive copy.
+  const done = (root: SNode): ParsedSource => (errorLine === undefined ? { root, errors } : { root, errors, errorLine });
+  const root = make() ?? { type: 'ERROR', named: true, field: null, start: 0, end: 0, children: [] };
+  // Iterative pre-order walk (deep expression chains would overflow a recursive copy). `stack` holds the
+  // copy of each node on the cursor's path; a skipped token (a leaf) pushes undefined.
+  const stack: (SNode | undefined)[] = [root];
+  const enter = (): void => {
+    const n = make();
+    if (n !== undefined) stack.at(-1)?.children.push(n);
+    stack.push(n);
+  };
   for (;;) {
     if (cursor.gotoFirstChild()) {
-      const n = make();
-      stack[stack.length - 1]?.children.push(n);
-      stack.push(n);
+      enter();
       continue;
     }
     for (;;) {
       stack.pop();
       if (cursor.gotoNextSibling()) {
-        const n = make();
-        stack[stack.length - 1]?.children.push(n);
-        stack.push(n);
+        enter();
         break;
       }
       if (!cursor.gotoParent()) {
         cursor.delete();
-        return { root, errors };
+        return done(root);
       }
     }
   }
@@ -101,9 +127,9 @@ interface NameTable {
   fields: (string | null)[];
 }
 
-const nameTables = new WeakMap<Parser.Language, NameTable>();
+const nameTables = new WeakMap<Language, NameTable>();
 
-function typeNames(lang: Parser.Language): NameTable {
+function typeNames(lang: Language): NameTable {
   let t = nameTables.get(lang);
   if (t === undefined) {
     const types: (string | undefined)[] = [];
@@ -122,17 +148,17 @@ function typeNames(lang: Parser.Language): NameTable {
 
 /** Loads both grammars; the returned parser is synchronous and reusable. */
 export async function createCodeParser(): Promise<CodeParser> {
-  // Sequential on purpose: loading two grammars concurrently fails in 0.22.6 with
-  // "bad export type for 'tree_sitter_kotlin_external_scanner_create'" (checked on this machine).
   const java = await language('java');
   const kotlin = await language('kotlin');
   const parsers: Record<Lang, Parser> = { java: new Parser(), kotlin: new Parser() };
-  const langs: Record<Lang, Parser.Language> = { java, kotlin };
+  const langs: Record<Lang, Language> = { java, kotlin };
   parsers.java.setLanguage(java);
   parsers.kotlin.setLanguage(kotlin);
   return {
     parse(lang, text) {
       const tree = parsers[lang].parse(text);
+      // parse returns null only when cancelled or given no language; neither can happen here
+      if (tree === null) throw new Error(`tree-sitter returned no tree for ${lang}`);
       try {
         return copyTree(tree, langs[lang]);
       } finally {

@@ -8,7 +8,12 @@ import type { Ctx, Walker } from './walker.js';
 
 const LISTENER =
   /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
-const BUTTONS: Record<string, 1 | 2 | 3> = { setPositiveButton: 1, setNegativeButton: 2, setNeutralButton: 3 };
+// A Map, not an object literal: a call named `toString` or `constructor` must not find Object.prototype's.
+const BUTTONS = new Map<string, 1 | 2 | 3>([
+  ['setPositiveButton', 1],
+  ['setNegativeButton', 2],
+  ['setNeutralButton', 3],
+]);
 export const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
 function listenerKind(groups: RegExpExecArray): TriggerContextKind {
@@ -46,6 +51,11 @@ function listenerTarget(w: Walker, recv: SNode | undefined): string | undefined 
   return last;
 }
 
+/** `Type::name` / `Type::class` (Kotlin parses these as navigation with `::`). */
+export function isReference(n: SNode): boolean {
+  return n.type === 'navigation_expression' && n.children.some((c) => c.type === '::');
+}
+
 /** A lambda, function reference, anonymous object or an argument holding one: code that runs later. */
 export function lambdaLike(w: Walker, n: SNode): boolean {
   return (
@@ -53,6 +63,7 @@ export function lambdaLike(w: Walker, n: SNode): boolean {
     n.type === 'lambda_literal' ||
     n.type === 'lambda_expression' ||
     n.type === 'callable_reference' ||
+    (isReference(n) && !/::class$/.test(w.compact(n))) ||
     n.type === 'method_reference' ||
     n.type === 'object_literal' ||
     (n.type === 'object_creation_expression' && w.child(n, 'class_body') !== undefined) ||
@@ -95,7 +106,7 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
         : { t: 'call', name, receiver: recvKind },
     );
   }
-  const button = BUTTONS[name];
+  const button = BUTTONS.get(name);
   if (button !== undefined) {
     const textRef = args[0] === undefined ? undefined : w.findRef(args[0], 'string');
     w.push(ctx, textRef === undefined ? { t: 'button', which: button } : { t: 'button', which: button, text: textRef });
@@ -118,24 +129,24 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
 
 /** Kotlin `call_expression`: calls and constructor calls alike (`Foo(a) { … }` folds into one call). */
 export function kotlinCall(w: Walker, n: SNode, ctx: Ctx): void {
-  // `Foo(a) { … }` parses as call(call(Foo, (a)), {…}): fold trailing suffixes into the inner call.
+  // A call is (callee, type_arguments?, value_arguments?, annotated_lambda?); `Foo(a) { … }` parses as
+  // call(call(Foo, (a)), {…}): fold the outer parts into the inner call.
   const suffixes: SNode[] = [];
   let callee: SNode | undefined = n;
   while (callee?.type === 'call_expression') {
-    const s = w.child(callee, 'call_suffix');
-    if (s !== undefined) suffixes.unshift(s);
-    callee = w.named(callee)[0];
+    const [inner, ...parts] = w.named(callee);
+    suffixes.unshift(...parts);
+    callee = inner;
   }
   if (callee === undefined) return;
   let name: string | undefined;
   let receiver: SNode | undefined;
-  if (callee.type === 'simple_identifier') name = w.src(callee);
-  else if (callee.type === 'navigation_expression') {
-    const suffix = w.named(callee).at(-1);
-    const id = suffix === undefined ? undefined : w.named(suffix).find((c) => c.type === 'simple_identifier');
-    if (id !== undefined) {
+  if (callee.type === 'identifier') name = w.src(callee);
+  else if (callee.type === 'navigation_expression' && !isReference(callee)) {
+    const [target, id] = [w.named(callee)[0], w.named(callee).at(-1)];
+    if (id?.type === 'identifier' && target !== id) {
       name = w.src(id);
-      receiver = w.named(callee)[0];
+      receiver = target;
     }
   }
   if (name === undefined) {
@@ -145,12 +156,10 @@ export function kotlinCall(w: Walker, n: SNode, ctx: Ctx): void {
   }
   const args: SNode[] = [];
   const typeArgs: SNode[] = [];
-  for (const s of suffixes) {
-    for (const c of w.named(s)) {
-      if (c.type === 'value_arguments') args.push(...w.named(c));
-      else if (c.type === 'type_arguments') typeArgs.push(c);
-      else args.push(c);
-    }
+  for (const c of suffixes) {
+    if (c.type === 'value_arguments') args.push(...w.named(c));
+    else if (c.type === 'type_arguments') typeArgs.push(c);
+    else args.push(c);
   }
   const isNew = /^[A-Z]/.test(name) && !/^[A-Z0-9_]+$/.test(name);
   // Receiver of a constructor call is a package or outer class (`AlertDialog.Builder(…)`), not an object.

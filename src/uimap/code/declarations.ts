@@ -8,7 +8,7 @@ const JAVA_SUPERS = new Set(['super_interfaces', 'superclass', 'extends_interfac
 
 /** A class, object, interface, enum or record: recorded with its supertypes; its members walked. */
 export function newClass(w: Walker, n: SNode, outer: ClassFacts | undefined): ClassFacts | undefined {
-  const nameNode = w.isJava ? w.field(n, 'name') : w.child(n, 'type_identifier');
+  const nameNode = w.field(n, 'name');
   if (nameNode === undefined) return undefined;
   const simple = w.src(nameNode);
   const prefix = outer !== undefined ? outer.name : w.facts.package;
@@ -19,7 +19,8 @@ export function newClass(w: Walker, n: SNode, outer: ClassFacts | undefined): Cl
   w.initOf.set(cls, init);
   w.facts.functions.push(init);
   const initCtx: Ctx = { fn: init, fnName: '<init>', cls, scope: 0 };
-  for (const c of n.children) {
+  const kotlinSupers = w.child(n, 'delegation_specifiers')?.children ?? [];
+  for (const c of [...n.children, ...kotlinSupers]) {
     if (w.isJava && (c.field === 'superclass' || c.field === 'interfaces' || JAVA_SUPERS.has(c.type))) {
       cls.supers.push(...w.typeNames(c));
       w.visit(c, initCtx); // `extends BaseActivity<ActivityMainBinding>` names the layout
@@ -54,7 +55,7 @@ export function newFunction(w: Walker, n: SNode, cls: ClassFacts | undefined): v
     name = n.type === 'constructor_declaration' ? '<init>' : w.fieldText(n, 'name');
   } else {
     for (const c of n.children) {
-      if (c.type === 'simple_identifier') {
+      if (c.field === 'name') {
         name = w.src(c);
         break;
       }
@@ -72,11 +73,12 @@ export function newFunction(w: Walker, n: SNode, cls: ClassFacts | undefined): v
   }
   const ctx: Ctx = cls === undefined ? { fn, fnName: name, scope: 0 } : { fn, fnName: name, cls, scope: 0 };
   const modifiers = w.child(n, 'modifiers');
+  if (init === undefined && modifiers !== undefined && /(^|\s)(override|@Override)\b/.test(w.src(modifiers))) fn.overrides = true;
   const annotated = annotatedTriggers(w, modifiers);
   const contexts: Ctx[] =
     annotated.ids.length === 0 ? [ctx] : annotated.ids.map((element) => ({ ...ctx, trig: { kind: annotated.kind, element } }));
   for (const c of n.children) {
-    if (c.type === 'simple_identifier' || c.field === 'name' || c === modifiers) continue;
+    if (c.field === 'name' || c === modifiers) continue;
     for (const cx of contexts) w.visit(c, cx);
   }
 }

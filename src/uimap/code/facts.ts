@@ -45,6 +45,8 @@ export interface FunctionFacts {
   owner?: string;
   /** Receiver type of a Kotlin extension function, as written. */
   receiver?: string;
+  /** Declared `override` / `@Override`: it implements a supertype's method (often a framework one). */
+  overrides?: true;
   uses: Use[];
 }
 

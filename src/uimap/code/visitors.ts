@@ -3,7 +3,7 @@
  * Kotlin grammars name their nodes apart, so one table serves both). Nodes without an entry are walked through.
  */
 import type { SNode } from '../syntax.js';
-import { FIND_VIEW, javaCall, javaNew, kotlinCall } from './calls.js';
+import { FIND_VIEW, isReference, javaCall, javaNew, kotlinCall } from './calls.js';
 import { newClass, newFunction } from './declarations.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Visitor, VisitorTable, Walker } from './walker.js';
@@ -69,6 +69,10 @@ const operatorChain: Visitor = (w, n, ctx) => {
 
 /** `R.<type>.x` → a resource use; `X::class.java.simpleName` → nothing (a class used for its name, not an intent). */
 const reference: Visitor = (w, n, ctx) => {
+  if (isReference(n)) {
+    if (!CLASS_NAME_ONLY.test(w.compact(n))) callableReference(w, n, ctx);
+    return;
+  }
   const r = w.rRef(n);
   if (r !== undefined) w.push(ctx, { t: 'res', type: r.type, name: r.name });
   else if (!CLASS_NAME_ONLY.test(w.compact(n))) w.visitChildren(n, ctx);
@@ -79,6 +83,19 @@ const packageDecl: Visitor = (w, n) => {
   if (id !== undefined) w.facts.package = w.compact(id);
 };
 
+/** Kotlin `import a.b.C`, `import a.b.*`, `import a.b.C as D`. */
+const kotlinImport: Visitor = (w, n) => {
+  const q = w.child(n, 'qualified_identifier');
+  if (q === undefined) return;
+  const qualified = w.compact(q);
+  if (n.children.some((c) => c.type === '*')) w.facts.wildcardImports.push(qualified);
+  else {
+    const alias = n.children.some((c) => c.type === 'as') ? w.named(n).at(-1) : undefined;
+    w.facts.imports[alias === undefined ? (qualified.split('.').at(-1) ?? qualified) : w.src(alias)] = qualified;
+  }
+};
+
+/** Java `import a.b.C;`, `import a.b.*;`, `import static a.b.C.m;`. */
 const importDecl: Visitor = (w, n) => {
   const t = w
     .compact(n)
@@ -88,10 +105,9 @@ const importDecl: Visitor = (w, n) => {
     w.facts.wildcardImports.push(t.slice(0, -2));
     return;
   }
-  const alias = /^(.*)as(\w+)$/.exec(t);
   const q = w.child(n, 'identifier') ?? w.child(n, 'scoped_identifier');
   const qualified = q === undefined ? t : w.compact(q);
-  const simple = alias?.[2] !== undefined && n.children.some((c) => c.type === 'import_alias') ? alias[2] : qualified.split('.').at(-1);
+  const simple = qualified.split('.').at(-1);
   if (simple !== undefined) w.facts.imports[simple] = qualified;
 };
 
@@ -108,7 +124,7 @@ const functionDecl: Visitor = (w, n, ctx) => {
     newFunction(w, n, undefined);
     return;
   }
-  const nameNode = w.isJava ? w.field(n, 'name') : w.child(n, 'simple_identifier');
+  const nameNode = w.field(n, 'name');
   w.visitChildren(n, nameNode === undefined ? ctx : { ...ctx, fnName: w.src(nameNode) });
 };
 
@@ -117,11 +133,12 @@ const classLiteral: Visitor = (w, n, ctx) => {
   if (ty !== undefined) w.push(ctx, { t: 'classref', cls: w.compact(ty) });
 };
 
-/** Kotlin `::fn`, `Type::fn`, `Type::class`. */
+/** Kotlin `::fn`, `Type::fn`, `Type::class` (the last two parse as a callable reference or as navigation with `::`). */
 const callableReference: Visitor = (w, n, ctx) => {
-  const ids = w.named(n);
-  const fnId = ids.find((c) => c.type === 'simple_identifier');
-  const ty = ids.find((c) => c.type === 'type_identifier' || c.type === 'user_type');
+  const parts = w.named(n);
+  const last = parts.at(-1);
+  const ty = parts.length > 1 || last === undefined || n.children.at(-1)?.type === 'class' ? parts[0] : undefined;
+  const fnId = last !== undefined && last !== ty && w.src(last) !== 'class' ? last : undefined;
   if (fnId === undefined && ty !== undefined) w.push(ctx, { t: 'classref', cls: w.compact(ty) });
   else if (fnId !== undefined) w.push(ctx, { t: 'call', name: w.src(fnId), receiver: ty === undefined ? 'none' : 'other' });
   if (ty !== undefined && BINDING.test(w.src(ty))) w.record(ctx, { t: 'binding', name: w.src(ty) });
@@ -139,8 +156,8 @@ const methodReference: Visitor = (w, n, ctx) => {
 const lambda: Visitor = (w, n, ctx) => w.visitChildren(n, { ...ctx, scope: n.start });
 
 const whenEntry: Visitor = (w, n, ctx) => {
-  const cond = n.children.filter((c) => c.type === 'when_condition');
-  branch(w, { cond, body: n.children.filter((c) => c.type !== 'when_condition') }, ctx);
+  const isCond = (c: SNode): boolean => c.field === 'condition';
+  branch(w, { cond: n.children.filter(isCond), body: n.children.filter((c) => !isCond(c)) }, ctx);
 };
 
 const switchArm: Visitor = (w, n, ctx) => {
@@ -164,7 +181,7 @@ const ifExpression: Visitor = (w, n, ctx) => {
 
 const propertyDecl: Visitor = (w, n, ctx) => {
   const v = w.child(n, 'variable_declaration');
-  const nameNode = v === undefined ? undefined : w.child(v, 'simple_identifier');
+  const nameNode = v === undefined ? undefined : w.child(v, 'identifier');
   recordViewVar(w, ctx, { name: nameNode === undefined ? undefined : w.src(nameNode), value: n });
   w.visitChildren(n, ctx);
 };
@@ -201,7 +218,7 @@ export const VISITORS: VisitorTable = {
   field_access: reference,
   package_header: packageDecl,
   package_declaration: packageDecl,
-  import_header: importDecl,
+  import: kotlinImport,
   import_declaration: importDecl,
   class_declaration: classDecl,
   object_declaration: classDecl,
@@ -232,6 +249,5 @@ export const VISITORS: VisitorTable = {
   assignment: assignment,
   string_literal: stringLiteral,
   type_identifier: identifier,
-  simple_identifier: identifier,
   identifier: identifier,
 };

@@ -130,7 +130,8 @@ export class Walker {
       const s = this.src(n);
       return s.startsWith('"') && !s.startsWith('"""') ? s.slice(1, -1) : undefined;
     }
-    if (n.children.some((c) => c.type === 'interpolated_expression' || c.type === 'interpolated_identifier')) return undefined;
+    // `$name` is not always parsed as an interpolation node: a `$` before a name or `{` is one anyway
+    if (n.children.some((c) => c.type === 'interpolation') || /\$[\w{]/.test(this.src(n))) return undefined;
     return n.children
       .filter((c) => c.type === 'string_content')
       .map((c) => this.src(c))

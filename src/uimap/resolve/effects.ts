@@ -73,7 +73,9 @@ export function resolveCall(ctx: ResolveContext, use: CallUse, at: { thisCls: st
     return (samePackage.length > 0 ? samePackage : free).map((f) => ({ fn: f.fn, cls: thisCls }));
   }
   if (use.receiver === 'other' && !GENERIC_NAMES.has(name)) {
-    const methods = ctx.code.methodsByName.get(name) ?? [];
+    // An override implements a supertype's method: on an unknown receiver the call is more likely the
+    // framework's (`menu.getItem(i)`, not the project's pager adapter's getItem).
+    const methods = (ctx.code.methodsByName.get(name) ?? []).filter((m) => m.fn.overrides !== true);
     if (methods.length > 0 && methods.length <= 2) return methods.map((m) => ({ fn: m.fn, cls: m.fn.owner }));
   }
   return [];
