@@ -27,12 +27,12 @@ export const LAYERS = [
   { target: 'src/adb/node', allow: ['src/adb', ...base], message: 'adb/node/ adapts adb/ to node:net, processes and files' },
   {
     target: 'src/device',
-    allow: [...pure, 'src/image', 'src/adb', 'src/device', '!src/device/virtual', ...base],
+    allow: [...pure, 'src/adb', 'src/device', '!src/device/virtual', ...base],
     message: 'device/ sits on adb/ and snapshot/; it never imports tools/, the front-ends or the virtual device',
   },
   {
     target: 'src/device/virtual',
-    allow: ['src/hierarchy', 'src/image', 'src/adb', '!src/adb/node', 'src/device', ...base],
+    allow: ['src/hierarchy', 'src/adb', '!src/adb/node', 'src/device', ...base],
     message: 'the virtual phone is made of hierarchies over adb/ services: no snapshot/, and no node I/O outside device/virtual/node/',
   },
   {
