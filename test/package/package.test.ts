@@ -37,7 +37,10 @@ describe('the built package', { timeout: 300_000 }, () => {
     assert.deepEqual(goldens, [...surface.keys()].map(goldenName).sort(), 'one golden file per package.json export');
     for (const [subpath, s] of surface) {
       const golden = readFileSync(join(API_GOLDEN_DIR, goldenName(subpath)), 'utf8');
-      assert.ok(s.text === golden, `glance-mobile${subpath === '.' ? '' : `/${subpath}`} changed; ${firstDifference(s.text, golden)}`);
+      assert.ok(
+        s.text === golden,
+        `glance-mobile${subpath === '.' ? '' : `/${subpath}`} changed (if intended: npm run api, and commit test/golden/api); ${firstDifference(s.text, golden)}`,
+      );
     }
   });
 
