@@ -3,8 +3,7 @@
 // stdio, spawning `glance mcp`) resolve the same selector on the same screen to the same element. The screen is a
 // real omni-notes uiautomator2 dump served by a virtual device.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -18,11 +17,11 @@ import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { devEntry, glance } from '../helpers/cli.js';
 import { corpusDir, repoRoot } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
 const DUMP = join(corpusDir, 'dumps/omni-notes.uiautomator2.xml');
 const SELECTOR = ':clickable:below([text=Notes])';
-const hasAdb = spawnSync('adb', ['version']).status === 0;
-const missing = !existsSync(DUMP) ? `no ${DUMP} (the shared corpus)` : !hasAdb ? 'no adb binary on PATH' : false;
+const missing = requires({ shared: true, adb: true });
 
 /** What identifies an element across the three answers: its ref, and where it is. */
 const identity = (e: Pick<SnapshotElement, 'ref' | 'bounds'>): string => `${e.ref} ${e.bounds.join(',')}`;
