@@ -11,6 +11,7 @@ import { parseToolArgs, toolHelp } from './args.js';
 import { commands } from './commands/index.js';
 import { createDeviceProvider } from '../device/provider.js';
 import { processIO, type CliIO } from './io.js';
+import { escapeControls } from '../snapshot/render.js';
 import { renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { writeFile } from 'node:fs/promises';
@@ -94,7 +95,16 @@ async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Pr
   }
 }
 
-export async function run(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+/**
+ * Everything glance prints passes through here: text from dumps, devices, files and the user's own arguments
+ * (echoed in errors) must not carry ESC/BEL/CSI sequences to the terminal.
+ */
+function terminalSafe(io: CliIO): CliIO {
+  return { ...io, stdout: (s) => io.stdout(escapeControls(s, true)), stderr: (s) => io.stderr(escapeControls(s, true)) };
+}
+
+export async function run(argv: readonly string[], rawIO: CliIO = processIO()): Promise<number> {
+  const io = terminalSafe(rawIO);
   let json = argv.includes('--json');
   try {
     const g = splitGlobals(argv);

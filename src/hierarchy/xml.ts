@@ -173,9 +173,13 @@ export function parseUiautomatorXml(s: string): UiDump {
   return { format, roots, rotation, width, height };
 }
 
+// Control characters are written as character references too: a dump printed to a terminal must not carry
+// raw ESC/BEL sequences from a label.
+const ATTR_UNSAFE = /[&<>"'\u0000-\u001f\u007f-\u009f]/;
+
 function escapeAttr(v: string): string {
-  return /[&<>"'\n\r\t]/.test(v)
-    ? v.replace(/[&<>"'\n\r\t]/g, (c) =>
+  return ATTR_UNSAFE.test(v)
+    ? v.replace(new RegExp(ATTR_UNSAFE.source, 'g'), (c) =>
         c === '&'
           ? '&amp;'
           : c === '<'
@@ -191,10 +195,11 @@ function escapeAttr(v: string): string {
     : v;
 }
 
-function openTag(n: UiNode): string {
+function openTag(n: UiNode, o: XmlOptions): string {
   const b = n.bounds;
+  const text = o.hidePasswords === true && n.password ? '' : n.text;
   return (
-    `<node index="${n.index}" text="${escapeAttr(n.text)}" resource-id="${escapeAttr(n.id)}" class="${escapeAttr(n.cls)}" ` +
+    `<node index="${n.index}" text="${escapeAttr(text)}" resource-id="${escapeAttr(n.id)}" class="${escapeAttr(n.cls)}" ` +
     `package="${escapeAttr(n.pkg)}" content-desc="${escapeAttr(n.desc)}" checkable="${n.checkable}" checked="${n.checked}" ` +
     `clickable="${n.clickable}" enabled="${n.enabled}" focusable="${n.focusable}" focused="${n.focused}" ` +
     `scrollable="${n.scrollable}" long-clickable="${n.longClickable}" password="${n.password}" selected="${n.selected}" ` +
@@ -207,14 +212,19 @@ function openTag(n: UiNode): string {
  * leaves as `<node … />`. Extra attributes of richer formats (hint, visible-to-user, drawing-order) are not
  * written; invisible nodes are kept (filtering is the snapshot's job).
  */
-export function toUiautomatorXml(dump: Pick<UiDump, 'roots' | 'rotation'>): string {
+export interface XmlOptions {
+  /** Write password fields with empty text (a dump may carry the value; live phones show bullets). */
+  hidePasswords?: boolean;
+}
+
+export function toUiautomatorXml(dump: Pick<UiDump, 'roots' | 'rotation'>, o: XmlOptions = {}): string {
   const out: string[] = [`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="${dump.rotation}">`];
   // Explicit stack instead of recursion: fuzzed or hostile dumps can nest deeper than the JS call stack.
   const stack: Array<{ node: UiNode; next: number }> = [];
   const open = (node: UiNode): void => {
-    if (node.children.length === 0) out.push(openTag(node), ' />');
+    if (node.children.length === 0) out.push(openTag(node, o), ' />');
     else {
-      out.push(openTag(node), '>');
+      out.push(openTag(node, o), '>');
       stack.push({ node, next: 0 });
     }
   };

@@ -11,6 +11,7 @@
  */
 import { shortClass, shortId, walk, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
+import { MAX_DEPTH } from '../snapshot/distil.js';
 
 export type BlockKind = 'toolbar' | 'dialog' | 'tabs' | 'list' | 'row' | 'input' | 'group';
 
@@ -49,8 +50,12 @@ function elementTree(
   const at = new Map<SnapshotElement, TreeNode>();
   const root: TreeNode = { node: undefined, parent: undefined, children: [], own: [], count: 0, depth: 0 };
   // Parent links, and a root-first path only for the nodes elements stand for (not one per dumped node).
+  // As in the snapshot, nodes deeper than MAX_DEPTH hang on their ancestor at that depth: the rules below
+  // recurse, and a hostile dump nests deeper than the call stack.
   const parentOf = new Map<UiNode, UiNode | undefined>();
-  for (const { node, parent } of walk(dump.roots)) parentOf.set(node, parent);
+  for (const { node, parent, depth } of walk(dump.roots)) {
+    parentOf.set(node, parent === undefined || depth <= MAX_DEPTH + 1 ? parent : (parentOf.get(parent) ?? parent));
+  }
   const pathTo = (n: UiNode): UiNode[] => {
     const path: UiNode[] = [];
     for (let p: UiNode | undefined = n; p !== undefined; p = parentOf.get(p)) path.push(p);

@@ -11,7 +11,8 @@ export type SensitiveCategory = 'name' | 'phone' | 'email' | 'address' | 'messag
 
 export const SENSITIVE_CATEGORIES: readonly SensitiveCategory[] = ['name', 'phone', 'email', 'address', 'message', 'password', 'card'];
 
-export const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** Starts only where a run of local-part characters starts: tried at every offset, a 100k-letter label costs n². */
+export const EMAIL_RE = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /**
  * 7–15 digits (E.164 allows 15) with the separators people write: `+1 (555) 010-9999`, `12345678900`.
  * Times, dates and version numbers do not reach 7 digits in one run of these separators.

@@ -87,7 +87,8 @@ export function words(s: string): string[] {
   const out: string[] = [];
   const spaced = s
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // `URLEncoder` → `URL Encoder`; a lookahead, not `([A-Z]+)([A-Z][a-z])`, which backtracks n² on a capital run.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase();
   for (const m of spaced.matchAll(/[\p{L}\p{N}]+|[+⋮…]/gu)) out.push(m[0]);
   return out;

@@ -66,6 +66,18 @@ const NAMED = new Set([
   'Keyboard',
 ]);
 
+// C0 and C1 control characters but tab and newline: ESC, BEL and CSI (0x9b) start terminal sequences.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_BUT_CR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * Control characters as visible `\u001b` escapes, so text from a dump cannot drive the terminal it is printed
+ * on. `keepCR` lets a carriage return through (progress lines redraw with it; it moves the cursor, nothing more).
+ */
+export function escapeControls(s: string, keepCR = false): string {
+  return s.replace(keepCR ? CONTROL_BUT_CR : CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function truncate(s: string, max: number): string {
   if (max <= 0 || s.length <= max) return s;
   return s.slice(0, Math.max(1, max - 1)) + '…';
@@ -74,11 +86,12 @@ function truncate(s: string, max: number): string {
 // A label is printed bare unless it could be misread: blanks at the ends, control characters, the syntax the
 // line uses around it (`[` for states, `"` for quotes, `|` between labels, `#` for ids, `=` for hint), or a
 // first word that reads as a class name.
-const UNSAFE = /^["#[]|[\u0000-\u001f\u007f"|[\]=]|^\s|\s$/;
+const UNSAFE = /^["#[]|[\u0000-\u001f\u007f-\u009f"|[\]=]|^\s|\s$/;
 
 function quoteIfNeeded(s: string): string {
   if (s === '') return '""';
-  if (UNSAFE.test(s)) return JSON.stringify(s);
+  // JSON escapes C0 controls but leaves DEL and the C1 range (0x9b is CSI) raw.
+  if (UNSAFE.test(s)) return escapeControls(JSON.stringify(s));
   const sp = s.indexOf(' ');
   if (NAMED.has(sp < 0 ? s : s.slice(0, sp)) || s === 'TextView') return JSON.stringify(s);
   return s;
@@ -104,9 +117,9 @@ function treeStates(el: SnapshotElement): string[] {
 export function elementLine(el: SnapshotElement, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
   let line = el.ref;
   const parts = labelParts(el);
-  if (NAMED.has(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + el.class;
+  if (NAMED.has(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + escapeControls(el.class);
   if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
-  else if (el.id !== undefined && el.hint === undefined) line += ' #' + el.id;
+  else if (el.id !== undefined && el.hint === undefined) line += ' #' + escapeControls(el.id);
   if (el.hint !== undefined) line += ' hint=' + quoteIfNeeded(truncate(el.hint, o.maxLabel));
   const tags = treeStates(el);
   if (el.items !== undefined) tags.unshift(`${el.items} items`);
@@ -129,9 +142,9 @@ function treeLine(it: Item, o: RenderOptions): string {
 /** `package/.Activity` (the activity shortened when it is inside the package), or undefined when unknown. */
 export function headerLine(screen: ScreenInfo): string | undefined {
   if (screen.package === undefined) return undefined;
-  if (screen.activity === undefined) return screen.package;
+  if (screen.activity === undefined) return escapeControls(screen.package);
   const a = screen.activity.startsWith(screen.package + '.') ? screen.activity.slice(screen.package.length) : screen.activity;
-  return `${screen.package}/${a}`;
+  return escapeControls(`${screen.package}/${a}`);
 }
 
 function footer(h: Header): string | undefined {
@@ -182,15 +195,17 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
     if (el.items !== undefined) tags.unshift(`items=${el.items}`);
     if (el.offscreen) tags.push('offscreen');
     if (o.bounds) tags.push(`bounds=${el.bounds.join(',')}`);
-    rows.push([
-      el.ref,
-      verbOf(el),
-      el.class,
-      label === '' ? '-' : label,
-      el.id === undefined ? '-' : '#' + el.id,
-      el.center.join(','),
-      tags.join(' '),
-    ]);
+    rows.push(
+      [
+        el.ref,
+        verbOf(el),
+        el.class,
+        label === '' ? '-' : label,
+        el.id === undefined ? '-' : '#' + el.id,
+        el.center.join(','),
+        tags.join(' '),
+      ].map((cell) => escapeControls(cell)),
+    );
   });
   const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
   const lines = rows.map((r) =>

@@ -228,7 +228,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
       text = renderJson({ screen, elements });
       break;
     case 'xml':
-      text = toUiautomatorXml(dump);
+      text = toUiautomatorXml(dump, { hidePasswords: true });
       break;
   }
   const snapshot: Snapshot = {

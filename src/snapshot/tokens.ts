@@ -15,8 +15,36 @@ export interface TokenCount {
 
 export type TokenReportRow = { format: 'raw' | SnapshotFormat } & TokenCount;
 
+/**
+ * BPE merging costs n² in the length of one pre-token, so a 100,000-letter label took seconds: runs of
+ * non-space characters longer than this are counted in slices (a cut may add a token; words are far shorter).
+ */
+const LONGEST_RUN = 256;
+const LONG_RUN_RE = new RegExp(`\\S{${LONGEST_RUN + 1},}`, 'g');
+
+function slices(text: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(LONG_RUN_RE)) {
+    out.push(text.slice(last, m.index));
+    for (let at = 0; at < m[0].length;) {
+      let end = Math.min(at + LONGEST_RUN, m[0].length);
+      // Never between the two halves of a surrogate pair.
+      if (end < m[0].length && /[\uD800-\uDBFF]/.test(m[0][end - 1]!)) end++;
+      out.push(m[0].slice(at, end));
+      at = end;
+    }
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+const tokens = (encode: (s: string) => number[], parts: readonly string[]): number => parts.reduce((n, p) => n + encode(p).length, 0);
+
 export function countTokens(text: string): TokenCount {
-  return { bytes: new TextEncoder().encode(text).length, o200k: encodeO200k(text).length, cl100k: encodeCl100k(text).length };
+  const parts = slices(text);
+  return { bytes: new TextEncoder().encode(text).length, o200k: tokens(encodeO200k, parts), cl100k: tokens(encodeCl100k, parts) };
 }
 
 /** Bytes and tokens of the dump as given (`raw`) and of every format with the given options. */

@@ -22,8 +22,9 @@ export const fail = (text: string): Buffer =>
  * Answers host:devices-l and host:features for one shell_v2 device `fake`, then `reply` for the rest; with
  * `device: false`, `reply` answers every request.
  */
-export async function fakeAdbServer(reply: Reply, opts: { device?: boolean } = {}): Promise<FakeAdbServer> {
+export async function fakeAdbServer(reply: Reply, opts: { device?: boolean; devicesList?: string } = {}): Promise<FakeAdbServer> {
   const device = opts.device ?? true;
+  const list = opts.devicesList ?? 'fake                   device product:p model:m device:d transport_id:1\n';
   let closed = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -44,8 +45,7 @@ export async function fakeAdbServer(reply: Reply, opts: { device?: boolean } = {
         if (!device) {
           piped = true;
           reply(request, socket);
-        } else if (request === 'host:devices-l')
-          socket.write(okay('fake                   device product:p model:m device:d transport_id:1\n'));
+        } else if (request === 'host:devices-l') socket.write(okay(list));
         else if (/^host(-serial:fake)?:features$/.test(request)) socket.write(okay('shell_v2,cmd'));
         else if (/^host:transport(:fake|-any)$/.test(request)) socket.write('OKAY');
         else {

@@ -38,7 +38,13 @@ test('labels holding the line syntax are quoted as JSON strings', () => {
     'Button Save', // first word reads as a class name
     'TextView',
   ];
-  for (const s of risky) assert.equal(line(s), `t1 ${JSON.stringify(s)}`, JSON.stringify(s));
+  for (const s of risky) {
+    const l = line(s);
+    assert.ok(l.startsWith('t1 "'), l);
+    // A JSON string of the label; DEL and C1 controls are escaped too (JSON.stringify leaves them raw).
+    assert.equal(JSON.parse(l.slice(3)), s, JSON.stringify(s));
+    assert.doesNotMatch(l, /[\u0000-\u001f\u007f-\u009f]/);
+  }
 });
 
 test('the empty label is "" and each of several labels is judged alone', () => {
