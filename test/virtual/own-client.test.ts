@@ -14,7 +14,7 @@ async function exercise(phone: AdbDeviceClient, screencap: () => Promise<Uint8Ar
     [Buffer.from(r.stdout).toString(), Buffer.from(r.stderr).toString(), r.exitCode],
     ['done\n', 'ls: /nope: No such file or directory\n', 0],
   );
-  const png = await phone.exec('screencap -p', { timeoutMs: 5000 });
+  const png = await phone.exec('screencap -p', { timeoutMs: 60_000 });
   assert.ok(Buffer.from(png).equals(Buffer.from(await screencap())));
   const xml = await phone.shell('uiautomator dump /sdcard/w.xml >/dev/null && cat /sdcard/w.xml', { timeoutMs: 5000 });
   assert.ok(parseDump(Buffer.from(xml.stdout).toString()).roots.length >= 1);
