@@ -1,14 +1,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { expandWord, parseScript, shQuote, ShSyntaxError, type Script } from '../../src/device/virtual/sh.js';
+import { expandWord, parseScript, shQuote, ShSyntaxError, type Script, type SimpleCommand } from '../../src/device/virtual/sh.js';
+
+/** The simple command at the head of a pipeline (these tests parse no compound commands). */
+const simple = (c: unknown): SimpleCommand => c as SimpleCommand;
 
 /** argv of every simple command, with variables expanded from `vars`. */
 function argvs(script: Script, vars: Record<string, string> = {}): string[][] {
   const out: string[][] = [];
   for (const ao of script) {
     for (const p of [ao.first, ...ao.rest.map((r) => r.pipeline)]) {
-      for (const c of p.commands) out.push(c.words.map((w) => expandWord(w, (n) => vars[n] ?? '')));
+      for (const c of p.commands.map(simple)) out.push(c.words.map((w) => expandWord(w, (n) => vars[n] ?? '')));
     }
   }
   return out;
@@ -35,7 +38,7 @@ describe('sh tokenizer and parser', () => {
 
   test('redirects: IO numbers, dup, append, attached targets', () => {
     const [ao] = parseScript('uiautomator dump /sdcard/x.xml >/dev/null 2>&1 && cat /sdcard/x.xml');
-    const cmd = ao!.first.commands[0]!;
+    const cmd = simple(ao!.first.commands[0]);
     assert.deepEqual(
       cmd.redirects.map((r) => [r.fd, r.op, expandWord(r.target, () => '')]),
       [
@@ -48,7 +51,7 @@ describe('sh tokenizer and parser', () => {
       ['uiautomator', 'dump', '/sdcard/x.xml'],
     );
     const [ao2] = parseScript('echo 2>x a2>y >>z "3">w');
-    const c2 = ao2!.first.commands[0]!;
+    const c2 = simple(ao2!.first.commands[0]);
     // `a2>y`: the 2 is part of a word, not an IO number; a quoted "3" is a word too.
     assert.deepEqual(
       c2.redirects.map((r) => [r.fd, r.op]),
@@ -67,7 +70,7 @@ describe('sh tokenizer and parser', () => {
 
   test('assignments before a command, comments, newlines, negation', () => {
     const [ao] = parseScript('A=1 B="x y" env # trailing comment');
-    const c = ao!.first.commands[0]!;
+    const c = simple(ao!.first.commands[0]);
     assert.deepEqual(
       c.assigns.map((a) => [a.name, expandWord(a.value, () => '')]),
       [

@@ -67,7 +67,9 @@ describe('virtual shell', () => {
     const dump = parseDump(xml);
     const ids = [...walk(dump.roots)].map((w) => w.node.id);
     assert.ok(ids.includes('dev.glance.demo:id/notes_list'));
-    assert.ok(ids.includes('com.android.systemui:id/status_bar_container'), 'status bar is part of the dump');
+    // One root, the active window: a stock dump never carries the system bars.
+    assert.equal(dump.roots.length, 1);
+    assert.equal(ids.includes('com.android.systemui:id/status_bar_container'), false);
     // The combined form tools send, parsed through hierarchy/parse (which skips the preamble line).
     const combined = await sh('uiautomator dump /sdcard/x.xml >/dev/null 2>&1 && cat /sdcard/x.xml', dev);
     assert.equal(combined.out, xml);
@@ -84,7 +86,7 @@ describe('virtual shell', () => {
     assert.deepEqual(texts(compressed), texts(dump));
   });
 
-  test('injected dump failures print the device error lines, exit 0 and write nothing', async () => {
+  test('injected dump failures print the device error lines on stderr, exit 0 and write nothing', async () => {
     const dev = createVirtualDevice();
     dev.failDumps('idle');
     dev.failDumps('null-root', 2);
@@ -92,7 +94,7 @@ describe('virtual shell', () => {
     for (let i = 0; i < 4; i++) {
       const r = await dev.run(`uiautomator dump /sdcard/f${i}.xml`);
       assert.equal(r.exitCode, 0);
-      outs.push(text(r.stdout));
+      outs.push(text(r.stderr) + text(r.stdout));
     }
     assert.deepEqual(outs, [
       'ERROR: could not get idle state.\n',
@@ -105,17 +107,19 @@ describe('virtual shell', () => {
     dev.failDumps('idle');
     const r = await dev.run('uiautomator dump /sdcard/x.xml && cat /sdcard/x.xml');
     assert.throws(
-      () => parseDump(text(r.stdout)),
+      () => parseDump(text(r.stderr) + text(r.stdout)),
       (e: unknown) => (e as { code?: string }).code === 'DUMP_DEVICE_ERROR',
     );
   });
 
-  test('/dev/tty works only with a PTY', async () => {
+  test('dump to /dev/tty prints the XML then the line, with or without a PTY', async () => {
     const dev = createVirtualDevice();
-    const raw = await dev.run('uiautomator dump /dev/tty');
-    assert.equal(text(raw.stdout), 'UI hierchary dumped to: /dev/tty\n');
-    const pty = await dev.run('uiautomator dump /dev/tty', { tty: true });
-    assert.equal(parseDump(text(pty.stdout)).roots.length > 0, true);
+    for (const tty of [false, true]) {
+      const out = text((await dev.run('uiautomator dump /dev/tty', { tty })).stdout);
+      assert.ok(out.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"));
+      assert.ok(out.endsWith('</hierarchy>UI hierchary dumped to: /dev/tty\n'), 'no newline between the XML and the line');
+      assert.equal(parseDump(out.slice(0, out.lastIndexOf('UI hier'))).roots.length, 1);
+    }
   });
 
   test('input text: one argument, %s is a space, non-ASCII fails like Android', async () => {

@@ -89,11 +89,16 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
       ['secure/default_input_method', 'com.android.inputmethod.latin/.LatinIME'],
       ['system/screen_off_timeout', '600000'],
       ['system/font_scale', '1.0'],
+      // Portrait, rotation locked: what a phone on a desk reports.
+      ['system/user_rotation', '0'],
+      ['system/accelerometer_rotation', '0'],
     ]),
     screencap,
     dumpDelayMs: opts.dumpDelayMs ?? 0,
     dumpFaults: [],
     wm: {},
+    installed: new Map(),
+    clipboard: undefined,
   };
   const commands = androidCommands(ctx);
   const env = new Map([
@@ -112,6 +117,14 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     else if (scenario.dir !== undefined) tcp.set(port, httpServer(`${scenario.dir}/${server.http}`));
   }
   for (const name of commands.keys()) fs.writeFile(`/system/bin/${name}`, new Uint8Array(0), { perm: 0o755 });
+  // An Android 14 GKI kernel's banner (what `cat /proc/version` prints on such a phone).
+  fs.writeFile(
+    '/proc/version',
+    Buffer.from(
+      'Linux version 6.1.57-android14-11-g0ea5d6a2c6f1 (build-user@build-host) (Android (10087095, +pgo, +bolt, +lto, -mlgo, based on r487747c) clang version 17.0.2, LLD 17.0.2) #1 SMP PREEMPT Mon Jan  1 00:00:00 UTC 2024\n',
+    ),
+    { perm: 0o444 },
+  );
   const services = createDeviceServices({
     banner: {
       product: scenario.device.product,

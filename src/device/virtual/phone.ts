@@ -176,11 +176,17 @@ export class VirtualPhone {
     return { roots, live };
   }
 
-  /** The current screen as a UiDump (what `uiautomator dump` serialises). */
-  dump(): UiDump {
+  /**
+   * The current screen as a UiDump. `windows: 'all'` (default) has every window on screen, system bars included
+   * (what the screenshot draws and multi-window page sources list); `'active'` has only the active window's
+   * root, as `uiautomator dump` serialises it.
+   */
+  dump(opts: { windows?: 'all' | 'active' } = {}): UiDump {
     const d = this.scenario.display;
     const v = this.view();
-    const dump: UiDump = { format: 'uiautomator', roots: v.roots, rotation: 0, width: d.width, height: d.height };
+    const app = this.scenario.systemBars ? v.roots.slice(0, -2) : v.roots;
+    const roots = opts.windows === 'active' ? app.slice(0, 1).map((r) => ({ ...r, index: 0 })) : v.roots;
+    const dump: UiDump = { format: 'uiautomator', roots, rotation: 0, width: d.width, height: d.height };
     const [pkg, act] = this.focusedActivity().split('/', 2) as [string, string?];
     dump.package = pkg;
     if (act !== undefined) dump.activity = act;
@@ -284,8 +290,10 @@ export class VirtualPhone {
     const stack = this.tasks.get(pkg);
     this.foreground = { kind: 'app', pkg };
     if (stack !== undefined && stack.length > 0) {
-      if (target !== undefined) stack.push(new ScreenInstance(target));
-      return 'brought-to-front';
+      if (target === undefined) return 'brought-to-front';
+      // Another activity than the task's root starts on top of it (no "brought to the front" warning).
+      stack.push(new ScreenInstance(target));
+      return 'started';
     }
     this.tasks.set(pkg, [new ScreenInstance(target ?? this.screen(this.scenario.start))]);
     return 'started';

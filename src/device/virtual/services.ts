@@ -109,7 +109,15 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
   };
   const stdout: Sink = { write: (d) => d.length > 0 && emit(1, d) };
   const stderr: Sink = { write: (d) => d.length > 0 && emit(2, d) };
-  const shell = new Shell({ fs: host.fs, commands: host.commands, env: new Map(host.env), signal: abort.signal, tty });
+  const received = new InputQueue();
+  const shell = new Shell({
+    fs: host.fs,
+    commands: host.commands,
+    env: new Map(host.env),
+    signal: abort.signal,
+    tty,
+    readInput: (n) => received.read(n, abort.signal),
+  });
   const finish = async (code: number): Promise<void> => {
     emit(3, Uint8Array.of(code & 0xff));
     flush();
@@ -128,13 +136,34 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
     }
   };
 
+  const decoder = v2 ? new ShellPacketDecoder() : undefined;
   if (name.command !== '') {
+    // A command's input (what `adb install` streams into `cmd package install -S SIZE`) waits for it to read.
     runLine(name.command).then(finish, () => io.close());
-    return { input: () => undefined, closed: () => abort.abort() };
+    return {
+      input(data) {
+        if (decoder === undefined) return received.push(data);
+        let packets;
+        try {
+          packets = decoder.push(data);
+        } catch {
+          abort.abort();
+          io.close();
+          return;
+        }
+        for (const p of packets) {
+          if (p.id === ShellId.stdin) received.push(p.data);
+          else if (p.id === ShellId.closeStdin) received.end();
+        }
+      },
+      closed: () => {
+        received.end();
+        abort.abort();
+      },
+    };
   }
 
   // Interactive shell: lines from stdin (v2 stdin packets, or raw bytes on legacy shell:).
-  const decoder = v2 ? new ShellPacketDecoder() : undefined;
   let buffered = '';
   let queue: Promise<void> = Promise.resolve();
   let exited = false;
@@ -188,6 +217,50 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
     },
     closed: () => abort.abort(),
   };
+}
+
+/** Input a command may leave unread before more is dropped: bounds what a host can park on the device. */
+const MAX_UNREAD_INPUT = 64 * 1024 * 1024;
+
+/** Bytes a command has not read yet, and the one read waiting for more. */
+class InputQueue {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private ended = false;
+  private wake: (() => void) | undefined;
+
+  push(data: Uint8Array): void {
+    if (this.ended || data.length === 0 || this.size + data.length > MAX_UNREAD_INPUT) return;
+    this.chunks.push(Uint8Array.from(data));
+    this.size += data.length;
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  /** Up to `n` bytes: waits until that many arrived or the input ended (or the session was aborted). */
+  async read(n: number, signal: AbortSignal): Promise<Uint8Array> {
+    while (this.size < n && !this.ended && !signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          signal.removeEventListener('abort', done);
+          this.wake = undefined;
+          resolve();
+        };
+        this.wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+    const all = Buffer.concat(this.chunks);
+    const take = all.subarray(0, Math.min(n, all.length));
+    const rest = all.subarray(take.length);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.size = rest.length;
+    return take;
+  }
 }
 
 /** `tcp:` echo server: writes back whatever arrives (handy for forward tests and latency probes). */

@@ -1,6 +1,6 @@
 /**
  * A small POSIX-sh subset: what tools actually send to `adb shell` (quotes, escapes, `;` `&&` `||` `|`,
- * redirects such as `>/dev/null 2>&1`, `$VAR`, `$?`).
+ * redirects such as `>/dev/null 2>&1`, `$VAR`, `$?`, `$(( … ))`, subshells `( … )` and groups `{ …; }`).
  *
  * Hand-written on purpose: no npm package parses POSIX sh faithfully (the popular ones are argv splitters that
  * get `2>&1`, adjacent quoting or IO numbers wrong), and the grammar we need is small enough to read in one
@@ -8,8 +8,10 @@
  * tools don't send (functions, loops, here-docs, globbing, `$(…)`).
  */
 
+import { evalArith } from './sh-arith.js';
+
 /** A word before expansion: literal parts and `$NAME` references, each marked quoted or not. */
-export type WordPart = { kind: 'lit'; text: string } | { kind: 'var'; name: string };
+export type WordPart = { kind: 'lit'; text: string } | { kind: 'var'; name: string } | { kind: 'arith'; expr: string };
 export interface Word {
   parts: WordPart[];
 }
@@ -29,9 +31,16 @@ export interface SimpleCommand {
   redirects: Redirect[];
 }
 
+/** `( list )` runs in a subshell (cd, variables and `exit` stay inside); `{ list; }` in this shell. */
+export interface Compound {
+  kind: 'subshell' | 'group';
+  body: Script;
+  redirects: Redirect[];
+}
+
 export interface Pipeline {
   negate: boolean;
-  commands: SimpleCommand[];
+  commands: Array<SimpleCommand | Compound>;
 }
 
 /** `a && b || c`: the first pipeline, then each following one with the operator that joins it. */
@@ -89,9 +98,26 @@ export function tokenize(src: string): Tok[] {
     parts = undefined;
     plain = '';
   };
-  /** Reads `$NAME`, `${NAME}`, `$?`, `$$`, `$1`; returns false when `$` is just a literal dollar. */
+  /** Reads `$NAME`, `${NAME}`, `$?`, `$$`, `$1`, `$((…))`; returns false when `$` is just a literal dollar. */
   const dollar = (): boolean => {
     const c = src[i + 1] ?? '';
+    if (src.startsWith('((', i + 1)) {
+      let depth = 0;
+      let j = i + 3;
+      for (; j < src.length; j++) {
+        if (src[j] === '(') depth++;
+        else if (src[j] === ')') {
+          if (depth === 0) break;
+          depth--;
+        }
+      }
+      if (src[j + 1] !== ')') throw new ShSyntaxError("syntax error: missing '))'");
+      parts ??= [];
+      plain = undefined;
+      parts.push({ kind: 'arith', expr: src.slice(i + 3, j) });
+      i = j + 2;
+      return true;
+    }
     if (c === '{') {
       const end = src.indexOf('}', i + 2);
       if (end < 0) throw new ShSyntaxError("syntax error: missing '}'");
@@ -225,6 +251,19 @@ export function parseScript(src: string): Script {
     while (peek()?.t === 'nl') p++;
   };
 
+  /** Redirects after a compound command (`( … ) >/dev/null`). */
+  const trailingRedirects = (): Redirect[] => {
+    const out: Redirect[] = [];
+    for (let t = peek(); t?.t === 'redir'; t = peek()) {
+      p++;
+      const target = peek();
+      if (target?.t !== 'word') throw new ShSyntaxError(`syntax error: '${t.op}' unexpected`);
+      p++;
+      out.push({ fd: t.fd ?? (t.op[0] === '<' ? 0 : 1), op: t.op, target: target.word });
+    }
+    return out;
+  };
+
   const simple = (): SimpleCommand => {
     const cmd: SimpleCommand = { assigns: [], words: [], redirects: [] };
     for (;;) {
@@ -266,13 +305,28 @@ export function parseScript(src: string): Script {
       negate = true;
       p++;
     }
-    const commands = [simple()];
+    const commands = [command()];
     while (isOp(peek(), '|')) {
       p++;
       skipNewlines();
-      commands.push(simple());
+      commands.push(command());
     }
     return { negate, commands };
+  };
+
+  const isWord = (t: Tok | undefined, w: string): boolean => t?.t === 'word' && t.plain === w;
+
+  /** A simple command, or `( list )` / `{ list; }` followed by its redirects. */
+  const command = (): SimpleCommand | Compound => {
+    const t = peek();
+    const kind = isOp(t, '(') ? 'subshell' : isWord(t, '{') ? 'group' : undefined;
+    if (kind === undefined) return simple();
+    p++;
+    const body = list((n) => (kind === 'subshell' ? isOp(n, ')') : isWord(n, '}')));
+    if (body.length === 0) throw new ShSyntaxError(`syntax error: '${kind === 'subshell' ? ')' : '}'}' unexpected`);
+    if (peek() === undefined) throw new ShSyntaxError(`syntax error: missing '${kind === 'subshell' ? ')' : '}'}'`);
+    p++;
+    return { kind, body, redirects: trailingRedirects() };
   };
 
   const andOr = (): AndOr => {
@@ -288,22 +342,30 @@ export function parseScript(src: string): Script {
     return node;
   };
 
-  const script: Script = [];
-  skipNewlines();
-  while (p < toks.length) {
-    const t = peek()!;
-    if (t.t === 'op' && t.op !== '!') {
-      throw new ShSyntaxError(`syntax error: '${t.op}' unexpected`);
+  /** and-or lists separated by `;`, `&` or newlines, up to the end or a token `end` accepts (`)`, `}`). */
+  function list(end: (t: Tok | undefined) => boolean): Script {
+    const script: Script = [];
+    skipNewlines();
+    while (p < toks.length && !end(peek())) {
+      const t = peek()!;
+      if (t.t === 'op' && t.op !== '(') throw new ShSyntaxError(`syntax error: '${t.op}' unexpected`);
+      script.push(andOr());
+      const sep = peek();
+      if (sep === undefined || end(sep)) break;
+      if (sep.t === 'nl' || isOp(sep, ';') || isOp(sep, '&')) {
+        p++;
+        skipNewlines();
+        continue;
+      }
+      throw new ShSyntaxError(`syntax error: '${sep.t === 'op' ? sep.op : 'word'}' unexpected`);
     }
-    script.push(andOr());
-    const sep = peek();
-    if (sep === undefined) break;
-    if (sep.t === 'nl' || isOp(sep, ';') || isOp(sep, '&')) {
-      p++;
-      skipNewlines();
-      continue;
-    }
-    throw new ShSyntaxError(`syntax error: '${sep.t === 'op' ? sep.op : 'word'}' unexpected`);
+    return script;
+  }
+
+  const script = list(() => false);
+  if (p < toks.length) {
+    const t = toks[p]!;
+    throw new ShSyntaxError(`syntax error: '${t.t === 'op' ? t.op : 'word'}' unexpected`);
   }
   return script;
 }
@@ -311,7 +373,11 @@ export function parseScript(src: string): Script {
 /** Expands a word against the environment (no field splitting: tools quote what they mean). */
 export function expandWord(word: Word, lookup: (name: string) => string): string {
   let s = '';
-  for (const part of word.parts) s += part.kind === 'lit' ? part.text : lookup(part.name);
+  for (const part of word.parts) {
+    if (part.kind === 'lit') s += part.text;
+    else if (part.kind === 'var') s += lookup(part.name);
+    else s += String(evalArith(expandWord({ parts: [{ kind: 'lit', text: part.expr }] }, lookup), lookup));
+  }
   return s;
 }
 

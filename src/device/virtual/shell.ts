@@ -4,7 +4,17 @@
  * Messages follow Android's mksh (`/system/bin/sh: NAME: inaccessible or not found`, exit 127).
  */
 import { FsError, tryFs, type MemFs } from './fs.js';
-import { ShSyntaxError, expandWord, parseScript, type Pipeline, type SimpleCommand } from './sh.js';
+import { ArithError } from './sh-arith.js';
+import {
+  ShSyntaxError,
+  expandWord,
+  parseScript,
+  type Compound,
+  type Pipeline,
+  type Redirect,
+  type Script,
+  type SimpleCommand,
+} from './sh.js';
 
 const enc = new TextEncoder();
 
@@ -24,6 +34,13 @@ export interface CmdContext {
   signal: AbortSignal;
   /** The session has a PTY (`adb shell` interactive / `-t`), so /dev/tty exists. */
   tty: boolean;
+  /** stdout is a pipe into another command (so endless writers such as `yes` stop after a bounded amount). */
+  piped: boolean;
+  /**
+   * Reads up to `bytes` more from the session's own input as it arrives (what `adb install` streams into
+   * `cmd package install -S SIZE`); fewer at end of input. Pipes and `<` use `stdin` instead.
+   */
+  readInput(bytes: number): Promise<Uint8Array>;
 }
 
 export type Command = (ctx: CmdContext) => number | Promise<number>;
@@ -34,6 +51,8 @@ export interface ShellOptions {
   env: Map<string, string>;
   signal: AbortSignal;
   tty: boolean;
+  /** The session's streamed input (`exec:` bytes, shell v2 stdin packets); none by default. */
+  readInput?: (bytes: number) => Promise<Uint8Array>;
 }
 
 export const SH = '/system/bin/sh';
@@ -90,6 +109,10 @@ export class Shell {
       io.stderr.write(enc.encode(`${SH}: ${e.message}\n`));
       return (this.status = 2);
     }
+    return this.list(parsed, io);
+  }
+
+  private async list(parsed: Script, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array }): Promise<number> {
     for (const andOr of parsed) {
       let st = await this.pipeline(andOr.first, io);
       for (const { op, pipeline } of andOr.rest) {
@@ -115,15 +138,45 @@ export class Shell {
     for (let i = 0; i < p.commands.length; i++) {
       const last = i === p.commands.length - 1;
       const buf = last ? undefined : new BufferSink();
-      st = await this.simple(p.commands[i]!, { stdout: buf ?? io.stdout, stderr: io.stderr, stdin });
+      const cmdIo = { stdout: buf ?? io.stdout, stderr: io.stderr, stdin, piped: buf !== undefined };
+      const c = p.commands[i]!;
+      try {
+        st = 'body' in c ? await this.compound(c, cmdIo) : await this.simple(c, cmdIo);
+      } catch (e) {
+        if (!(e instanceof ArithError)) throw e;
+        io.stderr.write(enc.encode(`${SH}: ${e.message}\n`));
+        st = 1;
+      }
       if (buf !== undefined) stdin = buf.bytes();
     }
     this.status = p.negate ? (st === 0 ? 1 : 0) : st;
     return this.status;
   }
 
-  private async simple(cmd: SimpleCommand, io: { stdout: Sink; stderr: Sink; stdin: Uint8Array }): Promise<number> {
-    this.opts.signal.throwIfAborted();
+  /** `( list )` in a copy of this shell's state; `{ list; }` in this shell. Redirects apply to the whole list. */
+  private async compound(cmd: Compound, io: { stdout: Sink; stderr: Sink; stdin: Uint8Array }): Promise<number> {
+    const r = this.redirect(cmd.redirects, io);
+    if (typeof r === 'number') return r;
+    const inner = { stdout: r.fds.get(1)!, stderr: r.fds.get(2)!, stdin: r.stdin };
+    if (cmd.kind === 'group') return this.list(cmd.body, inner);
+    const saved = { cwd: this.cwd, env: new Map(this.opts.env) };
+    try {
+      return await this.list(cmd.body, inner);
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      throw e;
+    } finally {
+      this.cwd = saved.cwd;
+      this.opts.env.clear();
+      for (const [k, v] of saved.env) this.opts.env.set(k, v);
+    }
+  }
+
+  /** Opens a command's redirects in order: the fd table and stdin, or the status of a failed open. */
+  private redirect(
+    redirects: readonly Redirect[],
+    io: { stdout: Sink; stderr: Sink; stdin: Uint8Array },
+  ): { fds: Map<number, Sink>; stdin: Uint8Array } | number {
     const fs = this.opts.fs;
     const fds = new Map<number, Sink>([
       [1, io.stdout],
@@ -134,7 +187,7 @@ export class Shell {
       io.stderr.write(enc.encode(`${SH}: ${msg}\n`));
       return 1;
     };
-    for (const r of cmd.redirects) {
+    for (const r of redirects) {
       const target = expandWord(r.target, this.lookup);
       if (r.op === '>&' || r.op === '<&') {
         if (target === '-') {
@@ -160,6 +213,14 @@ export class Shell {
       }
       fds.set(r.fd, { write: (data) => fs.writeFile(path, data, { append: true }) });
     }
+    return { fds, stdin };
+  }
+
+  private async simple(cmd: SimpleCommand, io: { stdout: Sink; stderr: Sink; stdin: Uint8Array; piped?: boolean }): Promise<number> {
+    this.opts.signal.throwIfAborted();
+    const r = this.redirect(cmd.redirects, io);
+    if (typeof r === 'number') return r;
+    const { fds, stdin } = r;
     const env = new Map(this.opts.env);
     for (const a of cmd.assigns) env.set(a.name, expandWord(a.value, this.lookup));
     const argv = cmd.words.map((w) => expandWord(w, this.lookup));
@@ -189,6 +250,8 @@ export class Shell {
       run: (script, args) => this.run(script, { stdout: out, stderr: err, stdin }, args),
       signal: this.opts.signal,
       tty: this.opts.tty,
+      piped: io.piped === true && out === io.stdout,
+      readInput: this.opts.readInput ?? (() => Promise.resolve(new Uint8Array(0))),
     });
   }
 

@@ -1,24 +1,40 @@
-/** `am` / `cmd activity` (ActivityManagerShellCommand.java) and `monkey -p PKG 1`. */
-import { qualifyActivity, shortComponent } from '../scenario.js';
-import type { Command } from '../shell.js';
+/**
+ * `am` / `cmd activity` (frameworks/base/services/core/java/com/android/server/am/ActivityManagerShellCommand.java)
+ * and `monkey -p PKG 1`.
+ */
+import { shortComponent } from '../scenario.js';
+import type { CmdContext, Command } from '../shell.js';
 import type { DeviceContext } from './context.js';
+import { describeIntent, parseIntent, resolveIntent } from './intents.js';
 
-/** Parses `am start` intent arguments; returns the component or action to start. */
-function intentArgs(args: string[]): { component?: string; action?: string; categories: string[]; wait: boolean } {
-  const r: { component?: string; action?: string; categories: string[]; wait: boolean } = { categories: [], wait: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-n') r.component = args[++i] ?? '';
-    else if (a === '-a') r.action = args[++i] ?? '';
-    else if (a === '-c') r.categories.push(args[++i] ?? '');
-    else if (a === '-W') r.wait = true;
-    else if (['-d', '-t', '-f', '--user', '-p', '--display'].includes(a)) i++;
-    // Intent extras: `--es KEY VALUE`, `--ei`, `--ez`, `--el`, `--ef`, `--eu`, `--esa` … take two arguments.
-    else if (/^--e[sizlfu]?a?$/.test(a)) i += 2;
-    else if (a.startsWith('-')) continue;
-    else if (r.component === undefined && a.includes('/')) r.component = a;
+/** `am start`: echoes the intent, resolves it (explicit component, or MAIN/LAUNCHER by package), starts it. */
+function start(dev: DeviceContext, ctx: CmdContext, args: string[]): number {
+  const phone = dev.phone;
+  const intent = parseIntent(args);
+  const shown = intent.component === undefined ? intent : { ...intent, component: shortComponent(resolveIntent(dev, intent)[0]!) };
+  ctx.out(`Starting: ${describeIntent(shown)}\n`);
+  const component = resolveIntent(dev, intent)[0];
+  if (component === undefined) {
+    // startActivity adds FLAG_ACTIVITY_NEW_TASK (flg=0x10000000) before resolving.
+    ctx.err(`Error: Activity not started, unable to resolve ${describeIntent(intent, 0x10000000)}\n`);
+    return 1;
   }
-  return r;
+  const pkg = component.slice(0, component.indexOf('/'));
+  if (component.startsWith('com.android.launcher3/')) {
+    phone.home();
+    return 0;
+  }
+  const r = phone.launch(pkg, component);
+  if (r === 'no-such-app' || r === 'no-such-activity') {
+    ctx.err(`Error type 3\nError: Activity class {${component}} does not exist.\n`);
+    return 1;
+  }
+  if (r === 'brought-to-front') ctx.out('Warning: Activity not started, its current task has been brought to the front\n');
+  if (intent.options.has('-W'))
+    ctx.out(
+      `Status: ok\nLaunchState: ${r === 'started' ? 'COLD' : 'HOT'}\nActivity: ${shortComponent(phone.focusedActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`,
+    );
+  return 0;
 }
 
 export function am(dev: DeviceContext): Command {
@@ -27,33 +43,8 @@ export function am(dev: DeviceContext): Command {
     const phone = dev.phone;
     switch (sub) {
       case 'start':
-      case 'start-activity': {
-        const intent = intentArgs(args);
-        if (intent.component === undefined) {
-          if (intent.categories.includes('android.intent.category.HOME')) {
-            ctx.out('Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.HOME] }\n');
-            phone.home();
-            return 0;
-          }
-          ctx.out(`Starting: Intent { ${intent.action !== undefined ? `act=${intent.action} ` : ''}}\n`);
-          ctx.err('Error: Activity not started, unable to resolve Intent { }\n');
-          return 1;
-        }
-        const [pkg, cls] = intent.component.split('/', 2) as [string, string?];
-        const component = qualifyActivity(pkg, cls ?? '');
-        ctx.out(`Starting: Intent { cmp=${shortComponent(component)} }\n`);
-        const r = phone.launch(pkg, component);
-        if (r === 'no-such-app' || r === 'no-such-activity') {
-          ctx.err(`Error type 3\nError: Activity class {${component}} does not exist.\n`);
-          return 1;
-        }
-        if (r === 'brought-to-front') ctx.out('Warning: Activity not started, its current task has been brought to the front\n');
-        if (intent.wait)
-          ctx.out(
-            `Status: ok\nLaunchState: ${r === 'started' ? 'COLD' : 'HOT'}\nActivity: ${shortComponent(phone.focusedActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`,
-          );
-        return 0;
-      }
+      case 'start-activity':
+        return start(dev, ctx, args);
       case 'force-stop':
       case 'kill':
         if (args[0] !== undefined) phone.forceStop(args[0]);

@@ -25,6 +25,10 @@ export interface DeviceContext {
   dumpFaults: DumpFault[];
   /** Overrides set with `wm size` / `wm density`. */
   wm: { size?: string; density?: number };
+  /** Packages installed with `pm install` / `adb install`: version and where the APK went. */
+  installed: Map<string, { versionCode: number; versionName: string; path: string }>;
+  /** The primary clip's text (`cmd clipboard`), if any. */
+  clipboard: string | undefined;
 }
 
 export const enc = new TextEncoder();
@@ -67,6 +71,11 @@ export function inputOf(dev: DeviceContext, ctx: CmdContext, files: string[], na
   if (files.length === 0) return ctx.stdin;
   const parts: Uint8Array[] = [];
   for (const f of files) {
+    // /dev/zero never ends; one pipe's worth is more than any bounded reader (`head -c N`) takes.
+    if (abs(ctx, f) === '/dev/zero') {
+      parts.push(new Uint8Array(1024 * 1024));
+      continue;
+    }
     const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
     if (data instanceof FsError) {
       ctx.err(`${name}: ${f}: ${data.reason}\n`);

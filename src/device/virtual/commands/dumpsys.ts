@@ -5,6 +5,7 @@
 import { shortComponent } from '../scenario.js';
 import type { Command } from '../shell.js';
 import type { DeviceContext } from './context.js';
+import { surfaceFlinger } from './display.js';
 import { displaySize } from './wm.js';
 
 function record(component: string, task: number): string {
@@ -81,13 +82,19 @@ export function dumpsys(dev: DeviceContext): Command {
           ctx.out(`Unable to find package: ${sub}\n`);
           return 0;
         }
+        const pkgName = sub ?? phone.scenario.package;
+        const v = dev.installed.get(pkgName) ?? { versionCode: 1, versionName: '1.0' };
         ctx.out(
-          `Packages:\n  Package [${sub ?? phone.scenario.package}] (1a2b3c4):\n    versionCode=1 minSdk=24 targetSdk=34\n    versionName=1.0\n`,
+          `Packages:\n  Package [${pkgName}] (1a2b3c4):\n    versionCode=${v.versionCode} minSdk=24 targetSdk=34\n    versionName=${v.versionName}\n`,
         );
         return 0;
       }
+      case 'SurfaceFlinger':
+        return surfaceFlinger(dev, ctx, ctx.argv.slice(2));
       case undefined:
-        ctx.out('Currently running services:\n  activity\n  display\n  input_method\n  package\n  power\n  window\n');
+        ctx.out(
+          'Currently running services:\n  SurfaceFlinger\n  activity\n  clipboard\n  display\n  input_method\n  package\n  power\n  window\n',
+        );
         return 0;
       default:
         ctx.out(`Can't find service: ${service}\n`);

@@ -1,11 +1,13 @@
-/** toybox file commands: cat, rm, ls, mkdir, touch, cp, mv (messages as toybox prints them: `NAME: FILE: reason`). */
+/** toybox file commands: cat, rm, ls, mkdir, touch, cp, mv, md5sum, stat (messages as toybox prints them: `NAME: FILE: reason`). */
 import { S_IFMT, isDirectory } from '../../../adb/sync-protocol.js';
 import { FsError, S_IFCHR, tryFs, type FsStat } from '../fs.js';
 import type { Command } from '../shell.js';
-import { abs, flags, type DeviceContext } from './context.js';
+import { createHash } from 'node:crypto';
+import { abs, flags, inputOf, type DeviceContext } from './context.js';
+import { endless } from './text.js';
 
 export function cat(dev: DeviceContext): Command {
-  return (ctx) => {
+  return async (ctx) => {
     const files = ctx.argv.slice(1).filter((a) => a !== '-u');
     if (files.length === 0) {
       ctx.out(ctx.stdin);
@@ -17,6 +19,7 @@ export function cat(dev: DeviceContext): Command {
         ctx.out(ctx.stdin);
         continue;
       }
+      if (abs(ctx, f) === '/dev/zero') return endless(ctx, new Uint8Array(65536));
       const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
       if (data instanceof FsError) {
         ctx.err(`cat: ${f}: ${data.reason}\n`);
@@ -151,5 +154,85 @@ export function cpmv(dev: DeviceContext, move: boolean): Command {
       }
     }
     return st;
+  };
+}
+
+/** toybox `md5sum [FILE…]`: `HASH  NAME` per file, `-` for stdin. */
+export function md5sum(dev: DeviceContext): Command {
+  return (ctx) => {
+    const files = ctx.argv.slice(1).filter((a) => !a.startsWith('-') || a === '-');
+    if (files.length === 0) files.push('-');
+    let st = 0;
+    for (const f of files) {
+      const data = f === '-' ? ctx.stdin : inputOf(dev, ctx, [f], 'md5sum');
+      if (data === undefined) {
+        st = 1;
+        continue;
+      }
+      ctx.out(`${createHash('md5').update(data).digest('hex')}  ${f}\n`);
+    }
+    return st;
+  };
+}
+
+function fileType(st: FsStat): string {
+  if (isDirectory(st)) return 'directory';
+  if ((st.mode & S_IFMT) === S_IFCHR) return 'character special file';
+  return st.size === 0 ? 'regular empty file' : 'regular file';
+}
+
+/** toybox `stat [-c FORMAT] FILE…`; the default layout is toybox's (`  File: `, `  Size: `, `Access: (0660/-rw-rw----)` …). */
+export function stat(dev: DeviceContext): Command {
+  return (ctx) => {
+    const args = ctx.argv.slice(1);
+    let format: string | undefined;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === '-c') format = args[++i] ?? '';
+      else if (args[i]!.startsWith('--format=')) format = args[i]!.slice('--format='.length);
+      else if (!args[i]!.startsWith('-')) files.push(args[i]!);
+    }
+    if (files.length === 0) {
+      ctx.err('stat: Needs 1 argument (see "stat --help")\n');
+      return 1;
+    }
+    let status = 0;
+    for (const f of files) {
+      const st = tryFs(() => dev.fs.stat(abs(ctx, f)));
+      if (st instanceof FsError) {
+        ctx.err(`stat: '${f}': ${st.reason}\n`);
+        status = 1;
+        continue;
+      }
+      const time = new Date(st.mtime * 1000)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '.000000000 +0000');
+      const own = isDirectory(st) ? { u: 0, n: 'root' } : { u: 2000, n: 'shell' };
+      const fields: Record<string, string> = {
+        n: f,
+        N: `'${f}'`,
+        s: String(st.size),
+        a: (st.mode & 0o7777).toString(8),
+        A: modeString(st),
+        F: fileType(st),
+        u: String(own.u),
+        U: own.n,
+        g: String(own.u),
+        G: own.n,
+        Y: String(st.mtime),
+        y: time,
+        b: String(Math.ceil(st.size / 512)),
+        B: '512',
+        h: '1',
+        i: '0',
+      };
+      const fmt =
+        format ??
+        '  File: %N\n  Size: %s\t Blocks: %b\t IO Blocks: %B\t%F\nDevice: fd05h/64773d\t Inode: %i\t Links: %h\n' +
+          'Access: (0%a/%A)\tUid: (%u/%U)\tGid: (%g/%G)\nAccess: %y\nModify: %y\nChange: %y';
+      ctx.out(fmt.replace(/%(.)/g, (m, c: string) => (c === '%' ? '%' : (fields[c] ?? m))) + '\n');
+    }
+    return status;
   };
 }

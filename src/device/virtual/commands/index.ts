@@ -6,16 +6,18 @@
  */
 import type { Command } from '../shell.js';
 import { am, monkey } from './am.js';
+import { clipboard } from './clipboard.js';
 import { cmd } from './cmd.js';
 import type { DeviceContext } from './context.js';
+import { displayCmd } from './display.js';
 import { dumpsys } from './dumpsys.js';
-import { cat, cpmv, ls, mkdir, rm, touch } from './files.js';
+import { cat, cpmv, ls, md5sum, mkdir, rm, stat, touch } from './files.js';
 import { input } from './input.js';
 import { pm } from './pm.js';
 import { getprop, setprop, settings } from './props.js';
 import { screencap } from './screencap.js';
-import { date, echo, id, logcat, pidof, ps, sh, sleepCmd, uname, which, whoami } from './system.js';
-import { grep, headTail, wc } from './text.js';
+import { appops, date, echo, id, logcat, nohup, pidof, pkill, ps, runAs, sh, sleepCmd, uname, which, whoami } from './system.js';
+import { grep, headTail, printf, seq, wc, yes } from './text.js';
 import { uiautomator } from './uiautomator.js';
 import { wm } from './wm.js';
 
@@ -26,7 +28,15 @@ export { compress } from './uiautomator.js';
 /** Builds the command table for one device. */
 export function androidCommands(dev: DeviceContext): Map<string, Command> {
   const cmds = new Map<string, Command>();
-  const services = { package: pm(dev), activity: am(dev), input: input(dev), window: wm(dev), settings: settings(dev) };
+  const services = {
+    package: pm(dev),
+    activity: am(dev),
+    input: input(dev),
+    window: wm(dev),
+    settings: settings(dev),
+    display: displayCmd(dev),
+    clipboard: clipboard(dev),
+  };
   const table: Array<[string, Command]> = [
     ['echo', echo],
     ['cat', cat(dev)],
@@ -62,6 +72,15 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
     ['logcat', logcat],
     ['ps', ps(dev)],
     ['pidof', pidof(dev)],
+    ['pkill', pkill(dev)],
+    ['nohup', nohup],
+    ['appops', appops()],
+    ['run-as', runAs(dev)],
+    ['printf', printf],
+    ['seq', seq],
+    ['yes', yes],
+    ['md5sum', md5sum(dev)],
+    ['stat', stat(dev)],
   ];
   for (const [name, impl] of table) cmds.set(name, impl);
   return cmds;

@@ -1,16 +1,27 @@
-/** `pm` / `cmd package` (PackageManagerShellCommand.java). */
+/**
+ * `pm` / `cmd package` (frameworks/base/services/core/java/com/android/server/pm/PackageManagerShellCommand.java):
+ * list/path/clear, install and uninstall, and the queries in package-query.ts.
+ */
 import { SYSTEM_PACKAGES } from '../scenario.js';
 import type { Command } from '../shell.js';
 import { flags, type DeviceContext } from './context.js';
+import { install, uninstall } from './install.js';
+import { hasFeature, listFeatures, queryActivities, resolveActivity } from './package-query.js';
+
+export function apkPath(dev: DeviceContext, p: string): string {
+  const last = p.split('.').pop() ?? p;
+  return (
+    dev.installed.get(p)?.path ?? (SYSTEM_PACKAGES.includes(p) ? `/system/app/${last}/${last}.apk` : `/data/app/~~glance==/${p}-1/base.apk`)
+  );
+}
 
 export function pm(dev: DeviceContext): Command {
-  return (ctx) => {
+  return async (ctx) => {
     const [sub, ...rest] = ctx.argv.slice(1);
     const sc = dev.phone.scenario;
-    const apkPath = (p: string): string =>
-      SYSTEM_PACKAGES.includes(p) ? `/system/app/${p.split('.').pop()}/${p.split('.').pop()}.apk` : `/data/app/~~glance==/${p}-1/base.apk`;
     switch (sub) {
       case 'list': {
+        if (rest[0] === 'features') return listFeatures(ctx);
         if (rest[0] !== 'packages') {
           ctx.err(`Error: unknown list type '${rest[0] ?? ''}'\n`);
           return 255;
@@ -20,13 +31,13 @@ export function pm(dev: DeviceContext): Command {
         if (set.has('3')) pkgs = pkgs.filter((p) => !SYSTEM_PACKAGES.includes(p));
         if (set.has('s')) pkgs = pkgs.filter((p) => SYSTEM_PACKAGES.includes(p));
         if (filter[0] !== undefined) pkgs = pkgs.filter((p) => p.includes(filter[0]!));
-        for (const p of pkgs) ctx.out(`package:${set.has('f') ? `${apkPath(p)}=` : ''}${p}\n`);
+        for (const p of pkgs) ctx.out(`package:${set.has('f') ? `${apkPath(dev, p)}=` : ''}${p}\n`);
         return 0;
       }
       case 'path': {
         const p = rest[0] ?? '';
         if (!sc.packages.includes(p)) return 1;
-        ctx.out(`package:${apkPath(p)}\n`);
+        ctx.out(`package:${apkPath(dev, p)}\n`);
         return 0;
       }
       case 'clear': {
@@ -39,6 +50,16 @@ export function pm(dev: DeviceContext): Command {
         ctx.out('Success\n');
         return 0;
       }
+      case 'has-feature':
+        return hasFeature(ctx, rest);
+      case 'resolve-activity':
+        return resolveActivity(dev, ctx, rest);
+      case 'query-activities':
+        return queryActivities(dev, ctx, rest);
+      case 'install':
+        return install(dev, ctx, rest);
+      case 'uninstall':
+        return uninstall(dev, ctx, rest);
       case 'grant':
       case 'revoke':
       case 'enable':

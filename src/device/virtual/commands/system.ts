@@ -1,8 +1,10 @@
 /**
- * toybox and mksh process/system commands: echo, sh -c, sleep, which, id, whoami, uname, date, logcat, ps, pidof.
+ * toybox and mksh process/system commands: echo, sh -c, sleep, which, id, whoami, uname, date, logcat, ps, pidof,
+ * nohup, pkill, appops, run-as.
  * Output as Android's toybox prints it for the shell user (uid 2000).
  */
 import { SYSTEMUI } from '../chrome.js';
+import { shQuote } from '../sh.js';
 import type { Command } from '../shell.js';
 import { sleep, type DeviceContext } from './context.js';
 
@@ -110,5 +112,101 @@ export function pidof(dev: DeviceContext): Command {
     if (i < 0) return 1;
     ctx.out(`${pid(i)}\n`);
     return 0;
+  };
+}
+
+/** toybox `nohup CMD [ARG…]`: runs the command immune to hangups; without a terminal it just runs it. */
+export const nohup: Command = (ctx) => {
+  const argv = ctx.argv.slice(1);
+  if (argv.length === 0) {
+    ctx.err('nohup: Needs 1 argument (see "nohup --help")\n');
+    return 1;
+  }
+  return ctx.run(argv.map(shQuote).join(' '), []);
+};
+
+/**
+ * toybox `pkill [-SIGNAL] [-f] [-x] PATTERN`: signals the processes whose name matches; exit 1 when none did.
+ * An app process killed this way is gone as after `am force-stop`.
+ */
+export function pkill(dev: DeviceContext): Command {
+  return (ctx) => {
+    const args = ctx.argv.slice(1);
+    const exact = args.includes('-x');
+    const pattern = args.filter((a) => !a.startsWith('-')).pop();
+    if (pattern === undefined) {
+      ctx.err('pkill: Needs 1 argument (see "pkill --help")\n');
+      return 1;
+    }
+    let re: RegExp;
+    try {
+      re = new RegExp(exact ? `^(?:${pattern})$` : pattern);
+    } catch {
+      ctx.err(`pkill: bad regex '${pattern}'\n`);
+      return 1;
+    }
+    const hit = dev.phone.runningPackages().filter((p) => re.test(p));
+    for (const p of hit) dev.phone.forceStop(p);
+    // system_server and friends belong to other users: the shell user may not signal them.
+    return hit.length > 0 ? 0 : 1;
+  };
+}
+
+/** `appops set PKG OP MODE` / `get PKG [OP]` / `reset [PKG]` (AppOpsService's shell command). */
+export function appops(): Command {
+  const modes = new Map<string, string>();
+  return (ctx) => {
+    const [sub, pkg, op, mode] = ctx.argv.slice(1).filter((a, i, all) => a !== '--user' && all[i - 1] !== '--user');
+    switch (sub) {
+      case 'set':
+        if (pkg === undefined || op === undefined || mode === undefined) {
+          ctx.err('Error: Mode not specified.\n');
+          return 255;
+        }
+        modes.set(`${pkg} ${op}`, mode);
+        return 0;
+      case 'get': {
+        const set = [...modes].filter(([k]) => k.startsWith(`${pkg ?? ''} `) && (op === undefined || k.endsWith(` ${op}`)));
+        if (set.length === 0) ctx.out('No operations.\n');
+        for (const [k, m] of set) ctx.out(`${k.slice(k.indexOf(' ') + 1)}: ${m}\n`);
+        return 0;
+      }
+      case 'reset':
+        for (const k of [...modes.keys()]) if (pkg === undefined || k.startsWith(`${pkg} `)) modes.delete(k);
+        return 0;
+      default:
+        ctx.out(
+          'AppOps service (appops) commands:\n  help\n  set [--user <USER_ID>] <PACKAGE | UID> <OP> <MODE>\n  get [--user <USER_ID>] <PACKAGE | UID> [<OP>]\n  reset [--user <USER_ID>] [<PACKAGE>]\n',
+        );
+        return sub === undefined || sub === 'help' ? 0 : 255;
+    }
+  };
+}
+
+/**
+ * `run-as PKG [CMD…]` (system/core/run-as/run-as.cpp): runs in the app's data directory as the app. Only
+ * debuggable apps allow it; the scenario's app and apps installed here are, the system image's are not.
+ */
+export function runAs(dev: DeviceContext): Command {
+  return (ctx) => {
+    const args = ctx.argv.slice(1).filter((a, i, all) => a !== '--user' && all[i - 1] !== '--user');
+    const pkg = args[0];
+    if (pkg === undefined) {
+      ctx.err('usage: run-as <package-name> [--user <uid>] <command> [<args>]\n');
+      return 1;
+    }
+    const sc = dev.phone.scenario;
+    if (!sc.packages.includes(pkg)) {
+      ctx.err(`run-as: unknown package: ${pkg}\n`);
+      return 1;
+    }
+    if (pkg !== sc.package && !dev.installed.has(pkg)) {
+      ctx.err(`run-as: package not debuggable: ${pkg}\n`);
+      return 1;
+    }
+    const home = `/data/user/0/${pkg}`;
+    dev.fs.mkdirp(home);
+    const cmd = args.length > 1 ? args.slice(1).map(shQuote).join(' ') : '';
+    return ctx.run(`( cd ${shQuote(home)} && ${cmd || ':'} )`, []);
   };
 }

@@ -1,6 +1,9 @@
 /**
- * `uiautomator dump` (AOSP cmds/uiautomator DumpCommand.java): writes the current hierarchy as one-line XML and
- * prints the (sic) success line, or a failure line from the shared table.
+ * `uiautomator dump` (AOSP frameworks/testing uiautomator cmds/uiautomator/.../DumpCommand.java): serialises
+ * `getRootInActiveWindow()` — one root, the active window, never the system bars — as one-line XML, then prints
+ * the (sic) success line on stdout; failures print a line from the shared table on stderr and still exit 0.
+ * `/dev/tty` as the file prints the XML right before the success line, on `exec:` and on shell alike (what
+ * `adb exec-out uiautomator dump /dev/tty` shows on phones, and what mobile-mcp and mobilecli read).
  */
 import { DUMP_FAILURES, dumpedToLine } from '../../../hierarchy/dump-lines.js';
 import type { UiDump, UiNode } from '../../../hierarchy/model.js';
@@ -25,18 +28,16 @@ export function uiautomator(dev: DeviceContext): Command {
     const compressed = args.includes('--compressed');
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     if (dev.dumpDelayMs > 0) await sleep(dev.dumpDelayMs, ctx.signal);
-    const fault = dev.dumpFaults.shift();
+    const dump = dev.phone.dump({ windows: 'active' });
+    const fault = dev.dumpFaults.shift() ?? (dump.roots.length === 0 ? 'null-root' : undefined);
     if (fault !== undefined) {
-      ctx.out(`${DUMP_FAILURES[fault].line}\n`);
+      ctx.err(`${DUMP_FAILURES[fault].line}\n`);
       return 0;
     }
-    const dump = dev.phone.dump();
     const xml = toUiautomatorXml(compressed ? compress(dump) : dump);
     const file = abs(ctx, path);
-    if (file === '/dev/tty') {
-      // Only a PTY session has a controlling terminal : without one the XML goes nowhere.
-      if (ctx.tty) ctx.out(xml);
-    } else {
+    if (file === '/dev/tty') ctx.out(xml);
+    else {
       // A failed write: DumpCommand logs the IOException to logcat and still prints the success line (exit 0).
       tryFs(() => dev.fs.writeFile(file, enc.encode(xml)));
     }
