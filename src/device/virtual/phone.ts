@@ -185,7 +185,10 @@ export class VirtualPhone {
     const d = this.scenario.display;
     const v = this.view();
     const app = this.scenario.systemBars ? v.roots.slice(0, -2) : v.roots;
-    const roots = opts.windows === 'active' ? app.slice(0, 1).map((r) => ({ ...r, index: 0 })) : v.roots;
+    // The active window: the foreground app's root (a recorded multi-window screen also holds system UI windows).
+    const fg = this.foregroundPackage();
+    const active = app.find((r) => r.pkg === fg) ?? app.find((r) => r.pkg !== SYSTEMUI) ?? app[0];
+    const roots = opts.windows === 'active' ? (active === undefined ? [] : [{ ...active, index: 0 }]) : v.roots;
     const dump: UiDump = { format: 'uiautomator', roots, rotation: 0, width: d.width, height: d.height };
     const [pkg, act] = this.focusedActivity().split('/', 2) as [string, string?];
     dump.package = pkg;
