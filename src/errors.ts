@@ -9,6 +9,8 @@ export const ErrorCodes = {
   USAGE: 'failure',
   INPUT_EMPTY: 'failure',
   INPUT_UNREADABLE: 'failure',
+  INPUT_TOO_LARGE: 'failure',
+  OUTPUT_UNWRITABLE: 'failure',
   FILE_NOT_FOUND: 'not-found',
   DUMP_NOT_RECOGNISED: 'failure',
   DUMP_TRUNCATED: 'failure',

@@ -1,6 +1,6 @@
 // Reading the files a user names (--from, --diff, --map …): the one place where the file system's errno becomes
 // a coded error, so a missing, unreadable or directory path is the user's to fix, never an INTERNAL bug.
-import { readFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { GlanceError } from '../errors.js';
 
 /** The GlanceError for a failed read of `path`; anything that is not a file-system error passes through. */
@@ -37,11 +37,57 @@ export function fileError(e: unknown, path: string): unknown {
   }
 }
 
-/** The whole file as UTF-8 text, failures as coded errors. */
+/**
+ * Largest input read whole (a file or standard input): real dumps are under 2 MiB, a UI Map a few MiB. Without a
+ * bound `--from /dev/zero` grew the process to hundreds of MiB before failing inside the string code.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+export function inputTooLarge(what: string): GlanceError {
+  return new GlanceError('INPUT_TOO_LARGE', `${what} is larger than ${MAX_INPUT_BYTES / (1024 * 1024)} MiB`, {
+    hint: 'name a screen dump or a saved snapshot, not a device file or a stream without end',
+    context: { maxBytes: MAX_INPUT_BYTES },
+  });
+}
+
+/** Collects chunks up to MAX_INPUT_BYTES, then fails with INPUT_TOO_LARGE. */
+export async function readBounded(chunks: AsyncIterable<Uint8Array>, what: string): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const c of chunks) {
+    total += c.length;
+    if (total > MAX_INPUT_BYTES) throw inputTooLarge(what);
+    parts.push(c);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The whole file as UTF-8 text (at most MAX_INPUT_BYTES), failures as coded errors. */
 export async function readTextFile(path: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    const handle = await open(path, 'r');
+    try {
+      return await readBounded(handle.createReadStream({ autoClose: false }), path);
+    } finally {
+      await handle.close();
+    }
   } catch (e) {
     throw fileError(e, path);
+  }
+}
+
+/** Writes a file the user named; a missing folder, a directory or a read-only place is a coded error. */
+export async function writeUserFile(path: string, data: Uint8Array | string): Promise<void> {
+  try {
+    await writeFile(path, data);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    if (code === undefined) throw e;
+    const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EISDIR' ? 'it is a directory' : code;
+    throw new GlanceError('OUTPUT_UNWRITABLE', `cannot write ${path}: ${why}`, {
+      hint: 'name a file in a folder that exists and that you can write to',
+      context: { path, errno: code },
+      cause: e,
+    });
   }
 }

@@ -1,9 +1,11 @@
 // The process-facing side of the CLI: the only place (with main.ts) that touches stdout, stderr and stdin.
-import { readTextFile } from './files.js';
+import { readBounded, readTextFile } from './files.js';
 
 export interface CliIO {
   stdout(s: string): void;
   stderr(s: string): void;
+  /** Raw bytes to standard output (`glance screenshot -`); absent where only text can be printed. */
+  stdoutBytes?(data: Uint8Array): void;
   /** Whole standard input as text (for `--from -`). */
   readStdin(): Promise<string>;
   readFile(path: string): Promise<string>;
@@ -21,11 +23,8 @@ export function processIO(): CliIO {
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    stdoutBytes: (data) => process.stdout.write(data),
+    readStdin: () => readBounded(process.stdin, 'standard input'),
     readFile: readTextFile,
     isTTY: Boolean(process.stderr.isTTY),
     env: process.env,

@@ -14,7 +14,7 @@ import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
 import { renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
-import { writeFile } from 'node:fs/promises';
+import { writeUserFile } from './files.js';
 
 /** CLI verbs that are shorthands for another verb with fixed arguments. */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
@@ -78,17 +78,24 @@ function overview(): string {
 async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const input = parseToolArgs(tool, argv);
   const devices = createDeviceProvider(io.env);
+  // `-` sent the file to standard output: the result text goes to stderr so the bytes stay clean.
+  let toStdout = false;
   const ctx: ToolContext = {
     signal: io.signal,
     serial: g.serial ?? io.env['ANDROID_SERIAL'],
     devices,
     snapshots: fileSnapshotStore(stateDir(io.env)),
     readFile: (p) => (p === '-' ? io.readStdin() : io.readFile(p)),
-    writeFile: (p, data) => writeFile(p, data),
+    writeFile: async (p, data) => {
+      if (p !== '-') return writeUserFile(p, data);
+      if (!io.stdoutBytes) throw new GlanceError('USAGE', 'cannot write bytes to standard output here', { hint: 'name a file' });
+      io.stdoutBytes(typeof data === 'string' ? Buffer.from(data) : data);
+      toStdout = true;
+    },
   };
   try {
     const result = await tool.handler(input, ctx);
-    io.stdout(renderResult(result, g.json));
+    (toStdout ? io.stderr : io.stdout)(renderResult(result, g.json));
     return result.exitCode ?? 0;
   } finally {
     devices.close();

@@ -1,6 +1,5 @@
 // `glance mcp [--http PORT] [--token TOKEN]`: the MCP server over stdio (default) or Streamable HTTP on 127.0.0.1.
-import { writeFile } from 'node:fs/promises';
-import { readTextFile } from '../files.js';
+import { readTextFile, writeUserFile } from '../files.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, portOption } from '../args.js';
@@ -33,7 +32,7 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     snapshots: memorySnapshotStore(),
     defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
     readFile: readTextFile,
-    writeFile: (p, d) => writeFile(p, d),
+    writeFile: writeUserFile,
   };
   try {
     if (port === undefined) {
