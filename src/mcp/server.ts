@@ -112,6 +112,17 @@ function traceMessages(transport: Transport): void {
   };
 }
 
+/**
+ * A browser page on another site can reach 127.0.0.1 through a DNS name it controls (DNS rebinding): the server
+ * answers only requests addressed to a loopback name, and no page from another origin.
+ */
+function sameHost(req: IncomingMessage, port: number): boolean {
+  const local = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  if (!local.has(req.headers.host ?? '')) return false;
+  const origin = req.headers.origin;
+  return origin === undefined || [...local].some((h) => origin === `http://${h}`);
+}
+
 function authorised(req: IncomingMessage, token: string): boolean {
   const got = Buffer.from(req.headers.authorization ?? '');
   const want = Buffer.from(`Bearer ${token}`);
@@ -126,7 +137,12 @@ export async function serveHttp(
   opts: McpOptions & { port: number; token?: string },
 ): Promise<{ server: Server; port: number; token: string; url: string }> {
   const token = opts.token ?? randomBytes(18).toString('base64url');
+  let port = opts.port;
   const http = createServer((req, res) => {
+    if (!sameHost(req, port)) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'forbidden host or origin' }));
+      return;
+    }
     if (!authorised(req, token)) {
       res
         .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
@@ -157,6 +173,6 @@ export async function serveHttp(
     http.listen(opts.port, '127.0.0.1', () => resolve());
   });
   const addr = http.address();
-  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  port = typeof addr === 'object' && addr ? addr.port : opts.port;
   return { server: http, port, token, url: `http://127.0.0.1:${port}/mcp` };
 }
