@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { GlanceError } from '../errors.js';
 import { fnv1a } from '../snapshot/refs.js';
 import { mapDirectory, type UiMap } from '../uimap/index.js';
 
@@ -24,17 +25,57 @@ export function appSource(sources: string, app: string): MapSource | undefined {
   return { src, libs: existsSync(commons) ? [commons] : [] };
 }
 
-/** The map of a source tree, from the cache when it was built before. */
-export async function cachedMap(source: MapSource, cacheDir: string | undefined): Promise<UiMap> {
+function cacheFile(source: MapSource, cacheDir: string): string {
   const key = fnv1a(JSON.stringify([CACHE_VERSION, resolve(source.src), source.libs.map((l) => resolve(l))])).toString(36);
-  const file = cacheDir === undefined ? undefined : join(cacheDir, `map-${key}.json`);
-  if (file !== undefined && existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as UiMap;
+  return join(cacheDir, `map-${key}.json`);
+}
+
+/** Builds the map of a source tree into the cache unless it is there; returns the cached file. */
+export async function cachedMapFile(source: MapSource, cacheDir: string): Promise<string> {
+  const file = cacheFile(source, cacheDir);
+  if (existsSync(file)) return file;
   const map = await mapDirectory(source.src, { libs: source.libs });
-  if (file !== undefined && cacheDir !== undefined) {
-    await mkdir(cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(map));
-    await rename(tmp, file);
+  await mkdir(cacheDir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(map));
+  await rename(tmp, file);
+  return file;
+}
+
+/** The map of a source tree, from the cache when it was built before (no cache: built every time). */
+export async function cachedMap(source: MapSource, cacheDir: string | undefined): Promise<UiMap> {
+  if (cacheDir === undefined) return mapDirectory(source.src, { libs: source.libs });
+  return JSON.parse(await readFile(await cachedMapFile(source, cacheDir), 'utf8')) as UiMap;
+}
+
+export interface MapSpec {
+  /** A map JSON file (`glance map SRC --json OUT`). */
+  map?: string;
+  /** An app source tree to map (with `libs`). */
+  src?: string;
+  libs?: readonly string[];
+}
+
+/** The map a command names: read from JSON, or built from source (cached in `cacheDir` when given). */
+export async function loadMap(spec: MapSpec, readFile: (path: string) => Promise<string>, cacheDir?: string): Promise<UiMap> {
+  if (spec.map !== undefined) {
+    let map: unknown;
+    try {
+      map = JSON.parse(await readFile(spec.map));
+    } catch (e) {
+      throw new GlanceError('INPUT_UNREADABLE', `${spec.map} is not a UI Map JSON file`, {
+        hint: 'write one with `glance map SRC_DIR --json map.json`',
+        cause: e,
+      });
+    }
+    const m = map as Partial<UiMap>;
+    if (!Array.isArray(m.activities) || !Array.isArray(m.transitions)) {
+      throw new GlanceError('INPUT_UNREADABLE', `${spec.map} has no activities and transitions`, {
+        hint: 'write one with `glance map SRC_DIR --json map.json`',
+      });
+    }
+    return map as UiMap;
   }
-  return map;
+  if (spec.src !== undefined) return cachedMap({ src: spec.src, libs: spec.libs ?? [] }, cacheDir);
+  throw new GlanceError('USAGE', 'no UI Map given', { hint: 'pass a map (--map map.json) or the app source (--src DIR [--lib DIR])' });
 }

@@ -110,6 +110,32 @@ export class Planner {
     return h?.element.text ?? h?.element.desc ?? id;
   }
 
+  /** The activity a name means (`com.x.ui.Main`, `.ui.Main`, `Main`, `MainActivity`), when unambiguous. */
+  activity(name: string): string | undefined {
+    const q = qualifiedActivity(name);
+    const exact = this.map.activities.find((a) => a.name === q);
+    if (exact !== undefined) return exact.name;
+    const hits = this.map.activities.filter((a) => a.name.endsWith(q.startsWith('.') ? q : `.${q}`));
+    return hits.length === 1 ? hits[0]!.name : undefined;
+  }
+
+  /** Where an element (by id, else by exact text, else by text containing it) sits on the map. */
+  placesOf(target: string): Goal[] {
+    const id = target.replace(/^[\w.]+:id\//, '');
+    const t = target.toLowerCase();
+    const label = (e: MapElement): string[] =>
+      [e.text, e.desc, e.hint].filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+    for (const test of [
+      (e: MapElement) => e.id === id,
+      (e: MapElement) => label(e).includes(t),
+      (e: MapElement) => label(e).some((l) => l.includes(t)),
+    ]) {
+      const hits = this.hits.filter((h) => test(h.element));
+      if (hits.length > 0) return hits.map((h) => ({ activity: h.activity, element: h.element, target: h.target, score: 1 }));
+    }
+    return [];
+  }
+
   /** The map elements with this id (any activity), for matching a trigger to what is on screen. */
   elementsWithId(id: string): MapElement[] {
     return this.hits.filter((h) => h.element.id === id).map((h) => h.element);

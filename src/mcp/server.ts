@@ -10,6 +10,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { errorText } from '../errors.js';
+import { agentTools } from '../agent/tooldefs.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -56,7 +57,7 @@ async function callTool(
 
 export function createMcpServer(opts: McpOptions): McpServer {
   const server = new McpServer({ name: 'glance', version: VERSION }, { instructions: INSTRUCTIONS });
-  for (const tool of allTools) {
+  for (const tool of [...allTools, ...agentTools]) {
     if (tool.mcp === false) continue;
     const schema = tool.schema.extend({
       device: z.string().optional().describe('device serial (default: ANDROID_SERIAL, else the only device connected)'),

@@ -12,7 +12,12 @@ export function findTool(name: string): ToolDef {
 
 /** Validates `params` against the tool's schema (USAGE naming each bad field) and runs its handler. */
 export async function callTool(name: string, params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-  const tool = findTool(name);
+  return callToolDef(findTool(name), params, ctx);
+}
+
+/** As callTool, for a tool defined outside the registry (the agent's tools sit above it). */
+export async function callToolDef(tool: ToolDef, params: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  const name = tool.name;
   const parsed = tool.schema.safeParse(params);
   if (!parsed.success) {
     const msg = parsed.error.issues.map((iss) => `${iss.path.length > 0 ? `${iss.path.join('.')}: ` : ''}${iss.message}`).join('; ');

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
+import { agentTools } from '../../src/agent/tooldefs.js';
 import { allTools } from '../../src/tools/index.js';
 import { INSTRUCTIONS, serveHttp } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
@@ -67,7 +68,7 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
 
   test('tool list matches the registry, with annotations; instructions stay under 2 KB', async () => {
     const { tools } = await client.listTools();
-    const expected = allTools
+    const expected = [...allTools, ...agentTools]
       .filter((t) => t.mcp !== false)
       .map((t) => t.name)
       .sort();

@@ -9,6 +9,7 @@ import type { SnapshotElement } from '../../snapshot/types.js';
 import type { UiMap } from '../../uimap/index.js';
 import { elementWords, packageWords, relevance, taskTerms, terms, type TaskTerms } from '../lexical.js';
 import { Planner, type Goal } from '../planner.js';
+import { isDialog, isMore, labelOf, showsMapElement } from '../screen.js';
 import type { HistoryEntry, Policy, PolicyContext } from '../policy.js';
 import type { AgentAction, Decision, Observation } from '../types.js';
 import { typedValues, type FieldCue, type TypedValue } from '../values.js';
@@ -24,8 +25,6 @@ const EXACT_BONUS = 1;
 const COVERED = 0.75;
 const TYPE_BASE = 2.2;
 const REPEAT_PENALTY = 2;
-/** Ids shared by many rows (menu rows, list titles): they say nothing about which row. */
-const GENERIC_IDS = new Set(['title', 'text', 'icon', 'summary', 'content', 'label', 'name']);
 
 interface Candidate {
   el: SnapshotElement;
@@ -33,17 +32,6 @@ interface Candidate {
   score: number;
   why: string[];
 }
-
-function labelOf(e: SnapshotElement): string | undefined {
-  return e.text ?? e.desc ?? e.labels?.[0] ?? e.hint ?? e.id;
-}
-
-const isMore = (e: SnapshotElement): boolean =>
-  /^(more options|menu)$/i.test(labelOf(e) ?? '') || /^(more|overflow|menu|menu_?button|more_options)$/i.test(e.id ?? '');
-
-/** A dialog's window: its button bar, or a list of choices. */
-const isDialog = (o: Observation): boolean =>
-  o.elements.some((e) => e.id === 'button1' || e.id === 'button2') || o.elements.filter((e) => e.class.endsWith('RadioButton')).length >= 2;
 
 /** A switch, check box, or a row holding one: tapping it flips a setting. */
 const toggles = (e: SnapshotElement): boolean => e.states.includes('checkable') || e.actions.includes('check');
@@ -124,7 +112,7 @@ export class HeuristicPolicy implements Policy {
     if (stop !== undefined) return { action: { kind: 'done' }, reason: stop };
     const visible = obs.elements.filter((e) => e.offscreen !== true && e.actions.some((a) => a !== 'scroll'));
     const cands = visible.map((el) => this.score(el, tt, ctx));
-    this.routeBonus(cands, obs, tt);
+    const route = this.routeBonus(cands, obs, tt);
     this.confirmBonus(cands, obs, ctx.history);
     this.typeCandidates(cands, pending);
     this.resultBonus(cands, ctx.history, values);
@@ -133,6 +121,7 @@ export class HeuristicPolicy implements Policy {
     if (best !== undefined && (best.score >= STOP_BELOW || pending.length > 0)) {
       return { action: best.action, reason: `${labelOf(best.el) ?? best.el.ref}: ${best.why.join(', ')} (${best.score.toFixed(2)})` };
     }
+    if (route === 'back') return { action: { kind: 'back' }, reason: 'the map routes back up from this screen' };
     // Nothing on screen is about the task: look behind a menu once, else stop.
     const lastTarget = lastElement(ctx.history);
     const gateway = visible.find((e) => isMore(e));
@@ -197,11 +186,11 @@ export class HeuristicPolicy implements Policy {
   }
 
   /** The next map transition towards the task's screens: its trigger on screen, or the overflow menu hiding it. */
-  private routeBonus(cands: Candidate[], obs: Observation, tt: TaskTerms): void {
+  private routeBonus(cands: Candidate[], obs: Observation, tt: TaskTerms): 'back' | undefined {
     const p = this.planner;
-    if (p === undefined) return;
+    if (p === undefined) return undefined;
     const here = p.localise(obs);
-    if (here === undefined) return;
+    if (here === undefined) return undefined;
     const goals = p.goals(tt);
     let best: { goal: Goal; steps: number; trigger?: { element?: string; kind: string } } | undefined;
     for (const g of goals) {
@@ -213,14 +202,16 @@ export class HeuristicPolicy implements Policy {
       if (best === undefined || cost > best.goal.score - 0.4 * best.steps)
         best = { goal: g, steps: r.steps.length, ...(trigger === undefined ? {} : { trigger }) };
     }
-    if (best === undefined) return;
+    if (best === undefined) return undefined;
     // Something on screen already says more about the task than any screen elsewhere: no detour.
     const onScreen = Math.max(0, ...cands.map((c) => c.score));
-    if (best.steps > 0 && onScreen > best.goal.score * 1.5 && onScreen >= 1.5) return;
+    if (best.steps > 0 && onScreen > best.goal.score * 1.5 && onScreen >= 1.5) return undefined;
+    // The route starts by going back up (the screens the task is about are behind this one).
+    if (best.trigger?.kind === 'up') return 'back';
     const goalOnScreen = cands.some((c) => this.isMapElement(c.el, best.goal.element.id, best.goal.element.text));
     if (best.steps === 0 && goalOnScreen) {
       for (const c of cands) if (this.isMapElement(c.el, best.goal.element.id, best.goal.element.text)) bump(c, 1, 'goal element');
-      return;
+      return undefined;
     }
     const trig = best.trigger;
     let found = false;
@@ -235,12 +226,11 @@ export class HeuristicPolicy implements Policy {
     }
     const inMenu = trig?.kind === 'menu' || (best.steps === 0 && best.goal.target.part === 'menu');
     if (!found && inMenu) for (const c of cands) if (isMore(c.el)) bump(c, MORE_BONUS, 'menu holds the next step');
+    return undefined;
   }
 
   private isMapElement(e: SnapshotElement, id: string, text: string | undefined): boolean {
-    if (e.id !== undefined && e.id === id && !GENERIC_IDS.has(id)) return true;
-    const l = labelOf(e)?.toLowerCase();
-    return text !== undefined && l !== undefined && l === text.toLowerCase();
+    return showsMapElement(e, id, text);
   }
 
   /** In a dialog where the last step chose or typed something, its confirm button comes next. */

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
-import type { SnapshotStore, ToolContext } from '../../tools/registry.js';
+import type { ToolContext } from '../../tools/registry.js';
+import { memorySnapshotStore } from '../../tools/store.js';
 import { createVirtualDevice, type VirtualDevice } from '../../device/virtual/device.js';
 import { inProcessDevice } from '../../device/virtual/in-process.js';
 import { shQuote } from '../../device/virtual/sh.js';
@@ -90,11 +91,6 @@ function offPathEntry(e: LogEntry): boolean {
   const m = e.message;
   if (m.startsWith('no transition for')) return !m.endsWith('(focused)');
   return m.startsWith('typed into') || m === 'back' || m === 'home' || m === 'outside the screen' || m.startsWith('no focused text field');
-}
-
-function memoryStore(): SnapshotStore & { clear(): void } {
-  const map = new Map<string, string>();
-  return { load: async (k) => map.get(k), save: async (k, d) => void map.set(k, d), clear: () => map.clear() };
 }
 
 /** The task worlds of one corpus folder, sharing one virtual device per app. */
@@ -179,7 +175,6 @@ export class DroidTaskWorld implements World {
   readonly groundTruth: readonly GtStep[];
   /** Screens shown so far in this episode, the start first. */
   readonly visited: string[] = [];
-  private readonly store = memoryStore();
   private readonly ctx: ToolContext;
 
   constructor(
@@ -196,7 +191,7 @@ export class DroidTaskWorld implements World {
       signal,
       serial: device.serial,
       devices: { get: async () => device, list: async () => [{ serial: device.serial, state: 'device' }] },
-      snapshots: this.store,
+      snapshots: memorySnapshotStore(),
       readFile: async () => {
         throw new GlanceError('INPUT_UNREADABLE', 'task worlds read no files');
       },
@@ -218,7 +213,8 @@ export class DroidTaskWorld implements World {
   /** Shows a recorded screen as the episode's start (teacher-forced evaluation starts every step on its own screen). */
   async resetAt(screen: string): Promise<Observation> {
     this.dev.state.reset(screen);
-    this.store.clear();
+    // Refs from an earlier episode mean nothing on this one.
+    this.ctx.snapshots = memorySnapshotStore();
     this.visited.length = 0;
     this.visited.push(this.screenName());
     return this.observe();

@@ -22,6 +22,14 @@ export const commands: Readonly<Record<string, Command>> = {
     ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
+  goto: {
+    summary: 'go to a screen or element of the app by its UI Map (no model): --map MAP.json or --src DIR',
+    run: async (argv, io) => (await import('./agent.js')).gotoCommand(argv, io),
+  },
+  run: {
+    summary: 'do a task in the app in front: observe, decide, act (heuristic policy without a model); --out DIR writes a report',
+    run: async (argv, io) => (await import('./agent.js')).runCommand(argv, io),
+  },
   bench: {
     summary: 'agent benchmark on task worlds (DroidTask replays): step accuracy, SR, ACP, CTR, SPL, cost',
     ownsJson: true,

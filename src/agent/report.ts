@@ -1,0 +1,101 @@
+/**
+ * A run as one self-contained HTML page (inline PNGs and styles, no script from the network): per step the
+ * screenshot with the acted element boxed, the decision and its reason, the snapshot the policy read
+ * (collapsible), model calls with tokens and cost, the exposure bar; then the outcome. Pure.
+ */
+import type { Trajectory, TrajectoryStep } from './types.js';
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface ReportMeta {
+  /** Screen size, to place the element box over the screenshot. */
+  width?: number;
+  height?: number;
+}
+
+function actionText(s: TrajectoryStep): string {
+  const a = s.decision.action;
+  const parts: string[] = [a.kind];
+  if (a.target !== undefined) parts.push(a.target);
+  if (a.text !== undefined) parts.push(JSON.stringify(a.text));
+  if (a.direction !== undefined) parts.push(a.direction);
+  if (a.key !== undefined) parts.push(a.key);
+  if (a.app !== undefined) parts.push(a.app);
+  return parts.join(' ');
+}
+
+function shot(s: TrajectoryStep, meta: ReportMeta): string {
+  if (s.screenshot === undefined) return '<div class="noshot">no screenshot</div>';
+  const box =
+    s.box !== undefined && meta.width !== undefined && meta.height !== undefined
+      ? `<div class="box" style="left:${(100 * s.box[0]) / meta.width}%;top:${(100 * s.box[1]) / meta.height}%;width:${
+          (100 * (s.box[2] - s.box[0])) / meta.width
+        }%;height:${(100 * (s.box[3] - s.box[1])) / meta.height}%"></div>`
+      : '';
+  return `<div class="shot"><img alt="screen before step ${s.step + 1}" src="data:image/png;base64,${s.screenshot}">${box}</div>`;
+}
+
+function exposureBar(s: TrajectoryStep): string {
+  const e = s.decision.exposure;
+  if (e === undefined || e.totalElements === 0) return '';
+  const pct = Math.round((100 * e.sentElements) / e.totalElements);
+  return `<div class="exposure" title="${e.sentElements}/${e.totalElements} elements, ${e.sentChars}/${e.totalChars} characters sent"><div style="width:${pct}%"></div><span>${pct}% of the screen sent to the model</span></div>`;
+}
+
+function llm(s: TrajectoryStep): string {
+  const calls = s.decision.llm ?? [];
+  if (calls.length === 0) return '';
+  const rows = calls.map(
+    (c) =>
+      `<tr><td>${esc(c.role)}</td><td>${esc(c.model)}</td><td>${c.inputTokens}</td><td>${c.outputTokens}</td><td>${c.latencyMs} ms</td><td>$${c.costUsd.toFixed(5)}</td></tr><tr><td colspan="6"><details><summary>prompt</summary><pre>${esc(c.prompt)}</pre></details></td></tr>`,
+  );
+  return `<table class="llm"><tr><th>role</th><th>model</th><th>in</th><th>out</th><th>latency</th><th>cost</th></tr>${rows.join('')}</table>`;
+}
+
+function step(s: TrajectoryStep, meta: ReportMeta): string {
+  const r = s.result;
+  const result =
+    r === undefined
+      ? ''
+      : `<div class="result ${r.ok ? 'ok' : 'err'}">${r.ok ? (r.newScreen ? 'new screen' : r.changed ? 'changed' : 'no change') : esc(r.error?.code ?? 'failed')}${r.offPath === true ? ' · off the recording' : ''}</div>`;
+  return `<section class="step" id="step-${s.step + 1}">
+${shot(s, meta)}
+<div class="facts">
+<h2>Step ${s.step + 1}${s.activity === undefined ? '' : ` <small>${esc(s.activity)}</small>`}</h2>
+${s.decision.instruction === undefined ? '' : `<p class="instruction">${esc(s.decision.instruction)}</p>`}
+<p class="action"><code>${esc(actionText(s))}</code></p>
+${s.decision.reason === undefined ? '' : `<p class="reason">${esc(s.decision.reason)}</p>`}
+${result}
+${exposureBar(s)}
+${llm(s)}
+<details><summary>snapshot the policy read</summary><pre>${esc(s.snapshot)}</pre></details>
+</div>
+</section>`;
+}
+
+const CSS = `body{font:14px system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
+header{padding:16px 24px;background:#1d2330;color:#fff}header h1{margin:0 0 4px;font-size:18px}
+.outcome{display:inline-block;padding:2px 8px;border-radius:4px;background:#5a6270}.outcome.done{background:#2d8a4e}.outcome.fail,.outcome.error,.outcome.guard{background:#b3392f}
+main{padding:16px 24px}.step{display:flex;gap:16px;background:#fff;border-radius:8px;padding:12px;margin-bottom:12px;box-shadow:0 1px 2px #0002}
+.shot{position:relative;width:240px;flex:none}.shot img{width:100%;display:block;border:1px solid #ccd}.box{position:absolute;border:3px solid #e5322d;box-sizing:border-box}
+.noshot{width:240px;flex:none;color:#889}.facts{flex:1;min-width:0}.facts h2{font-size:15px;margin:0 0 6px}.facts small{color:#667;font-weight:normal}
+pre{white-space:pre-wrap;font-size:12px;background:#f4f5f7;padding:8px;max-height:320px;overflow:auto}.result.ok{color:#2d8a4e}.result.err{color:#b3392f}
+.exposure{position:relative;height:16px;background:#e3e6eb;border-radius:3px;margin:6px 0}.exposure div{height:100%;background:#4a7bd0;border-radius:3px}.exposure span{position:absolute;left:6px;top:0;font-size:11px}
+table.llm{border-collapse:collapse;font-size:12px}table.llm td,table.llm th{padding:2px 6px;border-bottom:1px solid #e3e6eb;text-align:left}`;
+
+export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
+  const calls = t.steps.flatMap((s) => s.decision.llm ?? []);
+  const tokens = calls.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
+  const cost = calls.reduce((n, c) => n + c.costUsd, 0);
+  const actions = t.steps.filter((s) => s.result !== undefined).length;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>glance run: ${esc(t.task)}</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<style>${CSS}</style></head>
+<body><header><h1>${esc(t.task)}</h1>
+<span class="outcome ${esc(t.outcome)}">${esc(t.outcome)}</span> policy ${esc(t.policy)} · ${actions} action${actions === 1 ? '' : 's'} · ${t.seconds.toFixed(1)} s${
+    calls.length > 0 ? ` · ${calls.length} model calls, ${tokens} tokens, $${cost.toFixed(4)}` : ''
+  }${t.reason === undefined ? '' : `<p>${esc(t.reason)}</p>`}</header>
+<main>${t.steps.map((s) => step(s, meta)).join('\n')}</main></body></html>
+`;
+}

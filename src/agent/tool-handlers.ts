@@ -1,0 +1,127 @@
+/** The agent tools' handlers, loaded on first call so that offering the tools costs no map or agent code. */
+import type { ToolContext, ToolResult } from '../tools/registry.js';
+import { findPathsByText, type UiMap } from '../uimap/index.js';
+import { loadMap, type MapSpec } from './maps.js';
+import { navigateOrFail } from './navigate.js';
+import { Planner } from './planner.js';
+import { makePolicy } from './policies/index.js';
+import { runFiles, runLive } from './run.js';
+import type { Trajectory, TrajectoryStep } from './types.js';
+import { LiveWorld } from './world.js';
+
+export interface MapInput {
+  map?: string | undefined;
+  src?: string | undefined;
+  lib?: string[] | undefined;
+}
+
+function spec(input: MapInput): MapSpec {
+  return {
+    ...(input.map === undefined ? {} : { map: input.map }),
+    ...(input.src === undefined ? {} : { src: input.src }),
+    ...(input.lib === undefined ? {} : { libs: input.lib }),
+  };
+}
+
+const simple = (name: string | undefined): string => (name === undefined ? 'off the map' : name.slice(name.lastIndexOf('.') + 1));
+
+export async function navigateHandler(
+  input: MapInput & { target: string; maxSteps?: number | undefined },
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const planner = new Planner(await loadMap(spec(input), ctx.readFile));
+  const world = new LiveWorld(ctx, { task: `go to ${input.target}` });
+  const r = await navigateOrFail(world, planner, input.target, {
+    signal: ctx.signal,
+    ...(input.maxSteps === undefined ? {} : { maxSteps: input.maxSteps }),
+  });
+  const lines = [`reached ${input.target} on ${simple(r.activity)} in ${r.steps.length} step${r.steps.length === 1 ? '' : 's'}`];
+  r.steps.forEach((s, i) =>
+    lines.push(`  ${i + 1}. on ${simple(s.from)}: ${s.action.kind}${s.label === undefined ? '' : ` "${s.label}"`} (${s.why})`),
+  );
+  if (r.element !== undefined)
+    lines.push(`target on screen: ${r.element.ref} ${JSON.stringify(r.element.text ?? r.element.desc ?? r.element.id ?? '')}`);
+  return { text: lines.join('\n'), data: r };
+}
+
+function outcomeText(t: Trajectory): string {
+  const lines = [`${t.outcome}: ${t.task}${t.reason === undefined ? '' : ` (${t.reason})`}`];
+  for (const s of t.steps) {
+    const a = s.decision.action;
+    lines.push(
+      `  ${s.step + 1}. ${a.kind}${a.target === undefined ? '' : ` ${a.target}`}${a.text === undefined ? '' : ` ${JSON.stringify(a.text)}`} — ${s.decision.reason ?? ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export interface RunInput extends MapInput {
+  task: string;
+  policy: 'heuristic' | 'compass' | 'single';
+  app?: string | undefined;
+  maxSteps?: number | undefined;
+  yes?: boolean | undefined;
+  out?: string | undefined;
+}
+
+export async function runHandler(
+  input: RunInput,
+  ctx: ToolContext,
+  onStep?: (step: TrajectoryStep, budget: number) => void,
+): Promise<ToolResult> {
+  const s = spec(input);
+  const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await loadMap(s, ctx.readFile);
+  const policy = makePolicy(input.policy, map === undefined ? {} : { map });
+  const r = await runLive(ctx, {
+    task: input.task,
+    policy,
+    screenshots: input.out !== undefined,
+    ...(input.app === undefined ? {} : { app: input.app }),
+    ...(input.maxSteps === undefined ? {} : { maxSteps: input.maxSteps }),
+    ...(input.yes === undefined ? {} : { yes: input.yes }),
+    ...(onStep === undefined ? {} : { onStep }),
+  });
+  if (input.out !== undefined) {
+    const files = runFiles(r);
+    await ctx.writeFile(`${input.out}/trajectory.jsonl`, files.jsonl);
+    await ctx.writeFile(`${input.out}/report.html`, files.html);
+  }
+  const t = r.trajectory;
+  const data = {
+    outcome: t.outcome,
+    reason: t.reason,
+    steps: t.steps.map((x) => ({ step: x.step, action: x.decision.action, reason: x.decision.reason, ok: x.result?.ok })),
+    seconds: t.seconds,
+    ...(input.out === undefined ? {} : { trajectory: `${input.out}/trajectory.jsonl`, report: `${input.out}/report.html` }),
+  };
+  return { text: outcomeText(t), data, ...(t.outcome === 'done' ? {} : { exitCode: 1 }) };
+}
+
+export async function mapHandler(
+  input: MapInput & { query?: string | undefined; limit?: number | undefined },
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const map = await loadMap(spec(input), ctx.readFile);
+  if (input.query === undefined) {
+    const lines = [`${map.package}: ${map.activities.length} screens, ${map.transitions.length} transitions`];
+    for (const a of map.activities) {
+      const out = map.transitions.filter((t) => t.from === a.name && t.back !== true);
+      const how = out.map((t) => `${simple(t.to)}${t.trigger?.element === undefined ? '' : ` via ${t.trigger.element}`}`);
+      lines.push(
+        `${simple(a.name)}${a.launcher === true ? ' (launcher)' : ''}${how.length > 0 ? ` → ${[...new Set(how)].join(', ')}` : ''}`,
+      );
+    }
+    return { text: lines.join('\n'), data: { package: map.package, stats: map.stats } };
+  }
+  const paths = findPathsByText(map, input.query).slice(0, input.limit ?? 10);
+  const planner = new Planner(map);
+  const lines = paths.length === 0 ? [`nothing on the map matches "${input.query}"`] : [];
+  for (const p of paths) {
+    const el = p.target === undefined ? '' : planner.label(p.activity, p.target.element);
+    lines.push(
+      `"${el}" on ${simple(p.activity)}${p.target?.part !== undefined && p.target.part !== 'activity' ? ` (${p.target.part})` : ''}:`,
+    );
+    for (const i of planner.instructions(p)) lines.push(`  ${i}`);
+  }
+  return { text: lines.join('\n'), data: { query: input.query, paths } };
+}

@@ -1,0 +1,74 @@
+/**
+ * The agent's tools, defined like the device tools (name, zod schema, annotations, handler) so the MCP server and
+ * the CLI serve them the same way: app_navigate (goto), app_run_task (run), app_map (the map, focused, as text).
+ */
+import { z } from 'zod';
+import { defineTool, type ToolDef } from '../tools/registry.js';
+import type { TrajectoryStep } from './types.js';
+
+const mapParams = {
+  map: z.string().optional().describe('UI Map JSON file (`glance map SRC --json map.json`)'),
+  src: z.string().optional().describe('app source folder to map (when no map file is given)'),
+  lib: z.array(z.string()).optional().describe('library source folders the app uses (e.g. Simple-Commons), with src'),
+};
+
+export const navigateTool = defineTool({
+  name: 'app_navigate',
+  title: 'Go to a screen or element',
+  description:
+    'Reach a screen (activity name) or an element (id or text) of the app by following its UI Map, re-planning from wherever the app lands (BACK when off the map). No model involved. Fails with NAVIGATION_FAILED naming the last screen.',
+  schema: z.object({
+    target: z.string().min(1).describe('activity (SettingsActivity), element id (settings_font_size) or element text'),
+    ...mapParams,
+    maxSteps: z.number().int().min(1).max(100).optional().describe('most actions (default 12)'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  async handler(input, ctx) {
+    return (await import('./tool-handlers.js')).navigateHandler(input, ctx);
+  },
+});
+
+export interface RunToolHooks {
+  onStep?: (step: TrajectoryStep, budget: number) => void;
+}
+
+export function runTaskTool(hooks: RunToolHooks = {}): ToolDef {
+  return defineTool({
+    name: 'app_run_task',
+    title: 'Do a task',
+    description:
+      'Do a task in the app in front, step by step (observe, decide, act through the device tools). Policy `heuristic` needs no model (it follows the UI Map when one is given); model policies need a configured model. Destructive taps (delete, send, pay…) stop the run unless `yes`. Writes trajectory.jsonl and report.html into `out` when given.',
+    schema: z.object({
+      task: z.string().min(1).describe('the task in plain words'),
+      policy: z.enum(['heuristic', 'compass', 'single']).default('heuristic').describe('heuristic (no model), compass or single (model)'),
+      ...mapParams,
+      app: z.string().optional().describe('package the task is about (default: the app in front)'),
+      maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 20)'),
+      yes: z.boolean().optional().describe('allow destructive taps without asking'),
+      out: z.string().optional().describe('folder for trajectory.jsonl and report.html'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    async handler(input, ctx) {
+      return (await import('./tool-handlers.js')).runHandler(input, ctx, hooks.onStep);
+    },
+  }) as unknown as ToolDef;
+}
+
+export const mapTool = defineTool({
+  name: 'app_map',
+  title: 'The app map, focused',
+  description:
+    "The app's UI Map as text for an agent that plans itself: its screens and how they connect, or with `query` the elements whose text or id match and the shortest routes to them.",
+  schema: z.object({
+    query: z.string().optional().describe('words to look for (e.g. "font size"); omitted: every screen and transition'),
+    ...mapParams,
+    limit: z.number().int().min(1).max(100).optional().describe('most routes listed (default 10)'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async handler(input, ctx) {
+    return (await import('./tool-handlers.js')).mapHandler(input, ctx);
+  },
+});
+
+/** The agent's tools, for the MCP server (app_run_task without live hooks). */
+export const agentTools: readonly ToolDef[] = [navigateTool as unknown as ToolDef, runTaskTool(), mapTool as unknown as ToolDef];

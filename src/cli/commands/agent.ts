@@ -1,0 +1,123 @@
+/**
+ * `glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]…) [--max-steps N]` and
+ * `glance run "TASK" [--policy heuristic|compass|single] [--map …|--src …] [--app PKG] [--max-steps N] [--yes]
+ * [--out DIR]`: thin adapters over the agent's tools (app_navigate, app_run_task). A map built from source is
+ * cached under the state folder.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { GlanceError } from '../../errors.js';
+import { cachedMapFile } from '../../agent/maps.js';
+import { navigateTool, runTaskTool } from '../../agent/tooldefs.js';
+import { createDeviceProvider } from '../../device/provider.js';
+import { callToolDef } from '../../tools/call.js';
+import type { ToolContext, ToolDef } from '../../tools/registry.js';
+import { parseCommandArgs } from '../args.js';
+import { renderResult } from '../output.js';
+import { fileSnapshotStore, stateDir } from '../store.js';
+import type { CommandIO } from './types.js';
+
+const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]...) [--max-steps N]';
+const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--map MAP.json | --src DIR [--lib DIR]...]
+                  [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
+
+const mapOptions = {
+  map: { type: 'string' },
+  src: { type: 'string' },
+  lib: { type: 'string', multiple: true },
+  'max-steps': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function positiveInt(flag: string, v: string | undefined, usage: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new GlanceError('USAGE', `${flag} takes a positive whole number, got "${v}"`, { hint: usage });
+  return n;
+}
+
+/** The map argument a tool gets: the file given, or the cached map of the source given. */
+async function mapArg(
+  v: { map?: string | undefined; src?: string | undefined; lib?: string[] | undefined },
+  io: CommandIO,
+): Promise<Record<string, string>> {
+  if (v.map !== undefined) return { map: v.map };
+  if (v.src === undefined) return {};
+  if (io.isTTY) io.stderr(`mapping ${v.src} (cached after the first time)…\r`);
+  return { map: await cachedMapFile({ src: v.src, libs: v.lib ?? [] }, join(stateDir(io.env), 'maps')) };
+}
+
+async function withContext(io: CommandIO, tool: ToolDef, params: Record<string, unknown>): Promise<number> {
+  const devices = createDeviceProvider(io.env);
+  const ctx: ToolContext = {
+    signal: io.signal,
+    serial: io.serial ?? io.env['ANDROID_SERIAL'],
+    devices,
+    snapshots: fileSnapshotStore(stateDir(io.env)),
+    readFile: (p) => io.readFile(p),
+    writeFile: async (p, data) => {
+      await mkdir(dirname(p), { recursive: true });
+      await writeFile(p, data);
+    },
+  };
+  try {
+    const result = await callToolDef(tool, params, ctx);
+    io.stdout(renderResult(result, io.json));
+    return result.exitCode ?? 0;
+  } finally {
+    devices.close?.();
+  }
+}
+
+export async function gotoCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('goto', { args: argv, allowPositionals: true, options: mapOptions });
+  if (values.help === true) {
+    io.stdout(renderResult({ text: GOTO_USAGE }, io.json));
+    return 0;
+  }
+  const [target, ...extra] = positionals;
+  if (target === undefined)
+    throw new GlanceError('USAGE', 'missing TARGET (an activity, element id or text of the map)', { hint: GOTO_USAGE });
+  if (extra.length > 0) throw new GlanceError('USAGE', `unexpected argument: ${extra[0]}`, { hint: GOTO_USAGE });
+  const maxSteps = positiveInt('--max-steps', values['max-steps'], GOTO_USAGE);
+  const map = await mapArg(values, io);
+  if (map['map'] === undefined) throw new GlanceError('USAGE', 'goto needs a UI Map', { hint: GOTO_USAGE });
+  return withContext(io, navigateTool as unknown as ToolDef, { target, ...map, ...(maxSteps === undefined ? {} : { maxSteps }) });
+}
+
+export async function runCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('run', {
+    args: argv,
+    allowPositionals: true,
+    options: { ...mapOptions, policy: { type: 'string' }, app: { type: 'string' }, yes: { type: 'boolean' }, out: { type: 'string' } },
+  });
+  if (values.help === true) {
+    io.stdout(renderResult({ text: RUN_USAGE }, io.json));
+    return 0;
+  }
+  const task = positionals.join(' ').trim();
+  if (task === '') throw new GlanceError('USAGE', 'missing TASK', { hint: RUN_USAGE });
+  const maxSteps = positiveInt('--max-steps', values['max-steps'], RUN_USAGE);
+  const tool = runTaskTool(
+    io.isTTY
+      ? {
+          onStep: (s, budget) => {
+            const a = s.decision.action;
+            io.stderr(
+              `step ${s.step + 1}/${budget}: ${a.kind}${a.target === undefined ? '' : ` ${a.target}`} — ${s.decision.reason ?? ''}\n`,
+            );
+          },
+        }
+      : {},
+  );
+  const params: Record<string, unknown> = {
+    task,
+    ...(await mapArg(values, io)),
+    ...(values.policy === undefined ? {} : { policy: values.policy }),
+    ...(values.app === undefined ? {} : { app: values.app }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(values.yes === true ? { yes: true } : {}),
+    ...(values.out === undefined ? {} : { out: values.out }),
+  };
+  return withContext(io, tool, params);
+}
