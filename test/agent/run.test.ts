@@ -76,7 +76,9 @@ describe('glance goto and glance run on a replayed app', { skip: requires({ shar
       const page = await browser.newPage();
       await page.goto(`file://${join(out, 'report.html')}`);
       assert.equal(await page.locator('section.step').count(), lines.length - 1);
-      const widths = await page.locator('section.step img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+      const widths = await page
+        .locator('section.step img')
+        .evaluateAll((imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
       assert.ok(widths.length >= 2 && widths.every((w) => w > 0), String(widths));
       assert.ok((await page.locator('.box').count()) >= 2, 'acted elements boxed');
       assert.equal(await page.locator('.outcome').textContent(), 'done');
