@@ -1,7 +1,8 @@
 /**
  * Renders a UI Map as one self-contained HTML page (inline CSS, JS and SVG; no network): activities as
- * nodes in layers by BFS distance from the launcher, transitions as edges labelled by trigger; clicking a
- * node lists its elements. Pure: same map in, same page out.
+ * nodes in layers by BFS distance from the launcher, transitions as edges labelled by trigger (labels on
+ * hover or for the selected node), back/up edges behind a toggle, fitted to the window with wheel zoom and
+ * drag pan; clicking a node lists its elements. Pure: same map in, same page out.
  */
 import type { MapTransition, UiMap } from './model.js';
 import { elementsOf, launcherOf } from './paths.js';
@@ -16,9 +17,14 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function shortName(name: string, pkg: string): string {
-  if (pkg !== '' && name.startsWith(`${pkg}.`)) return name.slice(pkg.length);
-  return name.split('.').slice(-2).join('.');
+/** The class's simple name (`MainActivity`); the full name is the node's tooltip. */
+function shortName(name: string): string {
+  return name.split('.').at(-1) ?? name;
+}
+
+/** Edges that return to an earlier screen (a finishing tap, the toolbar's up arrow): hidden until asked for. */
+function isReturn(t: MapTransition): boolean {
+  return t.back === true || t.trigger?.kind === 'up';
 }
 
 function edgeLabel(t: MapTransition): string {
@@ -101,7 +107,7 @@ export function renderMapHtml(map: UiMap): string {
     const lx = bez(x1, c1[0] ?? x1, c2[0] ?? x2, x2) - (forward ? 40 : -4);
     const ly = bez(y1, c1[1] ?? y1, c2[1] ?? y2, y2) - 3 + k * 12;
     edges.push(
-      `<g class="edge${t.back === true ? ' back' : ''}" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
+      `<g class="edge${isReturn(t) ? ' back' : ''}" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
         (label === '' ? '' : `<text x="${lx}" y="${ly}">${esc(label)}</text>`) +
         '</g>',
     );
@@ -111,8 +117,8 @@ export function renderMapHtml(map: UiMap): string {
     const count = elementsOf(a).length;
     return (
       `<g class="node${a.launcher === true ? ' launcher' : ''}" data-name="${esc(a.name)}" tabindex="0">` +
-      `<rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +
-      `<text x="${p.x + 10}" y="${p.y + 17}" class="title">${esc(shortName(a.name, map.package))}</text>` +
+      `<title>${esc(a.name)}</title><rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +
+      `<text x="${p.x + 10}" y="${p.y + 17}" class="title">${esc(shortName(a.name))}</text>` +
       `<text x="${p.x + 10}" y="${p.y + 32}" class="sub">${esc(a.label ?? '')}${a.label === undefined ? '' : ' · '}${count} elements</text>` +
       '</g>'
     );
@@ -127,7 +133,12 @@ export function renderMapHtml(map: UiMap): string {
 <html lang="en"><head><meta charset="utf-8"><title>UI Map · ${esc(map.package)}</title>
 <style>
 body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#222}
-#graph{flex:1;overflow:auto;background:#fafafa}
+#graph{flex:1;overflow:hidden;background:#fafafa;position:relative;cursor:grab}
+#graph svg{width:100%;height:100%;display:block}
+#tools{position:absolute;left:8px;top:8px;background:#fffc;padding:2px 6px;border-radius:4px;font-size:12px}
+#graph:not(.show-back) .edge.back{display:none}
+.edge text{display:none}
+.edge:hover text,.edge.hot text{display:inline}
 #side{width:360px;border-left:1px solid #ddd;overflow:auto;padding:12px;background:#fff}
 .node rect{fill:#fff;stroke:#6b7c93;stroke-width:1.5}
 .node.launcher rect{stroke:#1a7f37;stroke-width:2.5}
@@ -149,7 +160,8 @@ code{background:#f2f2f2;padding:0 3px;border-radius:3px}
 .muted{color:#888}
 </style></head>
 <body>
-<div id="graph"><svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<div id="graph"><div id="tools"><label><input id="show-back" type="checkbox"> back/up edges</label> · wheel to zoom, drag to pan</div>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet">
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#9aa5b1"/></marker></defs>
 ${edges.join('\n')}
 ${nodes.join('\n')}
@@ -204,6 +216,26 @@ ${nodes.join('\n')}
     h += '<h3>Goes to</h3>'+(out.length?'<ul>'+out.map(function(t){return '<li>'+esc(t.to.split('.').pop())+(t.trigger?' <span class="muted">'+esc(t.trigger.kind)+(t.trigger.element?' '+esc(t.trigger.element):'')+'</span>':'')+'</li>';}).join('')+'</ul>':'<p class="muted">none</p>');
     side.innerHTML = h;
   }
+  var graph = document.getElementById('graph');
+  document.getElementById('show-back').addEventListener('change', function(ev){graph.classList.toggle('show-back', ev.target.checked);});
+  // Zoom and pan move the viewBox; the whole map fits the window until then.
+  var svg = graph.querySelector('svg');
+  var vb = svg.getAttribute('viewBox').split(' ').map(Number);
+  function setVb(){svg.setAttribute('viewBox', vb.join(' '));}
+  graph.addEventListener('wheel', function(ev){
+    ev.preventDefault();
+    var r = svg.getBoundingClientRect(), f = ev.deltaY > 0 ? 1.15 : 1/1.15;
+    var px = vb[0] + (ev.clientX - r.left) / r.width * vb[2], py = vb[1] + (ev.clientY - r.top) / r.height * vb[3];
+    vb = [px - (px - vb[0]) * f, py - (py - vb[1]) * f, vb[2] * f, vb[3] * f]; setVb();
+  }, {passive:false});
+  var drag = null;
+  graph.addEventListener('mousedown', function(ev){drag = {x: ev.clientX, y: ev.clientY, vb: vb.slice()};});
+  window.addEventListener('mouseup', function(){drag = null;});
+  window.addEventListener('mousemove', function(ev){
+    if(!drag) return;
+    var r = svg.getBoundingClientRect(), s = Math.max(vb[2] / r.width, vb[3] / r.height);
+    vb = [drag.vb[0] - (ev.clientX - drag.x) * s, drag.vb[1] - (ev.clientY - drag.y) * s, vb[2], vb[3]]; setVb();
+  });
   document.querySelectorAll('.node').forEach(function(n){
     n.addEventListener('click', function(){show(n.getAttribute('data-name'));});
     n.addEventListener('keydown', function(ev){if(ev.key==='Enter')show(n.getAttribute('data-name'));});

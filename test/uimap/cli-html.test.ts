@@ -141,6 +141,26 @@ describe('HTML view in headless Chromium', { skip: requires({ chromium: true }) 
       await page.goto(`file://${html}`);
       assert.equal(await page.locator('g.node').count(), map.activities.length);
       assert.equal(await page.locator('g.edge').count(), map.transitions.filter((t) => t.from !== t.to).length);
+      // simple names on the nodes, the full name as tooltip; the map fits the window
+      assert.equal(await page.locator('g.node[data-name="org.glance.notekeeper.MainActivity"] text.title').textContent(), 'MainActivity');
+      assert.equal(
+        await page.locator('g.node[data-name="org.glance.notekeeper.MainActivity"] title').textContent(),
+        'org.glance.notekeeper.MainActivity',
+      );
+      const box = await page.locator('#graph svg g.node').evaluateAll((ns) => {
+        const rs = ns.map((n) => n.getBoundingClientRect());
+        return { right: Math.max(...rs.map((r) => r.right)), bottom: Math.max(...rs.map((r) => r.bottom)) };
+      });
+      assert.ok(box.right <= 1500 - 360 && box.bottom <= 800, `nodes inside the graph pane: ${JSON.stringify(box)}`);
+      // back/up edges only when asked for
+      const returns = map.transitions.filter((t) => t.from !== t.to && (t.back === true || t.trigger?.kind === 'up')).length;
+      assert.ok(returns > 0);
+      assert.equal(await page.locator('g.edge.back').evaluateAll((es) => es.filter((e) => e.getBoundingClientRect().width > 0).length), 0);
+      await page.locator('#show-back').check();
+      assert.equal(
+        await page.locator('g.edge.back').evaluateAll((es) => es.filter((e) => e.getBoundingClientRect().width > 0).length),
+        returns,
+      );
       await page.locator('g.node[data-name="org.glance.notekeeper.MainActivity"]').click();
       assert.equal(await page.locator('#selected-name').textContent(), 'org.glance.notekeeper.MainActivity');
       const ids = await page.locator('#side li.element code').allTextContents();
