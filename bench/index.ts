@@ -4,6 +4,7 @@ import { benchAdb } from './adb.js';
 import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
 import { benchImage } from './image.js';
+import { benchLibrary } from './library.js';
 import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
 import { benchSnapshot } from './snapshot.js';
@@ -20,6 +21,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   throughput: benchThroughput,
   device: benchDevice,
   image: benchImage,
+  library: benchLibrary,
   uimap: benchUimap,
   agent: benchAgent,
 };

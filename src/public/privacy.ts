@@ -9,3 +9,8 @@ export { PrivacySession, privacyView } from '../privacy/session.js';
 export type { Exposure, LedgerEntry, PrivacyViewOptions, SessionOptions } from '../privacy/session.js';
 export { Masker } from '../privacy/mask.js';
 export type { MaskOptions } from '../privacy/mask.js';
+export { detectSensitive, ownCategories } from '../privacy/sensitive.js';
+export type { SensitiveCategory } from '../privacy/sensitive.js';
+export { partition } from '../privacy/blocks.js';
+export type { PartitionOptions, RawBlock } from '../privacy/blocks.js';
+export { elementsFromDump } from '../privacy/elements.js';

@@ -16,3 +16,5 @@ export { readAndroidProject } from '../uimap/read.js';
 export { findPaths, findPathsByText, searchElements, shortestPath } from '../uimap/paths.js';
 export type { ElementHit, PathStep, PathTarget, UiPath } from '../uimap/paths.js';
 export { renderMapHtml } from '../uimap/html.js';
+export { scoreMap } from '../uimap/score.js';
+export type { MapScore, ObservedRun } from '../uimap/score.js';
