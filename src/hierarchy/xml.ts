@@ -20,6 +20,10 @@ function decodeEntities(s: string): string {
   });
 }
 
+/** An element name: `node`, or a class name such as `android.widget.TextView` (Appium page source). */
+const ELEMENT_START = /[A-Za-z_]/;
+const ELEMENT_NAME = /^[A-Za-z_][\w.\-]*/;
+
 const BOUNDS_RE = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 
 function malformed(message: string, offset: number): GlanceError {
@@ -106,7 +110,8 @@ function toNode(attrs: Map<string, string>, offset: number): UiNode {
     scrollable: bool(attrs, 'scrollable'),
     password: bool(attrs, 'password'),
     selected: bool(attrs, 'selected'),
-    visible: bool(attrs, 'visible-to-user', true),
+    // uiautomator2 (openatx) writes visible-to-user, Appium's server displayed; classic dumps hold visible nodes only.
+    visible: bool(attrs, 'visible-to-user', bool(attrs, 'displayed', true)),
     editable: isEditableClass(cls),
     index: Number(attrs.get('index') ?? 0) || 0,
     children: [],
@@ -127,49 +132,68 @@ export function parseUiautomatorXml(s: string): UiDump {
   const head = readAttributes(s, h + '<hierarchy'.length, count);
   const rotation = Number(head.attrs.get('rotation') ?? 0) || 0;
   const roots: UiNode[] = [];
-  const stack: UiNode[] = [];
+  // Open elements with their tag names: `node` in uiautomator dumps, the class name in Appium page sources.
+  const stack: Array<{ node: UiNode; tag: string }> = [];
   let i = head.end;
   const n = s.length;
   let closed = head.selfClosing;
+  let classTags = false;
   while (!closed) {
     while (i < n && isSpace(s.charCodeAt(i))) i++;
     if (i >= n) throw truncated(i, count);
     if (s.charCodeAt(i) !== 60 /* < */) throw malformed('text outside a tag', i);
-    if (s.startsWith('<node', i) && (isSpace(s.charCodeAt(i + 5)) || s[i + 5] === '>' || s[i + 5] === '/')) {
-      const tag = readAttributes(s, i + 5, count);
-      const node = toNode(tag.attrs, i);
-      count++;
-      const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(node);
-      else roots.push(node);
-      if (!tag.selfClosing) stack.push(node);
-      i = tag.end;
-    } else if (s.startsWith('</node', i)) {
+    const next = s[i + 1] ?? '';
+    if (next === '/') {
       const gt = s.indexOf('>', i);
       if (gt < 0) throw truncated(i, count);
-      if (stack.pop() === undefined) throw malformed('</node> without an open <node>', i);
+      const name = s.slice(i + 2, gt).trim();
+      if (name === 'hierarchy') {
+        if (stack.length > 0) throw malformed(`</hierarchy> with ${stack.length} element(s) still open`, i);
+        closed = true;
+      } else {
+        const open = stack.pop();
+        if (open === undefined) throw malformed(`</${name}> without an open element`, i);
+        if (open.tag !== name) throw malformed(`</${name}> closes <${open.tag}>`, i);
+      }
       i = gt + 1;
-    } else if (s.startsWith('</hierarchy', i)) {
-      if (stack.length > 0) throw malformed(`</hierarchy> with ${stack.length} <node> still open`, i);
-      if (s.indexOf('>', i) < 0) throw truncated(i, count);
-      closed = true;
     } else if (s.startsWith('<!--', i)) {
       const end = s.indexOf('-->', i);
       if (end < 0) throw truncated(i, count);
       i = end + 3;
-    } else if (i + 1 >= n || ('</!'.indexOf(s[i + 1]!) < 0 && !/[A-Za-z]/.test(s[i + 1]!))) {
-      throw i + 1 >= n ? truncated(i, count) : malformed('bad tag', i);
+    } else if (ELEMENT_START.test(next)) {
+      const m = ELEMENT_NAME.exec(s.slice(i + 1, i + 1 + 256));
+      const tag = m?.[0] ?? '';
+      const after = s[i + 1 + tag.length];
+      if (after === undefined) throw truncated(i, count);
+      if (!isSpace(after.charCodeAt(0)) && after !== '>' && after !== '/') throw malformed('bad tag', i);
+      if (tag === 'hierarchy') throw malformed('unexpected element <hierarchy> inside the hierarchy', i);
+      const t = readAttributes(s, i + 1 + tag.length, count);
+      if (tag !== 'node') {
+        classTags = true;
+        // Appium names the element after the view's class ($ @ # & written as .) and writes class= as well.
+        if (!t.attrs.has('class')) t.attrs.set('class', tag);
+      }
+      const node = toNode(t.attrs, i);
+      count++;
+      const parent = stack[stack.length - 1];
+      if (parent) parent.node.children.push(node);
+      else roots.push(node);
+      if (!t.selfClosing) stack.push({ node, tag });
+      i = t.end;
     } else {
-      throw malformed(`unexpected element ${s.slice(i, i + 20).split(/[\s>]/)[0]}`, i);
+      throw i + 1 >= n ? truncated(i, count) : malformed('bad tag', i);
     }
   }
-  let width = 0;
-  let height = 0;
-  for (const r of roots) {
-    width = Math.max(width, r.bounds[2]);
-    height = Math.max(height, r.bounds[3]);
+  // Page sources carry the screen size on the root; classic dumps do not, so it is the union of the windows.
+  let width = Number(head.attrs.get('width') ?? 0) || 0;
+  let height = Number(head.attrs.get('height') ?? 0) || 0;
+  if (width === 0 || height === 0) {
+    for (const r of roots) {
+      width = Math.max(width, r.bounds[2]);
+      height = Math.max(height, r.bounds[3]);
+    }
   }
-  const format = roots.length > 1 || s.includes('visible-to-user=') ? 'uiautomator2' : 'uiautomator';
+  const format = roots.length > 1 || classTags || s.includes('visible-to-user=') ? 'uiautomator2' : 'uiautomator';
   return { format, roots, rotation, width, height };
 }
 
@@ -177,7 +201,7 @@ export function parseUiautomatorXml(s: string): UiDump {
 // raw ESC/BEL sequences from a label.
 const ATTR_UNSAFE = /[&<>"'\u0000-\u001f\u007f-\u009f]/;
 
-function escapeAttr(v: string): string {
+export function escapeAttr(v: string): string {
   return ATTR_UNSAFE.test(v)
     ? v.replace(new RegExp(ATTR_UNSAFE.source, 'g'), (c) =>
         c === '&'
