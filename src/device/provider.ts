@@ -2,7 +2,7 @@
  * The device composition root: picks the Device to act on from a serial. Devices sit behind the adb server
  * (ANDROID_ADB_SERVER_PORT, else 5037; started with the adb binary — ADB_PATH, else PATH — when it is not
  * running), or are reached directly over TCP without a server when the serial is `direct:HOST:PORT` (or
- * GLANCE_DIRECT=HOST:PORT is set). Each device is an AdbDevice over Glance's own ADB client; nothing here runs
+ * GLANCE_DIRECT=HOST:PORT is set); iOS devices behind WebDriverAgent are `wda:URL` (or GLANCE_WDA_URL). Each Android device is an AdbDevice over Glance's own ADB client; nothing here runs
  * the adb binary except to start the server. The CLI, the MCP server and `connect()` all build on this.
  */
 import { AdbClient } from '../adb/client.js';
@@ -15,6 +15,7 @@ import type { Diagnosable, DoctorCheck } from './doctor.js';
 import { probeSetup } from './probe.js';
 import { sleep } from './sleep.js';
 import type { Device } from './types.js';
+import { WDA_PREFIX, WdaDevice } from './wda/device.js';
 
 export interface DeviceSummary {
   serial: string;
@@ -49,6 +50,16 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
   const cache = new Map<string, Device>();
   const directs = new Map<string, DirectPort>();
   const defaultDirect = env['GLANCE_DIRECT'];
+  const defaultWda = env['GLANCE_WDA_URL'];
+
+  /** `wda:URL` (or `wda:HOST:PORT`): an iOS device behind WebDriverAgent. */
+  const wda = (address: string): Device => {
+    const rest = address.startsWith(WDA_PREFIX) ? address.slice(WDA_PREFIX.length) : address;
+    const url = /^https?:\/\//.test(rest) ? rest.replace(/\/$/, '') : `http://${rest}`;
+    let d = cache.get(WDA_PREFIX + url);
+    if (!d) cache.set(WDA_PREFIX + url, (d = new WdaDevice(url)));
+    return d;
+  };
 
   const direct = (address: string): Device => {
     const { host, port } = parseHostPort(address);
@@ -80,6 +91,8 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
 
   return {
     async get(serial, { signal }) {
+      if (serial?.startsWith(WDA_PREFIX)) return wda(serial);
+      if (serial === undefined && defaultWda) return wda(defaultWda);
       if (serial?.startsWith(DIRECT_PREFIX)) return direct(serial);
       if (serial === undefined && defaultDirect) return direct(defaultDirect);
       const handle = await handleOf(serial, signal);
@@ -88,6 +101,11 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
       return d;
     },
     async list({ signal }) {
+      if (defaultWda) {
+        const d = wda(defaultWda);
+        await d.screenSize({ signal });
+        return [{ serial: d.serial, state: 'device' }];
+      }
       if (defaultDirect) {
         const d = direct(defaultDirect);
         await d.shell('true', { signal });

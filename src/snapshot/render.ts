@@ -142,7 +142,8 @@ function treeLine(it: Item, o: RenderOptions): string {
 /** `package/.Activity` (the activity shortened when it is inside the package), or undefined when unknown. */
 export function headerLine(screen: ScreenInfo): string | undefined {
   if (screen.package === undefined) return undefined;
-  if (screen.activity === undefined) return escapeControls(screen.package);
+  // iOS apps have no activities: the bundle id alone.
+  if (screen.activity === undefined || screen.activity === '') return escapeControls(screen.package);
   const a = screen.activity.startsWith(screen.package + '.') ? screen.activity.slice(screen.package.length) : screen.activity;
   return escapeControls(`${screen.package}/${a}`);
 }

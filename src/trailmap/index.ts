@@ -9,7 +9,7 @@
 export type { Capture, NodeSelector, Shortcut, ToolCall, Trailmap, Waypoint, WaypointCheck } from './model.js';
 export { javaRegex, selectNodes, selectorHolds, checkWaypoint, waypointsOf } from './match.js';
 export type { WaypointVerdict } from './match.js';
-export { parseWaypoint, parseShortcut, parseCapture, parseNodeSelector } from './parse.js';
+export { parseWaypoint, parseShortcut, parseCapture, parseNodeSelector, parseHeader } from './parse.js';
 export { loadTrailmap } from './load.js';
 export { toolTargets, toolPerformed, actionFor, shortcutsFrom, shortcutTaken } from './transitions.js';
 export type { UiAction, SwipeDirection } from './transitions.js';

@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { GlanceError } from '../errors.js';
 import type { Capture, Trailmap, Waypoint } from './model.js';
-import { parseCapture, parseShortcut, parseWaypoint } from './parse.js';
+import { parseCapture, parseHeader, parseShortcut, parseWaypoint } from './parse.js';
 
 async function filesBelow(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -34,9 +34,11 @@ export async function loadTrailmap(dir: string): Promise<Trailmap> {
   const waypoints: Waypoint[] = [];
   const shortcuts = [];
   const captures = new Map<string, Capture>();
+  let header: Pick<Trailmap, 'appIds' | 'name'> = { appIds: {} };
   for (const f of files) {
     const name = relative(dir, f);
-    if (f.endsWith('.waypoint.yaml') || f.endsWith('.waypoint.yml')) waypoints.push(...parseWaypoint(await readFile(f, 'utf8'), name));
+    if (name === 'trailmap.yaml' || name === 'trailmap.yml') header = parseHeader(await readFile(f, 'utf8'), name);
+    else if (f.endsWith('.waypoint.yaml') || f.endsWith('.waypoint.yml')) waypoints.push(...parseWaypoint(await readFile(f, 'utf8'), name));
     else if (f.endsWith('.shortcut.yaml') || f.endsWith('.shortcut.yml')) shortcuts.push(parseShortcut(await readFile(f, 'utf8'), name));
     else if (name.startsWith('captures') && f.endsWith('.json')) {
       const c = parseCapture(await readFile(f, 'utf8'), name);
@@ -48,5 +50,5 @@ export async function loadTrailmap(dir: string): Promise<Trailmap> {
       hint: 'pass the folder that holds waypoints/, shortcuts/ and captures/',
     });
   }
-  return { dir, waypoints, shortcuts, captures };
+  return { dir, waypoints, shortcuts, captures, ...header };
 }

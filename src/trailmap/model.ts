@@ -69,4 +69,8 @@ export interface Trailmap {
   shortcuts: Shortcut[];
   /** One capture per waypoint id (the first file when several name the same waypoint). */
   captures: Map<string, Capture>;
+  /** App ids per platform from the header (`trailmap.yaml` target.platforms.*.app_ids), when it names them. */
+  appIds: Partial<Record<Platform, string[]>>;
+  /** The header's display name of the app, when given. */
+  name?: string;
 }

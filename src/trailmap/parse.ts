@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { GlanceError } from '../errors.js';
 import type { Platform } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
-import type { Capture, NodeSelector, Shortcut, ToolCall, Waypoint, WaypointCheck } from './model.js';
+import type { Capture, NodeSelector, Shortcut, ToolCall, Trailmap, Waypoint, WaypointCheck } from './model.js';
 
 function invalid(file: string, message: string): GlanceError {
   return new GlanceError('TRAILMAP_INVALID', `${file}: ${message}`, {
@@ -125,4 +125,18 @@ export function parseCapture(text: string, file = 'capture'): Capture {
   const waypointId = str((v as { waypointId?: unknown } | null)?.waypointId);
   if (waypointId === '') throw invalid(file, 'no waypointId');
   return { waypointId, file, dump: parseDump(text) };
+}
+
+/** The header (`trailmap.yaml`): the app's display name and its ids per platform. */
+export function parseHeader(text: string, file = 'trailmap.yaml'): Pick<Trailmap, 'appIds' | 'name'> {
+  const y = readYaml(text, file);
+  const target = (y['target'] ?? {}) as Record<string, unknown>;
+  const platforms = (target['platforms'] ?? {}) as Record<string, unknown>;
+  const appIds: Trailmap['appIds'] = {};
+  for (const p of ['ios', 'android'] as const) {
+    const ids = ((platforms[p] ?? {}) as Record<string, unknown>)['app_ids'];
+    if (Array.isArray(ids)) appIds[p] = ids.filter((i): i is string => typeof i === 'string');
+  }
+  const name = str(target['display_name']) || str(y['id']);
+  return { appIds, ...(name === '' ? {} : { name }) };
 }

@@ -71,6 +71,24 @@ export function toolTargets(tool: ToolCall, dump: UiDump): UiNode[] {
   });
 }
 
+/** The smallest labelled element under the point that is not a screen-sized wrapper. */
+function touched(dump: UiDump, x: number, y: number): UiNode | undefined {
+  const screen = dump.width * dump.height;
+  let best: UiNode | undefined;
+  for (const { node } of walk(dump.roots)) {
+    if ((node.desc === '' && node.text === '') || !contains(node.bounds, x, y)) continue;
+    const a = area(node.bounds);
+    if (screen > 0 && a >= WRAPPER_SHARE * screen) continue;
+    if (!best || a < area(best.bounds)) best = node;
+  }
+  return best;
+}
+
+function within(node: UiNode, root: UiNode): boolean {
+  if (node === root) return true;
+  return root.children.some((c) => within(node, c));
+}
+
 const TAP_TOOLS = new Set(['tapOnElementWithText', 'tapOnElementWithAccessibilityText', 'tapOnElementBySelector']);
 
 /** Whether `action` on this screen performs `tool`. */
@@ -79,7 +97,12 @@ export function toolPerformed(tool: ToolCall, action: UiAction, dump: UiDump): b
     case 'tap':
     case 'longPress': {
       const wanted = action.kind === 'tap' ? TAP_TOOLS.has(tool.name) : tool.name === 'longPressOnElementWithText';
-      return wanted && toolTargets(tool, dump).some((n) => contains(n.bounds, action.x, action.y));
+      if (!wanted) return false;
+      const targets = toolTargets(tool, dump);
+      if (targets.some((n) => contains(n.bounds, action.x, action.y))) return true;
+      // A row is touched anywhere, not only on its text: the element under the finger holding a target counts.
+      const hit = touched(dump, action.x, action.y);
+      return hit !== undefined && targets.some((t) => within(t, hit));
     }
     case 'type':
       return tool.name === 'inputText' && String(tool.params['text'] ?? '') === action.text;

@@ -28,12 +28,17 @@ async function refOf(ctx: ToolContext, selector: string): Promise<string> {
 }
 
 export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values } = parseCommandArgs('demo', { args: argv, options: { help: { type: 'boolean' } }, strict: true });
+  const { values } = parseCommandArgs('demo', {
+    args: argv,
+    options: { help: { type: 'boolean' }, ios: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.ios === true && values.help !== true) return (await import('./demo-ios.js')).demoIos(io);
   if (values.help) {
     io.stdout(
       renderResult(
         {
-          text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n',
+          text: 'glance demo\n\nStarts the built-in demo phone in-process, connects to it with the direct ADB transport and\nshows a snapshot, a tap by ref, typing and the diffs.\n\nglance demo --ios: the same on a virtual iPhone (a WebDriverAgent server over a trailmap).\n',
         },
         io.json,
       ),

@@ -27,6 +27,7 @@ Runs a virtual Android device made of recorded screens. Real adb and Glance driv
   --droidbot DIR    replay a DroidBot output folder (states/ + events/) instead
   --dump-delay MS   make every uiautomator dump take MS milliseconds, like a real phone (1500-3000)
   --verbose         log every action and its outcome (or that nothing was recorded) to stderr
+  --ios             a virtual iPhone (WebDriverAgent) over a trailmap instead: see \`glance virtual --ios --help\`
 `;
 
 function usage(message: string): GlanceError {
@@ -35,6 +36,7 @@ function usage(message: string): GlanceError {
 
 /** Serves until io.signal fires; returns the exit status, throws GlanceErrors for main.ts to print. */
 export async function virtualCommand(argv: string[], io: VirtualIO): Promise<number> {
+  if (argv.includes('--ios')) return (await import('./virtual-ios.js')).virtualIosCommand(argv, io);
   const { values } = parseCommandArgs('virtual', {
     args: argv,
     options: {

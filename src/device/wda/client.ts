@@ -1,0 +1,125 @@
+/**
+ * A WebDriverAgent HTTP client: JSON over HTTP as WDA serves it (`{value, sessionId}` replies, W3C-style
+ * `{value: {error, message}}` failures), one session opened on demand and re-opened once when WDA says it is
+ * gone. Every request has a timeout and honours the caller's AbortSignal; failures are coded errors.
+ */
+import { GlanceError, throwIfAborted } from '../../errors.js';
+import type { CallOptions } from '../types.js';
+
+export const DEFAULT_WDA_TIMEOUT_MS = 20_000;
+
+export interface WdaReply {
+  value: unknown;
+  sessionId?: string | null;
+}
+
+/** A WDA error reply → a Glance code: a lost session, a command WDA refused, or anything else it failed. */
+export function wdaError(status: number, body: unknown, what: string): GlanceError {
+  const v = (body as { value?: { error?: unknown; message?: unknown } } | undefined)?.value;
+  const error = typeof v?.error === 'string' ? v.error : `HTTP ${status}`;
+  const message = typeof v?.message === 'string' ? v.message.split('\n')[0]! : '';
+  const text = `WebDriverAgent ${what}: ${error}${message ? ` (${message})` : ''}`;
+  if (/invalid session id|session.*(not|does not) exist/i.test(`${error} ${message}`)) {
+    return new GlanceError('WDA_SESSION', text, { hint: 'the WDA session ended (app restarted?): retry the command', context: { status } });
+  }
+  if (/unknown command|unknown method|unsupported/i.test(error)) {
+    return new GlanceError('NOT_SUPPORTED', text, {
+      hint: 'this WebDriverAgent build lacks the endpoint: update WebDriverAgent',
+      context: { status },
+    });
+  }
+  return new GlanceError('WDA_COMMAND_FAILED', text, {
+    hint: 'check the app state with `glance ui` and retry',
+    context: { status, error },
+  });
+}
+
+export class WdaClient {
+  private session: Promise<string> | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultTimeoutMs = DEFAULT_WDA_TIMEOUT_MS,
+  ) {}
+
+  /** One request: `path` relative to the base URL; `body` sent as JSON. */
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, opts: CallOptions = {}): Promise<WdaReply> {
+    throwIfAborted(opts.signal);
+    const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const what = `${method} ${path}`;
+    let res: Response;
+    try {
+      res = await fetch(this.baseUrl.replace(/\/$/, '') + path, {
+        method,
+        signal,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (e) {
+      throw this.transportError(e, what, timeoutMs, opts.signal);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      throw this.transportError(e, what, timeoutMs, opts.signal);
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? { value: null } : JSON.parse(text);
+    } catch {
+      throw new GlanceError('WDA_COMMAND_FAILED', `WebDriverAgent ${what}: the reply is not JSON (HTTP ${res.status})`, {
+        hint: `is ${this.baseUrl} a WebDriverAgent server? \`curl ${this.baseUrl}/status\` should answer JSON`,
+      });
+    }
+    const errValue = (json as { value?: { error?: unknown } }).value;
+    if (!res.ok || (typeof errValue === 'object' && errValue !== null && typeof errValue.error === 'string')) {
+      throw wdaError(res.status, json, what);
+    }
+    return json as WdaReply;
+  }
+
+  private transportError(e: unknown, what: string, timeoutMs: number, caller: AbortSignal | undefined): GlanceError {
+    if (caller?.aborted) return new GlanceError('ABORTED', `WebDriverAgent ${what} aborted`, { cause: caller.reason });
+    if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+      return new GlanceError('TIMEOUT', `WebDriverAgent ${what} timed out after ${timeoutMs} ms`, {
+        hint: 'WDA did not answer in time: is the app busy, or the test runner stopped? Check `curl URL/status`',
+        context: { timeoutMs },
+      });
+    }
+    return new GlanceError('WDA_UNREACHABLE', `cannot reach WebDriverAgent at ${this.baseUrl} (${what})`, {
+      hint: 'start WebDriverAgent (xcodebuild test-without-building … or `glance virtual --ios`) and pass -s wda:URL or set GLANCE_WDA_URL',
+      cause: e,
+    });
+  }
+
+  /** The session id, creating a session on first use. */
+  sessionId(opts: CallOptions = {}): Promise<string> {
+    this.session ??= this.request('POST', '/session', { capabilities: { alwaysMatch: {}, firstMatch: [{}] } }, opts).then((r) => {
+      const v = r.value as { sessionId?: unknown } | null;
+      const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
+      if (typeof id !== 'string' || id === '') throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {});
+      return id;
+    });
+    const s = this.session;
+    s.catch(() => {
+      if (this.session === s) this.session = undefined;
+    });
+    return s;
+  }
+
+  /** A request under the session (`/session/ID` + path), retried once on a fresh session when WDA lost it. */
+  async inSession(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions = {}): Promise<WdaReply> {
+    for (let attempt = 0; ; attempt++) {
+      const id = await this.sessionId(opts);
+      try {
+        return await this.request(method, `/session/${id}${path}`, body, opts);
+      } catch (e) {
+        if (attempt > 0 || !(e instanceof GlanceError && e.code === 'WDA_SESSION')) throw e;
+        this.session = undefined;
+      }
+    }
+  }
+}
