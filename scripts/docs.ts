@@ -1,7 +1,7 @@
 // Regenerates the tool table in README.md from the registry. `--check` exits 1 when README is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { allTools } from '../src/tools/index.js';
-import { withToolTable } from '../src/tools/docs.js';
+import { withToolTable } from '../src/cli/docs.js';
 
 const readme = readFileSync('README.md', 'utf8');
 const next = withToolTable(readme, allTools);

@@ -1,7 +1,9 @@
 /**
  * Coded errors shared by every layer. A GlanceError carries a stable `code` (never reworded once shipped),
- * a human message, a `hint` that tells the user or agent what to do next, and optional structured context.
- * Front-ends map `code` to an exit status (CLI) or an `isError` tool result (MCP).
+ * a human message, a `hint` that tells the user or agent what to do next, optionally the `next` step as data
+ * (a tool by name, with params), and structured context. Front-ends map `code` to an exit status (CLI) or an
+ * `isError` tool result (MCP), and render `next` in their own words: the CLI as the `glance …` command, MCP as
+ * the tool name. Below the CLI no hint names a command line.
  */
 
 export const ErrorCodes = {
@@ -64,8 +66,17 @@ export const ErrorCodes = {
 export type ErrorCode = keyof typeof ErrorCodes;
 export type ErrorKind = (typeof ErrorCodes)[ErrorCode];
 
+/** A follow-up as data: the tool to call next (by registry name) and, when it helps, its params. */
+export interface NextStep {
+  tool: string;
+  params?: Record<string, unknown>;
+  /** Point at the tool's description of its options rather than at a call. */
+  help?: boolean;
+}
+
 export interface GlanceErrorOptions {
   hint?: string;
+  next?: NextStep;
   context?: Record<string, unknown>;
   cause?: unknown;
 }
@@ -73,6 +84,7 @@ export interface GlanceErrorOptions {
 export class GlanceError extends Error {
   readonly code: ErrorCode;
   readonly hint: string | undefined;
+  readonly next: NextStep | undefined;
   readonly context: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, options: GlanceErrorOptions = {}) {
@@ -80,6 +92,7 @@ export class GlanceError extends Error {
     this.name = 'GlanceError';
     this.code = code;
     this.hint = options.hint;
+    this.next = options.next;
     this.context = options.context;
   }
 
@@ -87,11 +100,12 @@ export class GlanceError extends Error {
     return ErrorCodes[this.code];
   }
 
-  toJSON(): { code: ErrorCode; message: string; hint?: string; context?: Record<string, unknown> } {
+  toJSON(): { code: ErrorCode; message: string; hint?: string; next?: NextStep; context?: Record<string, unknown> } {
     return {
       code: this.code,
       message: this.message,
       ...(this.hint === undefined ? {} : { hint: this.hint }),
+      ...(this.next === undefined ? {} : { next: this.next }),
       ...(this.context === undefined ? {} : { context: this.context }),
     };
   }
@@ -106,10 +120,20 @@ export function asGlanceError(e: unknown): GlanceError {
   });
 }
 
-/** The one text form of an error, for people and models alike: `error CODE: message` and a `hint:` line. */
-export function errorText(e: unknown): string {
+/** A next step as a tool call: `device_snapshot`, `device_scroll {"direction":"down"}`; the CLI passes its own. */
+export function toolCallText(next: NextStep): string {
+  if (next.help) return `see the input schema of ${next.tool}`;
+  return next.params === undefined || Object.keys(next.params).length === 0 ? next.tool : `${next.tool} ${JSON.stringify(next.params)}`;
+}
+
+/**
+ * The one text form of an error, for people and models alike: `error CODE: message`, a `hint:` line and a
+ * `next:` line with the follow-up rendered by the front-end (a tool call by default).
+ */
+export function errorText(e: unknown, renderNext: (next: NextStep) => string = toolCallText): string {
   const err = asGlanceError(e);
-  return `error ${err.code}: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ''}`;
+  const next = err.next === undefined ? '' : `\nnext: ${renderNext(err.next)}`;
+  return `error ${err.code}: ${err.message}${err.hint ? `\nhint: ${err.hint}` : ''}${next}`;
 }
 
 export function isGlanceError(e: unknown, code?: ErrorCode): e is GlanceError {

@@ -6,7 +6,8 @@ import type { DeviceInfo } from './transport.js';
 // Hints for the device states, shared with the server's FAIL texts (mapServerFailure) and the direct transport.
 export const HINT_UNAUTHORIZED = 'accept the "Allow USB debugging?" prompt on the device, then retry';
 export const HINT_OFFLINE = 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"';
-export const HINT_CHOOSE_DEVICE = 'pick one with `-s SERIAL` (or set ANDROID_SERIAL); list them with `glance devices`';
+export const HINT_CHOOSE_DEVICE = 'name one by its serial (or set ANDROID_SERIAL); the device list shows them';
+export const NEXT_LIST_DEVICES = { tool: 'device_list' } as const;
 export const HINT_NO_DEVICE = 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`';
 
 function stateError(d: DeviceInfo): GlanceError {
@@ -52,12 +53,14 @@ export function resolveSerial(devices: readonly DeviceInfo[], requested?: string
   if (online.length > 1) {
     throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${online.length})`, {
       hint: HINT_CHOOSE_DEVICE,
+      next: NEXT_LIST_DEVICES,
       context: { serials: online.map((d) => d.serial) },
     });
   }
   if (devices.length > 1) {
     throw new GlanceError('ADB_MULTIPLE_DEVICES', `more than one device/emulator (${devices.length}), none online`, {
       hint: HINT_CHOOSE_DEVICE,
+      next: NEXT_LIST_DEVICES,
       context: { serials: devices.map((d) => d.serial) },
     });
   }

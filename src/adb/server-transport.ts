@@ -7,7 +7,7 @@
 
 import { GlanceError, isGlanceError } from '../errors.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runCall, type CallOptions, type CallScope } from './call.js';
-import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } from './select.js';
+import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED, NEXT_LIST_DEVICES } from './select.js';
 import { StreamReader, type ByteStream } from './stream.js';
 import { parseDeviceList, type AdbTransport, type DeviceInfo } from './transport.js';
 import { debug, preview } from '../debug.js';
@@ -50,11 +50,16 @@ export function mapServerFailure(message: string, serial?: string): GlanceError 
   if (/more than one (device|emulator)/i.test(message)) {
     return new GlanceError('ADB_MULTIPLE_DEVICES', message, {
       hint: HINT_CHOOSE_DEVICE,
+      next: NEXT_LIST_DEVICES,
       context,
     });
   }
   if (/^device '.*' not found/i.test(message) || /no such device/i.test(message)) {
-    return new GlanceError('ADB_DEVICE_NOT_FOUND', message, { hint: 'list devices with `glance devices`', context });
+    return new GlanceError('ADB_DEVICE_NOT_FOUND', message, {
+      hint: 'list the devices and pick one of their serials',
+      next: { tool: 'device_list' },
+      context,
+    });
   }
   if (/no devices|no emulators/i.test(message)) {
     return new GlanceError('ADB_NO_DEVICE', message, {

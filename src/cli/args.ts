@@ -1,15 +1,19 @@
 /**
- * argv → tool input, driven by the tool's zod schema (flag types, enums, defaults, descriptions), so a new
- * tool needs no CLI code. `--max-label 20` fills `maxLabel`; `--no-x` sets a boolean false; `-x` uses the
- * tool's short aliases; positionals fill `cli.positionals` in order.
+ * argv ↔ tool params, driven by the command table (table.ts: verb, positional slots, short flags) and the
+ * tool's zod schema (flag types, enums, defaults, descriptions), so a new tool needs one table row and no CLI
+ * code. `--max-label 20` fills `maxLabel`; `--no-x` sets a boolean false; `-x` uses the command's short aliases.
+ * The inverse, `commandLine`, writes the command a shell reads back into the same params.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { GlanceError } from '../errors.js';
+import { GlanceError, type NextStep } from '../errors.js';
+import { shWord } from '../device/text.js';
 import type { ToolDef } from '../tools/registry.js';
 import { camel, fieldInfo, kebab } from '../tools/schema.js';
+import { commandForTool, type ToolCommand } from './table.js';
 
-function usage(tool: ToolDef, message: string): GlanceError {
-  return new GlanceError('USAGE', message, { hint: `see \`glance ${tool.cli?.verb ?? tool.name} --help\`` });
+function usage(cmd: ToolCommand, message: string): GlanceError {
+  return new GlanceError('USAGE', message, { hint: `see \`glance ${cmd.verb} --help\`` });
 }
 
 /**
@@ -36,20 +40,44 @@ export function portOption(verb: string, flag: string, value: string): number {
   return port;
 }
 
-export function parseToolArgs(tool: ToolDef, argv: readonly string[]): Record<string, unknown> {
-  const shape = tool.schema.shape as Record<string, unknown>;
-  const fields = new Map(Object.entries(shape).map(([k, v]) => [k, fieldInfo(v)]));
+/**
+ * Positional words → params by the command's slots: a fixed word first (`wait idle`), then each slot in order,
+ * skipping a slot whose `accepts` refuses the word. Undefined when words are left over.
+ */
+export function fillSlots(cmd: ToolCommand, words: readonly string[]): Record<string, unknown> | undefined {
+  const fixed = words.length === 1 && cmd.words !== undefined && Object.hasOwn(cmd.words, words[0]!) ? cmd.words[words[0]!] : undefined;
+  if (fixed) return { ...fixed };
   const out: Record<string, unknown> = {};
-  const positionals: string[] = [];
+  let i = 0;
+  for (const slot of cmd.slots ?? []) {
+    if (i >= words.length) break;
+    const value = slot.rest ? words.slice(i).join(' ') : words[i]!;
+    if (slot.accepts && !slot.accepts(value, slot.rest ? 0 : words.length - i - 1)) continue;
+    out[slot.param] = value;
+    i = slot.rest ? words.length : i + 1;
+  }
+  return i < words.length ? undefined : out;
+}
+
+interface Split {
+  flags: Record<string, unknown>;
+  words: string[];
+}
+
+/** Flags by the schema's field kinds; everything else (and all after `--`) is a positional word. */
+function splitArgv(cmd: ToolCommand, tool: ToolDef, argv: readonly string[]): Split {
+  const fields = new Map(Object.entries(tool.schema.shape as Record<string, unknown>).map(([k, v]) => [k, fieldInfo(v)]));
+  const flags: Record<string, unknown> = {};
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
-      positionals.push(...argv.slice(i + 1));
+      words.push(...argv.slice(i + 1));
       break;
     }
     const isFlag = a.startsWith('--') || (a.length === 2 && a[0] === '-' && /[a-zA-Z]/.test(a[1]!));
     if (!isFlag) {
-      positionals.push(a);
+      words.push(a);
       continue;
     }
     let name: string;
@@ -59,79 +87,143 @@ export function parseToolArgs(tool: ToolDef, argv: readonly string[]): Record<st
       name = camel(eq < 0 ? a.slice(2) : a.slice(2, eq));
       if (eq >= 0) value = a.slice(eq + 1);
     } else {
-      const alias = tool.cli?.short?.[a[1]!];
-      if (!alias) throw usage(tool, `unknown option ${a}`);
+      const alias = cmd.short?.[a[1]!];
+      if (!alias) throw usage(cmd, `unknown option ${a}`);
       name = alias;
     }
     const info = fields.get(name);
     if (!info && name.startsWith('no') && value === undefined) {
       const positive = name[2]!.toLowerCase() + name.slice(3);
       if (fields.get(positive)?.kind === 'boolean') {
-        out[positive] = false;
+        flags[positive] = false;
         continue;
       }
     }
-    if (!info) throw usage(tool, `unknown option --${kebab(name)}`);
+    if (!info || Object.hasOwn(cmd.fixed ?? {}, name)) throw usage(cmd, `unknown option --${kebab(name)}`);
     if (info.kind === 'boolean') {
-      if (value !== undefined && value !== 'true' && value !== 'false') throw usage(tool, `--${kebab(name)} takes no value`);
-      out[name] = value !== 'false';
+      if (value !== undefined && value !== 'true' && value !== 'false') throw usage(cmd, `--${kebab(name)} takes no value`);
+      flags[name] = value !== 'false';
       continue;
     }
     if (value === undefined) {
       value = argv[++i];
-      if (value === undefined) throw usage(tool, `--${kebab(name)} needs a value`);
+      if (value === undefined) throw usage(cmd, `--${kebab(name)} needs a value`);
     }
     if (info.kind === 'number') {
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) throw usage(tool, `--${kebab(name)} takes a number, got "${value}"`);
-      out[name] = n;
+      if (value.trim() === '' || !Number.isFinite(n)) throw usage(cmd, `--${kebab(name)} takes a number, got "${value}"`);
+      flags[name] = n;
     } else if (info.kind === 'array') {
-      out[name] = [...((out[name] as string[] | undefined) ?? []), value];
-    } else out[name] = value;
+      flags[name] = [...((flags[name] as string[] | undefined) ?? []), value];
+    } else flags[name] = value;
   }
-  const names = tool.cli?.positionals ?? [];
-  names.forEach((key, idx) => {
-    const last = idx === names.length - 1;
-    const v = last && tool.cli?.restJoined ? (positionals.length > idx ? positionals.slice(idx).join(' ') : undefined) : positionals[idx];
-    if (v === undefined) return;
-    const info = fields.get(key);
-    out[key] = info?.kind === 'number' ? Number(v) : v;
-  });
-  if (!tool.cli?.restJoined && positionals.length > names.length) {
-    throw usage(tool, `unexpected argument "${positionals[names.length]}"`);
+  return { flags, words };
+}
+
+/** `glance VERB ARGV…` → the params as given (no defaults filled in, not yet validated). */
+export function readCommand(cmd: ToolCommand, tool: ToolDef, argv: readonly string[]): Record<string, unknown> {
+  const { flags, words } = splitArgv(cmd, tool, argv);
+  const slots = fillSlots(cmd, words);
+  if (slots === undefined) {
+    const taken = (cmd.slots ?? []).length;
+    throw usage(cmd, `unexpected argument "${words[taken] ?? words[words.length - 1]}"`);
   }
-  const parsed = tool.schema.safeParse(out);
+  const shape = tool.schema.shape as Record<string, unknown>;
+  const raw: Record<string, unknown> = { ...flags, ...cmd.fixed };
+  for (const [k, v] of Object.entries(slots)) raw[k] = typeof v === 'string' && fieldInfo(shape[k]).kind === 'number' ? Number(v) : v;
+  return raw;
+}
+
+/** Params as given → the tool's params, validated by its schema (USAGE errors name the flag or slot). */
+export function validateCommand(cmd: ToolCommand, tool: ToolDef, raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const parsed = tool.schema.safeParse(raw);
   if (!parsed.success) {
+    const positional = new Set((cmd.slots ?? []).map((s) => s.param));
     const msg = parsed.error.issues
       .map((iss) => {
         const key = String(iss.path[0] ?? '');
-        const isPos = names.includes(key);
-        return `${key ? (isPos ? `<${kebab(key)}>` : `--${kebab(key)}`) + ': ' : ''}${iss.message}`;
+        return `${key ? (positional.has(key) ? `<${kebab(key)}>` : `--${kebab(key)}`) + ': ' : ''}${iss.message}`;
       })
       .join('; ');
-    throw usage(tool, msg);
+    throw usage(cmd, msg);
   }
   return parsed.data as Record<string, unknown>;
 }
 
-/** `glance VERB --help`: generated from the schema so it cannot go stale. */
-export function toolHelp(tool: ToolDef): string {
+/** `glance VERB ARGV…` → the tool's validated params. */
+export function parseCommand(cmd: ToolCommand, tool: ToolDef, argv: readonly string[]): Record<string, unknown> {
+  return validateCommand(cmd, tool, readCommand(cmd, tool, argv));
+}
+
+/** `glance VERB --help`: generated from the table and the schema so it cannot go stale. */
+export function commandHelp(cmd: ToolCommand, tool: ToolDef): string {
   const shape = tool.schema.shape as Record<string, unknown>;
-  const pos = tool.cli?.positionals ?? [];
-  const lines = [
-    `glance ${tool.cli?.verb ?? tool.name} ${pos.map((p) => (fieldInfo(shape[p]).optional ? `[${kebab(p)}]` : `<${kebab(p)}>`)).join(' ')}`.trimEnd(),
-    '',
-    tool.description,
-    '',
+  const slots = (cmd.slots ?? []).map((s) => s.param);
+  const usageLine = [
+    `glance ${cmd.verb}`,
+    ...Object.keys(cmd.words ?? {}).map((w) => `[${w}]`),
+    ...slots.map((p) => (fieldInfo(shape[p]).optional ? `[${kebab(p)}]` : `<${kebab(p)}>`)),
   ];
+  const lines = [usageLine.join(' '), '', tool.description, ''];
   for (const [key, schema] of Object.entries(shape)) {
+    if (Object.hasOwn(cmd.fixed ?? {}, key)) continue;
     const f = fieldInfo(schema);
-    const flag = pos.includes(key)
-      ? `<${kebab(key)}>`
-      : `--${kebab(key)}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
+    const short = Object.entries(cmd.short ?? {}).find(([, v]) => v === key)?.[0];
+    const flag = `--${kebab(key)}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
+    const name = slots.includes(key) ? `<${kebab(key)}> | ${flag}` : short ? `-${short}, ${flag}` : flag;
     const dflt = f.defaultValue === undefined ? '' : ` (default ${JSON.stringify(f.defaultValue)})`;
-    lines.push(`  ${flag.padEnd(28)} ${f.description}${dflt}`);
+    lines.push(`  ${name.padEnd(28)} ${f.description}${dflt}`);
   }
   lines.push('', 'Global: -s SERIAL (device), --json (one JSON object: {ok, result} or {ok:false, error}).');
   return lines.join('\n');
+}
+
+function flagWords(name: string, value: unknown): string[] {
+  if (value === true) return [`--${kebab(name)}`];
+  if (value === false) return [`--no-${kebab(name)}`];
+  if (Array.isArray(value)) return value.flatMap((v) => [`--${kebab(name)}`, String(v)]);
+  return [`--${kebab(name)}`, String(value)];
+}
+
+/**
+ * The positional words for `params`: the fixed word or slots that parse back to exactly these params, the rest
+ * left for flags. A slot whose value would be read otherwise (`type` text that looks like a target, `wait`
+ * text `idle`) is written as a flag instead.
+ */
+function positionalWords(cmd: ToolCommand, params: Record<string, unknown>): { words: string[]; used: string[] } {
+  for (const [word, set] of Object.entries(cmd.words ?? {})) {
+    if (Object.entries(set).every(([k, v]) => params[k] === v)) return { words: [word], used: Object.keys(set) };
+  }
+  let candidates = (cmd.slots ?? []).filter((s) => typeof params[s.param] === 'string' || typeof params[s.param] === 'number');
+  while (candidates.length > 0) {
+    const words = candidates.map((s) => String(params[s.param]));
+    const back = fillSlots(cmd, words);
+    const want = Object.fromEntries(candidates.map((s) => [s.param, String(params[s.param])]));
+    if (back !== undefined && isDeepStrictEqual(back, want)) return { words, used: candidates.map((s) => s.param) };
+    candidates = candidates.slice(1);
+  }
+  return { words: [], used: [] };
+}
+
+/** The `glance …` command line that calls `tool` with `params`, quoted so that a shell reads back exactly them. */
+export function commandLine(tool: string, params: Readonly<Record<string, unknown>>, serial?: string): string {
+  const cmd = commandForTool(tool);
+  if (!cmd) return tool;
+  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+  const { words, used } = positionalWords(cmd, given);
+  const flags = Object.entries(given)
+    .filter(([k]) => !used.includes(k))
+    .flatMap(([k, v]) => flagWords(k, v));
+  // A positional word that starts with a dash would read as a flag: flags first, then `--`.
+  const args = words.some((w) => w.startsWith('-')) ? [...flags, '--', ...words] : [...words, ...flags];
+  return ['glance', ...(serial ? ['-s', shWord(serial)] : []), cmd.verb, ...args.map(shWord)].join(' ');
+}
+
+/** How the CLI words a next step: the command to run (`glance ui`), or its help. */
+export function nextCommand(next: NextStep): string {
+  if (next.help) {
+    const cmd = commandForTool(next.tool);
+    return cmd ? `glance ${cmd.verb} --help` : `glance help`;
+  }
+  return commandLine(next.tool, next.params ?? {});
 }

@@ -1,27 +1,21 @@
 /**
- * `glance` entry point. Registry tools become verbs through args.ts; a few commands that are not tools
+ * `glance` entry point. Registry tools become verbs through the command table (table.ts, args.ts); a few commands that are not tools
  * (long-running servers, file-to-file jobs) are listed in `commands`. This module holds the one top-level
  * catch of the CLI (only cli/ prints or exits): errors become a message + hint on stderr (or `{ok:false, error}` with
  * --json) and an exit status: 0 ok, 1 failure, 2 not found, 3 timeout, 4 ambiguous.
  */
 import { exitCodeFor, GlanceError } from '../errors.js';
-import { allTools, VERSION } from '../tools/index.js';
+import { allTools, toolByName, VERSION } from '../tools/index.js';
 import type { ToolContext, ToolDef } from '../tools/registry.js';
-import { parseToolArgs, toolHelp } from './args.js';
+import { commandHelp, commandLine, readCommand, validateCommand } from './args.js';
 import { commands } from './commands/index.js';
 import { createDeviceProvider } from '../device/provider.js';
 import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
-import { renderError, renderResult } from './output.js';
+import { echoed, renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { writeUserFile } from './files.js';
-
-/** CLI verbs that are shorthands for another verb with fixed arguments. */
-const ALIASES: Readonly<Record<string, readonly string[]>> = {
-  back: ['key', 'BACK'],
-  home: ['key', 'HOME'],
-  recents: ['key', 'APP_SWITCH'],
-};
+import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './table.js';
 
 interface Globals {
   serial: string | undefined;
@@ -61,9 +55,14 @@ function splitGlobals(argv: readonly string[]): Globals {
 }
 
 function overview(): string {
-  const verbs = allTools.filter((t) => t.cli).map((t) => `  ${t.cli!.verb.padEnd(12)} ${t.title}`);
+  const verbs = allTools.flatMap((t) => {
+    const cmd = commandForTool(t.name);
+    return cmd ? [`  ${cmd.verb.padEnd(12)} ${t.title}`] : [];
+  });
   const extra = Object.entries(commands).map(([v, c]) => `  ${v.padEnd(12)} ${c.summary}`);
-  const aliases = Object.entries(ALIASES).map(([v, a]) => `  ${v.padEnd(12)} = glance ${a.join(' ')}`);
+  const aliases = COMMANDS.filter((c) => c.fixed !== undefined).map(
+    (c) => `  ${c.verb.padEnd(12)} = ${commandLine(c.tool, c.fixed ?? {})}`,
+  );
   return [
     'glance — let LLM agents see and drive mobile apps',
     '',
@@ -75,8 +74,9 @@ function overview(): string {
   ].join('\n');
 }
 
-async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Promise<number> {
-  const input = parseToolArgs(tool, argv);
+async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv: string[], g: Globals, io: CliIO): Promise<number> {
+  const given = readCommand(cmd, tool, argv);
+  const input = validateCommand(cmd, tool, given);
   const devices = createDeviceProvider(io.env);
   // `-` sent the file to standard output: the result text goes to stderr so the bytes stay clean.
   let toStdout = false;
@@ -95,7 +95,7 @@ async function runTool(tool: ToolDef, argv: string[], g: Globals, io: CliIO): Pr
   };
   try {
     const result = await tool.handler(input, ctx);
-    (toStdout ? io.stderr : io.stdout)(renderResult(result, g.json));
+    (toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial: ctx.serial }, result), g.json));
     return result.exitCode ?? 0;
   } finally {
     devices.close();
@@ -116,7 +116,7 @@ export async function run(argv: readonly string[], rawIO: CliIO = processIO()): 
   try {
     const g = splitGlobals(argv);
     json = g.json;
-    let [verb, ...rest] = g.rest;
+    const [verb, ...rest] = g.rest;
     if (verb === '--version' || verb === 'version') {
       io.stdout(renderResult({ text: `glance ${VERSION}`, data: { version: VERSION } }, g.json));
       return 0;
@@ -128,21 +128,20 @@ export async function run(argv: readonly string[], rawIO: CliIO = processIO()): 
       io.stdout(renderResult({ text: overview() }, g.json));
       return verb === undefined && !g.help ? 1 : 0;
     }
-    const alias = own(ALIASES, verb);
-    if (alias) [verb, ...rest] = [alias[0]!, ...alias.slice(1), ...rest];
     const command = own(commands, verb);
     if (command) {
       return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
     }
-    const tool = allTools.find((t) => t.cli?.verb === verb);
-    if (!tool) {
+    const cmd = commandByVerb(verb);
+    const tool = cmd && toolByName(cmd.tool);
+    if (!cmd || !tool) {
       throw new GlanceError('USAGE', `unknown command "${verb}"`, { hint: 'run `glance help` for the list of commands' });
     }
     if (g.help) {
-      io.stdout(renderResult({ text: toolHelp(tool) }, g.json));
+      io.stdout(renderResult({ text: commandHelp(cmd, tool) }, g.json));
       return 0;
     }
-    return await runTool(tool, rest, g, io);
+    return await runTool({ cmd, tool }, rest, g, io);
   } catch (e) {
     (json ? io.stdout : io.stderr)(renderError(e, json));
     return exitCodeFor(e);

@@ -142,7 +142,8 @@ export class AdbDevice implements Device {
     if (r.exitCode !== 0) {
       const err = text(r.stderr).trim() || out.trim();
       throw new GlanceError('ADB_COMMAND_FAILED', `\`${cmd}\` failed (exit ${r.exitCode})${err ? `: ${err.split('\n')[0]}` : ''}`, {
-        hint: 'check the device with `glance doctor`; the command is shown so it can be tried with `adb shell`',
+        hint: 'check the device setup; the command is shown so it can be tried with `adb shell`',
+        next: { tool: 'device_doctor' },
         context: { serial: this.serial, command: cmd, exitCode: r.exitCode, stderr: text(r.stderr) },
       });
     }
@@ -170,7 +171,8 @@ export class AdbDevice implements Device {
       await sleep(Math.min(this.retryDelayMs * 2 ** (attempt - 1), Math.max(0, deadline - Date.now())), opts.signal);
     }
     throw new GlanceError('DUMP_FAILED', `uiautomator dump failed on ${this.serial}${last ? `: ${last.split('\n')[0]}` : ''}`, {
-      hint: 'the app may be animating or showing a secure screen; wait a moment and retry (`glance wait idle`), or check `adb shell uiautomator dump`',
+      hint: 'the app may be animating or showing a secure screen; wait until the screen is idle and retry, or check `adb shell uiautomator dump`',
+      next: { tool: 'device_wait_for', params: { idle: true } },
       context: { serial: this.serial, output: last },
     });
   }
@@ -229,7 +231,7 @@ export class AdbDevice implements Device {
     if (ime !== ADB_KEYBOARD_IME) {
       const bad = [...s].find((c) => !isAsciiTypable(c)) ?? '';
       throw new GlanceError('TEXT_NOT_TYPABLE', `\`input text\` cannot type ${JSON.stringify(bad)}: it only types printable ASCII`, {
-        hint: `install the ADB Keyboard IME and make it current (\`adb shell ime enable ${ADB_KEYBOARD_IME}\` then \`adb shell ime set ${ADB_KEYBOARD_IME}\`); glance then types any text through it (docs/device.md)`,
+        hint: `install the ADB Keyboard IME and make it current (\`adb shell ime enable ${ADB_KEYBOARD_IME}\` then \`adb shell ime set ${ADB_KEYBOARD_IME}\`); Glance then types any text through it (docs/device.md)`,
         context: { serial: this.serial, currentIme: ime },
       });
     }
@@ -272,7 +274,8 @@ export class AdbDevice implements Device {
     if (failure !== undefined) throw this.appNotFound(app, failure.replace(/^\*+\s*/, ''));
     if (r.exitCode !== 0) {
       throw new GlanceError('ADB_COMMAND_FAILED', `\`${cmd}\` failed (exit ${r.exitCode})`, {
-        hint: 'check the device with `glance doctor`',
+        hint: 'check the device setup',
+        next: { tool: 'device_doctor' },
         context: { serial: this.serial, command: cmd, output: out },
       });
     }
@@ -280,7 +283,8 @@ export class AdbDevice implements Device {
 
   private appNotFound(app: string, detail: string): GlanceError {
     return new GlanceError('APP_NOT_FOUND', `cannot launch "${app}": ${detail.trim()}`, {
-      hint: 'list installed apps with `glance apps` and pass a package (com.example.app) or package/.Activity',
+      hint: 'pass an installed package (com.example.app) or package/.Activity; the installed apps are listed by device_apps',
+      next: { tool: 'device_apps' },
       context: { serial: this.serial, app },
     });
   }
@@ -300,7 +304,8 @@ export class AdbDevice implements Device {
     const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     if (png.length < 24 || sig.some((b, i) => png[i] !== b)) {
       throw new GlanceError('ADB_COMMAND_FAILED', `screencap on ${this.serial} did not return a PNG`, {
-        hint: 'the screen may be secure (FLAG_SECURE) or off; wake it with `glance key WAKEUP`',
+        hint: 'the screen may be secure (FLAG_SECURE) or off; wake it with the WAKEUP key',
+        next: { tool: 'device_press_key', params: { key: 'WAKEUP' } },
         context: { serial: this.serial, bytes: png.length, start: text(png.subarray(0, 80)) },
       });
     }

@@ -29,7 +29,8 @@ export function parseDump(input: string | Uint8Array): UiDump {
   while (start < text.length && /\s/.test(text[start]!)) start++;
   if (start >= text.length) {
     throw new GlanceError('INPUT_EMPTY', 'the dump is empty', {
-      hint: 'take a dump with `glance ui` or pass a file with --from FILE',
+      hint: 'take a dump from the device, or read a saved dump file (from)',
+      next: { tool: 'device_snapshot' },
     });
   }
   const xmlAt = text.indexOf('<', start);

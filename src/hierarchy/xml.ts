@@ -28,7 +28,8 @@ const BOUNDS_RE = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 
 function malformed(message: string, offset: number): GlanceError {
   return new GlanceError('DUMP_MALFORMED', `${message} at offset ${offset}`, {
-    hint: 'the XML is not a uiautomator dump; take a fresh dump (`glance ui`) or check the file',
+    hint: 'the XML is not a uiautomator dump; take a fresh dump or check the file',
+    next: { tool: 'device_snapshot' },
     context: { offset },
   });
 }

@@ -1,7 +1,8 @@
 /**
  * MCP server: an adapter over the tool registry (src/tools). Every registry tool with `mcp !== false` is offered
- * under its name with its zod schema plus an optional `device` argument; tool failures come back as `isError`
- * results carrying the error code and hint (the model can act on them), protocol faults stay exceptions.
+ * under its name with its zod input schema plus an optional `device` argument, and its output schema; a result
+ * carries its text and, as `structuredContent`, its data. Tool failures come back as `isError` results carrying
+ * the error code, hint and next tool (the model can act on them); protocol faults stay exceptions.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -9,7 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
-import { errorText } from '../errors.js';
+import { errorText, toolCallText } from '../errors.js';
 import { agentTools } from '../agent/tooldefs.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
@@ -36,20 +37,22 @@ export interface McpOptions {
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+type CallResult = { content: Content[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
-async function callTool(
-  tool: ToolDef,
-  args: Record<string, unknown>,
-  ctx: ToolContext,
-): Promise<{ content: Content[]; isError?: boolean }> {
+async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<CallResult> {
   const { device: _device, ...input } = args;
   try {
     const r = await tool.handler(input, ctx);
-    const content: Content[] = [{ type: 'text', text: r.text }];
+    const text = r.next === undefined ? r.text : `${r.text}\nnext: ${toolCallText(r.next)}`;
+    const content: Content[] = [{ type: 'text', text }];
     for (const img of r.images ?? [])
       content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
-    return r.exitCode ? { content, isError: true } : { content };
+    if (r.exitCode) return { content, isError: true };
+    const data = r.data;
+    return typeof data === 'object' && !Array.isArray(data)
+      ? { content, structuredContent: { ...(data as Record<string, unknown>) } }
+      : { content };
   } catch (e) {
     return { content: [{ type: 'text', text: errorText(e) }], isError: true };
   }
@@ -64,7 +67,13 @@ export function createMcpServer(opts: McpOptions): McpServer {
     });
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: schema, annotations: { title: tool.title, ...tool.annotations } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: schema,
+        ...(tool.output === undefined ? {} : { outputSchema: tool.output }),
+        annotations: { title: tool.title, ...tool.annotations },
+      },
       async (args: Record<string, unknown>, extra: { signal: AbortSignal }) =>
         callTool(tool, args, {
           signal: extra.signal,

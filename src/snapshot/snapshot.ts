@@ -161,7 +161,8 @@ function findItem(items: readonly Item[], ref: string): Item | undefined {
 /** The one REF_NOT_FOUND: a ref that is on no element of this screen. */
 export function refNotFound(ref: string): GlanceError {
   return new GlanceError('REF_NOT_FOUND', `no element with ref ${ref} on this screen`, {
-    hint: 'the screen changed or the ref is from another screen: take a new snapshot (`glance ui`) and use a ref from it',
+    hint: 'the screen changed or the ref is from another screen: take a new snapshot and use a ref from it',
+    next: { tool: 'device_snapshot' },
     context: { ref },
   });
 }
@@ -177,13 +178,16 @@ function screenOf(dump: UiDump): ScreenInfo {
 }
 
 function checkOptions(o: SnapshotOptions): void {
-  const bad = (message: string): GlanceError => new GlanceError('USAGE', message, { hint: 'see `glance ui --help`' });
+  const bad = (message: string): GlanceError =>
+    new GlanceError('USAGE', message, {
+      hint: 'the snapshot options are described with the tool',
+      next: { tool: 'device_snapshot', help: true },
+    });
   if (o.format !== undefined && !SNAPSHOT_FORMATS.includes(o.format))
     throw bad(`unknown format "${String(o.format)}": use ${SNAPSHOT_FORMATS.join(', ')}`);
-  if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1))
-    throw bad(`--depth must be a whole number ≥ 1, got ${o.depth}`);
+  if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1)) throw bad(`depth must be a whole number ≥ 1, got ${o.depth}`);
   if (o.maxLabel !== undefined && !(Number.isInteger(o.maxLabel) && o.maxLabel >= 0))
-    throw bad(`--max-label must be a whole number ≥ 0, got ${o.maxLabel}`);
+    throw bad(`maxLabel must be a whole number ≥ 0, got ${o.maxLabel}`);
 }
 
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */

@@ -93,7 +93,8 @@ export function resolve(scope: TargetScope, text: string, options: ResolveOption
     if (hit) return { kind: 'element', target, element: hit.element, via: hit.via, wide: isWide };
   }
   throw new GlanceError('ELEMENT_NOT_FOUND', `no element matches ${target.selector}`, {
-    hint: 'take a new snapshot (`glance ui`) to see what is on screen, or use `glance find` to try selectors',
+    hint: 'take a new snapshot to see what is on screen, or try selectors with device_find',
+    next: { tool: 'device_snapshot' },
     context: { selector: target.selector },
   });
 }

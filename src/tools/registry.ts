@@ -1,9 +1,11 @@
 /**
- * Tools are data: each is defined once — name, description, zod input schema, annotations,
- * handler — and the CLI (src/cli) and the MCP server (src/mcp) are adapters over this list, so the two
- * front-ends cannot drift. `scripts/docs.ts` renders the README's tool table from it.
+ * Tools are data: each is defined once — name, description, zod input and output schemas, annotations,
+ * handler — and the CLI (src/cli), the MCP server (src/mcp) and the library are adapters over this list, so the
+ * front-ends cannot drift. Tools take only semantic params (`target`, `text`, `until`…): verbs, positional
+ * words and flags belong to the CLI's command table.
  */
 import type { z } from 'zod';
+import type { NextStep } from '../errors.js';
 import type { DeviceProvider } from '../device/provider.js';
 
 export type { DeviceProvider };
@@ -20,18 +22,25 @@ export interface ToolImage {
   mimeType: 'image/png';
 }
 
-/** What a tool hands back to either front-end. */
+/** What a tool hands back to every front-end (built with tools/response.ts). */
 export interface ToolResult {
   /** Text for a person or a model (what the CLI prints without --json). */
   text: string;
-  /** Structured result (what `--json` prints under `result`). */
-  data?: unknown;
+  /** Structured result: `--json` prints it under `result`, MCP returns it as `structuredContent`. */
+  data?: Record<string, unknown> | readonly unknown[];
   images?: ToolImage[];
+  /**
+   * The params that repeat this call, when they differ from the ones given (a key name in its canonical
+   * spelling): what the CLI prints as the equivalent command and what a recorded trajectory replays.
+   */
+  replay?: Record<string, unknown>;
+  /** A follow-up worth suggesting (rendered by each front-end: a command on the CLI, a tool name over MCP). */
+  next?: NextStep;
   /** CLI exit status when not 0 although the call succeeded (e.g. `assert` that failed is an error instead). */
   exitCode?: number;
 }
 
-/** Where the latest snapshot of each device is kept, so a ref from `glance ui` resolves in `glance tap`. */
+/** Where the latest snapshot of each device is kept, so a ref from one snapshot resolves in the next action. */
 export interface SnapshotStore {
   load(key: string): Promise<string | undefined>;
   save(key: string, dump: string): Promise<void>;
@@ -48,26 +57,15 @@ export interface ToolContext {
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
 }
 
-export interface ToolCli {
-  /** The CLI verb (`ui`, `tap`, `long-press`…). */
-  verb: string;
-  /** Schema keys filled from positional arguments, in order. */
-  positionals?: readonly string[];
-  /** When true, the last positional takes every remaining argument joined by spaces. */
-  restJoined?: boolean;
-  /** Single-letter aliases for flags: `{ n: 'count' }`. */
-  short?: Readonly<Record<string, string>>;
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ToolDef<S extends z.ZodObject<any> = z.ZodObject<any>> {
   name: string;
   title: string;
   description: string;
   schema: S;
+  /** Shape of `data` in the result (MCP `outputSchema`); every successful result conforms to it. */
+  output?: z.ZodObject;
   annotations: ToolAnnotations;
-  /** CLI mapping; absent for tools that only make sense over MCP. */
-  cli?: ToolCli;
   /** Offered over MCP (default true). */
   mcp?: boolean;
   handler(input: z.output<S>, ctx: ToolContext): Promise<ToolResult>;

@@ -1,7 +1,7 @@
-// Snapshot tools: `glance ui` (device_snapshot), `glance find` (device_find), `glance tokens`.
+// Snapshot tools: device_snapshot, device_find and snapshot_tokens.
 // Live when no --from is given: the device's dump is kept in the snapshot store so later refs resolve.
 import { z } from 'zod';
-// Module by module rather than snapshot/index.js, so the tokenizer loads only for `glance tokens`.
+// Module by module rather than snapshot/index.js, so the tokenizer loads only for snapshot_tokens.
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
@@ -12,6 +12,7 @@ import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
 import { fnv1a } from '../snapshot/refs.js';
+import { outputs } from './outputs.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
 const formats = ['tree', 'table', 'json', 'xml'] as const;
@@ -109,8 +110,8 @@ export const snapshotTool = defineTool({
       .optional()
       .describe('privacy mode: show only the screen block most relevant to this task, and one line on what was withheld'),
   }),
+  output: outputs.snapshot,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  cli: { verb: 'ui' },
   async handler(input, ctx) {
     const options = snapshotOptions(input);
     let previous: string | UiDump | undefined;
@@ -151,8 +152,8 @@ export const findTool = defineTool({
     all: viewOptions.all,
     offscreen: viewOptions.offscreen,
   }),
+  output: outputs.find,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  cli: { verb: 'find', positionals: ['selector'] },
   async handler(input, ctx) {
     const { dump, key } = await currentDump(ctx, input.from);
     const snap: Snapshot = snapshotFromDump(dump, snapshotOptions(input));
@@ -172,7 +173,6 @@ export const tokensTool = defineTool({
   description: 'Bytes and tokens (o200k_base and cl100k_base) of the raw dump and of each snapshot format.',
   schema: z.object({ from: z.string().describe('a saved dump file (- for stdin)') }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  cli: { verb: 'tokens' },
   mcp: false,
   async handler(input, ctx) {
     const { tokenReport } = await import('../snapshot/tokens.js');

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands, type CommandIO } from '../../src/cli/commands/index.js';
 import { startVirtualDevice } from '../../src/device/virtual/index.js';
-import { allTools, VERSION } from '../../src/tools/index.js';
+import { COMMANDS as TOOL_COMMANDS } from '../../src/cli/table.js';
+import { VERSION } from '../../src/tools/index.js';
 import { glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 
@@ -56,7 +57,7 @@ async function firstOutput(verb: string, argv: string[]): Promise<{ first: strin
 
 describe('CLI contract of the non-registry commands', () => {
   test('every command and tool verb has --help (exit 0, text on stdout)', async () => {
-    const verbs = [...COMMANDS.map((c) => [c]), ['map', 'path'], ...allTools.filter((t) => t.cli).map((t) => [t.cli!.verb])];
+    const verbs = [...COMMANDS.map((c) => [c]), ['map', 'path'], ...TOOL_COMMANDS.map((c) => [c.verb])];
     for (const argv of verbs) {
       for (const help of [
         [...argv, '--help'],

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allTools } from '../../src/tools/index.js';
-import { TOOLS_END, TOOLS_START, withToolTable } from '../../src/tools/docs.js';
+import { TOOLS_END, TOOLS_START, withToolTable } from '../../src/cli/docs.js';
 import { repoRoot } from '../helpers/corpus.js';
 
 test('README tool table is generated from the registry and current', () => {

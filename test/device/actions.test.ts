@@ -68,7 +68,10 @@ describe('targets', () => {
     const snap = await fresh(env);
     const help = snap.elements.find((e) => e.class === 'ImageButton')!;
     await touch(env, 'tap', help.ref); // → another screen, now the latest snapshot
-    await assert.rejects(touch(env, 'tap', help.ref), (e) => isGlanceError(e, 'REF_NOT_FOUND') && /glance ui/.test(e.hint ?? ''));
+    await assert.rejects(
+      touch(env, 'tap', help.ref),
+      (e) => isGlanceError(e, 'REF_NOT_FOUND') && /new snapshot/.test(e.hint ?? '') && e.next?.tool === 'device_snapshot',
+    );
   });
 
   test('an ambiguous selector lists the refs; no match is ELEMENT_NOT_FOUND', async () => {
@@ -231,7 +234,7 @@ describe('scroll, swipe, wait, assert, launch', () => {
     assert.equal(byLabel.via, 'home screen');
     assert.equal(screenName(env), 'Sign in');
     await assert.rejects(launchApp(env, 'com.example.missing'), (e) => isGlanceError(e, 'APP_NOT_FOUND'));
-    await assert.rejects(launchApp(env, 'No Such App'), (e) => isGlanceError(e, 'APP_NOT_FOUND') && /glance apps/.test(e.hint ?? ''));
+    await assert.rejects(launchApp(env, 'No Such App'), (e) => isGlanceError(e, 'APP_NOT_FOUND') && e.next?.tool === 'device_apps');
   });
 
   test('apps, stop, activity and screenshot through AdbDevice', async () => {

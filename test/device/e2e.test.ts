@@ -35,7 +35,7 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
     ...argv: string[]
   ): Promise<{
     code: number;
-    body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string } };
+    body: { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; hint?: string; next?: unknown } };
   }> => {
     const r = await run('--json', ...argv);
     return { code: r.code, body: JSON.parse(r.stdout) as never };
@@ -191,7 +191,11 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
     const r = await json('-s', main.serial, 'tap', login.ref);
     assert.equal(r.code, 2);
     assert.equal(r.body.error?.code, 'REF_NOT_FOUND');
-    assert.match(r.body.error?.hint ?? '', /glance ui/);
+    assert.match(r.body.error?.hint ?? '', /new snapshot/);
+    // The next step as data, and as the command the CLI words it as.
+    assert.deepEqual(r.body.error?.next, { tool: 'device_snapshot', command: 'glance ui' });
+    const t = await run('-s', main.serial, 'tap', login.ref);
+    assert.match(t.stderr, /^error REF_NOT_FOUND: .*\nhint: .*new snapshot.*\nnext: glance ui\n$/);
     await run('-s', main.serial, 'back');
   });
 

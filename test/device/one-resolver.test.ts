@@ -82,10 +82,10 @@ describe('one target resolver: library, CLI and MCP agree', { skip: missing, tim
 
     const mcp = (await client.callTool({ name: 'device_tap', arguments: { target: SELECTOR } })) as {
       content: Array<{ type: string; text?: string }>;
+      structuredContent?: { target: { ref: string } };
       isError?: boolean;
     };
-    const first = mcp.content[0]?.text ?? '';
-    assert.ok(!mcp.isError, first);
-    assert.equal(first.split('\n')[0]?.split(' ')[1], lib.ref, first);
+    assert.ok(!mcp.isError, mcp.content[0]?.text);
+    assert.equal(mcp.structuredContent?.target.ref, lib.ref);
   });
 });

@@ -3,7 +3,6 @@ import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { isGlanceError } from '../../src/errors.js';
-import { commandLine } from '../../src/tools/command.js';
 import { androidInputText, planTyping, shQuote, typingCommands, type TypeStep } from '../../src/device/text.js';
 
 /** What the device ends up with after the steps (Android's %s rule, ENTER/TAB keys). */
@@ -59,30 +58,6 @@ describe('shQuote', () => {
     for (const s of samples) {
       const r = spawnSync('sh', ['-c', `printf '%s' ${shQuote(s)}`], { encoding: 'utf8' });
       assert.equal(r.stdout, s);
-    }
-  });
-});
-
-describe('commandLine', () => {
-  test('a real sh reads the arguments back, a leading # included (it would start a comment)', () => {
-    assert.equal(commandLine(undefined, ['tap', '#login']), "glance tap '#login'");
-    assert.equal(commandLine('emulator-5554', ['tap', 'b12']), 'glance -s emulator-5554 tap b12');
-    const words = ['#login', '', 'a b', "it's", '[text="OK"]', ':below(#x)', '540,1200', '%s', '~', 'a#b'];
-    const samples = [
-      words,
-      ...fc.sample(
-        fc.array(
-          fc.string({ maxLength: 12 }).filter((w) => !w.includes('\0')),
-          { maxLength: 4 },
-        ),
-        30,
-      ),
-    ];
-    // `glance` as a shell function printing each argument NUL-terminated.
-    const fn = `glance() { for a in "$@"; do printf '%s\\0' "$a"; done; }`;
-    for (const args of samples) {
-      const r = spawnSync('sh', ['-c', `${fn}\n${commandLine('x:5555', args)}`], { encoding: 'utf8' });
-      assert.deepEqual(r.stdout.split('\0').slice(0, -1), ['-s', 'x:5555', ...args], JSON.stringify(args));
     }
   });
 });

@@ -128,7 +128,7 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     );
     const legendRefs = text(r)
       .split('\n')
-      .slice(1, -1)
+      .slice(1)
       .map((l) => l.split(' ')[0]);
     const snapRefs = (
       JSON.parse(text(await call('device_snapshot', { format: 'json' }))) as { elements: Array<{ ref: string }> }
@@ -166,9 +166,9 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
   });
 
   test('wait_for text that is there, and one that never comes (timeout is an isError result)', async () => {
-    const ok = await call('device_wait_for', { what: 'Notes', timeout: 3000 });
+    const ok = await call('device_wait_for', { text: 'Notes', timeout: 3000 });
     assert.ok(!ok.isError, text(ok));
-    const late = await call('device_wait_for', { what: 'No such words anywhere', timeout: 500 });
+    const late = await call('device_wait_for', { text: 'No such words anywhere', timeout: 500 });
     assert.equal(late.isError, true);
     assert.match(text(late), /^error TIMEOUT:/);
   });
@@ -178,6 +178,29 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     assert.equal(r.isError, true);
     assert.match(text(r), /^error REF_NOT_FOUND:/);
     assert.match(text(r), /hint: .*snapshot/);
+    // The next step is named as the tool to call, never as a command line.
+    assert.match(text(r), /\nnext: device_snapshot$/);
+    assert.doesNotMatch(text(r), /glance /);
+  });
+
+  test('every tool declares an output schema; results carry structuredContent beside the same facts as text', async () => {
+    const { tools } = await client.listTools();
+    for (const t of tools) assert.equal(t.outputSchema?.type, 'object', `${t.name} has an outputSchema`);
+    const tap = tools.find((t) => t.name === 'device_tap')!;
+    assert.ok(['action', 'target', 'point', 'settled', 'diff', 'changed'].every((k) => k in (tap.outputSchema?.properties ?? {})));
+    const snap = (await client.callTool({ name: 'device_snapshot', arguments: {} })) as unknown as CallResult & {
+      structuredContent?: { screen: { package?: string }; elements: Array<{ ref: string }> };
+    };
+    assert.equal(snap.structuredContent?.screen.package, 'dev.glance.demo');
+    const key = (await client.callTool({ name: 'device_press_key', arguments: { key: 'back' } })) as unknown as CallResult & {
+      structuredContent?: { action: string; code: number; name?: string; settled: boolean; diff: string };
+    };
+    assert.ok(!key.isError, text(key));
+    assert.deepEqual([key.structuredContent?.action, key.structuredContent?.code, key.structuredContent?.name], ['key', 4, 'BACK']);
+    assert.ok(text(key).includes(key.structuredContent!.diff.trimEnd()), 'the text carries the same diff');
+    assert.ok(!text(key).includes('$ glance'), 'no command line over MCP');
+    for (const e of snap.structuredContent!.elements) assert.ok(text(snap).includes(e.ref), `${e.ref} is in the text too`);
+    assert.ok(!(await client.callTool({ name: 'device_launch_app', arguments: { app: 'dev.glance.demo' } })).isError);
   });
 
   test('bad arguments are isError results naming the argument (the SDK validates them), not protocol faults', async () => {

@@ -5,17 +5,17 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { readTextFile } from '../files.js';
-import { commandLine } from '../../tools/command.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
 import { snapshotFromDump } from '../../snapshot/snapshot.js';
-import { allTools } from '../../tools/index.js';
+import { toolByName } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
-import { parseCommandArgs, parseToolArgs } from '../args.js';
+import { commandLine, parseCommandArgs, readCommand, validateCommand } from '../args.js';
 import { createDeviceProvider } from '../../device/provider.js';
-import { renderResult } from '../output.js';
+import { echoed, renderResult } from '../output.js';
+import { commandByVerb } from '../table.js';
 import type { CommandIO } from './types.js';
 
 async function refOf(ctx: ToolContext, selector: string): Promise<string> {
@@ -60,12 +60,15 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
   const say = (text: string): void => {
     if (!io.json) io.stdout(text);
   };
-  const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
-    const tool = allTools.find((t) => t.cli?.verb === args[0]);
-    if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-    const command = commandLine(undefined, shown);
+  const step = async (args: string[], note: string): Promise<void> => {
+    const cmd = commandByVerb(args[0]!);
+    const tool = cmd && toolByName(cmd.tool);
+    if (!cmd || !tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
+    const given = readCommand(cmd, tool, args.slice(1));
+    // Shown as typed (`glance back`), or, for a tool's own verb, as the command that repeats the call.
+    const command = cmd.fixed !== undefined ? `glance ${args.join(' ')}` : commandLine(tool.name, given);
     say(`\n# ${note}\n$ ${command}\n`);
-    const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
+    const r = echoed(cmd, { given, serial: ctx.serial }, await tool.handler(validateCommand(cmd, tool, given), ctx));
     say(renderResult(r, false));
     steps.push({ note, command, result: r.data ?? { text: r.text } });
   };
@@ -77,7 +80,7 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     );
     await step(['ui'], 'Read the screen: one line per element, each with a short stable ref');
     await step(['tap', await refOf(ctx, '[text~=Groceries]')], 'Open a note by its ref; the reply is what changed on screen');
-    await step(['key', 'BACK'], 'Go back', ['back']);
+    await step(['back'], 'Go back');
     await step(['tap', await refOf(ctx, '#action_search, [desc~=Search]')], 'Open search');
     await step(['type', await refOf(ctx, ':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
     await step(['ui', '--format', 'table'], 'The same screen as a flat table');

@@ -18,7 +18,8 @@ export async function assertSelector(env: ActionEnv, selector: string, count?: n
       'ASSERTION_FAILED',
       `expected ${count === undefined ? 'at least one' : count} element${count === 1 ? '' : 's'} matching ${selector}, found ${found.length}`,
       {
-        hint: 'look at the screen with `glance ui`; `glance find SELECTOR` lists what a selector matches',
+        hint: 'look at the screen; device_find lists what a selector matches',
+        next: { tool: 'device_snapshot' },
         context: { selector, expected: count ?? '>=1', actual: found.length, refs: found.map((e) => e.ref) },
       },
     );

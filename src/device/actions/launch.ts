@@ -40,7 +40,8 @@ async function launchFromHome(env: ActionEnv, app: string, candidates: readonly 
   if (!icon) {
     const tried = candidates.length > 0 ? ` (no launcher activity in ${candidates.join(', ')}, no icon on the home screen)` : '';
     throw new GlanceError('APP_NOT_FOUND', `no app called "${app}"${tried}`, {
-      hint: 'pass the package name (list them with `glance apps`), or put the app on the home screen so its label can be found',
+      hint: 'pass the package name (device_apps lists them), or put the app on the home screen so its label can be found',
+      next: { tool: 'device_apps' },
       context: { app, candidates },
     });
   }

@@ -59,9 +59,8 @@ function notFound(o: ScrollOptions, swipes: number, atEnd: boolean): GlanceError
     ? `scrolled ${o.direction} to the end (${swipes} swipe${swipes === 1 ? '' : 's'}) without finding ${o.until}`
     : `${o.until} did not appear after ${swipes} swipes ${o.direction}`;
   return new GlanceError('ELEMENT_NOT_FOUND', message, {
-    hint: atEnd
-      ? 'try the other direction, or check the selector with `glance find`'
-      : 'raise --max, or check the selector with `glance find`',
+    hint: atEnd ? 'try the other direction, or check the selector' : 'raise max, or check the selector',
+    next: { tool: 'device_find', params: { selector: o.until } },
     context: { until: o.until, swipes },
   });
 }

@@ -70,8 +70,9 @@ function pointsOf(o: SwipeOptions): Path {
   const a = o.from !== undefined ? parseTarget(o.from) : undefined;
   const b = o.to !== undefined ? parseTarget(o.to) : undefined;
   if (a?.kind !== 'point' || b?.kind !== 'point') {
-    throw new GlanceError('USAGE', 'a swipe by points needs --from X,Y and --to X,Y', {
-      hint: 'e.g. `glance swipe --from 540,1600 --to 540,600`',
+    throw new GlanceError('USAGE', 'a swipe by points needs both from and to as X,Y', {
+      hint: 'e.g. from 540,1600 to 540,600',
+      next: { tool: 'device_swipe', params: { from: '540,1600', to: '540,600' } },
     });
   }
   return { from: { x: a.x, y: a.y }, to: { x: b.x, y: b.y } };
@@ -87,8 +88,9 @@ export async function swipe(env: ActionEnv, o: SwipeOptions): Promise<SwipeOutco
     before = await latest(env);
   } else {
     if (o.direction === undefined)
-      throw new GlanceError('USAGE', 'swipe needs a direction or --from/--to', {
-        hint: 'e.g. `glance swipe up` or `glance swipe left --target b12`',
+      throw new GlanceError('USAGE', 'swipe needs a direction, or from and to', {
+        hint: 'e.g. direction up, or direction left across a target',
+        next: { tool: 'device_swipe', params: { direction: 'up' } },
       });
     if (o.target !== undefined) {
       r = await resolveOnDevice(env, o.target);

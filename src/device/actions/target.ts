@@ -25,7 +25,8 @@ export interface Resolved {
 
 function offscreenError(el: SnapshotElement, what: string): GlanceError {
   return new GlanceError('ELEMENT_NOT_FOUND', `${what} (${el.ref}) is off-screen`, {
-    hint: `scroll it into view first, e.g. \`glance scroll down --until '${what.replace(/'/g, '')}'\``,
+    hint: 'scroll it into view first',
+    next: { tool: 'device_scroll', params: { direction: 'down', until: what } },
     context: { ref: el.ref, bounds: el.bounds },
   });
 }

@@ -39,7 +39,8 @@ function textMatches(snap: DeviceSnapshot, text: string): string[] {
 export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResult> {
   if ((o.text === undefined) === (o.selector === undefined)) {
     throw new GlanceError('USAGE', 'wait needs exactly one of text or selector', {
-      hint: 'e.g. `glance wait "Welcome"` or `glance wait --selector "#login:enabled"`',
+      hint: 'e.g. text "Welcome", or selector "#login:enabled"',
+      next: { tool: 'device_wait_for', params: { text: 'Welcome' } },
     });
   }
   const timeoutMs = o.timeoutMs ?? 10_000;
@@ -70,9 +71,8 @@ export async function waitFor(env: ActionEnv, o: WaitOptions): Promise<WaitResul
   }
   const what = o.text !== undefined ? `text "${o.text}"` : `selector ${o.selector}`;
   throw new GlanceError('TIMEOUT', `${what} ${o.gone ? 'still on screen' : 'did not appear'} after ${timeoutMs} ms`, {
-    hint: o.gone
-      ? 'the element is still there; check the screen with `glance ui`'
-      : 'check the screen with `glance ui`, or raise --timeout',
+    hint: o.gone ? 'the element is still there; check the screen' : 'check the screen, or raise the timeout',
+    next: { tool: 'device_snapshot' },
     context: { timeoutMs, dumps },
   });
 }
@@ -82,7 +82,7 @@ export async function waitIdle(env: ActionEnv, timeoutMs = 10_000): Promise<Sett
   const s = await settle(env, timeoutMs);
   if (!s.settled) {
     throw new GlanceError('TIMEOUT', `the screen kept changing for ${timeoutMs} ms`, {
-      hint: 'an animation or a live counter may never stop; act anyway, or raise --timeout',
+      hint: 'an animation or a live counter may never stop; act anyway, or raise the timeout',
       context: { timeoutMs, dumps: s.dumps },
     });
   }

@@ -277,7 +277,7 @@ export function builtinScenarioDir(name: string): string {
   const p = join(dir, 'assets', 'scenarios', name);
   if (!/^[a-z0-9-]+$/.test(name) || !existsSync(join(p, 'scenario.json'))) {
     throw new GlanceError('SCENARIO_INVALID', `no built-in scenario named "${name}"`, {
-      hint: 'built-in scenarios: demo; or pass a folder with --scenario DIR',
+      hint: 'built-in scenarios: demo; or give the path of a scenario folder',
     });
   }
   return p;
