@@ -37,8 +37,8 @@ function errorOf(text: string): GlanceError | undefined {
     truncated || unclosed ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED',
     `the WDA page source does not parse: ${msg} (line ${line}, column ${col})`,
     {
-      hint:
-        truncated || unclosed ? 'the source was cut off: read it again (`glance ui`)' : 'expected the XML of WebDriverAgent `GET /source`',
+      hint: truncated || unclosed ? 'the source was cut off: read it again' : 'expected the XML of WebDriverAgent `GET /source`',
+      ...(truncated || unclosed ? { next: { tool: 'device_snapshot' } } : {}),
       context: { line, col },
     },
   );

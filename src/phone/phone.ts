@@ -20,6 +20,7 @@ import type { DeviceProvider } from '../device/provider.js';
 import type { Foreground, ScreenSize } from '../device/types.js';
 import type { SnapshotDiff } from '../snapshot/diff.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+import { looksLikeTarget } from '../snapshot/target.js';
 import { callTool } from '../tools/call.js';
 import type { ToolImage } from '../tools/registry.js';
 import { memorySnapshotStore } from '../tools/store.js';
@@ -93,7 +94,7 @@ export interface Phone {
   ): Promise<PhoneResult<ScrollOutcome>>;
   key(key: string, options?: PhoneActionOptions): Promise<PhoneResult<KeyOutcome>>;
   launch(app: string, options?: PhoneActionOptions): Promise<PhoneResult<LaunchOutcome>>;
-  stop(app: string, options?: PhoneCallOptions): Promise<PhoneResult<{ stopped: string; command: string }>>;
+  stop(app: string, options?: PhoneCallOptions): Promise<PhoneResult<{ stopped: string }>>;
   apps(options?: PhoneCallOptions & { all?: boolean }): Promise<PhoneResult<{ apps: string[] }>>;
   activity(options?: PhoneCallOptions): Promise<PhoneResult<Partial<Foreground> & { screen: ScreenSize }>>;
   screenshot(
@@ -122,6 +123,12 @@ function params(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (v !== undefined && k !== 'signal') out[k] = v;
   return out;
+}
+
+/** `idle`, a selector (ref, `#id`, `[attr…]`, `:pseudo`) or else text, as the wait tool's params. */
+function waitParams(until: string): Record<string, unknown> {
+  if (until === 'idle') return { idle: true };
+  return looksLikeTarget(until) ? { selector: until } : { text: until };
 }
 
 export function createPhone(setup: PhoneSetup): Phone {
@@ -156,7 +163,7 @@ export function createPhone(setup: PhoneSetup): Phone {
     apps: (o = {}) => call('device_apps', { ...o }, o.signal),
     activity: (o = {}) => call('device_activity', {}, o.signal),
     screenshot: (o = {}) => call('device_screenshot', { ...o }, o.signal),
-    waitFor: (until, o = {}) => call('device_wait_for', { ...o, what: until }, o.signal),
+    waitFor: (until, o = {}) => call('device_wait_for', { ...o, ...waitParams(until) }, o.signal),
     assert: (selector, o = {}) => call('device_assert', { ...o, selector }, o.signal),
     close() {
       closing.abort();

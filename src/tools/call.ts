@@ -1,11 +1,16 @@
 // Calling a registry tool by name with semantic params: the library's phone methods go through here, so a
 // method and its tool are one implementation.
 import { GlanceError } from '../errors.js';
-import { allTools } from './index.js';
+import { allTools } from './all.js';
 import type { ToolContext, ToolDef, ToolResult } from './registry.js';
 
+/** The tool with this registry name, if any. */
+export function toolByName(name: string): ToolDef | undefined {
+  return allTools.find((t) => t.name === name);
+}
+
 export function findTool(name: string): ToolDef {
-  const tool = allTools.find((t) => t.name === name);
+  const tool = toolByName(name);
   if (!tool) throw new GlanceError('USAGE', `no tool named "${name}"`, { hint: `tools: ${allTools.map((t) => t.name).join(', ')}` });
   return tool;
 }
@@ -21,7 +26,10 @@ export async function callToolDef(tool: ToolDef, params: Record<string, unknown>
   const parsed = tool.schema.safeParse(params);
   if (!parsed.success) {
     const msg = parsed.error.issues.map((iss) => `${iss.path.length > 0 ? `${iss.path.join('.')}: ` : ''}${iss.message}`).join('; ');
-    throw new GlanceError('USAGE', `${name}: ${msg}`, { hint: `${name} takes ${Object.keys(tool.schema.shape).join(', ')}` });
+    throw new GlanceError('USAGE', `${name}: ${msg}`, {
+      hint: `${name} takes ${Object.keys(tool.schema.shape).join(', ')}`,
+      next: { tool: name, help: true },
+    });
   }
   return tool.handler(parsed.data, ctx);
 }
