@@ -41,7 +41,7 @@ export async function navigateHandler(
   );
   if (r.element !== undefined)
     lines.push(`target on screen: ${r.element.ref} ${JSON.stringify(r.element.text ?? r.element.desc ?? r.element.id ?? '')}`);
-  return { text: lines.join('\n'), data: r };
+  return { text: lines.join('\n'), data: { ...r } };
 }
 
 function outcomeText(t: Trajectory): string {
