@@ -28,12 +28,14 @@ export const LAYERS = [
   {
     target: 'src/device',
     allow: [...pure, 'src/adb', 'src/image', 'src/device', '!src/device/virtual', ...base],
-    message: 'device/ sits on adb/, snapshot/ and image/ (WDA screenshots scaled to points); it never imports tools/, the front-ends or the virtual device',
+    message:
+      'device/ sits on adb/, snapshot/ and image/ (WDA screenshots scaled to points); it never imports tools/, the front-ends or the virtual device',
   },
   {
     target: 'src/device/virtual',
     allow: ['src/hierarchy', 'src/trailmap', 'src/adb', '!src/adb/node', 'src/device', ...base],
-    message: 'the virtual phone is made of hierarchies (and trailmaps) over adb/ services: no snapshot/, and no node I/O outside device/virtual/node/',
+    message:
+      'the virtual phone is made of hierarchies (and trailmaps) over adb/ services: no snapshot/, and no node I/O outside device/virtual/node/',
   },
   {
     target: 'src/device/virtual/node',

@@ -6,12 +6,10 @@ import { builtinIosTrailmapDir, startVirtualIos } from '../../device/virtual/wda
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
 import { snapshotFromDump } from '../../snapshot/snapshot.js';
-import { commandLine } from '../../tools/command.js';
-import { allTools } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
-import { parseToolArgs } from '../args.js';
 import { renderResult } from '../output.js';
+import { runStep } from './step.js';
 import type { CommandIO } from './types.js';
 
 export async function demoIos(io: CommandIO): Promise<number> {
@@ -37,12 +35,9 @@ export async function demoIos(io: CommandIO): Promise<number> {
       throw new GlanceError('INTERNAL', `the iOS demo has no ${selector}`, { hint: 'the demo trailmap changed; update demo-ios.ts' });
     return el.ref;
   };
-  const step = async (args: string[], note: string, shown: string[] = args): Promise<void> => {
-    const tool = allTools.find((t) => t.cli?.verb === args[0]);
-    if (!tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-    const command = commandLine(serial, shown);
+  const step = async (args: string[], note: string): Promise<void> => {
+    const { command, result: r } = await runStep(args, ctx, serial);
     say(`\n# ${note}\n$ ${command}\n`);
-    const r = await tool.handler(parseToolArgs(tool, args.slice(1)), ctx);
     say(renderResult(r, false));
     steps.push({ note, command, result: r.data ?? { text: r.text } });
   };
@@ -53,7 +48,7 @@ export async function demoIos(io: CommandIO): Promise<number> {
     );
     await step(['ui'], 'Read the screen: iOS names, no status bar or scroll indicators, short stable refs');
     await step(['tap', await refOf('[label~=Groceries]')], 'Open a note by its ref');
-    await step(['key', 'BACK'], 'Back (the edge-swipe gesture)', ['key', 'BACK']);
+    await step(['key', 'BACK'], 'Back (the edge-swipe gesture)');
     await step(['type', await refOf(':editable'), 'lisbon'], 'Type into the search field');
     say(`\nNext: \`glance virtual --ios --trailmap DIR\` serves any trailmap; \`glance -s wda:URL ui\` reads a real iPhone's WDA.\n`);
     if (io.json) io.stdout(renderResult({ text: '', data: { url: running.url, steps } }, true));

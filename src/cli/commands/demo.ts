@@ -9,13 +9,12 @@ import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
 import { snapshotFromDump } from '../../snapshot/snapshot.js';
-import { toolByName } from '../../tools/index.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
-import { commandLine, parseCommandArgs, readCommand, validateCommand } from '../args.js';
+import { parseCommandArgs } from '../args.js';
 import { createDeviceProvider } from '../../device/provider.js';
-import { echoed, renderResult } from '../output.js';
-import { commandByVerb } from '../table.js';
+import { renderResult } from '../output.js';
+import { runStep } from './step.js';
 import type { CommandIO } from './types.js';
 
 async function refOf(ctx: ToolContext, selector: string): Promise<string> {
@@ -61,14 +60,8 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     if (!io.json) io.stdout(text);
   };
   const step = async (args: string[], note: string): Promise<void> => {
-    const cmd = commandByVerb(args[0]!);
-    const tool = cmd && toolByName(cmd.tool);
-    if (!cmd || !tool) throw new GlanceError('INTERNAL', `demo uses unknown verb ${args[0]}`);
-    const given = readCommand(cmd, tool, args.slice(1));
-    // Shown as typed (`glance back`), or, for a tool's own verb, as the command that repeats the call.
-    const command = cmd.fixed !== undefined ? `glance ${args.join(' ')}` : commandLine(tool.name, given);
+    const { command, result: r } = await runStep(args, ctx);
     say(`\n# ${note}\n$ ${command}\n`);
-    const r = echoed(cmd, { given, serial: ctx.serial }, await tool.handler(validateCommand(cmd, tool, given), ctx));
     say(renderResult(r, false));
     steps.push({ note, command, result: r.data ?? { text: r.text } });
   };
