@@ -64,14 +64,14 @@ export async function loadMap(spec: MapSpec, readFile: (path: string) => Promise
       map = JSON.parse(await readFile(spec.map));
     } catch (e) {
       throw new GlanceError('INPUT_UNREADABLE', `${spec.map} is not a UI Map JSON file`, {
-        hint: 'write one with `glance map SRC_DIR --json map.json`',
+        hint: 'build a UI Map from the app source and write it as JSON',
         cause: e,
       });
     }
     const m = map as Partial<UiMap>;
     if (!Array.isArray(m.activities) || !Array.isArray(m.transitions)) {
       throw new GlanceError('INPUT_UNREADABLE', `${spec.map} has no activities and transitions`, {
-        hint: 'write one with `glance map SRC_DIR --json map.json`',
+        hint: 'build a UI Map from the app source and write it as JSON',
       });
     }
     return map as UiMap;

@@ -45,7 +45,7 @@ function resolveTarget(planner: Planner, target: string): Where {
   const places = planner.placesOf(target);
   if (places.length > 0) return { kind: 'element', places };
   throw new GlanceError('ELEMENT_NOT_FOUND', `"${target}" is neither a screen nor an element of the map`, {
-    hint: 'give an activity name (SettingsActivity), an element id (settings_font_size) or a text the map knows; `glance map path` lists them',
+    hint: 'give an activity name (SettingsActivity), an element id (settings_font_size) or a text the map knows; the map lists them',
     context: { target },
   });
 }
@@ -141,7 +141,8 @@ export async function navigateOrFail(
     'NAVIGATION_FAILED',
     `could not reach ${target}: stopped on ${r.activity ?? 'a screen that is not on the map'} after ${r.steps.length} steps`,
     {
-      hint: "check the screen with `glance ui`; a map built with the app's library sources (--lib) knows more screens",
+      hint: "check the screen; a map built with the app's library sources too knows more screens",
+      next: { tool: 'device_snapshot' },
       context: { target, activity: r.activity, steps: r.steps.map((s) => `${s.action.kind} ${s.label ?? ''}`.trim()) },
     },
   );

@@ -89,7 +89,7 @@ export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
   const cost = calls.reduce((n, c) => n + c.costUsd, 0);
   const actions = t.steps.filter((s) => s.result !== undefined).length;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>glance run: ${esc(t.task)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Glance run: ${esc(t.task)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
 <style>${CSS}</style></head>
 <body><header><h1>${esc(t.task)}</h1>

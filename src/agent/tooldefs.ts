@@ -7,7 +7,7 @@ import { defineTool, type ToolDef } from '../tools/registry.js';
 import type { TrajectoryStep } from './types.js';
 
 const mapParams = {
-  map: z.string().optional().describe('UI Map JSON file (`glance map SRC --json map.json`)'),
+  map: z.string().optional().describe('UI Map JSON file (the JSON a UI Map of the app source is written as)'),
   src: z.string().optional().describe('app source folder to map (when no map file is given)'),
   lib: z.array(z.string()).optional().describe('library source folders the app uses (e.g. Simple-Commons), with src'),
 };

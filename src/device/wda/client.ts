@@ -29,7 +29,8 @@ export function wdaError(status: number, body: unknown, what: string): GlanceErr
     });
   }
   return new GlanceError('WDA_COMMAND_FAILED', text, {
-    hint: 'check the app state with `glance ui` and retry',
+    hint: 'check the app state and retry',
+    next: { tool: 'device_snapshot' },
     context: { status, error },
   });
 }
@@ -90,7 +91,7 @@ export class WdaClient {
       });
     }
     return new GlanceError('WDA_UNREACHABLE', `cannot reach WebDriverAgent at ${this.baseUrl} (${what})`, {
-      hint: 'start WebDriverAgent (xcodebuild test-without-building … or `glance virtual --ios`) and pass -s wda:URL or set GLANCE_WDA_URL',
+      hint: 'start WebDriverAgent (xcodebuild test-without-building …, or the virtual iPhone) and name it as the device wda:URL or set GLANCE_WDA_URL',
       cause: e,
     });
   }

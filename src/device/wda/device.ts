@@ -55,7 +55,10 @@ export class WdaDevice implements Device {
   async dump(opts: CallOptions = {}): Promise<string> {
     const r = await this.client.request('GET', '/source', undefined, opts);
     if (typeof r.value !== 'string')
-      throw new GlanceError('DUMP_FAILED', 'WebDriverAgent sent no page source', { hint: 'retry `glance ui`' });
+      throw new GlanceError('DUMP_FAILED', 'WebDriverAgent sent no page source', {
+        hint: 'take the snapshot again',
+        next: { tool: 'device_snapshot' },
+      });
     return r.value;
   }
 
@@ -187,7 +190,8 @@ export class WdaDevice implements Device {
 
   async apps(): Promise<string[]> {
     throw new GlanceError('NOT_SUPPORTED', 'WebDriverAgent cannot list installed apps', {
-      hint: 'launch an app by its bundle id (`glance launch com.apple.Preferences`)',
+      hint: 'launch an app by its bundle id (com.apple.Preferences)',
+      next: { tool: 'device_launch_app', params: { app: 'com.apple.Preferences' } },
     });
   }
 
