@@ -34,6 +34,15 @@ async function isDir(p: string): Promise<boolean> {
   }
 }
 
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function readText(p: string): Promise<string | undefined> {
   try {
     return await readFile(p, 'utf8');
@@ -164,6 +173,12 @@ export interface ReadOptions {
 export async function readAndroidProject(root: string, options: ReadOptions = {}): Promise<ProjectSource> {
   const dirs = [root, ...(options.libs ?? [])];
   for (const d of dirs) {
+    if (!(await exists(d))) {
+      throw new GlanceError('FILE_NOT_FOUND', `no such directory: ${d}`, {
+        hint: 'check the path (relative paths start at the current directory)',
+        context: { path: d },
+      });
+    }
     if (!(await isDir(d))) {
       throw new GlanceError('MAP_SOURCE_INVALID', `not a directory: ${d}`, {
         hint: 'pass the root of an Android project (the folder with settings.gradle or a module with src/main)',

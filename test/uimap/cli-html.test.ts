@@ -101,8 +101,11 @@ describe('glance map (in-process)', () => {
     assert.equal(u.code, 1);
     assert.match(u.stderr, /^error USAGE/);
     const m = await glance(['map', path.join(tmp, 'nope')]);
-    assert.equal(m.code, 1);
-    assert.match(m.stderr, /^error MAP_SOURCE_INVALID/);
+    assert.equal(m.code, 2);
+    assert.match(m.stderr, /^error FILE_NOT_FOUND: no such directory: .*nope\nhint: check the path/);
+    const empty = await glance(['map', tmp]);
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /^error MAP_SOURCE_INVALID: no Android module/);
     const n = await glance(['map', 'path', '--map', json, '--to', 'NoSuchThing']);
     assert.equal(n.code, 2);
     const r = await glance(['map', 'path', '--map', html, '--to', 'x']);
