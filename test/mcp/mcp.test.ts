@@ -183,6 +183,15 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     assert.doesNotMatch(text(r), /glance /);
   });
 
+  test('device_find with no match is an isError result naming the selector; a match is not', async () => {
+    const none = await call('device_find', { selector: '[text=No such words anywhere]' });
+    assert.equal(none.isError, true, text(none));
+    assert.equal(text(none), 'no element matches [text=No such words anywhere]');
+    const some = await call('device_find', { selector: ':clickable' });
+    assert.ok(!some.isError, text(some));
+    assert.ok((some.structuredContent as { count: number }).count > 0);
+  });
+
   test('every tool declares an output schema; results carry structuredContent beside the same facts as text', async () => {
     const { tools } = await client.listTools();
     const device = new Set(allTools.map((t) => t.name));
