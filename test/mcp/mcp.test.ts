@@ -26,6 +26,7 @@ type Content = Array<{ type: string; text?: string; data?: string; mimeType?: st
 interface CallResult {
   content: Content;
   isError?: boolean;
+  structuredContent?: Record<string, unknown>;
 }
 
 let adb: AdbHarness;
@@ -189,7 +190,7 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     assert.equal(text(none), 'no element matches [text=No such words anywhere]');
     const some = await call('device_find', { selector: ':clickable' });
     assert.ok(!some.isError, text(some));
-    assert.ok((some.structuredContent as { count: number }).count > 0);
+    assert.ok((some.structuredContent?.['count'] as number) > 0);
   });
 
   test('every tool declares an output schema; results carry structuredContent beside the same facts as text', async () => {
