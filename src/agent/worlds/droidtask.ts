@@ -18,7 +18,8 @@ import { performAction } from '../tools.js';
 import type { ActResult, AgentAction, Observation } from '../types.js';
 import { observeThrough, type GtStep, type World } from '../world.js';
 
-interface StepRow {
+/** One line of `steps.jsonl`: a ground-truth step of a task, on its recorded screen (`state_str`). */
+export interface StepRow {
   app: string;
   task: string;
   task_file: string;
@@ -43,7 +44,8 @@ export interface DroidTask {
   replayable: boolean;
 }
 
-function readRows(dir: string): StepRow[] {
+/** Every row of `<dir>/steps.jsonl`, in file order. */
+export function readStepRows(dir: string): StepRow[] {
   const file = join(dir, 'steps.jsonl');
   if (!existsSync(file)) {
     throw new GlanceError('INPUT_UNREADABLE', `no steps.jsonl in ${dir}`, {
@@ -102,7 +104,7 @@ export class DroidTaskSuite {
   constructor(dir: string, opts: { apps?: readonly string[] } = {}) {
     this.dir = resolve(dir);
     const byTask = new Map<string, StepRow[]>();
-    for (const r of readRows(this.dir)) {
+    for (const r of readStepRows(this.dir)) {
       if (opts.apps !== undefined && !opts.apps.includes(r.app)) continue;
       let list = byTask.get(r.task_file);
       if (list === undefined) byTask.set(r.task_file, (list = []));
@@ -133,16 +135,7 @@ export class DroidTaskSuite {
    * recorded next screen (the recording's ceiling, independent of the tools the agent acts through).
    */
   async markReplayable(): Promise<void> {
-    for (const t of this.tasks) {
-      const dev = this.device(t.app);
-      dev.state.reset(t.start);
-      let ok = true;
-      for (let i = 0; ok && i < t.steps.length; i++) {
-        const want = t.steps[i + 1]?.screen ?? t.essential[t.essential.length - 1];
-        ok = (await performRaw(dev, t.steps[i]!)) && dev.state.screenName() === want;
-      }
-      t.replayable = ok;
-    }
+    for (const t of this.tasks) t.replayable = (await replayGroundTruth(this.device(t.app), t)).failed === undefined;
   }
 
   world(task: DroidTask): DroidTaskWorld {
@@ -151,13 +144,36 @@ export class DroidTaskSuite {
 }
 
 /** One ground-truth step as plain shell input (tap the target centre, type, back), for the replay ceiling. */
-async function performRaw(dev: VirtualDevice, s: GtStep): Promise<boolean> {
+export async function performGroundTruth(dev: VirtualDevice, s: GtStep): Promise<boolean> {
   if (s.kind === 'back') return (await dev.run('input keyevent KEYCODE_BACK')).exitCode === 0;
+  // Ungrounded in the recording: nothing to aim at.
   if (s.bounds === undefined) return false;
   const [l, t, r, b] = s.bounds;
   if ((await dev.run(`input tap ${Math.floor((l + r) / 2)} ${Math.floor((t + b) / 2)}`)).exitCode !== 0) return false;
   if (s.kind === 'input') return (await dev.run(`input text ${shQuote(s.input ?? '')}`)).exitCode === 0;
   return true;
+}
+
+export interface GroundTruthReplay {
+  /** Steps that landed on the recorded next screen, before the first that did not. */
+  stepsOk: number;
+  /** The first step that landed elsewhere: its index, the screen reached and the screen recorded. */
+  failed?: { step: number; on: string; wanted: string };
+}
+
+/** Replays a task's ground truth from its start screen; stops at the first step that lands off the recording. */
+export async function replayGroundTruth(
+  dev: VirtualDevice,
+  t: Pick<DroidTask, 'start' | 'steps' | 'essential'>,
+): Promise<GroundTruthReplay> {
+  dev.state.reset(t.start);
+  for (let i = 0; i < t.steps.length; i++) {
+    const wanted = t.steps[i + 1]?.screen ?? t.essential[t.essential.length - 1]!;
+    if (!(await performGroundTruth(dev, t.steps[i]!)) || dev.state.screenName() !== wanted) {
+      return { stepsOk: i, failed: { step: i, on: dev.state.screenName(), wanted } };
+    }
+  }
+  return { stepsOk: t.steps.length };
 }
 
 /** True when `want` occurs in `seen` as an ordered subsequence. */
