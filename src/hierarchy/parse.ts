@@ -6,6 +6,7 @@ import { GlanceError } from '../errors.js';
 import { DUMP_FAILURES } from './dump-lines.js';
 import { parseDroidbotState } from './droidbot.js';
 import { isMaestroIos, isWdaJson, parseMaestroIos, parseWdaJson } from './ios.js';
+import { isMaestroAndroid, parseMaestroAndroid } from './maestro-android.js';
 import type { UiDump } from './model.js';
 import { isWdaXml, parseWdaXml } from './wda-xml.js';
 import { parseUiautomatorXml } from './xml.js';
@@ -54,7 +55,7 @@ export function parseDump(input: string | Uint8Array): UiDump {
     return parseUiautomatorXml(text.slice(xmlAt));
   }
   throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: starts with "${preamble.slice(0, 40).replace(/\s+/g, ' ')}"`, {
-    hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state or a Maestro iOS hierarchy',
+    hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state or a Maestro hierarchy',
   });
 }
 
@@ -84,6 +85,8 @@ function parseJson(text: string): UiDump {
   const inner = typeof value === 'object' && value !== null ? (value as { value?: unknown }).value : undefined;
   if (typeof inner === 'string' && isWdaXml(inner)) return parseWdaXml(inner);
   if (isWdaJson(value)) return parseWdaJson(value);
+  // Android before iOS: both come in the same node shapes; Android's class names and ids tell them apart.
+  if (isMaestroAndroid(value)) return parseMaestroAndroid(value);
   if (isMaestroIos(value)) return parseMaestroIos(value);
   return parseDroidbotState(value);
 }

@@ -13,3 +13,5 @@ export { parseWaypoint, parseShortcut, parseCapture, parseNodeSelector, parseHea
 export { loadTrailmap } from './load.js';
 export { toolTargets, toolPerformed, actionFor, shortcutsFrom, shortcutTaken } from './transitions.js';
 export type { UiAction, SwipeDirection } from './transitions.js';
+export { waypointConsistency, reachable, shortestRoute, defaultStart } from './graph.js';
+export type { Consistency, RouteOptions } from './graph.js';

@@ -1,8 +1,11 @@
-// `glance virtual [--port N] [--scenario demo|DIR] [--droidbot DIR]`: serves a virtual ADB device on
+// `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]]`: serves a virtual ADB device on
 // 127.0.0.1:PORT until stopped, and prints its serial (`127.0.0.1:PORT`) on the first line once it accepts
 // connections, so scripts can `adb connect "$(glance virtual … | head -1)"`. Several can run on different ports.
 import { GlanceError } from '../../errors.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
+import type { Scenario } from '../../device/virtual/scenario.js';
+import { trailmapScenario } from '../../device/virtual/trailmap.js';
+import { loadTrailmap } from '../../trailmap/index.js';
 import { parseCommandArgs, portOption } from '../args.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
@@ -15,7 +18,7 @@ export interface VirtualIO {
   json?: boolean;
 }
 
-const HELP = `glance virtual [--port N] [--scenario demo|DIR] [--droidbot DIR] [--dump-delay MS]
+const HELP = `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]] [--dump-delay MS]
 
 Runs a virtual Android device made of recorded screens. Real adb and Glance drive it like a phone:
 
@@ -25,6 +28,9 @@ Runs a virtual Android device made of recorded screens. Real adb and Glance driv
   --port N          TCP port (default: a free one); the serial 127.0.0.1:N is printed when ready
   --scenario S      built-in scenario name (demo) or a scenario folder (docs/virtual.md); default demo
   --droidbot DIR    replay a DroidBot output folder (states/ + events/) instead
+  --trailmap DIR    serve a trailmap's captures (waypoints/, shortcuts/, captures/): an action that performs a
+                    shortcut's tool moves to its target waypoint; iOS captures run as a virtual iPhone
+  --start W         the waypoint shown first with --trailmap (default: the one most shortcuts leave from)
   --dump-delay MS   make every uiautomator dump take MS milliseconds, like a real phone (1500-3000)
   --verbose         log every action and its outcome (or that nothing was recorded) to stderr
   --ios             a virtual iPhone (WebDriverAgent) over a trailmap instead: see \`glance virtual --ios --help\`
@@ -43,6 +49,8 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       port: { type: 'string' },
       scenario: { type: 'string' },
       droidbot: { type: 'string' },
+      trailmap: { type: 'string' },
+      start: { type: 'string' },
       'dump-delay': { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -55,7 +63,17 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
     return 0;
   }
   const port = values.port === undefined ? 0 : portOption('virtual', '--port', values.port);
-  if (values.scenario !== undefined && values.droidbot !== undefined) throw usage('use either --scenario or --droidbot, not both');
+  const sources = [values.scenario, values.droidbot, values.trailmap].filter((v) => v !== undefined);
+  if (sources.length > 1) throw usage('use one of --scenario, --droidbot and --trailmap');
+  if (values.start !== undefined && values.trailmap === undefined) throw usage('--start names a waypoint of --trailmap');
+  let trailmap: Scenario | undefined;
+  if (values.trailmap !== undefined) {
+    const map = await loadTrailmap(values.trailmap);
+    // A trailmap of iOS screens runs as a virtual iPhone.
+    if (![...map.captures.values()].some((c) => (c.dump.platform ?? 'android') === 'android'))
+      return (await import('./virtual-ios.js')).virtualIosCommand(['--ios', ...argv], io);
+    trailmap = trailmapScenario(map, values.start);
+  }
   const delay = values['dump-delay'] === undefined ? 0 : Number(values['dump-delay']);
   if (!Number.isFinite(delay) || delay < 0) throw usage('--dump-delay must be a number of milliseconds');
   try {
@@ -64,6 +82,7 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       signal: io.signal,
       dumpDelayMs: delay,
       ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
+      ...(trailmap === undefined ? {} : { scenario: trailmap }),
       ...(values.droidbot === undefined ? {} : { droidbotDir: values.droidbot }),
     });
     const sc = running.device.scenario;

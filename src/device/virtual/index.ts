@@ -6,6 +6,7 @@ export type { RunningVirtualDevice, StartVirtualDeviceOptions } from './node/sta
 export { loadScenario, buildScenario, builtinScenarioDir } from './scenario.js';
 export type { Scenario, ScreenDef, Transition, Trigger, Target, DisplayInfo, ReplayAction } from './scenario.js';
 export { loadDroidbot } from './droidbot.js';
+export { trailmapScenario } from './trailmap.js';
 export { VirtualPhone } from './phone.js';
 export type { LogEntry, ScreenView } from './phone.js';
 export { MemFs } from './fs.js';
