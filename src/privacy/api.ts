@@ -45,7 +45,8 @@ function prepare(
   const src = elementsFromDump(dump);
   const raw = partition(dump, src.elements, src.nodeOf, options);
   // Reading order first, so ties in score keep top-to-bottom order and ids are task-independent.
-  raw.sort((a, b) => top(a) - top(b) || left(a) - left(b));
+  const at = new Map(raw.map((b) => [b, corner(b)] as const));
+  raw.sort((a, b) => at.get(a)![0] - at.get(b)![0] || at.get(a)![1] - at.get(b)![1]);
   const ctx: RankContext = { task };
   if (src.screen.package !== undefined) ctx.app = src.screen.package;
   if (options.step !== undefined) ctx.step = options.step;
@@ -53,8 +54,16 @@ function prepare(
   return { screen: src.screen, elements: src.elements, raw, ctx };
 }
 
-const top = (b: RawBlock): number => Math.min(...b.elements.map((e) => e.bounds[1]));
-const left = (b: RawBlock): number => Math.min(...b.elements.map((e) => e.bounds[0]));
+/** Topmost, then leftmost edge of a block's elements (no spread: a block may hold thousands). */
+function corner(b: RawBlock): [number, number] {
+  let t = Infinity;
+  let l = Infinity;
+  for (const e of b.elements) {
+    t = Math.min(t, e.bounds[1]);
+    l = Math.min(l, e.bounds[0]);
+  }
+  return [t, l];
+}
 
 /** Orders blocks by descending score (stable: reading order breaks ties) and numbers them. */
 export function rankBlocks(raw: readonly RawBlock[], scores: readonly number[]): Block[] {

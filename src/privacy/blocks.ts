@@ -9,7 +9,7 @@
  *   measurements that chose it.
  * Every element lands in exactly one block (checked by the tests over the whole corpus).
  */
-import { shortClass, shortId, walk, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { MAX_DEPTH } from '../snapshot/distil.js';
 
@@ -34,6 +34,10 @@ export interface PartitionOptions {
 
 interface TreeNode {
   node: UiNode | undefined;
+  /** containerKind(node), judged once per node. */
+  kind?: BlockKind | undefined;
+  /** This node or an ancestor is a dialog. */
+  dialog: boolean;
   parent: TreeNode | undefined;
   children: TreeNode[];
   own: SnapshotElement[];
@@ -48,13 +52,16 @@ function elementTree(
   nodeOf: ReadonlyMap<SnapshotElement, UiNode>,
 ): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
   const at = new Map<SnapshotElement, TreeNode>();
-  const root: TreeNode = { node: undefined, parent: undefined, children: [], own: [], count: 0, depth: 0 };
+  const root: TreeNode = { node: undefined, dialog: false, parent: undefined, children: [], own: [], count: 0, depth: 0 };
   // Parent links, and a root-first path only for the nodes elements stand for (not one per dumped node).
   // As in the snapshot, nodes deeper than MAX_DEPTH hang on their ancestor at that depth: the rules below
   // recurse, and a hostile dump nests deeper than the call stack.
   const parentOf = new Map<UiNode, UiNode | undefined>();
-  for (const { node, parent, depth } of walk(dump.roots)) {
+  const stack: Array<[UiNode, UiNode | undefined, number]> = dump.roots.map((r) => [r, undefined, 0]);
+  while (stack.length > 0) {
+    const [node, parent, depth] = stack.pop()!;
     parentOf.set(node, parent === undefined || depth <= MAX_DEPTH + 1 ? parent : (parentOf.get(parent) ?? parent));
+    for (const c of node.children) stack.push([c, node, depth + 1]);
   }
   const pathTo = (n: UiNode): UiNode[] => {
     const path: UiNode[] = [];
@@ -70,7 +77,8 @@ function elementTree(
     for (const n of path ?? []) {
       let t = tn.get(n);
       if (t === undefined) {
-        t = { node: n, parent: cur, children: [], own: [], count: 0, depth: cur.depth + 1 };
+        const kind = containerKind(n);
+        t = { node: n, kind, dialog: cur.dialog || kind === 'dialog', parent: cur, children: [], own: [], count: 0, depth: cur.depth + 1 };
         tn.set(n, t);
         cur.children.push(t);
       }
@@ -83,14 +91,16 @@ function elementTree(
   return { root, at };
 }
 
-function insideDialog(t: TreeNode | undefined): boolean {
-  for (let p = t; p !== undefined; p = p.parent) if (containerKind(p.node) === 'dialog') return true;
-  return false;
-}
-
-function* elementsUnder(t: TreeNode): Generator<SnapshotElement> {
-  yield* t.own;
-  for (const c of t.children) yield* elementsUnder(c);
+/** The elements of a subtree in document order (iterative: nested generators cost depth × size). */
+function elementsUnder(t: TreeNode): SnapshotElement[] {
+  const out: SnapshotElement[] = [];
+  const stack = [t];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const e of n.own) out.push(e);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
 }
 
 const LIST_CLASSES = /^(RecyclerView|ListView|GridView|AbsListView|ExpandableListView|ViewPager2?)$/;
@@ -136,20 +146,20 @@ function coreRule(root: TreeNode): RawBlock[] {
     frontier = next;
   }
   return frontier.map((g) => ({
-    kind: containerKind(g[0]!.node) ?? 'group',
-    elements: [...elementsUnder(g[0]!)],
+    kind: g[0]!.kind ?? 'group',
+    elements: elementsUnder(g[0]!),
     ...(g[0]!.node ? { container: g[0]!.node } : {}),
   }));
 }
 
 function layoutRule(root: TreeNode, maxSize: number, minSize: number): RawBlock[] {
   const cut = (t: TreeNode, inList: boolean): RawBlock[] => {
-    const kind = containerKind(t.node);
+    const kind = t.kind;
     const isRow = inList && t.count > 0;
     const natural = kind === 'toolbar' || kind === 'dialog' || kind === 'tabs' || isRow;
     const limit = natural ? Math.ceil(maxSize * 1.5) : maxSize;
     if (t.node !== undefined && t.count <= limit && (natural || t.count <= maxSize)) {
-      return [{ kind: isRow ? 'row' : (kind ?? 'group'), elements: [...elementsUnder(t)], container: t.node }];
+      return [{ kind: isRow ? 'row' : (kind ?? 'group'), elements: elementsUnder(t), container: t.node }];
     }
     if (t.children.length === 0) {
       return [{ kind: kind ?? 'group', elements: [...t.own], ...(t.node ? { container: t.node } : {}) }];
@@ -219,7 +229,7 @@ export function partition(
   const blocks = raw.filter((b) => b.elements.length > 0);
   for (const b of blocks) {
     if (b.kind === 'group' && b.elements.some((e) => e.actions.includes('type'))) b.kind = 'input';
-    if (b.kind === 'dialog' || b.elements.some((e) => insideDialog(at.get(e)))) b.modal = true;
+    if (b.kind === 'dialog' || b.elements.some((e) => at.get(e)?.dialog === true)) b.modal = true;
   }
   return blocks;
 }

@@ -16,7 +16,8 @@ export interface ElementSource {
 }
 
 export function elementsFromDump(dump: UiDump): ElementSource {
-  const { snapshot, sources } = snapshotWithSources(dump);
+  // The elements only: blocks never read the rendered text, which costs as much as the rest on huge screens.
+  const { snapshot, sources } = snapshotWithSources(dump, {}, false);
   const nodeOf = new Map(snapshot.elements.map((el, i) => [el, sources[i]!] as const));
   return { screen: snapshot.screen, elements: snapshot.elements, nodeOf };
 }

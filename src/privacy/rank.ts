@@ -150,12 +150,17 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const last = history.at(-1);
   const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
   const isLast = (e: SnapshotElement): boolean =>
-    [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
+    lastSeen.length > 0 && [...elementLabels(e), e.id].some((v) => v !== undefined && lastSeen.includes(v.toLowerCase()));
   // A field already holding text typed at an earlier step is done.
   const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
   // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
-  const live = (b: RawBlock): SnapshotElement[] =>
-    w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements;
+  const liveOf = new Map<RawBlock, SnapshotElement[]>();
+  const live = (b: RawBlock): SnapshotElement[] => {
+    let l = liveOf.get(b);
+    if (l === undefined)
+      liveOf.set(b, (l = w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements));
+    return l;
+  };
   const bt = blocks.map((b) => blockTerms(live(b)));
   const hasDialog = blocks.some((b) => b.modal === true);
   const idfs = new Map<string, number>();
@@ -206,8 +211,10 @@ function scoreBlock(b: RawBlock, t: Terms, f: StepFacts): number {
   let s = 0;
   for (const st of f.task.stems) if (t.stems.has(st)) s += w.stem * f.idf('stems', st) * f.termWeight(st, false);
   for (const c of f.task.concepts) if (t.concepts.has(c)) s += w.concept * f.idf('concepts', c) * f.termWeight(c, true);
-  const labels = f.live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
-  for (const p of f.phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (f.typed.has(p) ? w.typedPhrase : 1);
+  if (f.phrases.length > 0) {
+    const labels = f.live(b).map((e) => elementLabels(e).join(' ').toLowerCase());
+    for (const p of f.phrases) if (labels.some((l) => l.includes(p))) s += w.quotedPhrase * (f.typed.has(p) ? w.typedPhrase : 1);
+  }
   s += prior(b, { dialogOverScreen: f.dialogOverScreen, w });
   if (t.concepts.has('~more') || t.concepts.has('~settings')) s += f.gateway;
   if (f.focusedField(b)) s += w.input;

@@ -82,16 +82,28 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 const CONCEPT = new Map<string, string>();
 for (const g of SYNONYM_GROUPS) for (const w of g) if (!CONCEPT.has(stem(w))) CONCEPT.set(stem(w), `~${g[0]}`);
 
+// One pass for both word breaks: `menuRotate` → `menu Rotate`; `URLEncoder` → `URL Encoder` (a lookahead, not
+// `([A-Z]+)([A-Z][a-z])`, which backtracks n² on a capital run).
+const CASE_BREAK = /([a-z0-9])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g;
+const WORD = /[\p{L}\p{N}]+|[+⋮…]/gu;
+
 /** Splits a label or id into lowercase words: `top_toolbar_search`, `menuRotate`, "Sort by" → words. */
 export function words(s: string): string[] {
-  const out: string[] = [];
-  const spaced = s
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    // `URLEncoder` → `URL Encoder`; a lookahead, not `([A-Z]+)([A-Z][a-z])`, which backtracks n² on a capital run.
-    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
-    .toLowerCase();
-  for (const m of spaced.matchAll(/[\p{L}\p{N}]+|[+⋮…]/gu)) out.push(m[0]);
-  return out;
+  const spaced = s.replace(CASE_BREAK, '$1$2 ').toLowerCase();
+  return spaced.match(WORD) ?? [];
+}
+
+/** Screens repeat few words many times (a list's rows): stems are memoised, in a bounded cache. */
+const STEMS = new Map<string, string>();
+const STEM_CACHE = 50_000;
+
+function stemOf(w: string): string {
+  let st = STEMS.get(w);
+  if (st === undefined) {
+    if (STEMS.size >= STEM_CACHE) STEMS.clear();
+    STEMS.set(w, (st = stem(w)));
+  }
+  return st;
 }
 
 export interface Terms {
@@ -106,7 +118,7 @@ export function terms(s: string, keepStop = false): Terms {
   const concepts = new Set<string>();
   for (const w of words(s)) {
     if (!keepStop && STOP.has(w)) continue;
-    const st = stem(w);
+    const st = stemOf(w);
     stems.add(st);
     const c = CONCEPT.get(st);
     if (c !== undefined) concepts.add(c);

@@ -9,7 +9,7 @@ import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
 import { assignRefs, identityKey, kindOf } from './refs.js';
-import { forEachItem, renderJson, renderTable, renderTree, type Item, type RenderOptions } from './render.js';
+import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
 
 export type SnapshotFormat = 'tree' | 'table' | 'json' | 'xml';
@@ -199,15 +199,37 @@ export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}
  * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
  * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
  */
-export function snapshotWithSources(input: DumpInput, options: SnapshotOptions = {}): { snapshot: Snapshot; sources: UiNode[] } {
-  const { snapshot, built } = snapshotAndTree(input, options);
+export function snapshotWithSources(
+  input: DumpInput,
+  options: SnapshotOptions = {},
+  render = true,
+): { snapshot: Snapshot; sources: UiNode[] } {
+  const { snapshot, built } = snapshotAndTree(input, options, render);
   const srcOf = new Map<SnapshotElement, UiNode>();
   built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
   // Every shown element is one of the built ones: the view only selects among them.
   return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)!) };
 }
 
-function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot: Snapshot; built: Built } {
+function renderFormat(
+  format: SnapshotFormat,
+  v: { items: Item[]; elements: SnapshotElement[]; dump: UiDump; header: Header },
+  ro: RenderOptions,
+): string {
+  switch (format) {
+    case 'tree':
+      return renderTree(v.items, v.header, ro);
+    case 'table':
+      return renderTable(v.items, v.header, ro);
+    case 'json':
+      return renderJson({ screen: v.header.screen, elements: v.elements });
+    case 'xml':
+      return toUiautomatorXml(v.dump, { hidePasswords: true });
+  }
+}
+
+/** `render` false leaves `text` empty: for callers that read only the elements (privacy blocks on huge screens). */
+function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = true): { snapshot: Snapshot; built: Built } {
   checkOptions(options);
   const dump = toDump(input);
   const mode = { all: options.all ?? false, offscreen: options.offscreen ?? false };
@@ -220,21 +242,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions): { snapshot
   const format = options.format ?? 'tree';
   const ro: RenderOptions = { bounds: options.bounds ?? false, maxLabel: options.maxLabel ?? DEFAULT_MAX_LABEL };
   const header = { screen, offscreenHidden: options.offscreen ? 0 : stats.offscreen };
-  let text: string;
-  switch (format) {
-    case 'tree':
-      text = renderTree(items, header, ro);
-      break;
-    case 'table':
-      text = renderTable(items, header, ro);
-      break;
-    case 'json':
-      text = renderJson({ screen, elements });
-      break;
-    case 'xml':
-      text = toUiautomatorXml(dump, { hidePasswords: true });
-      break;
-  }
+  const text = render ? renderFormat(format, { items, elements, dump, header }, ro) : '';
   const snapshot: Snapshot = {
     format,
     text,
