@@ -1,13 +1,14 @@
 /**
  * Wire tracing: `GLANCE_DEBUG=adb` (ADB packets and adb server requests), `virtual` (the virtual device's
- * services and shell commands), `mcp` (JSON-RPC messages), a comma list of them, or `*` for all. One line per
+ * services and shell commands), `mcp` (JSON-RPC messages), `model` (model calls and
+ * the AI SDK's warnings), a comma list of them, or `*` for all. One line per
  * event on stderr, prefixed `glance:AREA`. Every layer may import this module; it is the one place outside
  * cli/ that writes to the process's stderr, so library code traces through it and never through console.
  */
 
-export type DebugArea = 'adb' | 'virtual' | 'mcp';
+export type DebugArea = 'adb' | 'virtual' | 'mcp' | 'model';
 
-const AREAS: readonly DebugArea[] = ['adb', 'virtual', 'mcp'];
+const AREAS: readonly DebugArea[] = ['adb', 'virtual', 'mcp', 'model'];
 
 /** The areas a GLANCE_DEBUG value names; unknown names are ignored, as DEBUG-style variables do. */
 export function parseDebugAreas(spec: string | undefined): ReadonlySet<DebugArea> {

@@ -60,6 +60,7 @@ export const ErrorCodes = {
   // the agent
   MODEL_NOT_CONFIGURED: 'failure',
   MODEL_FAILED: 'failure',
+  CASSETTE_MISS: 'not-found',
   NAVIGATION_FAILED: 'failure',
 } as const;
 

@@ -43,14 +43,18 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
     ...(world.app === undefined ? {} : { app: world.app }),
     ...(world.groundTruth === undefined ? {} : { groundTruth: world.groundTruth }),
   });
-  const end = (outcome: Trajectory['outcome'], reason?: string): Trajectory => ({
-    task: world.task,
-    policy: policy.name,
-    steps,
-    outcome,
-    ...(reason === undefined ? {} : { reason }),
-    seconds: (performance.now() - started) / 1000,
-  });
+  const end = (outcome: Trajectory['outcome'], reason?: string): Trajectory => {
+    const privacy = policy.privacyTotals?.();
+    return {
+      task: world.task,
+      policy: policy.name,
+      steps,
+      outcome,
+      ...(reason === undefined ? {} : { reason }),
+      seconds: (performance.now() - started) / 1000,
+      ...(privacy === undefined ? {} : { privacy }),
+    };
+  };
   let obs = await world.reset();
   await policy.start?.(ctx(0), obs);
   for (let i = 0; ; i++) {

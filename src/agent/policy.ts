@@ -1,6 +1,6 @@
 /** A policy decides the next action from what is on screen and what happened so far. */
 import type { GtStep } from './world.js';
-import type { ActResult, Decision, Observation } from './types.js';
+import type { ActResult, Decision, Observation, PrivacyTotals } from './types.js';
 
 export interface HistoryEntry {
   observation: Observation;
@@ -25,4 +25,6 @@ export interface Policy {
   /** Called once per task before the first decision. */
   start?(ctx: PolicyContext, first: Observation): Promise<void>;
   decide(obs: Observation, ctx: PolicyContext): Promise<Decision>;
+  /** Privacy mode: what the run sent to the model, summed (read when the run ends). */
+  privacyTotals?(): PrivacyTotals | undefined;
 }

@@ -45,8 +45,38 @@ export function runFiles(r: { trajectory: Trajectory; width?: number; height?: n
   const t = r.trajectory;
   const lines = [
     ...t.steps.map((s) => JSON.stringify(s)),
-    JSON.stringify({ outcome: t.outcome, reason: t.reason, task: t.task, policy: t.policy, seconds: t.seconds }),
+    JSON.stringify({
+      outcome: t.outcome,
+      reason: t.reason,
+      task: t.task,
+      policy: t.policy,
+      seconds: t.seconds,
+      usage: usageOf(t),
+      ...(t.privacy === undefined ? {} : { privacy: t.privacy }),
+    }),
   ];
   const meta = { ...(r.width === undefined ? {} : { width: r.width }), ...(r.height === undefined ? {} : { height: r.height }) };
   return { jsonl: `${lines.join('\n')}\n`, html: renderReportHtml(t, meta) };
+}
+
+export interface RunUsage {
+  calls: number;
+  /** Calls read back from a cassette (no model asked). */
+  replayed: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** Model calls and tokens over a run. */
+export function usageOf(t: Pick<Trajectory, 'steps'>): RunUsage {
+  const u: RunUsage = { calls: 0, replayed: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  for (const c of t.steps.flatMap((s) => s.decision.llm ?? [])) {
+    u.calls++;
+    if (c.replayed === true) u.replayed++;
+    u.inputTokens += c.inputTokens;
+    u.outputTokens += c.outputTokens;
+    u.costUsd += c.costUsd;
+  }
+  return u;
 }

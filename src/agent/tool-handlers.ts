@@ -5,7 +5,9 @@ import { loadMap, type MapSpec } from './maps.js';
 import { navigateOrFail } from './navigate.js';
 import { Planner } from './planner.js';
 import { makePolicy } from './policies/index.js';
-import { runFiles, runLive } from './run.js';
+import { runFiles, runLive, usageOf } from './run.js';
+import { chooseProvider } from './providers/index.js';
+import { GlanceError } from '../errors.js';
 import type { Trajectory, TrajectoryStep } from './types.js';
 import { LiveWorld } from './world.js';
 
@@ -46,6 +48,15 @@ export async function navigateHandler(
 
 function outcomeText(t: Trajectory): string {
   const lines = [`${t.outcome}: ${t.task}${t.reason === undefined ? '' : ` (${t.reason})`}`];
+  const u = usageOf(t);
+  if (u.calls > 0)
+    lines.push(
+      `  ${t.policy}: ${u.calls} model call${u.calls === 1 ? '' : 's'}${u.replayed > 0 ? ` (${u.replayed} from the cassette)` : ''}, ${u.inputTokens} tokens in, ${u.outputTokens} out, $${u.costUsd.toFixed(4)}`,
+    );
+  if (t.privacy !== undefined)
+    lines.push(
+      `  privacy: sent ${t.privacy.sent.elements} of ${t.privacy.sent.elements + t.privacy.withheld.elements} elements (${Math.round(100 * t.privacy.elementReduction)}% withheld)`,
+    );
   for (const s of t.steps) {
     const a = s.decision.action;
     lines.push(
@@ -57,21 +68,41 @@ function outcomeText(t: Trajectory): string {
 
 export interface RunInput extends MapInput {
   task: string;
-  policy: 'heuristic' | 'compass' | 'single';
+  policy?: 'heuristic' | 'compass' | 'single' | undefined;
+  model?: string | undefined;
+  privacy?: boolean | undefined;
+  cassette?: string | undefined;
   app?: string | undefined;
   maxSteps?: number | undefined;
   yes?: boolean | undefined;
   out?: string | undefined;
 }
 
-export async function runHandler(
-  input: RunInput,
-  ctx: ToolContext,
-  onStep?: (step: TrajectoryStep, budget: number) => void,
-): Promise<ToolResult> {
+function progressLine(s: TrajectoryStep): string {
+  const a = s.decision.action;
+  const what = `${a.kind}${a.target === undefined ? '' : ` ${a.target}`}${a.text === undefined ? '' : ` ${JSON.stringify(a.text)}`}`;
+  const why = s.decision.instruction ?? s.decision.reason;
+  return `${what}${why === undefined ? '' : ` — ${why}`}`;
+}
+
+export async function runHandler(input: RunInput, ctx: ToolContext): Promise<ToolResult> {
   const s = spec(input);
   const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await loadMap(s, ctx.readFile);
-  const policy = makePolicy(input.policy, map === undefined ? {} : { map });
+  const provider = await chooseProvider(
+    { model: input.model, cassette: input.cassette, env: ctx.env ?? process.env },
+    { readFile: ctx.readFile, writeFile: ctx.writeFile },
+  );
+  const name = input.policy ?? (provider === undefined ? 'heuristic' : 'compass');
+  if (input.privacy === true && name === 'heuristic')
+    throw new GlanceError('USAGE', 'privacy applies to the model policies (compass, single): the heuristic policy sends nothing anywhere', {
+      hint: 'drop privacy, or choose the compass or single policy with a model',
+    });
+  const policy = makePolicy(name, {
+    ...(map === undefined ? {} : { map }),
+    ...(provider === undefined ? {} : { provider }),
+    ...(input.privacy === true ? { privacy: true } : {}),
+  });
+  const progress = ctx.progress;
   const r = await runLive(ctx, {
     task: input.task,
     policy,
@@ -79,19 +110,26 @@ export async function runHandler(
     ...(input.app === undefined ? {} : { app: input.app }),
     ...(input.maxSteps === undefined ? {} : { maxSteps: input.maxSteps }),
     ...(input.yes === undefined ? {} : { yes: input.yes }),
-    ...(onStep === undefined ? {} : { onStep }),
+    ...(progress === undefined
+      ? {}
+      : { onStep: (st: TrajectoryStep, budget: number) => progress({ progress: st.step + 1, total: budget, message: progressLine(st) }) }),
   });
   if (input.out !== undefined) {
     const files = runFiles(r);
+    await ctx.makeDir?.(input.out);
     await ctx.writeFile(`${input.out}/trajectory.jsonl`, files.jsonl);
     await ctx.writeFile(`${input.out}/report.html`, files.html);
   }
   const t = r.trajectory;
+  const usage = usageOf(t);
   const data = {
     outcome: t.outcome,
     reason: t.reason,
+    policy: t.policy,
     steps: t.steps.map((x) => ({ step: x.step, action: x.decision.action, reason: x.decision.reason, ok: x.result?.ok })),
     seconds: t.seconds,
+    ...(usage.calls === 0 ? {} : { model: provider?.name, usage }),
+    ...(t.privacy === undefined ? {} : { privacy: t.privacy }),
     ...(input.out === undefined ? {} : { trajectory: `${input.out}/trajectory.jsonl`, report: `${input.out}/report.html` }),
   };
   return { text: outcomeText(t), data, ...(t.outcome === 'done' ? {} : { exitCode: 1 }) };

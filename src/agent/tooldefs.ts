@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolDef } from '../tools/registry.js';
-import type { TrajectoryStep } from './types.js';
 
 const mapParams = {
   map: z.string().optional().describe('UI Map JSON file (the JSON a UI Map of the app source is written as)'),
@@ -28,31 +27,34 @@ export const navigateTool = defineTool({
   },
 });
 
-export interface RunToolHooks {
-  onStep?: (step: TrajectoryStep, budget: number) => void;
-}
-
-export function runTaskTool(hooks: RunToolHooks = {}): ToolDef {
-  return defineTool({
-    name: 'app_run_task',
-    title: 'Do a task',
-    description:
-      'Do a task in the app in front, step by step (observe, decide, act through the device tools). Policy `heuristic` needs no model (it follows the UI Map when one is given); model policies need a configured model. Destructive taps (delete, send, pay…) stop the run unless `yes`. Writes trajectory.jsonl and report.html into `out` when given.',
-    schema: z.object({
-      task: z.string().min(1).describe('the task in plain words'),
-      policy: z.enum(['heuristic', 'compass', 'single']).default('heuristic').describe('heuristic (no model), compass or single (model)'),
-      ...mapParams,
-      app: z.string().optional().describe('package the task is about (default: the app in front)'),
-      maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 20)'),
-      yes: z.boolean().optional().describe('allow destructive taps without asking'),
-      out: z.string().optional().describe('folder for trajectory.jsonl and report.html'),
-    }),
-    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
-    async handler(input, ctx) {
-      return (await import('./tool-handlers.js')).runHandler(input, ctx, hooks.onStep);
-    },
-  }) as unknown as ToolDef;
-}
+export const runTaskTool = defineTool({
+  name: 'app_run_task',
+  title: 'Do a task',
+  description:
+    "Do a task in the app in front, step by step (observe, decide, act through the device tools), with progress per step. Policies: `heuristic` (no model; follows the UI Map when one is given), `compass` (plans on the UI Map and asks the model only where the map cannot decide) and `single` (one model call per step). The model comes from `model` or the server's GLANCE_MODEL; `privacy` sends the screen to it block by block, only as far as it asks, with a ledger of what was sent. Destructive taps (delete, send, pay…) stop the run unless `yes`. Writes trajectory.jsonl and report.html into `out` when given (created if missing).",
+  schema: z.object({
+    task: z.string().min(1).describe('the task in plain words'),
+    policy: z
+      .enum(['heuristic', 'compass', 'single'])
+      .optional()
+      .describe('heuristic (no model), compass or single (model); default compass when a model is configured, else heuristic'),
+    model: z
+      .string()
+      .optional()
+      .describe('openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL (default GLANCE_MODEL)'),
+    privacy: z.boolean().optional().describe('send the model only the screen blocks it asks for, best first (CORE), and keep a ledger'),
+    cassette: z.string().optional().describe('file of recorded model answers: replayed when it exists, recorded into when not'),
+    ...mapParams,
+    app: z.string().optional().describe('package the task is about (default: the app in front)'),
+    maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 20)'),
+    yes: z.boolean().optional().describe('allow destructive taps without asking'),
+    out: z.string().optional().describe('folder for trajectory.jsonl and report.html'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  async handler(input, ctx) {
+    return (await import('./tool-handlers.js')).runHandler(input, ctx);
+  },
+});
 
 export const mapTool = defineTool({
   name: 'app_map',
@@ -70,5 +72,9 @@ export const mapTool = defineTool({
   },
 });
 
-/** The agent's tools, for the MCP server (app_run_task without live hooks). */
-export const agentTools: readonly ToolDef[] = [navigateTool as unknown as ToolDef, runTaskTool(), mapTool as unknown as ToolDef];
+/** The agent's tools, for the MCP server. */
+export const agentTools: readonly ToolDef[] = [
+  navigateTool as unknown as ToolDef,
+  runTaskTool as unknown as ToolDef,
+  mapTool as unknown as ToolDef,
+];

@@ -56,6 +56,28 @@ export interface LlmCall {
   outputTokens: number;
   latencyMs: number;
   costUsd: number;
+  /** Read back from a cassette rather than asked (tokens and cost are the recorded call's). */
+  replayed?: boolean;
+  /** The prompt as sent and the answer as parsed (for the report). */
+  request?: string;
+  answer?: string;
+}
+
+/** What one step sent to a model in privacy mode, and what it kept back (from privacy's ledger). */
+export interface StepLedger {
+  /** Block ids in the order they were sent. */
+  sentBlocks: string[];
+  sent: LedgerExposure;
+  withheld: LedgerExposure;
+  /** Placeholders that stood for real values in what was sent. */
+  masked: number;
+}
+
+export interface LedgerExposure {
+  blocks: number;
+  elements: number;
+  chars: number;
+  categories: Partial<Record<string, number>>;
 }
 
 export interface Decision {
@@ -66,6 +88,10 @@ export interface Decision {
   llm?: LlmCall[];
   /** Elements and characters the policy sent to a model versus what was on screen (privacy exposure). */
   exposure?: Exposure;
+  /** Privacy mode: the ledger of this step. */
+  ledger?: StepLedger;
+  /** The plan the policy follows after this decision (instructions), when it keeps one. */
+  plan?: string[];
 }
 
 export interface Exposure {
@@ -99,4 +125,15 @@ export interface Trajectory {
   /** Why the run ended (the policy's reason, the guard's or the error's message). */
   reason?: string;
   seconds: number;
+  /** Privacy mode: what left the machine over the whole run. */
+  privacy?: PrivacyTotals;
+}
+
+export interface PrivacyTotals {
+  steps: number;
+  sent: LedgerExposure;
+  withheld: LedgerExposure;
+  /** Share of the screens' elements (characters) never sent. */
+  elementReduction: number;
+  charReduction: number;
 }

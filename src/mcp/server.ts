@@ -34,10 +34,32 @@ export interface McpOptions {
   defaultSerial: string | undefined;
   readFile(path: string): Promise<string>;
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  /** Creates an output folder a tool was asked to write into (app_run_task `out`). */
+  makeDir?(path: string): Promise<void>;
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 type CallResult = { content: Content[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+interface RequestExtra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number | undefined } | undefined;
+  sendNotification: (n: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }) => Promise<void>;
+}
+
+/** A client that sent a progress token gets notifications/progress from long tools (agent runs, per step). */
+function progressOf(extra: RequestExtra): Pick<ToolContext, 'progress'> {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return {};
+  return {
+    progress: (p) => {
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...p } }).catch(() => undefined);
+    },
+  };
+}
 
 /** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
 async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<CallResult> {
@@ -74,7 +96,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
         ...(tool.output === undefined ? {} : { outputSchema: tool.output }),
         annotations: { title: tool.title, ...tool.annotations },
       },
-      async (args: Record<string, unknown>, extra: { signal: AbortSignal }) =>
+      async (args: Record<string, unknown>, extra: RequestExtra) =>
         callTool(tool, args, {
           signal: extra.signal,
           serial: typeof args['device'] === 'string' ? args['device'] : opts.defaultSerial,
@@ -82,6 +104,8 @@ export function createMcpServer(opts: McpOptions): McpServer {
           snapshots: opts.snapshots,
           readFile: opts.readFile,
           writeFile: opts.writeFile,
+          ...(opts.makeDir === undefined ? {} : { makeDir: opts.makeDir }),
+          ...progressOf(extra),
         }),
     );
   }

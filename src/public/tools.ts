@@ -2,4 +2,4 @@
 export { allTools, defineTool } from '../tools/index.js';
 export { callTool, findTool } from '../tools/call.js';
 export { memorySnapshotStore } from '../tools/store.js';
-export type { SnapshotStore, ToolAnnotations, ToolContext, ToolDef, ToolImage, ToolResult } from '../tools/registry.js';
+export type { SnapshotStore, ToolAnnotations, ToolContext, ToolDef, ToolImage, ToolProgress, ToolResult } from '../tools/registry.js';

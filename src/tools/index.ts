@@ -5,6 +5,6 @@ export { allTools } from './all.js';
 export const VERSION = '0.1.0';
 
 export { defineTool } from './registry.js';
-export type { ToolDef, ToolContext, ToolResult, DeviceProvider, SnapshotStore } from './registry.js';
+export type { ToolDef, ToolContext, ToolProgress, ToolResult, DeviceProvider, SnapshotStore } from './registry.js';
 export { respond, ToolResponse } from './response.js';
 export { callTool, findTool, toolByName } from './call.js';

@@ -55,6 +55,18 @@ export interface ToolContext {
   /** Reads a file the user named (`-` is standard input on the CLI). */
   readFile(path: string): Promise<string>;
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  /** Creates a folder the user named for a tool's output files (and its parents); absent: folders must exist. */
+  makeDir?: (path: string) => Promise<void>;
+  /** Progress of a long call (agent runs report each step): MCP sends it as progress notifications. */
+  progress?: (p: ToolProgress) => void;
+  /** Environment for settings a tool reads (model names, keys); absent: the process's. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -18,8 +18,8 @@ describe('GLANCE_DEBUG', () => {
   test('names areas by comma or space; * and all mean every area; unknown names are ignored', () => {
     assert.deepEqual([...parseDebugAreas('adb')], ['adb']);
     assert.deepEqual([...parseDebugAreas('mcp, virtual')], ['virtual', 'mcp']);
-    assert.deepEqual([...parseDebugAreas('*')], ['adb', 'virtual', 'mcp']);
-    assert.deepEqual([...parseDebugAreas('ALL')], ['adb', 'virtual', 'mcp']);
+    assert.deepEqual([...parseDebugAreas('*')], ['adb', 'virtual', 'mcp', 'model']);
+    assert.deepEqual([...parseDebugAreas('ALL')], ['adb', 'virtual', 'mcp', 'model']);
     assert.deepEqual([...parseDebugAreas('nope,,')], []);
     assert.deepEqual([...parseDebugAreas(undefined)], []);
   });

@@ -3,7 +3,11 @@ import { GlanceError } from '../../errors.js';
 import type { UiMap } from '../../uimap/index.js';
 import type { Policy } from '../policy.js';
 import { oraclePolicy, randomPolicy } from './baselines.js';
+import type { Provider } from '../providers/provider.js';
+import { MODEL_FORMS } from '../providers/spec.js';
+import { CompassPolicy } from './compass.js';
 import { heuristicPolicy } from './heuristic.js';
+import { SinglePolicy } from './single.js';
 
 export const POLICY_NAMES = ['heuristic', 'compass', 'single', 'oracle', 'random'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
@@ -13,6 +17,10 @@ export interface PolicyOptions {
   map?: UiMap;
   /** Seed of the random policy. */
   seed?: number;
+  /** The model the model policies ask (compass, single). */
+  provider?: Provider;
+  /** Model policies send the screen block by block, best first, only as far as the model asks (CORE). */
+  privacy?: boolean;
 }
 
 export function isPolicyName(s: string): s is PolicyName {
@@ -27,9 +35,14 @@ export function makePolicy(name: PolicyName, o: PolicyOptions = {}): Policy {
       return randomPolicy(o.seed);
     case 'heuristic':
       return heuristicPolicy(o.map);
-    default:
-      throw new GlanceError('MODEL_NOT_CONFIGURED', `the ${name} policy needs a model`, {
-        hint: 'pass --model (openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL), or use --policy heuristic',
-      });
+    case 'compass':
+    case 'single': {
+      if (o.provider === undefined)
+        throw new GlanceError('MODEL_NOT_CONFIGURED', `the ${name} policy needs a model`, {
+          hint: `name one with the model option or GLANCE_MODEL (${MODEL_FORMS}), or use the heuristic policy`,
+        });
+      const mo = { provider: o.provider, ...(o.map === undefined ? {} : { map: o.map }), ...(o.privacy === true ? { privacy: true } : {}) };
+      return name === 'compass' ? new CompassPolicy(mo) : new SinglePolicy(mo);
+    }
   }
 }

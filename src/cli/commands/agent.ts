@@ -1,7 +1,7 @@
 /**
  * `glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]…) [--max-steps N]` and
- * `glance run "TASK" [--policy heuristic|compass|single] [--map …|--src …] [--app PKG] [--max-steps N] [--yes]
- * [--out DIR]`: thin adapters over the agent's tools (app_navigate, app_run_task). A map built from source is
+ * `glance run "TASK" [--policy heuristic|compass|single] [--model …] [--privacy] [--cassette FILE] [--map …|--src …]
+ * [--app PKG] [--max-steps N] [--yes] [--out DIR]`: thin adapters over the agent's tools (app_navigate, app_run_task). A map built from source is
  * cached under the state folder.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -18,8 +18,8 @@ import { fileSnapshotStore, stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
 const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]...) [--max-steps N]';
-const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--map MAP.json | --src DIR [--lib DIR]...]
-                  [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
+const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL] [--privacy]
+                  [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
 
 const mapOptions = {
   map: { type: 'string' },
@@ -47,7 +47,12 @@ async function mapArg(
   return { map: await cachedMapFile({ src: v.src, libs: v.lib ?? [] }, join(stateDir(io.env), 'maps')) };
 }
 
-async function withContext(io: CommandIO, tool: ToolDef, params: Record<string, unknown>): Promise<number> {
+async function withContext(
+  io: CommandIO,
+  tool: ToolDef,
+  params: Record<string, unknown>,
+  progress?: ToolContext['progress'],
+): Promise<number> {
   const devices = createDeviceProvider(io.env);
   const ctx: ToolContext = {
     signal: io.signal,
@@ -59,6 +64,11 @@ async function withContext(io: CommandIO, tool: ToolDef, params: Record<string, 
       await mkdir(dirname(p), { recursive: true });
       await writeFile(p, data);
     },
+    makeDir: async (p) => {
+      await mkdir(p, { recursive: true });
+    },
+    env: io.env,
+    ...(progress === undefined ? {} : { progress }),
   };
   try {
     const result = await callToolDef(tool, params, ctx);
@@ -89,7 +99,16 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
   const { values, positionals } = parseCommandArgs('run', {
     args: argv,
     allowPositionals: true,
-    options: { ...mapOptions, policy: { type: 'string' }, app: { type: 'string' }, yes: { type: 'boolean' }, out: { type: 'string' } },
+    options: {
+      ...mapOptions,
+      policy: { type: 'string' },
+      model: { type: 'string' },
+      privacy: { type: 'boolean' },
+      cassette: { type: 'string' },
+      app: { type: 'string' },
+      yes: { type: 'boolean' },
+      out: { type: 'string' },
+    },
   });
   if (values.help === true) {
     io.stdout(renderResult({ text: RUN_USAGE }, io.json));
@@ -98,26 +117,21 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
   const task = positionals.join(' ').trim();
   if (task === '') throw new GlanceError('USAGE', 'missing TASK', { hint: RUN_USAGE });
   const maxSteps = positiveInt('--max-steps', values['max-steps'], RUN_USAGE);
-  const tool = runTaskTool(
-    io.isTTY
-      ? {
-          onStep: (s, budget) => {
-            const a = s.decision.action;
-            io.stderr(
-              `step ${s.step + 1}/${budget}: ${a.kind}${a.target === undefined ? '' : ` ${a.target}`} — ${s.decision.reason ?? ''}\n`,
-            );
-          },
-        }
-      : {},
-  );
+  // Live progress on a terminal: step n/max and what the policy is doing.
+  const progress: ToolContext['progress'] = io.isTTY
+    ? (p) => io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`)
+    : undefined;
   const params: Record<string, unknown> = {
     task,
     ...(await mapArg(values, io)),
     ...(values.policy === undefined ? {} : { policy: values.policy }),
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values.privacy === true ? { privacy: true } : {}),
+    ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
     ...(values.app === undefined ? {} : { app: values.app }),
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(values.yes === true ? { yes: true } : {}),
     ...(values.out === undefined ? {} : { out: values.out }),
   };
-  return withContext(io, tool, params);
+  return withContext(io, runTaskTool as unknown as ToolDef, params, progress);
 }

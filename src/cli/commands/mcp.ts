@@ -1,4 +1,5 @@
 // `glance mcp [--http PORT] [--token TOKEN]`: the MCP server over stdio (default) or Streamable HTTP on 127.0.0.1.
+import { mkdir } from 'node:fs/promises';
 import { readTextFile, writeUserFile } from '../files.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
@@ -33,6 +34,9 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
     readFile: readTextFile,
     writeFile: writeUserFile,
+    makeDir: async (p) => {
+      await mkdir(p, { recursive: true });
+    },
   };
   try {
     if (port === undefined) {

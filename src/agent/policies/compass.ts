@@ -1,0 +1,152 @@
+/**
+ * `compass` (UICOMPASS): plan a UI path once from the UI Map (the screens the task is about, how they connect,
+ * their elements), then per step either follow the map — when the plan's next screen is one transition away and
+ * its trigger is on screen, no model is asked — or ask once: the model re-plans against the real screen and the
+ * history (state, finished instruction, next instruction, the updated path; `none` ends the task) and selects
+ * the element by ref, with the text to type, in the same answer.
+ */
+import { z } from 'zod';
+import { Planner } from '../planner.js';
+import type { Policy, PolicyContext } from '../policy.js';
+import { labelOf, showsMapElement } from '../screen.js';
+import type { Decision, LlmCall, Observation, PrivacyTotals } from '../types.js';
+import { renderMapForTask } from './map-text.js';
+import { ledgerOf } from './ledger.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, rankHistory, toAgentAction, type ActionAnswer } from './model-common.js';
+import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
+import type { ModelPolicyOptions } from './single.js';
+
+export const COMPASS_PLAN_PROMPT = 'compass.plan@1';
+export const COMPASS_STEP_PROMPT = 'compass.step@1';
+
+const PLAN_SYSTEM = `You plan how to do a task in an Android app from its UI Map: its screens (activities), what each holds and how they connect.
+Speculate on the instructions a person would follow, grouped by the screen they are done on, in order. Answer with JSON only.`;
+
+const STEP_SYSTEM = `You operate an Android app for a user. You have a plan (a UI path), the steps so far and the current screen as elements with refs.
+Each turn: say what state the app is in, which instruction the last step finished, the next instruction (none when the task is complete), the updated plan, and the action for the next instruction.
+${ACTION_RULES}
+Answer with JSON only.`;
+
+const planSchema = z.object({
+  path: z.array(z.object({ activity: z.string(), steps: z.array(z.string()) })).describe('screens in order with the steps on each'),
+});
+
+const stepSchema = z.object({
+  state: z.string().describe('what the screen shows, in a few words'),
+  finished_instruction: z.string().nullable(),
+  next_instruction: z.string().describe('the next instruction, or none when the task is complete'),
+  updated_path: z.array(z.string()).nullable().describe('the remaining instructions, or null to keep the plan'),
+  ...actionFields,
+  reason: z.string(),
+}) as z.ZodType<ActionAnswer & { state: string; next_instruction: string; updated_path: string[] | null; reason: string }>;
+
+const simple = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
+export class CompassPolicy implements Policy {
+  readonly name: string;
+  private readonly planner: Planner | undefined;
+  private screen: ScreenSource = wholeScreen();
+  /** Remaining instructions, `[Screen] step`. */
+  private plan: string[] = [];
+  /** Map activities of the plan, in order. */
+  private route: string[] = [];
+  private planCalls: LlmCall[] = [];
+
+  constructor(private readonly o: ModelPolicyOptions) {
+    this.name = o.privacy === true ? 'compass+privacy' : 'compass';
+    this.planner = o.map === undefined ? undefined : new Planner(o.map);
+  }
+
+  async start(ctx: PolicyContext, first: Observation): Promise<void> {
+    this.screen = this.o.privacy === true ? privateScreen(ctx.task) : wholeScreen();
+    this.plan = [];
+    this.route = [];
+    this.planCalls = [];
+    const p = this.planner;
+    if (p === undefined) return;
+    const prompt = [
+      `[UI Map]\n${renderMapForTask(p, ctx.task, p.localise(first))}`,
+      `[Task]\n${ctx.task}`,
+      '[Answer] {"path": [{"activity": "MainActivity", "steps": ["1. …"]}, …]}',
+    ].join('\n\n');
+    const r = await this.o.provider.ask({
+      role: 'plan',
+      promptId: COMPASS_PLAN_PROMPT,
+      system: PLAN_SYSTEM,
+      prompt,
+      schema: planSchema,
+      signal: ctx.signal,
+    });
+    const last = r.calls.at(-1);
+    if (last !== undefined) Object.assign(last, { request: prompt, answer: JSON.stringify(r.value) });
+    this.planCalls = r.calls;
+    for (const g of r.value.path) {
+      for (const s of g.steps) this.plan.push(`[${simple(g.activity)}] ${s}`);
+      const a = p.activity(g.activity);
+      if (a !== undefined && this.route.at(-1) !== a) this.route.push(a);
+    }
+  }
+
+  /** The plan's next screen is one map transition away and its trigger is on screen: tap it, no model. */
+  private fromMap(obs: Observation): Decision | undefined {
+    const p = this.planner;
+    if (p === undefined) return undefined;
+    const here = p.localise(obs);
+    const i = here === undefined ? -1 : this.route.indexOf(here);
+    const next = i < 0 ? undefined : this.route[i + 1];
+    if (here === undefined || next === undefined) return undefined;
+    const step = p.route(here, next)?.steps[0];
+    const id = step?.trigger?.element;
+    if (step === undefined || id === undefined || step.to !== next) return undefined;
+    const text = p.label(here, id);
+    const el = obs.elements.find((e) => e.offscreen !== true && e.actions.includes('tap') && showsMapElement(e, id, text));
+    if (el === undefined) return undefined;
+    return {
+      action: { kind: 'tap', target: el.ref },
+      instruction: `go to ${simple(next)}`,
+      reason: `the map: "${labelOf(el) ?? id}" on ${simple(here)} opens ${simple(next)} (no model asked)`,
+      plan: [...this.plan],
+    };
+  }
+
+  privacyTotals(): PrivacyTotals | undefined {
+    return this.screen.totals?.();
+  }
+
+  async decide(obs: Observation, ctx: PolicyContext): Promise<Decision> {
+    const planCalls = ctx.step === 0 ? this.planCalls : [];
+    const mapped = this.fromMap(obs);
+    if (mapped !== undefined) return { ...mapped, ...(planCalls.length === 0 ? {} : { llm: planCalls }) };
+    const first = this.screen.open(obs, rankHistory(ctx.history));
+    const r = await askAction({
+      provider: this.o.provider,
+      screen: this.screen,
+      first,
+      role: 'step',
+      promptId: COMPASS_STEP_PROMPT,
+      system: STEP_SYSTEM,
+      schema: stepSchema,
+      signal: ctx.signal,
+      prompt: (view) =>
+        [
+          `[Task]\n${ctx.task}`,
+          `[Plan]\n${this.plan.length === 0 ? '(no plan: decide from the screen)' : this.plan.map((s) => `- ${s}`).join('\n')}`,
+          `[Steps so far]\n${historyLines(ctx.history)}`,
+          `[Screen${obs.screen.activity === undefined ? '' : ` ${obs.screen.activity}`}]\n${view.text}`,
+        ].join('\n\n'),
+    });
+    const a = r.answer;
+    if (a.updated_path !== null) this.plan = [...a.updated_path];
+    const finished = /^\s*none\s*\.?\s*$/i.test(a.next_instruction) && a.action !== 'fail';
+    const action = finished ? { kind: 'done' as const, text: a.text ?? a.state } : toAgentAction(a, (t) => this.screen.unmask(t));
+    return {
+      action,
+      instruction: a.next_instruction,
+      reason: a.reason,
+      llm: [...planCalls, ...r.calls],
+      exposure: r.view.exposure,
+      plan: [...this.plan],
+      ...ledgerOf(r.view),
+    };
+  }
+}

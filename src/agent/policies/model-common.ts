@@ -1,0 +1,135 @@
+/**
+ * What the model policies share: the action schema a model answers in (one element by ref, text to type in the
+ * same answer), the check that the ref is one the model was shown, the history as lines, and turning an answer
+ * into an agent action.
+ */
+import { z } from 'zod';
+import type { HistoryEntry } from '../policy.js';
+import type { Provider } from '../providers/provider.js';
+import { labelOf } from '../screen.js';
+import type { AgentAction, LlmCall } from '../types.js';
+import type { ScreenSource, ScreenView } from './screen-view.js';
+
+export const ACTIONS = ['tap', 'long_press', 'type', 'scroll', 'back', 'done', 'fail', 'need_more'] as const;
+
+/** Every field present (nullable) so OpenAI's strict structured output accepts the schema. */
+export const actionFields = {
+  action: z.enum(ACTIONS).describe('what to do; need_more asks for more of the screen (only when some is withheld)'),
+  ref: z.string().nullable().describe('ref of the element (tap, long_press, type), else null'),
+  text: z.string().nullable().describe('text to type, or the answer/reason for done and fail, else null'),
+  direction: z.enum(['up', 'down']).nullable().describe('scroll direction, else null'),
+};
+
+export type ActionAnswer = { action: (typeof ACTIONS)[number]; ref: string | null; text: string | null; direction: 'up' | 'down' | null };
+
+export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer.
+Use back to leave a screen, scroll to see more, done when the task is complete, fail when it cannot be done.`;
+
+/** Why an answer cannot be acted on, given what the model was shown. */
+export function checkAction(a: ActionAnswer, view: ScreenView): string | undefined {
+  if (a.action === 'need_more' && !view.more) return 'nothing more of the screen is withheld: choose an action';
+  if (a.action === 'tap' || a.action === 'long_press' || a.action === 'type') {
+    if (a.ref === null) return `${a.action} needs a ref`;
+    if (!view.refs.has(a.ref)) return `there is no ${a.ref} on the screen shown; use a ref from it`;
+    if (a.action === 'type' && (a.text ?? '') === '') return 'type needs the text';
+  }
+  return undefined;
+}
+
+export function toAgentAction(a: ActionAnswer, unmask: (t: string) => string): AgentAction {
+  switch (a.action) {
+    case 'tap':
+    case 'long_press':
+      return { kind: a.action, target: a.ref! };
+    case 'type':
+      return { kind: 'type', target: a.ref!, text: unmask(a.text ?? '') };
+    case 'scroll':
+      return { kind: 'scroll', direction: a.direction ?? 'down' };
+    case 'back':
+      return { kind: 'back' };
+    case 'done':
+    case 'fail':
+      return a.text === null ? { kind: a.action } : { kind: a.action, text: a.text };
+    default:
+      return { kind: 'fail', text: 'the model asked for more of a screen with nothing withheld' };
+  }
+}
+
+/** Steps so far, one line each, as a model reads them. */
+export function historyLines(history: readonly HistoryEntry[]): string {
+  if (history.length === 0) return '(none yet)';
+  return history
+    .map((h, i) => {
+      const a = h.decision.action;
+      const el = a.target === undefined ? undefined : h.observation.elements.find((e) => e.ref === a.target);
+      const label = h.result?.element?.label ?? (el === undefined ? undefined : labelOf(el));
+      const what = `${a.kind}${label === undefined ? '' : ` "${label}"`}${a.text === undefined ? '' : ` text ${JSON.stringify(a.text)}`}${a.direction === undefined ? '' : ` ${a.direction}`}`;
+      const r = h.result;
+      const out =
+        r === undefined
+          ? ''
+          : !r.ok
+            ? ` → failed: ${r.error?.message ?? r.diff}`
+            : r.newScreen
+              ? ' → new screen'
+              : r.changed
+                ? ' → screen changed'
+                : ' → nothing changed';
+      return `${i + 1}. ${what}${out}`;
+    })
+    .join('\n');
+}
+
+/** History as privacy's ranker wants it (labels acted on, text typed). */
+export function rankHistory(history: readonly HistoryEntry[]): Array<{ label?: string; input?: string }> {
+  return history.map((h) => {
+    const a = h.decision.action;
+    const label = h.result?.element?.label;
+    return { ...(label === undefined ? {} : { label }), ...(a.kind === 'type' && a.text !== undefined ? { input: a.text } : {}) };
+  });
+}
+
+export interface AskedAction<X> {
+  answer: ActionAnswer & X;
+  view: ScreenView;
+  calls: LlmCall[];
+}
+
+/**
+ * Asks for an action on the screen, sending more blocks while the model answers need_more (private view); each
+ * call records its prompt and answer for the report.
+ */
+export async function askAction<X>(o: {
+  provider: Provider;
+  screen: ScreenSource;
+  first: ScreenView;
+  role: string;
+  promptId: string;
+  system: string;
+  prompt: (view: ScreenView) => string;
+  schema: z.ZodType<ActionAnswer & X>;
+  signal: AbortSignal;
+}): Promise<AskedAction<X>> {
+  let view = o.first;
+  const calls: LlmCall[] = [];
+  for (;;) {
+    const shown = view;
+    const prompt = o.prompt(shown);
+    const r = await o.provider.ask({
+      role: o.role,
+      promptId: o.promptId,
+      system: o.system,
+      prompt,
+      schema: o.schema,
+      check: (a) => checkAction(a, shown),
+      signal: o.signal,
+    });
+    const last = r.calls.at(-1);
+    if (last !== undefined) Object.assign(last, { request: prompt, answer: JSON.stringify(r.value) });
+    calls.push(...r.calls);
+    if (r.value.action !== 'need_more') return { answer: r.value, view: shown, calls };
+    const next = o.screen.more();
+    if (next === undefined) return { answer: { ...r.value, action: 'fail', text: 'nothing more to show' }, view: shown, calls };
+    view = next;
+  }
+}

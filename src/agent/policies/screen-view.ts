@@ -1,0 +1,115 @@
+/**
+ * What a model policy shows the model of the screen. Whole: the compact snapshot with refs. Private (CORE's
+ * co-decision with accumulation): blocks chosen and ranked on this machine by privacy's lexical ranker, sent one
+ * at a time while the model answers `need_more`; the rest is withheld and summed up in one line, and the
+ * session's ledger says what left the machine.
+ */
+import { PrivacySession, type LedgerEntry } from '../../privacy/index.js';
+import type { SnapshotElement } from '../../snapshot/types.js';
+import type { Exposure, Observation } from '../types.js';
+
+export interface ScreenView {
+  /** The screen as the prompt shows it. */
+  text: string;
+  /** Elements the model may name, by ref (device refs). */
+  refs: ReadonlySet<string>;
+  /** More can be sent on request. */
+  more: boolean;
+  exposure: Exposure;
+  /** Private view: block ids sent so far and the ledger of this step. */
+  ledger?: LedgerEntry;
+}
+
+export interface ScreenSource {
+  /** Starts a step on this screen. */
+  open(obs: Observation, history: ReadonlyArray<{ label?: string; input?: string }>): ScreenView;
+  /** The next block (private view only), or undefined when nothing more is withheld. */
+  more(): ScreenView | undefined;
+  /** The real text for placeholders in an answer (private view masks values). */
+  unmask(text: string): string;
+  /** Totals over the run (private view only). */
+  totals?(): ReturnType<PrivacySession['totals']>;
+}
+
+const chars = (els: readonly SnapshotElement[], text: string): number => (els.length === 0 ? 0 : text.length);
+
+/** The whole snapshot, every time. */
+export function wholeScreen(): ScreenSource {
+  return {
+    open(obs) {
+      const refs = new Set(obs.elements.map((e) => e.ref));
+      const n = obs.elements.length;
+      return {
+        text: obs.text,
+        refs,
+        more: false,
+        exposure: {
+          sentElements: n,
+          totalElements: n,
+          sentChars: chars(obs.elements, obs.text),
+          totalChars: chars(obs.elements, obs.text),
+        },
+      };
+    },
+    more: () => undefined,
+    unmask: (t) => t,
+  };
+}
+
+/** A block element's ref on the device's snapshot (the same dump gives the same refs; bounds decide otherwise). */
+function deviceRef(e: SnapshotElement, obs: Observation): string | undefined {
+  if (obs.elements.some((x) => x.ref === e.ref)) return e.ref;
+  return obs.elements.find((x) => x.bounds.every((v, i) => v === e.bounds[i]))?.ref;
+}
+
+/** CORE-style accumulation over privacy blocks. */
+export function privateScreen(task: string): ScreenSource {
+  const session = new PrivacySession({ task });
+  let obs: Observation | undefined;
+  let parts: string[] = [];
+  let refs = new Set<string>();
+  let remaining = 0;
+  const view = (): ScreenView => {
+    const entry = session.ledger.at(-1)!;
+    const withheld = remaining > 0 ? `\n${session.withheldLine()} (answer need_more to see the next block)` : '';
+    return {
+      text: `${parts.join('\n')}${withheld}`,
+      refs,
+      more: remaining > 0,
+      exposure: {
+        sentElements: entry.sent.elements,
+        totalElements: entry.total.elements,
+        sentChars: entry.sent.chars,
+        totalChars: entry.total.chars,
+      },
+      ledger: structuredClone(entry),
+    };
+  };
+  const take = (): boolean => {
+    const b = session.next();
+    if (b === undefined || obs === undefined) return false;
+    parts.push(b.text);
+    remaining = b.remaining;
+    for (const e of b.block.elements) {
+      const r = deviceRef(e, obs);
+      if (r !== undefined) refs.add(r);
+    }
+    return true;
+  };
+  return {
+    open(o, history) {
+      obs = o;
+      parts = [];
+      refs = new Set();
+      remaining = 0;
+      const last = history.at(-1);
+      if (last !== undefined) session.record(last);
+      session.observe(o.dump);
+      take();
+      return view();
+    },
+    more: () => (take() ? view() : undefined),
+    unmask: (t) => session.unmask(t),
+    totals: () => session.totals(),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * `single`: one model call per step on the snapshot (task, steps so far, the screen with refs, and the UI Map's
+ * route hints when a map is known) — the cloud-only baseline the papers compare against. With privacy on, the
+ * screen goes up block by block (the model may answer need_more).
+ */
+import { z } from 'zod';
+import { taskTerms } from '../lexical.js';
+import { Planner } from '../planner.js';
+import type { Policy, PolicyContext } from '../policy.js';
+import type { Provider } from '../providers/provider.js';
+import type { Decision, Observation, PrivacyTotals } from '../types.js';
+import type { UiMap } from '../../uimap/index.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, rankHistory, toAgentAction, type ActionAnswer } from './model-common.js';
+import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
+import { ledgerOf } from './ledger.js';
+
+export const SINGLE_PROMPT = 'single.step@1';
+
+const SYSTEM = `You operate an Android app for a user, one action at a time, reading the screen as a list of elements with refs.
+${ACTION_RULES}
+Answer with JSON only.`;
+
+const schema = z.object({ ...actionFields, reason: z.string().describe('one short sentence') }) as z.ZodType<
+  ActionAnswer & { reason: string }
+>;
+
+/** Routes the map suggests from this screen to the screens the task is about (at most three). */
+export function mapHints(planner: Planner | undefined, obs: Observation, task: string): string[] {
+  if (planner === undefined) return [];
+  const here = planner.localise(obs);
+  if (here === undefined) return [];
+  const out: string[] = [];
+  for (const g of planner.goals(taskTerms(task), 6)) {
+    const r = planner.route(here, g.activity);
+    if (r === undefined) continue;
+    const line = planner.instructions(r, g).join('; ');
+    if (!out.includes(line)) out.push(line);
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+export interface ModelPolicyOptions {
+  provider: Provider;
+  map?: UiMap;
+  /** Send the screen block by block (CORE); what is sent is in each step's ledger. */
+  privacy?: boolean;
+}
+
+export class SinglePolicy implements Policy {
+  readonly name: string;
+  private readonly planner: Planner | undefined;
+  private screen: ScreenSource;
+
+  constructor(private readonly o: ModelPolicyOptions) {
+    this.name = o.privacy === true ? 'single+privacy' : 'single';
+    this.planner = o.map === undefined ? undefined : new Planner(o.map);
+    this.screen = wholeScreen();
+  }
+
+  async start(ctx: PolicyContext): Promise<void> {
+    this.screen = this.o.privacy === true ? privateScreen(ctx.task) : wholeScreen();
+  }
+
+  privacyTotals(): PrivacyTotals | undefined {
+    return this.screen.totals?.();
+  }
+
+  async decide(obs: Observation, ctx: PolicyContext): Promise<Decision> {
+    const first = this.screen.open(obs, rankHistory(ctx.history));
+    const hints = mapHints(this.planner, obs, ctx.task);
+    const r = await askAction({
+      provider: this.o.provider,
+      screen: this.screen,
+      first,
+      role: 'step',
+      promptId: SINGLE_PROMPT,
+      system: SYSTEM,
+      schema,
+      signal: ctx.signal,
+      prompt: (view) =>
+        [
+          `Task: ${ctx.task}`,
+          `Steps so far:\n${historyLines(ctx.history)}`,
+          ...(hints.length === 0 ? [] : [`The app's map suggests:\n${hints.map((h) => `- ${h}`).join('\n')}`]),
+          `Screen${obs.screen.activity === undefined ? '' : ` (${obs.screen.activity})`}:\n${view.text}`,
+          'What is the next action?',
+        ].join('\n\n'),
+    });
+    return {
+      action: toAgentAction(r.answer, (t) => this.screen.unmask(t)),
+      reason: r.answer.reason,
+      llm: r.calls,
+      exposure: r.view.exposure,
+      ...ledgerOf(r.view),
+    };
+  }
+}

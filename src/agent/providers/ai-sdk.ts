@@ -1,0 +1,160 @@
+/**
+ * Providers on the Vercel AI SDK (the 6 line runs on Node 20): structured output from the zod schema, usage,
+ * retries with backoff that honour Retry-After, a timeout per call, and the caller's AbortSignal. OpenAI is
+ * asked through Chat Completions, Anthropic through Messages (its structured output arrives as a tool call),
+ * local servers through the OpenAI-compatible provider.
+ */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel, type ModelMessage } from 'ai';
+import { debug } from '../../debug.js';
+import { GlanceError, throwIfAborted } from '../../errors.js';
+import type { LlmCall } from '../types.js';
+import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing.js';
+import { REPAIR_NOTE, type ModelReply, type ModelRequest, type Provider } from './provider.js';
+import type { ModelSpec } from './spec.js';
+
+export interface AiSdkOptions {
+  /** Per call, including retries' waits (default 60 s). */
+  timeoutMs?: number;
+  /** Retries of 429 and 5xx answers (default 2). */
+  maxRetries?: number;
+  prices?: PriceTable;
+  /** fetch to use (tests pass the global one; the SDK's default is the same). */
+  fetch?: typeof fetch;
+}
+
+// The SDK prints its warnings to the console; a CLI's output is not the place (GLANCE_DEBUG=model shows them).
+// A host that set its own logger keeps it.
+const g = globalThis as { AI_SDK_LOG_WARNINGS?: unknown };
+g.AI_SDK_LOG_WARNINGS ??= (o: { warnings: unknown[] }) => debug('model', () => `warnings ${JSON.stringify(o.warnings)}`);
+
+/** Answers are small JSON objects; a bound keeps a runaway answer cheap. */
+const MAX_OUTPUT_TOKENS = 2048;
+
+function languageModel(spec: ModelSpec, f: typeof fetch | undefined): LanguageModel {
+  const common = { ...(spec.apiKey === undefined ? {} : { apiKey: spec.apiKey }), ...(f === undefined ? {} : { fetch: f }) };
+  switch (spec.kind) {
+    case 'openai':
+      return createOpenAI({ ...common, ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }) }).chat(spec.model);
+    case 'anthropic':
+      return createAnthropic({ ...common, ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }) })(spec.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        ...common,
+        name: 'compatible',
+        baseURL: spec.baseURL ?? 'http://127.0.0.1:11434/v1',
+        supportsStructuredOutputs: true,
+      }).chatModel(spec.model);
+  }
+}
+
+/** An SDK failure as a coded error: rate limits and server errors after retries, timeouts, aborts. */
+function modelError(e: unknown, spec: ModelSpec, signal: AbortSignal | undefined, timeoutMs: number): GlanceError {
+  if (e instanceof GlanceError) return e;
+  if (signal?.aborted === true) return new GlanceError('ABORTED', 'operation aborted', { cause: e });
+  const last = RetryError.isInstance(e) ? e.lastError : e;
+  const name = (last as { name?: string } | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new GlanceError('TIMEOUT', `${spec.label} did not answer within ${timeoutMs} ms`, {
+      hint: 'raise GLANCE_MODEL_TIMEOUT_MS, or use a faster or local model',
+      cause: e,
+    });
+  const tries = RetryError.isInstance(e) ? ` after ${e.errors.length} attempts` : '';
+  if (APICallError.isInstance(last)) {
+    const status = last.statusCode ?? 0;
+    const hint =
+      status === 401 || status === 403
+        ? 'check the API key variable for this provider'
+        : status === 429
+          ? 'the provider is rate-limiting this key: wait, or lower the request rate'
+          : status === 404
+            ? 'check the model name and the base URL'
+            : 'the provider failed; try again later';
+    return new GlanceError('MODEL_FAILED', `${spec.label} answered HTTP ${status}${tries}: ${last.message}`, {
+      hint,
+      context: { status },
+      cause: e,
+    });
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return new GlanceError('MODEL_FAILED', `${spec.label} failed${tries}: ${msg}`, {
+    hint: `check that the server at ${spec.baseURL ?? 'the provider'} is up and speaks the ${spec.kind} API`,
+    cause: e,
+  });
+}
+
+export class AiSdkProvider implements Provider {
+  readonly name: string;
+  private readonly model: LanguageModel;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly prices: PriceTable;
+
+  constructor(
+    private readonly spec: ModelSpec,
+    o: AiSdkOptions = {},
+  ) {
+    this.name = spec.label;
+    this.model = languageModel(spec, o.fetch);
+    this.timeoutMs = o.timeoutMs ?? 60_000;
+    this.maxRetries = o.maxRetries ?? 2;
+    this.prices = o.prices ?? DEFAULT_PRICES;
+  }
+
+  private call(req: Pick<ModelRequest<unknown>, 'role' | 'promptId'>, tokens: { input: number; output: number }, ms: number): LlmCall {
+    return {
+      role: req.role,
+      model: this.name,
+      prompt: req.promptId,
+      inputTokens: tokens.input,
+      outputTokens: tokens.output,
+      latencyMs: Math.round(ms),
+      costUsd: this.spec.kind === 'openai-compatible' ? 0 : costOf(this.spec, tokens, this.prices),
+    };
+  }
+
+  async ask<T>(req: ModelRequest<T>): Promise<ModelReply<T>> {
+    const messages: ModelMessage[] = [{ role: 'user', content: req.prompt }];
+    const calls: LlmCall[] = [];
+    let problem = '';
+    for (let round = 0; round < 2; round++) {
+      throwIfAborted(req.signal);
+      const started = performance.now();
+      let text: string;
+      try {
+        const r = await generateText({
+          model: this.model,
+          system: req.system,
+          messages,
+          output: Output.object({ schema: req.schema, name: req.role }),
+          maxRetries: this.maxRetries,
+          timeout: this.timeoutMs,
+          temperature: 0,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          ...(req.signal === undefined ? {} : { abortSignal: req.signal }),
+        });
+        calls.push(this.call(req, { input: r.usage.inputTokens ?? 0, output: r.usage.outputTokens ?? 0 }, performance.now() - started));
+        debug('model', () => `${this.name} ${req.promptId} ${JSON.stringify(calls.at(-1))}`);
+        text = r.text;
+        const value = r.output as T;
+        const bad = req.check?.(value);
+        if (bad === undefined) return { value, calls };
+        problem = bad;
+      } catch (e) {
+        if (!NoObjectGeneratedError.isInstance(e)) throw modelError(e, this.spec, req.signal, this.timeoutMs);
+        const u = e.usage;
+        calls.push(this.call(req, { input: u?.inputTokens ?? 0, output: u?.outputTokens ?? 0 }, performance.now() - started));
+        text = e.text ?? '';
+        problem = `it is not JSON of the asked shape (${(e.cause as Error | undefined)?.message ?? e.message})`;
+      }
+      messages.push({ role: 'assistant', content: text === '' ? '(no answer)' : text });
+      messages.push({ role: 'user', content: `${REPAIR_NOTE}: ${problem}. Answer again with JSON of the asked shape only.` });
+    }
+    throw new GlanceError('MODEL_FAILED', `${this.name} gave no usable answer for ${req.promptId} (twice): ${problem}`, {
+      hint: 'a stronger model, or one that supports structured output, answers these reliably',
+      context: { calls: calls.length },
+    });
+  }
+}
