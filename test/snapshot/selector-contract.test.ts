@@ -1,0 +1,256 @@
+// The selector language from its grammar and rules, one behaviour per test: the error each malformed selector
+// gets (message and caret position), what every attribute reads, containment for `:in` and the descendant
+// space, the edges of the layout relations, and the nearest-first order with its tie-breaks.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { GlanceError } from '../../src/errors.js';
+import { findElements, parseSelector } from '../../src/snapshot/selector.js';
+import type { SnapshotElement } from '../../src/snapshot/types.js';
+
+type Box = [number, number, number, number];
+function el(ref: string, cls: string, bounds: Box, more: Partial<SnapshotElement> = {}): SnapshotElement {
+  return {
+    ref,
+    class: cls,
+    bounds,
+    center: [Math.floor((bounds[0] + bounds[2]) / 2), Math.floor((bounds[1] + bounds[3]) / 2)],
+    actions: ['tap'],
+    states: [],
+    ...more,
+  };
+}
+
+// A header, a list with two rows (the second row's parent link missing: contained by bounds only), a field, a
+// button beside it, and a card exactly as big as the list.
+const elements: SnapshotElement[] = [
+  el('t1', 'TextView', [0, 0, 1080, 100], { text: 'Inbox', actions: [] }),
+  el('s2', 'RecyclerView', [0, 100, 1080, 900], { id: 'list', actions: ['scroll'] }),
+  el('b3', 'LinearLayout', [0, 100, 1080, 300], { text: 'Ana', labels: ['Lunch on Friday'], parent: 's2' }),
+  el('b4', 'LinearLayout', [0, 300, 1080, 500], { text: 'Tom', desc: 'unread' }),
+  el('e5', 'EditText', [0, 1000, 800, 1100], { hint: 'Reply', id: 'reply', actions: ['fill'] }),
+  el('b6', 'Button', [800, 1000, 1080, 1100], { desc: 'Send', id: 'send' }),
+  el('b7', 'FrameLayout', [0, 100, 1080, 900], { desc: 'card' }),
+];
+const snap = { elements };
+const refs = (s: string): string[] => findElements(snap, s).map((e) => e.ref);
+
+function parseError(source: string): { message: string; position: number } {
+  try {
+    parseSelector(source);
+  } catch (e) {
+    assert.ok(e instanceof GlanceError && e.code === 'SELECTOR_INVALID', String(e));
+    assert.match(e.hint ?? '', /Button\[text=OK\]/);
+    const position = (e.context as { position: number }).position;
+    // The caret line points at the same column the message names.
+    const lines = e.message.split('\n');
+    assert.equal(lines[1], `  ${source}`);
+    assert.equal(lines[2], `  ${' '.repeat(position)}^`);
+    assert.match(lines[0]!, new RegExp(`^bad selector at ${position + 1}: `));
+    return { message: lines[0]!.replace(/^bad selector at \d+: /, ''), position };
+  }
+  assert.fail(`${source} parsed`);
+}
+
+describe('malformed selectors: message and position', () => {
+  const cases: Array<[string, string, number]> = [
+    ['   ', 'empty selector', 0],
+    ['Button,', 'selector expected, found the end', 7],
+    ['Button,)', 'selector expected, found ")"', 7],
+    ['Button]', 'unexpected "]"', 6],
+    ['#', 'resource id expected after "#"', 1],
+    ['[foo=1]', 'unknown attribute "foo" (use text, desc, hint, id, class, ref, label)', 1],
+    ['[text]', '"=", "~=", "^=" or "$=" expected', 5],
+    ['[text=a', '"]" expected', 7],
+    ['[text="a" b]', '"]" expected', 10],
+    ['[text="a"', '"]" expected to close "[" at 1', 9],
+    ['[text=  ]', 'value expected', 8],
+    ['[text="abc', 'unterminated string', 6],
+    ['[text="ab\\', 'unterminated string', 6],
+    [':clickable(1)', ':clickable takes no argument', 10],
+    [':below', ':below needs an argument in parentheses', 6],
+    [':below(#a', '")" expected to close :below(', 9],
+    [':near(#a, 10 x)', '")" expected', 13],
+    [':below(#a, 10)', ':below takes one selector', 9],
+    [':near(#a, -5)', 'distance in px expected', 10],
+    [':wobbly', 'unknown pseudo-class ":wobbly"', 0],
+    [':', 'pseudo-class name expected', 1],
+    ['[ =a]', 'attribute name expected', 2],
+    ['Button@', 'unexpected "@"', 6],
+  ];
+  for (const [source, message, position] of cases) {
+    test(JSON.stringify(source), () => {
+      assert.deepEqual(parseError(source), { message, position });
+    });
+  }
+});
+
+describe('parsing', () => {
+  test('* is any element; a comma and a number end the selector inside :near only', () => {
+    assert.deepEqual(parseSelector('*'), { alternatives: [{ parts: [{ type: 'any' }] }] });
+    assert.equal(refs('*').length, elements.length);
+    assert.deepEqual(parseSelector(':near(#send, 30)').alternatives[0]!.parts[0], {
+      type: 'relation',
+      relation: 'near',
+      selector: { alternatives: [{ parts: [{ type: 'id', name: 'send' }] }] },
+      px: 30,
+    });
+    // Inside other pseudo-classes a comma before a number ends the inner list too, and the ")" is then missing;
+    // before anything else the comma separates alternatives.
+    assert.equal(parseError(':not(#a, 5)').message, '")" expected');
+    assert.equal(parseSelector(':near(#a, x)').alternatives[0]!.parts[0]!.type, 'relation');
+    // Without a distance the relation carries none (the default applies when matching).
+    assert.equal('px' in parseSelector(':near(#send)').alternatives[0]!.parts[0]!, false);
+  });
+
+  test('quoted values keep escapes and spaces; bare values are trimmed', () => {
+    const v = (s: string): string => (parseSelector(s).alternatives[0]!.parts[0] as { value: string }).value;
+    assert.equal(v('[text="a \\"b\\" c"]'), 'a "b" c');
+    assert.equal(v("[text='line\\nnext']"), 'line\nnext');
+    assert.equal(v('[text=  two words  ]'), 'two words');
+    assert.equal(v('[ text = x ]'), 'x');
+  });
+
+  test('pseudo-class names are case-insensitive; class names keep $ and dots', () => {
+    assert.deepEqual(refs(':CLICKABLE'), refs(':clickable'));
+    assert.deepEqual(parseSelector('Outer$Inner').alternatives[0]!.parts[0], { type: 'class', name: 'Outer$Inner' });
+    assert.deepEqual(parseSelector('_x').alternatives[0]!.parts[0], { type: 'class', name: '_x' });
+  });
+});
+
+describe('what each attribute reads', () => {
+  test('text reads the text and the merged labels; desc, hint, id, class and ref read only themselves', () => {
+    assert.deepEqual(refs('[text=Lunch on Friday]'), ['b3']);
+    assert.deepEqual(refs('[text=unread]'), []);
+    assert.deepEqual(refs('[desc=unread]'), ['b4']);
+    assert.deepEqual(refs('[desc=Tom]'), []);
+    assert.deepEqual(refs('[hint=Reply]'), ['e5']);
+    assert.deepEqual(refs('[hint=Send]'), []);
+    assert.deepEqual(refs('[id=send]'), ['b6']);
+    assert.deepEqual(refs('[id=Send]'), []);
+    assert.deepEqual(refs('[class=Button]'), ['b6']);
+    assert.deepEqual(refs('[ref=b6]'), ['b6']);
+    assert.deepEqual(refs('[ref$=6]'), ['b6']);
+  });
+
+  test('label reads text, labels, desc and hint together', () => {
+    assert.deepEqual(refs('[label=Lunch on Friday]'), ['b3']);
+    assert.deepEqual(refs('[label=unread]'), ['b4']);
+    assert.deepEqual(refs('[label=Reply]'), ['e5']);
+    assert.deepEqual(refs('[label=Tom]'), ['b4']);
+  });
+
+  test(':has-text looks in desc and hint too, case-insensitively', () => {
+    assert.deepEqual(refs(':has-text("SEND")'), ['b6']);
+    assert.deepEqual(refs(':has-text("repl")'), ['e5']);
+    assert.deepEqual(refs(':has-text("friday")'), ['b3']);
+  });
+
+  test('#id matches the short id and the fully qualified one', () => {
+    assert.deepEqual(refs('#send'), ['b6']);
+    assert.deepEqual(refs('#com.example:id/send'), ['b6']);
+    assert.deepEqual(refs('#sen'), []);
+  });
+});
+
+describe('containment', () => {
+  test(':in holds for a parent link or for a box strictly inside; an equal box is not inside', () => {
+    assert.deepEqual(refs(':in(#list)'), ['b3', 'b4']);
+    // b7 has the list's exact bounds: neither is inside the other.
+    assert.equal(refs(':in(#list)').includes('b7'), false);
+    assert.equal(refs(':in([desc=card])').includes('s2'), false);
+    assert.deepEqual(refs(':in([desc=card])'), ['b3', 'b4']);
+  });
+
+  test('a parent link counts even when the box sticks out', () => {
+    const out = { elements: [...elements, el('b8', 'Button', [0, 850, 1080, 1200], { text: 'More', parent: 's2' })] };
+    assert.deepEqual(
+      findElements(out, ':in(#list)').map((e) => e.ref),
+      ['b3', 'b4', 'b8'],
+    );
+  });
+
+  test('the descendant space means the same as :in, and needs the ancestor to match', () => {
+    assert.deepEqual(refs('#list LinearLayout'), ['b3', 'b4']);
+    assert.deepEqual(refs('#reply LinearLayout'), []);
+    assert.deepEqual(refs('RecyclerView [text=Tom]'), ['b4']);
+  });
+
+  test(':not excludes what its selector matches', () => {
+    assert.deepEqual(refs('LinearLayout:not([text=Ana])'), ['b4']);
+  });
+});
+
+describe('layout relations', () => {
+  test('edges count as beside: right-of from the anchor right edge, left-of up to its left edge', () => {
+    assert.deepEqual(refs('Button:right-of(#reply)'), ['b6']);
+    assert.deepEqual(refs('EditText:left-of(#send)'), ['e5']);
+    const touching = { elements: [el('b1', 'Button', [0, 0, 100, 100]), el('b2', 'Button', [50, 0, 150, 100])] };
+    // b2's centre (100) is on b1's right edge: right of it; b1's centre (50) is on b2's left edge: left of it.
+    assert.deepEqual(
+      findElements(touching, ':right-of([ref=b1])').map((e) => e.ref),
+      ['b2'],
+    );
+    assert.deepEqual(
+      findElements(touching, ':left-of([ref=b2])').map((e) => e.ref),
+      ['b1'],
+    );
+    assert.deepEqual(
+      findElements(touching, ':left-of([ref=b1])').map((e) => e.ref),
+      [],
+    );
+  });
+
+  test('nearest first: by gap, then by the distance between centres, then in document order', () => {
+    const row = {
+      elements: [
+        el('b1', 'Button', [0, 0, 100, 100], { text: 'anchor' }),
+        el('b2', 'Button', [300, 100, 400, 200]), // below, but 200 px to the side: gap 200
+        el('b3', 'Button', [0, 100, 100, 200]), // directly below, gap 0, centre distance 100
+        el('b4', 'Button', [0, 100, 300, 150]), // below, gap 0, centre distance ~103
+        el('b5', 'Button', [0, 100, 100, 200]), // same box as b3: document order decides
+      ],
+    };
+    assert.deepEqual(
+      findElements(row, ':below([text=anchor])').map((e) => e.ref),
+      ['b3', 'b5', 'b4', 'b2'],
+    );
+  });
+
+  test('the nearest of several anchors counts', () => {
+    const two = {
+      elements: [
+        el('t1', 'TextView', [0, 0, 100, 100], { text: 'A' }),
+        el('t2', 'TextView', [0, 1000, 100, 1100], { text: 'A' }),
+        el('b3', 'Button', [0, 1200, 100, 1300]),
+        el('b4', 'Button', [0, 500, 100, 600]),
+      ],
+    };
+    // b3 is 100 px below the second anchor, b4 400 px below the first.
+    assert.deepEqual(
+      findElements(two, 'Button:below([text=A])').map((e) => e.ref),
+      ['b3', 'b4'],
+    );
+  });
+
+  test(':near uses the default distance without a number, and the given one with it', () => {
+    const near = {
+      elements: [
+        el('b1', 'Button', [0, 0, 100, 100], { text: 'x' }),
+        el('b2', 'Button', [0, 140, 100, 200]),
+        el('b3', 'Button', [0, 300, 100, 400]),
+      ],
+    };
+    assert.deepEqual(
+      findElements(near, ':near([text=x])').map((e) => e.ref),
+      ['b2'],
+    );
+    assert.deepEqual(
+      findElements(near, ':near([text=x], 200)').map((e) => e.ref),
+      ['b2', 'b3'],
+    );
+    assert.deepEqual(
+      findElements(near, ':near([text=x], 10)').map((e) => e.ref),
+      [],
+    );
+  });
+});
