@@ -6,11 +6,15 @@
  *
  *   key   = class | resource id | stable label | local key of the parent element (or the nearest
  *           identified ancestor for top-level elements)
- *   rank  = position among elements with the same key, in document order (0 for most)
+ *   tag   = for look-alikes (elements with equal keys), the nearest labelled neighbour and the offset from it
+ *           (lookalikes.ts), joined to the key
+ *   rank  = position among elements with the same key and tag, in document order (0 for most)
  *   ref   = kind letter + slot, slot = FNV-1a(key, rank) mod 1000 with linear probing, claimed in order of
  *           (hash, key, rank): a deterministic function of the set of identities.
  */
+import type { UiNode } from '../hierarchy/model.js';
 import type { DNode } from './distil.js';
+import { AnchorFinder, lookalikeTags } from './lookalikes.js';
 
 /** e = editable, c = checkable, b = tap target, s = scrollable/list, t = text or image. */
 export type RefKind = 'e' | 'c' | 'b' | 's' | 't';
@@ -41,6 +45,35 @@ function localKey(n: DNode): string {
 
 export function identityKey(n: DNode, parent: DNode | undefined): string {
   return `${localKey(n)}|${parent ? localKey(parent) : '@' + n.scopeId}`;
+}
+
+/**
+ * Ref subjects for a distilled tree (flattened, each with its parent's index): kind and key, where look-alikes
+ * (equal kind and key) carry their tag (lookalikes.ts) so that order decides only what nothing else can.
+ */
+export function refSubjects(flat: ReadonlyArray<{ n: DNode; parent: number }>, dumpRoots: readonly UiNode[]): RefSubject[] {
+  const subjects = flat.map((f) => ({ kind: kindOf(f.n), key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n) }));
+  const groups = new Map<string, number[]>();
+  subjects.forEach((s, i) => {
+    const k = s.kind + s.key;
+    const g = groups.get(k);
+    if (g === undefined) groups.set(k, [i]);
+    else g.push(i);
+  });
+  let finder: AnchorFinder | undefined;
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    finder ??= new AnchorFinder(dumpRoots);
+    const tags = lookalikeTags(
+      g.map((i) => flat[i]!.n.src),
+      finder,
+    );
+    g.forEach((i, k) => {
+      const t = tags[k];
+      if (t !== undefined) subjects[i]!.key += `~${t}`;
+    });
+  }
+  return subjects;
 }
 
 /** FNV-1a, 32 bit, over UTF-16 code units: tiny, fast, well spread for short keys. */

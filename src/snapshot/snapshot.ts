@@ -8,7 +8,7 @@ import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
-import { assignRefs, identityKey, kindOf } from './refs.js';
+import { assignRefs, refSubjects } from './refs.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
 
@@ -104,7 +104,7 @@ interface Built {
 }
 
 /** Refs for the whole distilled tree, computed before depth / scope so they never depend on the view. */
-function build(roots: DNode[]): Built {
+function build(roots: DNode[], dumpRoots: readonly UiNode[]): Built {
   const flat: Array<{ n: DNode; parent: number; depth: number }> = [];
   const stack: Array<{ n: DNode; parent: number; depth: number }> = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push({ n: roots[i]!, parent: -1, depth: 0 });
@@ -114,7 +114,7 @@ function build(roots: DNode[]): Built {
     flat.push(e);
     for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
   }
-  const refs = assignRefs(flat.map((f) => ({ kind: kindOf(f.n), key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n) })));
+  const refs = assignRefs(refSubjects(flat, dumpRoots));
   const items: Item[] = [];
   const all: Item[] = [];
   flat.forEach((f, i) => {
@@ -234,7 +234,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = tr
   const dump = toDump(input);
   const mode = { all: options.all ?? false, offscreen: options.offscreen ?? false };
   const { roots, stats } = distil(dump, mode, platformOf(dump) === 'ios' ? iosPassesFor(mode) : passesFor(mode));
-  const built = build(roots);
+  const built = build(roots, dump.roots);
   const items = view(built.items, options);
   const elements: SnapshotElement[] = [];
   forEachItem(items, (it) => elements.push(it.el));
