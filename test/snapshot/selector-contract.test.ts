@@ -27,7 +27,7 @@ const elements: SnapshotElement[] = [
   el('s2', 'RecyclerView', [0, 100, 1080, 900], { id: 'list', actions: ['scroll'] }),
   el('b3', 'LinearLayout', [0, 100, 1080, 300], { text: 'Ana', labels: ['Lunch on Friday'], parent: 's2' }),
   el('b4', 'LinearLayout', [0, 300, 1080, 500], { text: 'Tom', desc: 'unread' }),
-  el('e5', 'EditText', [0, 1000, 800, 1100], { hint: 'Reply', id: 'reply', actions: ['fill'] }),
+  el('e5', 'EditText', [0, 1000, 800, 1100], { hint: 'Reply', id: 'reply', actions: ['type'] }),
   el('b6', 'Button', [800, 1000, 1080, 1100], { desc: 'Send', id: 'send' }),
   el('b7', 'FrameLayout', [0, 100, 1080, 900], { desc: 'card' }),
 ];
