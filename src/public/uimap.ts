@@ -2,6 +2,8 @@
 export { mapDirectory, mapProject } from '../uimap/index.js';
 export type { MapDirectoryOptions } from '../uimap/index.js';
 export type {
+  EdgeKind,
+  EdgeVia,
   MapActivity,
   MapElement,
   MapPart,

@@ -213,7 +213,7 @@ ${nodes.join('\n')}
         h += '<h3>'+p[0]+' '+esc(part.name)+how+'</h3>'+list(part.elements);
       });
     });
-    h += '<h3>Goes to</h3>'+(out.length?'<ul>'+out.map(function(t){return '<li>'+esc(t.to.split('.').pop())+(t.trigger?' <span class="muted">'+esc(t.trigger.kind)+(t.trigger.element?' '+esc(t.trigger.element):'')+'</span>':'')+'</li>';}).join('')+'</ul>':'<p class="muted">none</p>');
+    h += '<h3>Goes to</h3>'+(out.length?'<ul>'+out.map(function(t){return '<li>'+esc(t.to.split('.').pop())+(t.trigger?' <span class="muted">'+esc(t.trigger.kind)+(t.trigger.element?' '+esc(t.trigger.element):'')+'</span>':'')+(t.kind||t.via?' <span class="muted">'+esc([t.kind,t.via].filter(Boolean).join(' via '))+'</span>':'')+(t.at?' <code class="at">'+esc(t.at)+'</code>':'')+'</li>';}).join('')+'</ul>':'<p class="muted">none</p>');
     side.innerHTML = h;
   }
   var graph = document.getElementById('graph');

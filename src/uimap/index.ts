@@ -27,6 +27,8 @@ export type {
   MapStats,
   ElementKind,
   TriggerKind,
+  EdgeKind,
+  EdgeVia,
   WarningCode,
   ProjectSource,
   ModuleSource,
@@ -69,7 +71,7 @@ async function addCodeFacts(source: ProjectSource, modules: ModuleFacts[], warni
       const lang = f.path.endsWith('.kt') ? 'kotlin' : 'java';
       const parsed = p.parse(lang, f.text);
       if (parsed.errorLine !== undefined) warnings.add('SYNTAX_ERROR', `${m.name}/${f.path}:${parsed.errorLine}`);
-      const facts = extractFacts(lang, f.path, f.text, parsed.root);
+      const facts = extractFacts(lang, `${m.name}/${f.path}`, f.text, parsed.root);
       if (facts.skipped > 0) warnings.add('CODE_TOO_DEEP', `${m.name}/${f.path}`);
       modules[mi]?.code.push(facts);
     }

@@ -10,6 +10,21 @@ export interface ManifestActivity {
   label?: string;
   launcher: boolean;
   actions: string[];
+  /** Its intent filters, for implicit intents (action, categories, data schemes and MIME types). */
+  filters: IntentFilter[];
+}
+
+export interface IntentFilter {
+  actions: string[];
+  categories: string[];
+  schemes: string[];
+  mimeTypes: string[];
+}
+
+/** A `<service>` and the actions its filters declare (the system binds some by action: in-call, …). */
+export interface ManifestService {
+  name: string;
+  actions: string[];
 }
 
 export interface ManifestAlias {
@@ -22,6 +37,7 @@ export interface ParsedManifest {
   package?: string;
   activities: ManifestActivity[];
   aliases: ManifestAlias[];
+  services: ManifestService[];
 }
 
 /**
@@ -34,32 +50,30 @@ export function qualifyClassName(name: string, pkg: string | undefined): string 
   return name;
 }
 
-interface Filter {
-  actions: string[];
-  launcher: boolean;
+const LAUNCHER_CATEGORIES = new Set(['android.intent.category.LAUNCHER', 'android.intent.category.LEANBACK_LAUNCHER']);
+
+function filterOf(f: XNode): IntentFilter {
+  const out: IntentFilter = { actions: [], categories: [], schemes: [], mimeTypes: [] };
+  for (const c of f.children) {
+    const n = c.attrs['android:name'];
+    if (c.tag === 'action' && n !== undefined) out.actions.push(n);
+    else if (c.tag === 'category' && n !== undefined) out.categories.push(n);
+    else if (c.tag === 'data') {
+      const scheme = c.attrs['android:scheme'];
+      const mime = c.attrs['android:mimeType'];
+      if (scheme !== undefined) out.schemes.push(scheme);
+      if (mime !== undefined) out.mimeTypes.push(mime);
+    }
+  }
+  return out;
 }
 
-function filtersOf(children: readonly XNode[]): Filter {
-  const actions: string[] = [];
-  let launcher = false;
-  for (const f of children) {
-    if (f.tag !== 'intent-filter') continue;
-    let main = false;
-    let launcherCat = false;
-    for (const c of f.children) {
-      const n = c.attrs['android:name'];
-      if (n === undefined) continue;
-      if (c.tag === 'action') {
-        actions.push(n);
-        if (n === 'android.intent.action.MAIN') main = true;
-      }
-      if (c.tag === 'category' && (n === 'android.intent.category.LAUNCHER' || n === 'android.intent.category.LEANBACK_LAUNCHER')) {
-        launcherCat = true;
-      }
-    }
-    if (main && launcherCat) launcher = true;
-  }
-  return { actions, launcher };
+function filtersOf(children: readonly XNode[]): { actions: string[]; launcher: boolean; filters: IntentFilter[] } {
+  const filters = children.filter((c) => c.tag === 'intent-filter').map(filterOf);
+  const launcher = filters.some(
+    (f) => f.actions.includes('android.intent.action.MAIN') && f.categories.some((c) => LAUNCHER_CATEGORIES.has(c)),
+  );
+  return { actions: filters.flatMap((f) => f.actions), launcher, filters };
 }
 
 /**
@@ -70,7 +84,7 @@ export function parseManifest(text: string, namespace?: string): ParsedManifest 
   const root = parseXml(text);
   if (root === undefined || root.tag !== 'manifest') return undefined;
   const pkg = root.attrs.package ?? namespace;
-  const out: ParsedManifest = { activities: [], aliases: [] };
+  const out: ParsedManifest = { activities: [], aliases: [], services: [] };
   if (pkg !== undefined) out.package = pkg;
   const app = root.children.find((c) => c.tag === 'application');
   if (app === undefined) return out;
@@ -78,9 +92,10 @@ export function parseManifest(text: string, namespace?: string): ParsedManifest 
     const raw = node.attrs['android:name'];
     if (raw === undefined) continue;
     const name = qualifyClassName(raw, pkg);
-    const { actions, launcher } = filtersOf(node.children);
+    const { actions, launcher, filters } = filtersOf(node.children);
+    if (node.tag === 'service') out.services.push({ name, actions });
     if (node.tag === 'activity') {
-      const a: ManifestActivity = { name, launcher, actions };
+      const a: ManifestActivity = { name, launcher, actions, filters };
       const label = node.attrs['android:label'];
       if (label !== undefined) a.label = label;
       out.activities.push(a);

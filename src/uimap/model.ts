@@ -60,12 +60,31 @@ export interface MapTrigger {
   kind: TriggerKind;
 }
 
+/**
+ * How the code names the activity it starts: `explicit` (its class, or its name as a string), `result` (the
+ * same, started for a result), `implicit` (an action, with data scheme or MIME type, matched against the
+ * manifest's intent filters), `navigation` (a navigation graph's activity destination), `preference` (a
+ * preference screen's `<intent>`), `system` (an intent the system hands to one of the app's services, which
+ * then starts the activity: a call placed through telecom opens the in-call screen).
+ */
+export type EdgeKind = 'explicit' | 'result' | 'implicit' | 'navigation' | 'preference' | 'system';
+
+/** Where the starting code sits when it is not the activity's own: in a fragment, dialog, list adapter, custom view, or a helper function outside the class. */
+export type EdgeVia = 'fragment' | 'dialog' | 'adapter' | 'view' | 'helper';
+
 export interface MapTransition {
   from: string;
   to: string;
   trigger?: MapTrigger;
   /** The trigger finishes `from`, returning to `to`, one of the activities that open it. */
   back?: true;
+  kind?: EdgeKind;
+  via?: EdgeVia;
+  /**
+   * Evidence: `module/path:line` of the code that names the target (for a back edge, the `finish()`), or the
+   * resource file of a preference screen.
+   */
+  at?: string;
 }
 
 /** Counted reasons why some code or resource was skipped; analysis never stops on them. */

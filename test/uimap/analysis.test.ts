@@ -16,7 +16,7 @@ before(async () => {
 const facts = (lang: 'java' | 'kotlin', text: string) => extractFacts(lang, 'F', text, parser.parse(lang, text).root);
 /** Uses without their scope offsets (positions in the snippet, not worth pinning). */
 const uses = (lang: 'java' | 'kotlin', text: string, fn: string): Use[] =>
-  (facts(lang, text).functions.find((f) => f.name === fn)?.uses ?? []).map(({ scope: _scope, ...rest }) => rest as Use);
+  (facts(lang, text).functions.find((f) => f.name === fn)?.uses ?? []).map(({ scope: _scope, line: _line, ...rest }) => rest as Use);
 
 describe('code facts pass', () => {
   test('Kotlin: menu branches, synthetic and binding listeners, class literals, type arguments, callbacks', () => {
@@ -75,8 +75,8 @@ describe('code facts pass', () => {
     assert.deepEqual(
       ask.filter((x) => x.t === 'button').sort((a, b) => (a.t === 'button' && b.t === 'button' ? a.which - b.which : 0)),
       [
-        { t: 'button', which: 1, text: 'yes' },
-        { t: 'button', which: 2, text: 'android:string/cancel' },
+        { t: 'button', which: 1, text: 'yes', line: 6 },
+        { t: 'button', which: 2, text: 'android:string/cancel', line: 6 },
       ],
     );
   });
@@ -194,7 +194,10 @@ describe('annotation-bound listeners', () => {
     const p = await createCodeParser();
     const text = 'class A extends Activity { @OnClick({R.id.go, R.id.again}) void go() { startActivity(new Intent(this, B.class)); } }';
     const f = extractFacts('java', 'A.java', text, p.parse('java', text).root);
-    const refs = f.functions.find((x) => x.name === 'go')?.uses.filter((u) => u.t === 'classref');
+    const refs = f.functions
+      .find((x) => x.name === 'go')
+      ?.uses.filter((u) => u.t === 'classref' && u.line === 1)
+      .map(({ line: _l, ...u }) => u);
     assert.deepEqual(refs, [
       { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'go' } },
       { t: 'classref', cls: 'B', trig: { kind: 'click', element: 'again' } },
@@ -395,7 +398,16 @@ describe('list rows', () => {
         },
       ],
     });
-    assert.deepEqual(map.transitions, [{ from: 'org.ls.Main', to: 'org.ls.Detail', trigger: { kind: 'item', element: 'row_root' } }]);
+    assert.deepEqual(map.transitions, [
+      {
+        from: 'org.ls.Main',
+        to: 'org.ls.Detail',
+        trigger: { kind: 'item', element: 'row_root' },
+        kind: 'explicit',
+        via: 'adapter',
+        at: ':app/RowAdapter.kt:4',
+      },
+    ]);
     assert.deepEqual(
       map.activities[0]?.elements.map((e) => [e.id, e.kind ?? '']),
       [
@@ -451,7 +463,13 @@ describe('library activities without the library', () => {
       ],
     );
     assert.deepEqual(map.transitions, [
-      { from: 'org.nl.Main', to: 'com.lib.activities.BlockedNumbersActivity', trigger: { kind: 'click', element: 'blocked' } },
+      {
+        from: 'org.nl.Main',
+        to: 'com.lib.activities.BlockedNumbersActivity',
+        trigger: { kind: 'click', element: 'blocked' },
+        kind: 'explicit',
+        at: ':app/Main.kt:4',
+      },
     ]);
     assert.deepEqual(
       map.warnings.map((w) => w.code),

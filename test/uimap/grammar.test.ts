@@ -18,7 +18,7 @@ before(async () => {
 
 const kt = (text: string) => extractFacts('kotlin', 'A.kt', text, parser.parse('kotlin', text).root);
 const usesOf = (text: string, fn: string): Use[] =>
-  (kt(text).functions.find((f) => f.name === fn)?.uses ?? []).map(({ scope: _scope, ...rest }) => rest as Use);
+  (kt(text).functions.find((f) => f.name === fn)?.uses ?? []).map(({ scope: _scope, line: _line, ...rest }) => rest as Use);
 
 describe('Kotlin node shapes', () => {
   test('imports: single, aliased, wildcard; package', () => {

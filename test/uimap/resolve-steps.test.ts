@@ -47,13 +47,17 @@ function context(code: FileFacts[], manifest: ParsedManifest, res: Record<string
 }
 
 const P = 'org.x';
-const activity = (name: string, launcher = false) => ({ name: `${P}.${name}`, launcher, actions: [] as string[] });
+const activity = (name: string, launcher = false) => ({ name: `${P}.${name}`, launcher, actions: [] as string[], filters: [] });
 
 describe('resolve steps', () => {
   test('indexCode: classes by name and simple name, methods under their class, free functions apart', () => {
     const helper = fn('openHelp', undefined, []);
     const onCreate = fn('onCreate', `${P}.Main`, []);
-    const ctx = context([file('Main.kt', P, [['Main', ['AppCompatActivity']]], [onCreate, helper])], { activities: [], aliases: [] });
+    const ctx = context([file('Main.kt', P, [['Main', ['AppCompatActivity']]], [onCreate, helper])], {
+      activities: [],
+      aliases: [],
+      services: [],
+    });
     indexCode(ctx);
     assert.deepEqual([...ctx.code.classes.keys()], [`${P}.Main`]);
     assert.deepEqual(ctx.code.bySimple.get('Main'), [`${P}.Main`]);
@@ -72,7 +76,7 @@ describe('resolve steps', () => {
       ],
       [],
     );
-    const ctx = context([f], { activities: [], aliases: [] });
+    const ctx = context([f], { activities: [], aliases: [], services: [] });
     indexCode(ctx);
     assert.equal(resolveType(ctx, 'Base', f), `${P}.Base`);
     assert.equal(resolveType(ctx, 'Nowhere', f), undefined);
@@ -83,10 +87,11 @@ describe('resolve steps', () => {
   test('readManifests: relative names matched by suffix, the package derived from them, missing classes warned', () => {
     const ctx = context([file('Main.kt', 'org.y.app', [['Main', []]], [])], {
       activities: [
-        { name: '.Main', launcher: true, actions: ['org.y.OPEN'] },
-        { name: '.Gone', launcher: false, actions: [] },
+        { name: '.Main', launcher: true, actions: ['org.y.OPEN'], filters: [] },
+        { name: '.Gone', launcher: false, actions: [], filters: [] },
       ],
       aliases: [{ name: '.Alias', target: '.Main', launcher: true }],
+      services: [],
     });
     indexCode(ctx);
     readManifests(ctx);
@@ -101,7 +106,7 @@ describe('resolve steps', () => {
   test('indexNavigation: destinations and actions by id', () => {
     const ctx = context(
       [],
-      { activities: [], aliases: [] },
+      { activities: [], aliases: [], services: [] },
       {
         'navigation/g.xml': `<navigation xmlns:android="a" xmlns:app="b"><fragment android:id="@+id/home" android:name="org.x.Home">
         <action android:id="@+id/to_about" app:destination="@id/about"/></fragment>
@@ -115,7 +120,7 @@ describe('resolve steps', () => {
 
   test('effectsOf: a helper chain folds in, the call site trigger replaces a missing one, cycles end', () => {
     const start = fn('openAbout', undefined, [
-      { t: 'classref', cls: 'About' },
+      { t: 'classref', cls: 'About', line: 7 },
       { t: 'call', name: 'openAbout', receiver: 'none' }, // recursion: must not loop
     ]);
     const onCreate = fn('onCreate', `${P}.Main`, [
@@ -136,19 +141,23 @@ describe('resolve steps', () => {
       {
         activities: [activity('Main', true), activity('About')],
         aliases: [],
+        services: [],
       },
       { 'values/ids.xml': '<resources><item type="id" name="about"/></resources>' },
     );
     indexCode(ctx);
     readManifests(ctx);
-    assert.deepEqual(effectsOf(ctx, start, `${P}.Main`), [{ k: 'start', to: `${P}.About` }]);
-    assert.deepEqual(effectsOf(ctx, onCreate, `${P}.Main`), [{ k: 'start', to: `${P}.About`, trig: { kind: 'click', element: 'about' } }]);
+    assert.deepEqual(effectsOf(ctx, start, `${P}.Main`), [{ k: 'start', to: `${P}.About`, at: 'Main.kt:7', kind: 'explicit' }]);
+    // the start is named in a free function: the call site's trigger, the helper's line, via 'helper'
+    assert.deepEqual(effectsOf(ctx, onCreate, `${P}.Main`), [
+      { k: 'start', to: `${P}.About`, at: 'Main.kt:7', kind: 'explicit', via: 'helper', trig: { kind: 'click', element: 'about' } },
+    ]);
   });
 
   test('walkActivity: layout elements on the screen, an inline dialog as its own part, the start as a transition', () => {
     const onCreate = fn('onCreate', `${P}.Main`, [
       { t: 'res', type: 'layout', name: 'main' },
-      { t: 'classref', cls: 'About', trig: { kind: 'click', element: 'about' } },
+      { t: 'classref', cls: 'About', trig: { kind: 'click', element: 'about' }, line: 12 },
     ]);
     const ask = fn('ask', `${P}.Main`, [
       { t: 'new', cls: 'AlertDialog.Builder', scope: 5 },
@@ -171,6 +180,7 @@ describe('resolve steps', () => {
       {
         activities: [activity('Main', true), activity('About')],
         aliases: [],
+        services: [],
       },
       {
         'layout/main.xml':
@@ -189,22 +199,26 @@ describe('resolve steps', () => {
       a.dialogs.map((d) => [d.name, d.trigger, d.elements.map((e) => e.id)]),
       [[`${P}.Main.ask`, { kind: 'click', element: 'delete' }, ['android:id/button1']]],
     );
-    assert.deepEqual(ctx.transitions, [{ from: `${P}.Main`, to: `${P}.About`, trigger: { kind: 'click', element: 'about' } }]);
+    assert.deepEqual(ctx.transitions, [
+      { from: `${P}.Main`, to: `${P}.About`, trigger: { kind: 'click', element: 'about' }, kind: 'explicit', at: 'Main.kt:12' },
+    ]);
   });
 
   test('addBackEdges: a finishing tap returns to each caller except those that handed over by themselves', () => {
-    const ctx = context([], { activities: [], aliases: [] });
+    const ctx = context([], { activities: [], aliases: [], services: [] });
     ctx.transitions.push(
       { from: 'A', to: 'C', trigger: { kind: 'click', element: 'x' } },
       { from: 'Splash', to: 'C', trigger: { kind: 'auto' } },
     );
-    ctx.finishTriggers.set('C', [{ kind: 'click', element: 'done' }]);
+    ctx.finishTriggers.set('C', [{ trigger: { kind: 'click', element: 'done' }, at: 'app/C.kt:9' }]);
     addBackEdges(ctx);
-    assert.deepEqual(ctx.transitions.slice(2), [{ from: 'C', to: 'A', trigger: { kind: 'click', element: 'done' }, back: true }]);
+    assert.deepEqual(ctx.transitions.slice(2), [
+      { from: 'C', to: 'A', trigger: { kind: 'click', element: 'done' }, back: true, at: 'app/C.kt:9' },
+    ]);
   });
 
   test('addUndeclared: started but undeclared activities become name-only screens, with a warning', () => {
-    const ctx = context([], { activities: [], aliases: [] });
+    const ctx = context([], { activities: [], aliases: [], services: [] });
     ctx.undeclared.add('lib.Other');
     addUndeclared(ctx);
     assert.deepEqual(ctx.activities, [

@@ -14,6 +14,7 @@ const BUTTONS = new Map<string, 1 | 2 | 3>([
   ['setNegativeButton', 2],
   ['setNeutralButton', 3],
 ]);
+const DIALOG_LISTS = new Set(['setItems', 'setSingleChoiceItems', 'setMultiChoiceItems']);
 export const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
 function listenerKind(groups: RegExpExecArray): TriggerContextKind {
@@ -124,6 +125,7 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
   } else if (parts.isNew && args.some((a) => lambdaLike(w, a)) && ctx.trig?.element === undefined) {
     argCtx = { ...ctx, trig: { kind: 'callback', via: parts.calleeText } };
   }
+  if (button !== undefined || DIALOG_LISTS.has(name)) argCtx = { ...argCtx, dialog: true };
   for (const a of args) w.visit(a, lambdaLike(w, a) ? argCtx : ctx);
 }
 
@@ -199,5 +201,5 @@ export function javaNew(w: Walker, n: SNode, ctx: Ctx): void {
     isNew: true,
   });
   // Anonymous class bodies (listeners) run in the enclosing function's trigger context.
-  if (body !== undefined) w.visit(body, { ...ctx, scope: body.start });
+  if (body !== undefined) w.visit(body, w.inScope(ctx, body.start));
 }

@@ -20,6 +20,10 @@ export type ResType = 'layout' | 'menu' | 'navigation' | 'xml' | 'id' | 'string'
 export type Use = UseBody & {
   /** Start offset of the innermost lambda or anonymous class the use sits in; absent = the function body. */
   scope?: number;
+  /** 1-based line of the syntax node the use comes from: the evidence an edge of the map points at. */
+  line?: number;
+  /** Runs from a dialog's button or list listener. */
+  dialog?: true;
 };
 
 export type UseBody =
@@ -48,6 +52,8 @@ export interface FunctionFacts {
   /** Declared `override` / `@Override`: it implements a supertype's method (often a framework one). */
   overrides?: true;
   uses: Use[];
+  /** Lambda / anonymous class scopes → the scope enclosing each (0 = the body). */
+  scopes?: Record<number, number>;
 }
 
 export interface ClassFacts {

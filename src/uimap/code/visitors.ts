@@ -18,6 +18,13 @@ const OPERATOR_CHAINS = [
   ...['binary_expression', 'additive_expression', 'multiplicative_expression', 'conjunction_expression'],
   ...['disjunction_expression', 'elvis_expression', 'comparison_expression', 'equality_expression', 'range_expression'],
 ];
+/** Framework action constants → the action strings intent filters declare (the SDK's own values). */
+const ACTION_CONSTANTS: readonly [RegExp, string][] = [
+  [/^(?:android\.content\.)?Intent\.ACTION_(\w+)$/, 'android.intent.action.'],
+  [/^(?:android\.provider\.)?MediaStore\.ACTION_(\w+)$/, 'android.media.action.'],
+  [/^(?:android\.provider\.)?Settings\.ACTION_(\w+)$/, 'android.settings.'],
+];
+const EQUALITY = new Set(['==', '!=', '===', '!==']);
 const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;
 
 function recordViewVar(w: Walker, ctx: Ctx, at: { name: string | undefined; value: SNode | undefined }): void {
@@ -40,7 +47,7 @@ function branch(w: Walker, arms: { cond: SNode[]; body: SNode[] }, ctx: Ctx): vo
   if (ids.length === 0 && PREFERENCE_FUNCTIONS.has(ctx.fnName)) {
     keys = cond.map((c) => w.firstString(c)).filter((s): s is string => s !== undefined);
   }
-  for (const c of cond) w.visit(c, ctx);
+  for (const c of cond) w.visit(c, { ...ctx, compared: true });
   const elements = ids.length > 0 ? ids : keys;
   if (elements.length === 0) {
     for (const b of body) w.visit(b, ctx);
@@ -55,7 +62,10 @@ function branch(w: Walker, arms: { cond: SNode[]; body: SNode[] }, ctx: Ctx): vo
 }
 
 /** `a + b + c + …` nests to the left as deep as it is long: walk the spine in a loop, not by recursion. */
-const operatorChain: Visitor = (w, n, ctx) => {
+const operatorChain: Visitor = (w, n, ctx0) => {
+  const [a, b] = n.children;
+  const op = a === undefined || b === undefined ? '' : w.between(a, b);
+  const ctx = EQUALITY.has(op) ? { ...ctx0, compared: true } : ctx0;
   const operands: SNode[] = [];
   let cur: SNode | undefined = n;
   while (cur !== undefined && cur.type === n.type) {
@@ -74,8 +84,19 @@ const reference: Visitor = (w, n, ctx) => {
     return;
   }
   const r = w.rRef(n);
-  if (r !== undefined) w.push(ctx, { t: 'res', type: r.type, name: r.name });
-  else if (!CLASS_NAME_ONLY.test(w.compact(n))) w.visitChildren(n, ctx);
+  if (r !== undefined) {
+    w.push(ctx, { t: 'res', type: r.type, name: r.name });
+    return;
+  }
+  const text = w.compact(n);
+  for (const [re, prefix] of ACTION_CONSTANTS) {
+    const m = re.exec(text);
+    if (m?.[1] !== undefined) {
+      if (ctx.compared !== true) w.push(ctx, { t: 'str', value: `${prefix}${m[1]}` });
+      return;
+    }
+  }
+  if (!CLASS_NAME_ONLY.test(w.compact(n))) w.visitChildren(n, ctx);
 };
 
 const packageDecl: Visitor = (w, n) => {
@@ -153,7 +174,7 @@ const methodReference: Visitor = (w, n, ctx) => {
 };
 
 /** Lambdas and anonymous objects: a scope of their own (a dialog built inside one belongs to it). */
-const lambda: Visitor = (w, n, ctx) => w.visitChildren(n, { ...ctx, scope: n.start });
+const lambda: Visitor = (w, n, ctx) => w.visitChildren(n, w.inScope(ctx, n.start));
 
 const whenEntry: Visitor = (w, n, ctx) => {
   const isCond = (c: SNode): boolean => c.field === 'condition';
@@ -202,7 +223,7 @@ const assignment: Visitor = (w, n, ctx) => {
 
 const stringLiteral: Visitor = (w, n, ctx) => {
   const v = w.stringValue(n);
-  if (v !== undefined && v.length > 0 && v.length <= 200) w.push(ctx, { t: 'str', value: v });
+  if (v !== undefined && v.length > 0 && v.length <= 200 && ctx.compared !== true) w.push(ctx, { t: 'str', value: v });
   w.visitChildren(n, ctx);
 };
 

@@ -16,6 +16,10 @@ export interface Ctx {
   cls?: ClassFacts;
   /** See Use.scope; 0 for a function body. */
   scope: number;
+  /** Inside a comparison or a `when`/`switch` label: strings and actions here are tested, not sent. */
+  compared?: boolean;
+  /** Inside a dialog button's or list's listener: uses here run from a dialog. */
+  dialog?: boolean;
 }
 
 export type Visitor = (w: Walker, n: SNode, ctx: Ctx) => void;
@@ -28,6 +32,9 @@ export class Walker {
   /** Each class's `<init>`: field initialisers, init blocks and constructors go there. */
   readonly initOf = new Map<ClassFacts, FunctionFacts>();
   readonly isJava: boolean;
+  /** Start offset of the node being visited: uses recorded now come from there. */
+  private at = 0;
+  private lineStarts: number[] | undefined;
 
   constructor(
     lang: Lang,
@@ -42,7 +49,30 @@ export class Walker {
   visit(n: SNode, ctx: Ctx): void {
     const visitor = this.visitors[n.type];
     if (visitor === undefined) this.visitChildren(n, ctx);
-    else visitor(this, n, ctx);
+    else {
+      const outer = this.at;
+      this.at = n.start;
+      visitor(this, n, ctx);
+      this.at = outer;
+    }
+  }
+
+  /** 1-based line of a text offset (line starts computed once, then a binary search). */
+  lineOf(offset: number): number {
+    if (this.lineStarts === undefined) {
+      const starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
   }
 
   visitChildren(n: SNode, ctx: Ctx): void {
@@ -66,6 +96,10 @@ export class Walker {
   compact(n: SNode): string {
     return this.src(n).replace(/\s+/g, '').replace(/\?\./g, '.');
   }
+  /** Source text between two sibling nodes, trimmed (an operator token the tree does not keep). */
+  between(a: SNode, b: SNode): string {
+    return this.text.slice(a.end, b.start).trim();
+  }
   named(n: SNode): SNode[] {
     return n.children.filter((c) => c.named);
   }
@@ -80,9 +114,17 @@ export class Walker {
     return c === undefined ? undefined : this.src(c);
   }
 
+  /** The context for a lambda or anonymous class starting at `start`, remembering which scope encloses it. */
+  inScope(ctx: Ctx, start: number): Ctx {
+    (ctx.fn.scopes ??= {})[start] = ctx.scope;
+    return { ...ctx, scope: start };
+  }
+
   /** Records a use as is. */
   record(ctx: Ctx, use: Use): void {
     if (ctx.scope !== 0) use.scope = ctx.scope;
+    use.line = this.lineOf(this.at);
+    if (ctx.dialog === true) use.dialog = true;
     ctx.fn.uses.push(use);
   }
   /** Records a use under the context's trigger (unless it has its own). */

@@ -59,6 +59,10 @@ export interface ManifestIndex {
   launcherTargets: Set<string>;
   /** App-defined intent action → the activity whose filter declares it. */
   byAction: Map<string, string>;
+  /** Declared services → the actions their intent filters declare. */
+  services: Map<string, string[]>;
+  /** Every action a filter or a system route takes (filled on first use by the intents step). */
+  knownActions?: Set<string>;
 }
 
 /** Navigation-graph destinations and actions by id (filled by indexNavigation). */
@@ -89,8 +93,8 @@ export interface ResolveContext {
   readonly undeclared: Set<string>;
   readonly activities: MapActivity[];
   readonly transitions: MapTransition[];
-  /** Per activity, the triggers that finish it (the back edges step turns them into edges). */
-  readonly finishTriggers: Map<string, MapTrigger[]>;
+  /** Per activity, the triggers that finish it and where (the back edges step turns them into edges). */
+  readonly finishTriggers: Map<string, { trigger: MapTrigger; at: string }[]>;
 }
 
 export function newContext(input: ResolveInput, warnings: WarningLog): ResolveContext {
@@ -110,7 +114,7 @@ export function newContext(input: ResolveInput, warnings: WarningLog): ResolveCo
       chainCache: new Map(),
       kindCache: new Map(),
     },
-    manifest: { activities: new Map(), aliases: new Map(), launcherTargets: new Set(), byAction: new Map() },
+    manifest: { activities: new Map(), aliases: new Map(), launcherTargets: new Set(), byAction: new Map(), services: new Map() },
     nav: { dest: new Map(), action: new Map() },
     effects: { cache: new Map(), stack: [], lowest: Infinity },
     undeclared: new Set(),

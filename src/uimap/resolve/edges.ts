@@ -19,7 +19,8 @@ export function addBackEdges(ctx: ResolveContext): void {
     const callers = new Set(
       forward.filter((t) => t.to === activity && t.from !== activity && t.trigger?.kind !== 'auto').map((t) => t.from),
     );
-    for (const caller of callers) for (const trigger of triggers) ctx.transitions.push({ from: activity, to: caller, trigger, back: true });
+    for (const caller of callers)
+      for (const { trigger, at } of triggers) ctx.transitions.push({ from: activity, to: caller, trigger, back: true, at });
   }
 }
 

@@ -1,16 +1,24 @@
 /** What a function does to the screen graph, as the effects pass summarises it (effects.ts). */
-import type { MapElement, MapTrigger } from '../model.js';
+import type { EdgeKind, MapElement, MapTrigger } from '../model.js';
 
 /** One effect of a function (with its callees folded in). `trig` absent = whatever the caller's is. */
 export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
-  | { k: 'start'; to: string }
+  | {
+      k: 'start';
+      to: string;
+      /** Evidence: where the target is named (`module/path:line`). */
+      at: string;
+      kind: EdgeKind;
+      /** Named in a helper outside the class, or inside a dialog built inline. */
+      via?: 'helper' | 'dialog';
+    }
   | { k: 'layout'; name: string }
   | { k: 'menu'; name: string }
   | { k: 'nav'; name: string }
   | { k: 'xml'; name: string }
   | { k: 'reach'; cls: string; toRoot?: boolean }
   | { k: 'element'; element: MapElement }
-  | { k: 'finish' }
+  | { k: 'finish'; at: string }
 );
 
 export function effectKey(e: Effect): string {

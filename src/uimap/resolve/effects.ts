@@ -13,6 +13,7 @@ import { effectKey, substitute } from './effect.js';
 import { chainOf, resolveType } from './indexes.js';
 import { declaredActivity, importedName } from './manifest.js';
 import { bindingLayout, frameworkDialogElements } from './names.js';
+import { intentContextOf, startsOfString, systemServices } from './intents.js';
 import { navActivity } from './navigation.js';
 
 const DIALOG_BUILDERS =
@@ -37,6 +38,8 @@ const GENERIC_NAMES = new Set([
 ]);
 const MAX_DEPTH = 250;
 const FINISH = new Set(['finish', 'finishAfterTransition', 'onBackPressed']);
+/** Calls that start what the scope's intent names for a result (classic and activity-result launchers). */
+const FOR_RESULT = new Set(['startActivityForResult', 'startIntentSenderForResult', 'launch']);
 
 type CallUse = Extract<Use, { t: 'call' }>;
 export type CallTarget = { fn: FunctionFacts; cls: string | undefined };
@@ -123,6 +126,12 @@ interface UseEnv {
   /** `trig` as effect fields (a constructor callback's trigger is weak). */
   trigPart: { trig?: MapTrigger; weak?: boolean };
   add: (e: Effect) => void;
+  /** Evidence for what this use starts: `module/path:line`. */
+  at: string;
+  /** The use's scope starts an activity for a result. */
+  forResult: boolean;
+  /** The function the use sits in (an action's intent is read from the uses around it). */
+  fn: FunctionFacts;
 }
 
 type UseHandler<T extends Use['t']> = (use: Extract<Use, { t: T }>, env: UseEnv) => void;
@@ -138,14 +147,15 @@ function resEffects(use: Extract<Use, { t: 'res' }>, env: UseEnv): void {
   else if (use.type === 'id') {
     const dest = navActivity(ctx, use.name);
     const to = dest === undefined ? undefined : fullClassName(ctx, dest);
-    if (to !== undefined && ctx.manifest.activities.has(to)) add({ k: 'start', to, ...trigPart });
+    if (to !== undefined && ctx.manifest.activities.has(to)) add({ k: 'start', to, at: env.at, kind: 'navigation', ...trigPart });
   }
 }
 
 function classrefEffects(use: Extract<Use, { t: 'classref' }>, env: UseEnv): void {
   const { ctx, file, add, trigPart } = env;
   const q = resolveType(ctx, use.cls, file) ?? declaredActivity(ctx, use.cls, file);
-  if (q !== undefined && ctx.manifest.activities.has(q)) add({ k: 'start', to: q, ...trigPart });
+  const named = { at: env.at, kind: env.forResult ? ('result' as const) : ('explicit' as const), ...trigPart };
+  if (q !== undefined && ctx.manifest.activities.has(q)) add({ k: 'start', to: q, ...named });
   else if (q !== undefined && ctx.code.classes.has(q)) {
     const kind = classify(ctx, q);
     if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart });
@@ -155,23 +165,60 @@ function classrefEffects(use: Extract<Use, { t: 'classref' }>, env: UseEnv): voi
     else {
       // An activity of a library whose sources (and manifest) were not given: still a screen.
       ctx.undeclared.add(imported);
-      add({ k: 'start', to: imported, ...trigPart });
+      add({ k: 'start', to: imported, ...named });
     }
   }
+}
+
+/** Activities a service of the app starts (the end of a system route). */
+function serviceStarts(ctx: ResolveContext, service: string): string[] {
+  const out = new Set<string>();
+  for (const c of chainOf(ctx, service).chain)
+    for (const fn of ctx.code.classes.get(c)?.functions ?? [])
+      for (const e of effectsOf(ctx, fn, service)) if (e.k === 'start') out.add(e.to);
+  return [...out];
+}
+
+/** Starts through the system: an action or call the system completes by binding one of the app's services. */
+function systemStarts(what: { action?: string; call?: string }, env: UseEnv): void {
+  for (const service of systemServices(env.ctx, what))
+    for (const to of serviceStarts(env.ctx, service)) env.add({ k: 'start', to, at: env.at, kind: 'system', ...env.trigPart });
+}
+
+function strEffects(use: Extract<Use, { t: 'str' }>, env: UseEnv): void {
+  const intent = intentContextOf(env.ctx, env.fn, use);
+  for (const s of startsOfString(env.ctx, use.value, intent)) {
+    const kind = s.kind === 'explicit' && env.forResult ? 'result' : s.kind;
+    env.add({ k: 'start', to: s.to, at: env.at, kind, ...env.trigPart });
+  }
+  if (intent?.sends === true) systemStarts({ action: use.value }, env);
+}
+
+/** Is the callee code outside the caller's class (a free or extension function, another class's method)? */
+function outside(ctx: ResolveContext, target: CallTarget, thisCls: string | undefined): boolean {
+  if (target.fn.owner === undefined) return true;
+  return thisCls === undefined || !chainOf(ctx, thisCls).chain.includes(target.fn.owner);
 }
 
 function callEffects(use: CallUse, env: UseEnv): void {
   const { ctx, add, trig: t, own } = env;
   // finish() closes the screen: back to whichever activity opened it
-  if (FINISH.has(use.name)) add({ k: 'finish', ...env.trigPart });
+  if (FINISH.has(use.name)) add({ k: 'finish', at: env.at, ...env.trigPart });
+  systemStarts({ call: use.name }, env);
   for (const target of resolveCall(ctx, use, env)) {
     const targetThis = target.fn.owner === undefined ? receiverClass(ctx, target.fn) : target.cls;
+    const helper = outside(ctx, target, env.thisCls);
     for (const e of effectsOf(ctx, target.fn, targetThis)) {
       const trig = substitute(e, t);
       const sub: Effect = { ...e };
       delete sub.trig;
       delete sub.weak;
       if (trig !== undefined) sub.trig = trig;
+      if (sub.k === 'start') {
+        if (helper && sub.via === undefined) sub.via = 'helper';
+        // an intent built by a callee and started here for a result
+        if (env.forResult && sub.kind === 'explicit') sub.kind = 'result';
+      }
       // still weak: the callee's own callback trigger survived, or this call sits in a callback
       if ((trig === e.trig && e.weak === true) || (e.trig === undefined && trig !== undefined && own?.kind === 'callback')) sub.weak = true;
       add(sub);
@@ -192,10 +239,7 @@ const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
     for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart });
   },
   call: callEffects,
-  str: (use, { ctx, add, trigPart }) => {
-    const to = ctx.manifest.activities.has(use.value) ? use.value : ctx.manifest.byAction.get(use.value);
-    if (to !== undefined) add({ k: 'start', to, ...trigPart });
-  },
+  str: strEffects,
   button: (use, { ctx, add, trigPart }) => {
     const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
     const text = use.text === undefined ? undefined : ctx.resources.strings.get(use.text);
@@ -207,15 +251,18 @@ const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
 };
 
 /** Collects a function's effects once each; effects of a dialog-building scope are tagged with that dialog. */
-function effectSink(): { out: Effect[]; add: (e: Effect) => void; dialog: string | undefined } {
+function effectSink(): { out: Effect[]; add: (e: Effect) => void; dialog: string | undefined; fromDialog: boolean } {
   const seen = new Set<string>();
   const sink = {
     out: [] as Effect[],
     dialog: undefined as string | undefined,
+    fromDialog: false,
     add: (e: Effect): void => {
       const d = sink.dialog;
       const tagged = d !== undefined && e.dialog === undefined && e.k !== 'start' && e.k !== 'menu' && e.k !== 'nav' && e.k !== 'finish';
-      const withDialog = tagged ? { ...e, dialog: d } : e;
+      let withDialog: Effect = tagged ? { ...e, dialog: d } : e;
+      if ((d !== undefined || sink.fromDialog) && withDialog.k === 'start' && withDialog.via === undefined)
+        withDialog = { ...withDialog, via: 'dialog' };
       const k = effectKey(withDialog);
       if (seen.has(k)) return;
       seen.add(k);
@@ -246,13 +293,17 @@ export function effectsOf(ctx: ResolveContext, fn: FunctionFacts, thisCls: strin
   memo.stack.push(key);
   const file = info.file;
   const dialogScopes = dialogScopesOf(fn, file);
+  const resultScopes = new Set(fn.uses.filter((u) => u.t === 'call' && FOR_RESULT.has(u.name)).map((u) => u.scope ?? 0));
   const sink = effectSink();
   for (const use of fn.uses) {
     sink.dialog = dialogScopes.get(use.scope ?? 0);
+    sink.fromDialog = use.dialog === true;
     const own = 'trig' in use ? use.trig : undefined;
     const trig = own === undefined ? undefined : toTrigger(ctx, own, { cls: thisCls ?? fn.owner, file });
     const trigPart = trig === undefined ? {} : own?.kind === 'callback' ? { trig, weak: true } : { trig };
-    const env: UseEnv = { ctx, file, thisCls, own, trig, trigPart, add: sink.add };
+    const at = `${file.path}:${use.line ?? 0}`;
+    const forResult = resultScopes.has(use.scope ?? 0);
+    const env: UseEnv = { ctx, file, thisCls, own, trig, trigPart, add: sink.add, at, forResult, fn };
     (USE_EFFECTS[use.t] as (u: Use, env: UseEnv) => void)(use, env);
   }
   memo.stack.pop();

@@ -36,9 +36,11 @@ export function readManifests(ctx: ResolveContext): void {
           prev.launcher ||= a.launcher;
           if (prev.label === undefined && a.label !== undefined) prev.label = a.label;
           prev.actions.push(...a.actions);
+          prev.filters.push(...a.filters);
         }
         for (const act of a.actions) if (!act.startsWith('android.intent.action.')) byAction.set(act, a.name);
       }
+      for (const sv of man.services) ctx.manifest.services.set(names.fix(sv.name), sv.actions);
       for (const al0 of man.aliases) {
         const al = { ...al0, name: names.fix(al0.name), target: names.fix(al0.target) };
         pushTo(aliases, al.target, al.name);

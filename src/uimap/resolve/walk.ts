@@ -5,10 +5,10 @@
  * with the UI trigger it runs under.
  */
 import type { FunctionFacts } from '../code/index.js';
-import type { MapActivity, MapElement, MapTrigger } from '../model.js';
+import type { EdgeKind, EdgeVia, MapActivity, MapElement, MapTransition, MapTrigger } from '../model.js';
 import type { MenuStyle } from '../resources.js';
 import { classify, fullClassName } from './classes.js';
-import type { ResolveContext } from './context.js';
+import type { ClassKind, ResolveContext } from './context.js';
 import { textOf } from './context.js';
 import { substitute } from './effect.js';
 import { effectsOf } from './effects.js';
@@ -32,7 +32,7 @@ interface Walk {
   ctx: ResolveContext;
   activity: string;
   root: Owner;
-  finishes: MapTrigger[];
+  finishes: { trigger: MapTrigger; at: string }[];
   parts: Map<string, Owner>;
   menus: string[];
   menuStyles: Map<string, MenuStyle>;
@@ -40,10 +40,22 @@ interface Walk {
   rootChain: Set<string>;
 }
 
-function addTransition(w: Walk, to: string, trigger: MapTrigger | undefined): void {
+/** How an edge was found: what names the target, where, and through which part of the screen's code. */
+interface EdgeFacts {
+  kind: EdgeKind;
+  at: string;
+  via?: EdgeVia | undefined;
+}
+
+function addTransition(w: Walk, to: string, trigger: MapTrigger | undefined, edge: EdgeFacts): void {
   // An activity relaunching itself (or its own `start` helper seen as an entry) is no navigation.
   if (to === w.activity) return;
-  w.ctx.transitions.push(trigger === undefined ? { from: w.activity, to } : { from: w.activity, to, trigger });
+  const t: MapTransition = { from: w.activity, to };
+  if (trigger !== undefined) t.trigger = trigger;
+  t.kind = edge.kind;
+  if (edge.via !== undefined) t.via = edge.via;
+  t.at = edge.at;
+  w.ctx.transitions.push(t);
 }
 
 function partOf(w: Walk, kind: 'fragment' | 'dialog', name: string, trigger?: MapTrigger): Owner {
@@ -117,7 +129,7 @@ function attachLayout(w: Walk, name: string, at: LayoutTarget): void {
       // android:onClick names a method of the activity (or a base class) hosting the layout
       for (const c of w.rootChain) {
         for (const fn of ctx.code.classes.get(c)?.functions ?? []) {
-          if (fn.name === v.onClick) applyFn(w, fn, { thisCls: w.activity, owner, trig: { kind: 'click', element: v.id } });
+          if (fn.name === v.onClick) applyFn(w, fn, { thisCls: w.activity, owner, trig: { kind: 'click', element: v.id }, via: undefined });
         }
       }
     }
@@ -151,9 +163,10 @@ function attachPreferences(w: Walk, name: string, owner: Owner, trig: MapTrigger
     if (t !== undefined) el.text = t;
     addElement(owner, el);
     const target = p.intentTarget === undefined ? undefined : fullClassName(ctx, p.intentTarget);
-    if (target !== undefined && ctx.manifest.activities.has(target)) addTransition(w, target, { kind: 'preference', element: p.key });
+    const edge: EdgeFacts = { kind: 'preference', at: `xml/${name}.xml` };
+    if (target !== undefined && ctx.manifest.activities.has(target)) addTransition(w, target, { kind: 'preference', element: p.key }, edge);
     const byAct = p.intentAction === undefined ? undefined : ctx.manifest.byAction.get(p.intentAction);
-    if (byAct !== undefined) addTransition(w, byAct, { kind: 'preference', element: p.key });
+    if (byAct !== undefined) addTransition(w, byAct, { kind: 'preference', element: p.key }, edge);
     if (p.fragment !== undefined) {
       const cls = fullClassName(ctx, p.fragment);
       if (ctx.code.classes.has(cls)) reachClass(w, cls, w.root, { trig });
@@ -165,7 +178,11 @@ interface Reach {
   trig?: MapTrigger | undefined;
   isRoot?: boolean;
   listItem?: boolean;
+  /** The part of the screen's code the class is reached through (a helper class inside an adapter: adapter). */
+  via?: EdgeVia | undefined;
 }
+
+const PART_VIA: Partial<Record<ClassKind, EdgeVia>> = { fragment: 'fragment', dialog: 'dialog', adapter: 'adapter', view: 'view' };
 
 /** Runs a class's functions (its base classes' callbacks too) into the part it belongs on. */
 function reachClass(w: Walk, cls: string, owner: Owner, how: Reach): void {
@@ -178,11 +195,12 @@ function reachClass(w: Walk, cls: string, owner: Owner, how: Reach): void {
   if (!isRoot && kind === 'fragment') target = partOf(w, 'fragment', cls, how.trig);
   else if (!isRoot && kind === 'dialog') target = partOf(w, 'dialog', cls, how.trig);
   const listItem = kind === 'adapter' || how.listItem === true;
+  const via = isRoot || w.rootChain.has(cls) ? how.via : (PART_VIA[kind] ?? how.via);
   for (const [depth, c] of chainOf(w.ctx, cls).chain.entries()) {
     for (const fn of w.ctx.code.classes.get(c)?.functions ?? []) {
       // A base class's helpers run only when called; its framework callbacks (onCreate, onClick…) run anyway.
       if (depth > 0 && !isCallback(fn.name)) continue;
-      applyFn(w, fn, { thisCls: cls, owner: target, trig: how.trig, auto: LIFECYCLE.has(fn.name), listItem });
+      applyFn(w, fn, { thisCls: cls, owner: target, trig: how.trig, auto: LIFECYCLE.has(fn.name), listItem, via });
     }
   }
 }
@@ -194,6 +212,7 @@ interface Apply {
   /** The function runs by itself (lifecycle): its trigger-less starts are automatic. */
   auto?: boolean;
   listItem?: boolean;
+  via: EdgeVia | undefined;
 }
 
 /** Applies a function's summary to the walk: transitions, layouts, menus, parts, elements, finishes. */
@@ -205,7 +224,7 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
     const target = e.dialog !== undefined && owner.kind !== 'dialog' ? partOf(w, 'dialog', e.dialog, trig) : owner;
     switch (e.k) {
       case 'start':
-        addTransition(w, e.to, trig ?? (a.auto === true ? { kind: 'auto' } : undefined));
+        addTransition(w, e.to, trig ?? (a.auto === true ? { kind: 'auto' } : undefined), { kind: e.kind, at: e.at, via: a.via ?? e.via });
         break;
       case 'layout':
         attachLayout(w, e.name, { owner: target, listItem });
@@ -220,13 +239,13 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
         attachPreferences(w, e.name, target, trig);
         break;
       case 'reach':
-        reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem });
+        reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem, via: a.via });
         break;
       case 'element':
         addElement(target, e.element);
         break;
       case 'finish':
-        if (trig !== undefined && trig.kind !== 'auto') w.finishes.push(trig);
+        if (trig !== undefined && trig.kind !== 'auto') w.finishes.push({ trigger: trig, at: e.at });
         break;
     }
   }
