@@ -154,48 +154,77 @@ async function episode(
   return { r, traj };
 }
 
+/** One task's scores: its teacher-forced step counts and its episode (each null when the mode skips it). */
+export interface TaskScore {
+  id: string;
+  app: string;
+  step: { total: number; correct: number } | null;
+  episode: EpisodeResult | null;
+}
+
+/** One task of the benchmark in the given mode (what a farm worker runs as one job). */
+export async function benchTask(
+  suite: DroidTaskSuite,
+  t: DroidTask,
+  o: { policy: Policy; mode: BenchMode; signal: AbortSignal },
+): Promise<{ score: TaskScore; trajectory: Trajectory | null }> {
+  const step = o.mode === 'episode' ? null : await stepMode(suite, t, o.policy, o.signal);
+  const ep = o.mode === 'step' ? null : await episode(suite, t, o.policy, o.signal);
+  return { score: { id: t.id, app: t.app, step, episode: ep?.r ?? null }, trajectory: ep?.traj ?? null };
+}
+
+/** The tasks of a suite in the order the benchmark runs them: by app, then as listed. */
+export function benchOrder(suite: DroidTaskSuite): DroidTask[] {
+  const apps = [...new Set(suite.tasks.map((t) => t.app))].sort();
+  return apps.flatMap((app) => suite.tasks.filter((t) => t.app === app));
+}
+
 export async function runBench(suite: DroidTaskSuite, opts: BenchOptions): Promise<BenchReport> {
   const signal = opts.signal ?? new AbortController().signal;
   const started = performance.now();
-  const apps = [...new Set(suite.tasks.map((t) => t.app))].sort();
-  const results: EpisodeResult[] = [];
-  const ids: string[] = [];
+  const scores: TaskScore[] = [];
   const trajectories: Trajectory[] = [];
-  const stepByApp = new Map<string, { total: number; correct: number }>();
   let policyName = 'unknown';
-  for (const app of apps) {
-    const policy = await opts.policyFor(app);
-    policyName = policy.name;
-    const s = { total: 0, correct: 0 };
-    for (const t of suite.tasks.filter((x) => x.app === app)) {
-      if (opts.mode !== 'episode') {
-        const r = await stepMode(suite, t, policy, signal);
-        s.total += r.total;
-        s.correct += r.correct;
-      }
-      if (opts.mode !== 'step') {
-        const { r, traj } = await episode(suite, t, policy, signal);
-        results.push(r);
-        ids.push(t.id);
-        trajectories.push(traj);
-      }
-      opts.onTask?.(app, t.task);
+  let policy: Policy | undefined;
+  let policyApp: string | undefined;
+  for (const t of benchOrder(suite)) {
+    if (policy === undefined || policyApp !== t.app) {
+      policy = await opts.policyFor(t.app);
+      policyApp = t.app;
+      policyName = policy.name;
     }
-    stepByApp.set(app, s);
+    const r = await benchTask(suite, t, { policy, mode: opts.mode, signal });
+    scores.push(r.score);
+    if (r.trajectory !== null) trajectories.push(r.trajectory);
+    opts.onTask?.(t.app, t.task);
   }
+  const seconds = Math.round((performance.now() - started) / 10) / 100;
+  return { ...aggregateBench(scores, { policy: policyName, mode: opts.mode, seconds }), trajectories };
+}
+
+/** The report over task scores given in benchmark order (a local run and a farm's collected jobs alike). */
+export function aggregateBench(
+  scores: readonly TaskScore[],
+  meta: { policy: string; mode: BenchMode; seconds: number },
+): Omit<BenchReport, 'trajectories'> {
+  const apps = [...new Set(scores.map((s) => s.app))].sort();
+  const results = scores.flatMap((s) => (s.episode === null ? [] : [s.episode]));
+  const ids = scores.flatMap((s) => (s.episode === null ? [] : [s.id]));
+  const stepOf = (list: readonly TaskScore[]): StepScore =>
+    score(
+      list.reduce((n, s) => n + (s.step?.total ?? 0), 0),
+      list.reduce((n, s) => n + (s.step?.correct ?? 0), 0),
+    );
   const perApp: Record<string, AppReport> = {};
   for (const app of apps) {
-    const s = stepByApp.get(app)!;
-    perApp[app] = { step: score(s.total, s.correct), episode: summariseEpisodes(results.filter((r) => r.app === app)) };
+    perApp[app] = { step: stepOf(scores.filter((s) => s.app === app)), episode: summariseEpisodes(results.filter((r) => r.app === app)) };
   }
-  const stepTotal = [...stepByApp.values()].reduce((n, s) => n + s.total, 0);
-  const stepCorrect = [...stepByApp.values()].reduce((n, s) => n + s.correct, 0);
   return {
-    policy: policyName,
+    policy: meta.policy,
     model: null,
-    mode: opts.mode,
+    mode: meta.mode,
     apps,
-    step: score(stepTotal, stepCorrect),
+    step: stepOf(scores),
     episode: summariseEpisodes(results),
     exposure: results.reduce<Exposure>((e, r) => addExposure(e, r.exposure), NO_EXPOSURE),
     llm: {
@@ -204,7 +233,7 @@ export async function runBench(suite: DroidTaskSuite, opts: BenchOptions): Promi
       outputTokens: results.reduce((n, r) => n + r.outputTokens, 0),
       costUsd: results.reduce((n, r) => n + r.costUsd, 0),
     },
-    seconds: Math.round((performance.now() - started) / 10) / 100,
+    seconds: meta.seconds,
     perApp,
     tasks: results.map((r, i) => ({
       id: ids[i]!,
@@ -219,6 +248,5 @@ export async function runBench(suite: DroidTaskSuite, opts: BenchOptions): Promi
       gtSteps: r.gtSteps,
       acp: r.acp,
     })),
-    trajectories,
   };
 }
