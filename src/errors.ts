@@ -62,6 +62,11 @@ export const ErrorCodes = {
   MODEL_FAILED: 'failure',
   CASSETTE_MISS: 'not-found',
   NAVIGATION_FAILED: 'failure',
+  // the farm
+  FARM_UNAVAILABLE: 'failure',
+  REDIS_UNAVAILABLE: 'failure',
+  DEVICE_UNHEALTHY: 'failure',
+  STF_FAILED: 'failure',
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;
