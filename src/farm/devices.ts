@@ -53,7 +53,7 @@ export class VirtualFarmDevice implements FarmDevice {
 
   constructor(
     readonly name: string,
-    private readonly opts: { mapCache?: string } = {},
+    private readonly opts: { mapCache?: string; dumpDelayMs?: number } = {},
   ) {}
 
   /** Makes the next `times` dumps fail on this device (a device that stops answering), for fault drills. */
@@ -67,7 +67,7 @@ export class VirtualFarmDevice implements FarmDevice {
     const key = JSON.stringify([dir, app]);
     let s = this.suites.get(key);
     if (s === undefined) {
-      this.suites.set(key, (s = new DroidTaskSuite(dir, { apps: [app] })));
+      this.suites.set(key, (s = new DroidTaskSuite(dir, { apps: [app], dumpDelayMs: this.opts.dumpDelayMs ?? 0 })));
       for (const f of this.faults) for (const app of appsOf(s)) s.device(app).failDumps(f.fault, f.times);
     }
     return s;

@@ -171,7 +171,7 @@ export async function startFarmWorker(o: FarmWorkerOptions): Promise<FarmWorker>
       scheduleRecheck();
       return;
     }
-    worker.resume();
+    await worker.resume();
     await publish({ health: 'ok', reason: undefined, since: Date.now() }).catch(() => undefined);
     o.onEvent?.({ kind: 'resumed' });
   }

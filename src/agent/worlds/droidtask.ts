@@ -101,8 +101,12 @@ export class DroidTaskSuite {
   readonly tasks: DroidTask[] = [];
   private readonly devices = new Map<string, VirtualDevice>();
 
-  constructor(dir: string, opts: { apps?: readonly string[] } = {}) {
+  private readonly dumpDelayMs: number;
+
+  /** `dumpDelayMs`: delay each dump as a real device does (default none), to time work that waits on devices. */
+  constructor(dir: string, opts: { apps?: readonly string[]; dumpDelayMs?: number } = {}) {
     this.dir = resolve(dir);
+    this.dumpDelayMs = opts.dumpDelayMs ?? 0;
     const byTask = new Map<string, StepRow[]>();
     for (const r of readStepRows(this.dir)) {
       if (opts.apps !== undefined && !opts.apps.includes(r.app)) continue;
@@ -126,7 +130,8 @@ export class DroidTaskSuite {
   /** The app's virtual device (loaded once). */
   device(app: string): VirtualDevice {
     let dev = this.devices.get(app);
-    if (dev === undefined) this.devices.set(app, (dev = createVirtualDevice({ droidbotDir: join(this.dir, app) })));
+    if (dev === undefined)
+      this.devices.set(app, (dev = createVirtualDevice({ droidbotDir: join(this.dir, app), dumpDelayMs: this.dumpDelayMs })));
     return dev;
   }
 

@@ -35,6 +35,11 @@ export const commands: Readonly<Record<string, Command>> = {
     ownsJson: true,
     run: async (argv, io) => (await import('./bench.js')).benchCommand(argv, io),
   },
+  farm: {
+    summary: 'agent episodes across many devices on BullMQ + Redis: up, worker, run, submit, status, export, down',
+    ownsJson: true,
+    run: async (argv, io) => (await import('./farm.js')).farmCommand(argv, io),
+  },
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
     run: async (argv, io) => {
