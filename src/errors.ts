@@ -55,6 +55,12 @@ export const ErrorCodes = {
   WDA_SESSION: 'failure',
   WDA_COMMAND_FAILED: 'failure',
   NOT_SUPPORTED: 'failure',
+  // the UiAutomator2 server backend (Android)
+  UIA2_UNAVAILABLE: 'failure',
+  UIA2_START_FAILED: 'failure',
+  UIA2_UNREACHABLE: 'failure',
+  UIA2_SESSION_LOST: 'failure',
+  UIA2_COMMAND_FAILED: 'failure',
   IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
   // the agent

@@ -44,6 +44,9 @@ export type { AdbDeviceProvider, DeviceProvider, DeviceSummary } from './device/
 export { AdbDevice } from './device/adb-device.js';
 export type { AdbDeviceOptions, AdbPort } from './device/adb-device.js';
 export { adbPort } from './device/adb-port.js';
+export { Uia2Device } from './device/uia2/device.js';
+export type { BackendInfo, BackendName } from './device/uia2/device.js';
+export type { Uia2Port, Uia2ServerOptions } from './device/uia2/server.js';
 export type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './device/types.js';
 
 // Glance's own ADB client (more in glance-mobile/adb).

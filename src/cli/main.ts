@@ -10,6 +10,7 @@ import type { ToolContext, ToolDef } from '../tools/registry.js';
 import { commandHelp, commandLine, readCommand, validateCommand } from './args.js';
 import { commands } from './commands/index.js';
 import { createDeviceProvider } from '../device/provider.js';
+import { parseBackend } from '../device/uia2/select.js';
 import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
 import { echoed, renderError, renderResult } from './output.js';
@@ -19,6 +20,8 @@ import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './tab
 
 interface Globals {
   serial: string | undefined;
+  /** `--backend auto|uia2|dump`: how Android screens are read (overrides GLANCE_BACKEND). */
+  backend: string | undefined;
   json: boolean;
   help: boolean;
   rest: string[];
@@ -35,7 +38,7 @@ function own<T>(record: Readonly<Record<string, T>>, key: string | undefined): T
  * must come before the verb (`glance --json map SRC`).
  */
 function splitGlobals(argv: readonly string[]): Globals {
-  const g: Globals = { serial: undefined, json: false, help: false, rest: [] };
+  const g: Globals = { serial: undefined, backend: undefined, json: false, help: false, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
@@ -47,6 +50,11 @@ function splitGlobals(argv: readonly string[]): Globals {
       if (v === undefined) throw new GlanceError('USAGE', `${a} needs a serial`, { hint: 'list serials with `glance devices`' });
       g.serial = v;
     } else if (a.startsWith('--serial=')) g.serial = a.slice(9);
+    else if (a === '--backend') {
+      const v = argv[++i];
+      if (v === undefined) throw new GlanceError('USAGE', '--backend needs auto, uia2 or dump', { hint: 'e.g. --backend uia2' });
+      g.backend = v;
+    } else if (a.startsWith('--backend=')) g.backend = a.slice(10);
     else if (a === '--json' && own(commands, g.rest[0])?.ownsJson !== true) g.json = true;
     else if (a === '-h' || a === '--help') g.help = true;
     else g.rest.push(a);
@@ -66,7 +74,7 @@ function overview(): string {
   return [
     'glance — let LLM agents see and drive mobile apps',
     '',
-    'usage: glance [-s SERIAL] [--json] <command> [args]   (glance <command> --help for details)',
+    'usage: glance [-s SERIAL] [--backend auto|uia2|dump] [--json] <command> [args]   (glance <command> --help for details)',
     '',
     ...verbs,
     ...aliases,
@@ -111,11 +119,13 @@ function terminalSafe(io: CliIO): CliIO {
 }
 
 export async function run(argv: readonly string[], rawIO: CliIO = processIO()): Promise<number> {
-  const io = terminalSafe(rawIO);
+  let io = terminalSafe(rawIO);
   let json = argv.includes('--json');
   try {
     const g = splitGlobals(argv);
     json = g.json;
+    // The device provider reads the backend from the environment; the flag wins over GLANCE_BACKEND.
+    if (g.backend !== undefined) io = { ...io, env: { ...io.env, GLANCE_BACKEND: parseBackend(g.backend, '--backend') } };
     const [verb, ...rest] = g.rest;
     if (verb === '--version' || verb === 'version') {
       io.stdout(renderResult({ text: `glance ${VERSION}`, data: { version: VERSION } }, g.json));

@@ -5,9 +5,10 @@
  * uiautomator); the dump's failure lines come from one table (hierarchy/dump-lines.ts).
  */
 import type { AdbDeviceClient } from '../adb/client.js';
+import type { ByteStream } from '../adb/stream.js';
 import { GlanceError, throwIfAborted } from '../errors.js';
 import { adbPort } from './adb-port.js';
-import { DUMPED_TO_RE, dumpFailureIn } from '../hierarchy/dump-lines.js';
+import { DUMPED_TO_RE, UIAUTOMATION_BUSY_RE, dumpFailureIn } from '../hierarchy/dump-lines.js';
 import { sleep } from './sleep.js';
 import { isAsciiTypable, planTyping, shQuote, typingCommands } from './text.js';
 import type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from './types.js';
@@ -19,6 +20,12 @@ export interface AdbPort {
   shell(command: string, opts?: CallOptions): Promise<ShellResult>;
   /** Binary-safe `exec:` service: the command's raw stdout. */
   exec(command: string, opts?: CallOptions): Promise<Uint8Array>;
+  /** A raw ADB service stream (`tcp:6790`, `shell,v2,raw:…`) the caller closes; ports that have one offer it. */
+  open?(service: string, opts?: CallOptions): Promise<ByteStream>;
+  /** Writes a device file (the sync service). */
+  push?(path: string, data: Uint8Array, opts?: CallOptions): Promise<void>;
+  /** The device's ADB features (`shell_v2`, …). */
+  features?(opts?: CallOptions): Promise<string[]>;
 }
 
 export interface AdbDeviceOptions {
@@ -169,6 +176,13 @@ export class AdbDevice implements Device {
       const transient = isTransient(last);
       if (!transient || attempt >= MAX_DUMP_ATTEMPTS) break;
       await sleep(Math.min(this.retryDelayMs * 2 ** (attempt - 1), Math.max(0, deadline - Date.now())), opts.signal);
+    }
+    if (UIAUTOMATION_BUSY_RE.test(last)) {
+      throw new GlanceError('DUMP_FAILED', `uiautomator dump failed on ${this.serial}: another UiAutomation client holds the device`, {
+        hint: 'a UiAutomator2 server (Appium, or the uia2 backend of another process) or a monkey is connected; stop it, or use the uia2 backend',
+        next: { tool: 'device_doctor' },
+        context: { serial: this.serial, output: last },
+      });
     }
     throw new GlanceError('DUMP_FAILED', `uiautomator dump failed on ${this.serial}${last ? `: ${last.split('\n')[0]}` : ''}`, {
       hint: 'the app may be animating or showing a secure screen; wait until the screen is idle and retry, or check `adb shell uiautomator dump`',

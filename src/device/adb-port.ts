@@ -43,5 +43,8 @@ export function adbPort(client: AdbDeviceClient): AdbPort {
       return splitLegacyExit(r.stdout);
     },
     exec: (command: string, opts: CallOptions = {}) => client.exec(command, opts),
+    open: (service: string, opts: CallOptions = {}) => client.transport.openService(client.serial, service, opts),
+    push: (path: string, data: Uint8Array, opts: CallOptions = {}) => client.push(path, data, opts),
+    features: (opts: CallOptions = {}) => client.features(opts),
   };
 }

@@ -10,6 +10,7 @@ import { GlanceError } from '../errors.js';
 import type { AdbPort } from './adb-device.js';
 import { adbPort } from './adb-port.js';
 import type { CallOptions, ShellResult } from './types.js';
+import type { ByteStream } from '../adb/stream.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -74,6 +75,34 @@ export class DirectPort implements AdbPort {
 
   exec(command: string, opts: CallOptions = {}): Promise<Uint8Array> {
     return this.with(opts, (p) => p.exec(command, opts));
+  }
+
+  push(path: string, data: Uint8Array, opts: CallOptions = {}): Promise<void> {
+    return this.with(opts, (p) => p.push!(path, data, opts));
+  }
+
+  features(opts: CallOptions = {}): Promise<string[]> {
+    return this.with(opts, (p) => p.features!(opts));
+  }
+
+  /** A stream keeps the connection open (it counts as a call in progress) until the caller closes it. */
+  open(service: string, opts: CallOptions = {}): Promise<ByteStream> {
+    return new Promise((resolve, reject) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      this.with(opts, async (p) => {
+        const s = await p.open!(service, opts);
+        resolve({
+          write: (d) => s.write(d),
+          read: () => s.read(),
+          close: () => {
+            s.close();
+            release();
+          },
+        });
+        await held;
+      }).catch(reject);
+    });
   }
 
   close(): void {

@@ -8,7 +8,7 @@
 import { AdbClient } from '../adb/client.js';
 import { adbServerPort, createServerTransport } from '../adb/node/host.js';
 import { isGlanceError } from '../errors.js';
-import { AdbDevice } from './adb-device.js';
+import { AdbDevice, type AdbPort } from './adb-device.js';
 import { adbPort } from './adb-port.js';
 import { DIRECT_PREFIX, DirectPort, parseHostPort, type Env } from './direct-port.js';
 import type { Diagnosable, DoctorCheck } from './doctor.js';
@@ -16,6 +16,8 @@ import { probeSetup } from './probe.js';
 import { sleep } from './sleep.js';
 import type { Device } from './types.js';
 import { WDA_PREFIX, WdaDevice } from './wda/device.js';
+import { backendFrom, backendChecks, withBackend } from './uia2/select.js';
+import type { Uia2Device } from './uia2/device.js';
 
 export interface DeviceSummary {
   serial: string;
@@ -51,6 +53,10 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
   const directs = new Map<string, DirectPort>();
   const defaultDirect = env['GLANCE_DIRECT'];
   const defaultWda = env['GLANCE_WDA_URL'];
+  const backend = backendFrom(env);
+  const backed = new Set<Uia2Device>();
+  /** An Android device over `port`, its screen read by the backend asked for (GLANCE_BACKEND). */
+  const android = (port: AdbPort): Device => withBackend(new AdbDevice(port), port, backend, backed);
 
   /** `wda:URL` (or `wda:HOST:PORT`): an iOS device behind WebDriverAgent. */
   const wda = (address: string): Device => {
@@ -67,7 +73,7 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
     let p = directs.get(key);
     if (!p) directs.set(key, (p = new DirectPort(host, port, env)));
     let d = cache.get(key);
-    if (!d) cache.set(key, (d = new AdbDevice(p)));
+    if (!d) cache.set(key, (d = android(p)));
     return d;
   };
 
@@ -97,7 +103,7 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
       if (serial === undefined && defaultDirect) return direct(defaultDirect);
       const handle = await handleOf(serial, signal);
       let d = cache.get(handle.serial);
-      if (!d) cache.set(handle.serial, (d = new AdbDevice(adbPort(handle))));
+      if (!d) cache.set(handle.serial, (d = android(adbPort(handle))));
       return d;
     },
     async list({ signal }) {
@@ -120,15 +126,24 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
       }));
     },
     async diagnose({ signal }): Promise<DoctorCheck[]> {
-      return probeSetup({
+      const checks = await probeSetup({
         env,
         serverPort,
         signal,
         ...(defaultDirect ? { direct: { address: defaultDirect, device: direct(defaultDirect) } } : {}),
       });
+      return [...checks, ...(await backendChecks(backend, backed))];
     },
     close() {
-      for (const p of directs.values()) p.close();
+      const closeDirects = (): void => {
+        for (const p of directs.values()) p.close();
+      };
+      if (backed.size === 0) return closeDirects();
+      // Servers this provider started end their sessions as the process lets go (a stop never rejects); direct
+      // connections close after them, since the goodbye travels over them.
+      const stops = [...backed].map((d) => d.close());
+      backed.clear();
+      void Promise.all(stops).then(closeDirects);
     },
   };
 }

@@ -34,3 +34,13 @@ export function dumpFailureIn(text: string): DumpFault | undefined {
   }
   return undefined;
 }
+
+/**
+ * What `uiautomator dump` prints when another UiAutomation client (a UiAutomator2 server, Appium, a monkey)
+ * already holds the device's one connection: UiAutomationConnection throws and the dump process dies.
+ */
+export const UIAUTOMATION_BUSY_LINE =
+  'java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@f18df39already registered!';
+
+/** Matches the busy failure whatever proxy hash the phone printed. */
+export const UIAUTOMATION_BUSY_RE = /UiAutomationService \S+\s*already registered/;

@@ -88,6 +88,10 @@ export const outputs = {
     elements: z.array(element).optional(),
     diff: z.looseObject({}).optional(),
     privacy: z.string().optional().describe('the privacy view (with privacy)'),
+    source: z
+      .object({ backend: z.enum(['uia2', 'dump']), ms: z.number() })
+      .optional()
+      .describe('which backend read the screen (the UiAutomator2 server or uiautomator dump) and in how many ms'),
   }),
   find: z.object({ count: z.number(), elements: z.array(element) }),
 };

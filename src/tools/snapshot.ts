@@ -8,6 +8,7 @@ import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { foregroundIfKnown } from '../device/actions/settle.js';
 import type { Device } from '../device/types.js';
+import { reportsBackend } from '../device/uia2/device.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
@@ -65,14 +66,18 @@ const FOREGROUND = '#foreground';
  * A live dump with the foreground package and activity filled in (uiautomator XML carries neither), so the
  * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump.
  */
-async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump }> {
+async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump; source?: ReadBy }> {
   const [dump, fg] = await Promise.all([device.dump({ signal: ctx.signal }), foregroundIfKnown(device, ctx.signal)]);
+  const source = reportsBackend(device) ? device.backendInfo().last : undefined;
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
   await ctx.snapshots.save(device.serial, dump);
   // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
   await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
-  return { dump, view: withForeground(dump, foreground) };
+  return { dump, view: withForeground(dump, foreground), ...(source === undefined ? {} : { source }) };
 }
+
+/** Which backend read the screen (UiAutomator2 server or `uiautomator dump`) and how long it took. */
+type ReadBy = { backend: 'uia2' | 'dump'; ms: number };
 
 const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
 
@@ -118,12 +123,13 @@ export const snapshotTool = defineTool({
     if (input.diff !== undefined && input.diff !== 'last') previous = await ctx.readFile(input.diff);
     let dump: string;
     let view: string | UiDump;
+    let source: ReadBy | undefined;
     if (input.from !== undefined) {
       dump = view = await ctx.readFile(input.from);
     } else {
       const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
       if (input.diff === 'last') previous = await rememberedScreen(ctx, device.serial);
-      ({ dump, view } = await liveScreen(ctx, device));
+      ({ dump, view, source } = await liveScreen(ctx, device));
       // Compare like with like: when the earlier activity is unknown, leave it out of the new side too.
       if (typeof previous === 'object' && previous.activity === undefined) view = parseDump(dump);
     }
@@ -132,7 +138,7 @@ export const snapshotTool = defineTool({
       return { text, data: { privacy: text } };
     }
     const snap = snapshotFromDump(view, options);
-    const data = { screen: snap.screen, elements: snap.elements };
+    const data = { screen: snap.screen, elements: snap.elements, ...(source === undefined ? {} : { source }) };
     if (input.diff !== undefined) {
       const diff = diffSnapshots(previous === undefined ? undefined : snapshotFromDump(previous, options), snap);
       return { text: renderDiff(diff), data: { ...data, diff } };

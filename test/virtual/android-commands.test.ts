@@ -87,10 +87,20 @@ describe('activities and packages', () => {
         versionCode: 21005,
         versionName: '0.21.5',
         launcher: undefined,
+        instrumentation: [
+          {
+            component: 'com.callstack.agentdevice.snapshothelper/.SnapshotInstrumentation',
+            target: 'com.callstack.agentdevice.snapshothelper',
+          },
+        ],
       });
       const dev = createVirtualDevice();
       dev.fs.writeFile('/data/local/tmp/helper.apk', apk);
       assert.deepEqual(await sh('pm install -r -t /data/local/tmp/helper.apk', dev), { out: 'Success\n', err: '', code: 0 });
+      assert.equal(
+        (await sh('pm list instrumentation', dev)).out,
+        'instrumentation:com.callstack.agentdevice.snapshothelper/.SnapshotInstrumentation (target=com.callstack.agentdevice.snapshothelper)\n',
+      );
       assert.match((await sh('pm list packages -3', dev)).out, /^package:com\.callstack\.agentdevice\.snapshothelper$/m);
       assert.match(
         (await sh('dumpsys package com.callstack.agentdevice.snapshothelper', dev)).out,

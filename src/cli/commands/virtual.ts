@@ -18,7 +18,7 @@ export interface VirtualIO {
   json?: boolean;
 }
 
-const HELP = `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]] [--dump-delay MS]
+const HELP = `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]] [--dump-ms MS]
 
 Runs a virtual Android device made of recorded screens. Real adb and Glance drive it like a phone:
 
@@ -31,7 +31,9 @@ Runs a virtual Android device made of recorded screens. Real adb and Glance driv
   --trailmap DIR    serve a trailmap's captures (waypoints/, shortcuts/, captures/): an action that performs a
                     shortcut's tool moves to its target waypoint; iOS captures run as a virtual iPhone
   --start W         the waypoint shown first with --trailmap (default: the one most shortcuts leave from)
-  --dump-delay MS   make every uiautomator dump take MS milliseconds, like a real phone (1500-3000)
+  --dump-ms MS      make every uiautomator dump take MS milliseconds, like a real phone (1500-3000);
+                    --dump-delay is the same option under its older name
+  --uia2-start-ms MS  the emulated UiAutomator2 server takes MS milliseconds to start (phones: 1000-3000)
   --verbose         log every action and its outcome (or that nothing was recorded) to stderr
   --ios             a virtual iPhone (WebDriverAgent) over a trailmap instead: see \`glance virtual --ios --help\`
 `;
@@ -52,6 +54,8 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       trailmap: { type: 'string' },
       start: { type: 'string' },
       'dump-delay': { type: 'string' },
+      'dump-ms': { type: 'string' },
+      'uia2-start-ms': { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -74,13 +78,19 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       return (await import('./virtual-ios.js')).virtualIosCommand(['--ios', ...argv], io);
     trailmap = trailmapScenario(map, values.start);
   }
-  const delay = values['dump-delay'] === undefined ? 0 : Number(values['dump-delay']);
-  if (!Number.isFinite(delay) || delay < 0) throw usage('--dump-delay must be a number of milliseconds');
+  const ms = (name: string, v: string | undefined): number => {
+    const n = v === undefined ? 0 : Number(v);
+    if (!Number.isFinite(n) || n < 0) throw usage(`--${name} must be a number of milliseconds`);
+    return n;
+  };
+  const delay = ms('dump-ms', values['dump-ms'] ?? values['dump-delay']);
+  const uia2StartMs = ms('uia2-start-ms', values['uia2-start-ms']);
   try {
     const running = await startVirtualDevice({
       port,
       signal: io.signal,
       dumpDelayMs: delay,
+      uia2StartMs,
       ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
       ...(trailmap === undefined ? {} : { scenario: trailmap }),
       ...(values.droidbot === undefined ? {} : { droidbotDir: values.droidbot }),

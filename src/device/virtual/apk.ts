@@ -13,6 +13,8 @@ export interface ApkInfo {
   versionName: string | undefined;
   /** Fully qualified `pkg/pkg.Activity` of the MAIN/LAUNCHER activity, if the app has one. */
   launcher: string | undefined;
+  /** `<instrumentation>` runners the APK declares (a test APK's), as `pkg/Runner` with their target package. */
+  instrumentation: Array<{ component: string; target: string }>;
 }
 
 const RES_STRING_POOL = 0x0001;
@@ -135,8 +137,17 @@ export function readApk(apk: Uint8Array): ApkInfo | undefined {
     else if (e.name === 'category' && !e.end) cat ||= e.attrs.get('name') === 'android.intent.category.LAUNCHER';
     else if (e.name === 'intent-filter' && e.end && main && cat && activity !== undefined) launcher ??= qualify(pkg, activity);
   }
+  const instrumentation = elements
+    .filter((e) => !e.end && e.name === 'instrumentation')
+    // ComponentName.flattenToShortString, as `pm list instrumentation` prints it: `pkg/.Runner` inside the package.
+    .map((e) => {
+      const name = String(e.attrs.get('name') ?? '');
+      const short = name.startsWith(`${pkg}.`) ? name.slice(pkg.length) : name;
+      return { component: `${pkg}/${short}`, target: String(e.attrs.get('targetPackage') ?? pkg) };
+    });
   return {
     package: pkg,
+    instrumentation,
     versionCode: typeof code === 'number' ? code : Number(code ?? 0) || 0,
     versionName: name === undefined ? undefined : String(name),
     launcher,

@@ -13,6 +13,8 @@ import { screencapPng } from './screencap.js';
 import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
 import { Shell, type Sink } from './shell.js';
 import { debug, preview } from '../../debug.js';
+import { UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../uia2/protocol.js';
+import type { Uia2Fault, VirtualUia2 } from './uia2/state.js';
 
 export interface VirtualDeviceOptions {
   /** A loaded scenario, a scenario folder, or a built-in name (`demo`). Default: `demo`. */
@@ -25,6 +27,8 @@ export interface VirtualDeviceOptions {
   dumpDelayMs?: number;
   /** Start with the scenario's app in front instead of the launcher (default true). */
   launchApp?: boolean;
+  /** Milliseconds the emulated UiAutomator2 server takes from `am instrument` to serving (phones: 1–3 s); default 0. */
+  uia2StartMs?: number;
 }
 
 export interface ShellRun {
@@ -54,6 +58,13 @@ export interface VirtualDevice {
    * retries and error reporting.
    */
   failDumps(fault: DumpFault, times?: number): void;
+  /**
+   * Make the emulated UiAutomator2 server fail `times` times: `idle-timeout` (a `/source` that never answers),
+   * `crash` (a `/source` that kills the instrumentation) or `no-start` (an `am instrument` that crashes at once).
+   */
+  failUia2(fault: Uia2Fault, times?: number): void;
+  /** The emulated UiAutomator2 server: whether it runs now (and holds UiAutomation), and how often it started. */
+  uia2(): { running: boolean; starts: number };
 }
 
 function resolveScenario(opts: VirtualDeviceOptions): Scenario {
@@ -70,6 +81,8 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   if (opts.launchApp !== false) phone.launch(scenario.package);
   const fs = new MemFs();
   const display = scenario.display;
+  const tcp = new Map<number, TcpHandler>();
+  const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
   const screencap = async (): Promise<Uint8Array> => screencapPng(phone.dump(), display);
   const ctx: DeviceContext = {
     phone,
@@ -99,6 +112,11 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     wm: {},
     installed: new Map(),
     clipboard: undefined,
+    serve: (port, handler) => void (handler === undefined ? tcp.delete(port) : tcp.set(port, handler)),
+    onPackageStopped(pkg) {
+      if (pkg === UIA2_SERVER_PACKAGE || pkg === UIA2_TEST_PACKAGE) uia2.server?.stop('killed');
+    },
+    uia2,
   };
   const commands = androidCommands(ctx);
   const env = new Map([
@@ -111,7 +129,6 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     ['ANDROID_ROOT', '/system'],
     ['TMPDIR', '/data/local/tmp'],
   ]);
-  const tcp = new Map<number, TcpHandler>();
   for (const [port, server] of scenario.tcp) {
     if ('echo' in server) tcp.set(port, echoServer());
     else if (scenario.dir !== undefined) tcp.set(port, httpServer(`${scenario.dir}/${server.http}`));
@@ -149,6 +166,10 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     failDumps: (fault, times = 1) => {
       for (let i = 0; i < times; i++) ctx.dumpFaults.push(fault);
     },
+    failUia2: (fault, times = 1) => {
+      for (let i = 0; i < times; i++) uia2.faults.push(fault);
+    },
+    uia2: () => ({ running: uia2.server !== undefined, starts: uia2.starts }),
     async run(command, options = {}) {
       const out: Uint8Array[] = [];
       const err: Uint8Array[] = [];

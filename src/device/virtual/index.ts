@@ -11,6 +11,7 @@ export { VirtualPhone } from './phone.js';
 export type { LogEntry, ScreenView } from './phone.js';
 export { MemFs } from './fs.js';
 export type { DumpFault } from './commands/index.js';
+export type { Uia2Fault } from './uia2/state.js';
 export { screencapPng } from './screencap.js';
 export { echoServer, httpServer, VIRTUAL_FEATURES } from './services.js';
 export type { TcpHandler } from './services.js';

@@ -515,6 +515,30 @@ export class VirtualPhone {
     this.note(action, `typed into ${describe(f)}`);
   }
 
+  /**
+   * ACTION_SET_TEXT, as a UiAutomation client types (any Unicode, no IME): the field's whole new value, the field
+   * focused, the cursor at the end; text transitions fire as for typed text. `node` is a live node of the
+   * current screen (default: the focused field). False when it is no text field.
+   */
+  setText(node: UiNode | undefined, value: string): boolean {
+    const inst = this.current();
+    const f = node ?? inst.focus;
+    const e = f === undefined ? undefined : inst.edits.get(f);
+    if (f === undefined || e === undefined) return false;
+    inst.focus = f;
+    e.value = '';
+    e.cursor = 0;
+    if (value !== '') this.text(value);
+    return true;
+  }
+
+  /** The current value of a live text field (not its hint), undefined for other nodes. */
+  editValue(node: UiNode | undefined): string | undefined {
+    const inst = this.current();
+    const f = node ?? inst.focus;
+    return f === undefined ? undefined : inst.edits.get(f)?.value;
+  }
+
   /** `input keyevent NAME` (canonical name without `KEYCODE_`). */
   key(name: string): void {
     const inst = this.current();

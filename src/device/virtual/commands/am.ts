@@ -6,6 +6,7 @@ import { shortComponent } from '../scenario.js';
 import type { CmdContext, Command } from '../shell.js';
 import type { DeviceContext } from './context.js';
 import { describeIntent, parseIntent, resolveIntent } from './intents.js';
+import { instrument } from '../uia2/instrument.js';
 
 /** `am start`: echoes the intent, resolves it (explicit component, or MAIN/LAUNCHER by package), starts it. */
 function start(dev: DeviceContext, ctx: CmdContext, args: string[]): number {
@@ -46,9 +47,16 @@ export function am(dev: DeviceContext): Command {
       case 'start-activity':
         return start(dev, ctx, args);
       case 'force-stop':
-      case 'kill':
-        if (args[0] !== undefined) phone.forceStop(args[0]);
+      case 'kill': {
+        const pkg = args.filter((a) => !a.startsWith('-')).pop();
+        if (pkg !== undefined) {
+          phone.forceStop(pkg);
+          dev.onPackageStopped(pkg);
+        }
         return 0;
+      }
+      case 'instrument':
+        return instrument(dev, ctx, args);
       case 'broadcast':
         ctx.out('Broadcasting: Intent { flg=0x400000 }\nBroadcast completed: result=0\n');
         return 0;

@@ -5,6 +5,8 @@
 import type { DumpFault } from '../../../hierarchy/dump-lines.js';
 import { FsError, tryFs, type MemFs } from '../fs.js';
 import type { VirtualPhone } from '../phone.js';
+import type { TcpHandler } from '../services.js';
+import type { VirtualUia2 } from '../uia2/state.js';
 import type { CmdContext } from '../shell.js';
 
 export { sleep } from '../../sleep.js';
@@ -25,10 +27,23 @@ export interface DeviceContext {
   dumpFaults: DumpFault[];
   /** Overrides set with `wm size` / `wm density`. */
   wm: { size?: string; density?: number };
-  /** Packages installed with `pm install` / `adb install`: version and where the APK went. */
-  installed: Map<string, { versionCode: number; versionName: string; path: string }>;
+  /** Packages installed with `pm install` / `adb install`: version, where the APK went, its instrumentation. */
+  installed: Map<string, InstalledPackage>;
+  /** Serves `tcp:PORT` on the device with `handler`, or stops serving it (undefined). */
+  serve(port: number, handler: TcpHandler | undefined): void;
+  /** A package's processes die (force-stop, reinstall, uninstall): an instrumentation running in it ends. */
+  onPackageStopped(pkg: string): void;
+  /** The emulated UiAutomator2 server (`am instrument` of its test package) and its injected faults. */
+  uia2: VirtualUia2;
   /** The primary clip's text (`cmd clipboard`), if any. */
   clipboard: string | undefined;
+}
+
+export interface InstalledPackage {
+  versionCode: number;
+  versionName: string;
+  path: string;
+  instrumentation: Array<{ component: string; target: string }>;
 }
 
 export const enc = new TextEncoder();

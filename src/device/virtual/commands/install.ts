@@ -5,7 +5,7 @@
  * known with the name and version from the APK's manifest; a pushed file that is not an APK is named after the
  * file. Replies are the phone's: `Success`, or `Failure [CODE: message]` with exit 1.
  */
-import { readApk } from '../apk.js';
+import { readApk, type ApkInfo } from '../apk.js';
 import { FsError, tryFs } from '../fs.js';
 import type { CmdContext } from '../shell.js';
 import { abs, type DeviceContext } from './context.js';
@@ -15,10 +15,18 @@ const VALUE_OPTIONS = new Set(['-i', '--user', '--install-location', '--originat
 
 let session = 1_000_000;
 
-function register(dev: DeviceContext, pkg: string, versionCode: number, versionName: string): void {
+function register(dev: DeviceContext, apk: Pick<ApkInfo, 'package' | 'versionCode' | 'versionName' | 'instrumentation'>): void {
   const sc = dev.phone.scenario;
+  const pkg = apk.package;
   if (!sc.packages.includes(pkg)) sc.packages.push(pkg);
-  dev.installed.set(pkg, { versionCode, versionName, path: `/data/app/~~${(session++).toString(36)}==/${pkg}-1/base.apk` });
+  // Replacing a package kills its running process (an instrumentation in it included).
+  dev.onPackageStopped(pkg);
+  dev.installed.set(pkg, {
+    versionCode: apk.versionCode,
+    versionName: apk.versionName ?? String(apk.versionCode),
+    path: `/data/app/~~${(session++).toString(36)}==/${pkg}-1/base.apk`,
+    instrumentation: apk.instrumentation,
+  });
 }
 
 function fail(ctx: CmdContext, code: string, message: string): number {
@@ -56,12 +64,12 @@ export async function install(dev: DeviceContext, ctx: CmdContext, args: readonl
     return 1;
   }
   const apk = readApk(bytes);
-  if (apk !== undefined) register(dev, apk.package, apk.versionCode, apk.versionName ?? String(apk.versionCode));
+  if (apk !== undefined) register(dev, apk);
   else if (file !== undefined && size === undefined) {
     // Not an APK: known by its file name (`notes-2.1.apk` → package `notes`, version 2.1), as a stand-in.
     const m = /^(.*?)(?:-(\d[\w.]*))?\.apk$/i.exec(file.slice(file.lastIndexOf('/') + 1)) ?? [];
     const name = (m[1] ?? file).replace(/[^\w.]/g, '_');
-    register(dev, name, 1, m[2] ?? '1.0');
+    register(dev, { package: name, versionCode: 1, versionName: m[2] ?? '1.0', instrumentation: [] });
   } else return fail(ctx, 'INSTALL_PARSE_FAILED_NOT_APK', `Failed to parse ${tmp}: Failed to load asset path ${tmp}`);
   ctx.out('Success\n');
   return 0;
@@ -79,6 +87,7 @@ export function uninstall(dev: DeviceContext, ctx: CmdContext, args: readonly st
     ctx.out('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
     return 1;
   }
+  dev.onPackageStopped(pkg);
   dev.installed.delete(pkg);
   sc.packages.splice(sc.packages.indexOf(pkg), 1);
   ctx.out('Success\n');

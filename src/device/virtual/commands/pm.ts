@@ -6,6 +6,7 @@ import { SYSTEM_PACKAGES } from '../scenario.js';
 import type { Command } from '../shell.js';
 import { flags, type DeviceContext } from './context.js';
 import { install, uninstall } from './install.js';
+import { listInstrumentation } from '../uia2/instrument.js';
 import { hasFeature, listFeatures, queryActivities, resolveActivity } from './package-query.js';
 
 export function apkPath(dev: DeviceContext, p: string): string {
@@ -22,6 +23,7 @@ export function pm(dev: DeviceContext): Command {
     switch (sub) {
       case 'list': {
         if (rest[0] === 'features') return listFeatures(ctx);
+        if (rest[0] === 'instrumentation') return listInstrumentation(dev, ctx, rest.slice(1));
         if (rest[0] !== 'packages') {
           ctx.err(`Error: unknown list type '${rest[0] ?? ''}'\n`);
           return 255;

@@ -5,7 +5,7 @@
  * `/dev/tty` as the file prints the XML right before the success line, on `exec:` and on shell alike (what
  * `adb exec-out uiautomator dump /dev/tty` shows on phones, and what mobile-mcp and mobilecli read).
  */
-import { DUMP_FAILURES, dumpedToLine } from '../../../hierarchy/dump-lines.js';
+import { DUMP_FAILURES, UIAUTOMATION_BUSY_LINE, dumpedToLine } from '../../../hierarchy/dump-lines.js';
 import type { UiDump, UiNode } from '../../../hierarchy/model.js';
 import { toUiautomatorXml } from '../../../hierarchy/xml.js';
 import { tryFs } from '../fs.js';
@@ -27,6 +27,14 @@ export function uiautomator(dev: DeviceContext): Command {
     }
     const compressed = args.includes('--compressed');
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
+    if (dev.uia2.server !== undefined) {
+      // One UiAutomation client at a time: the running UiAutomator2 server holds it.
+      ctx.err(
+        `${UIAUTOMATION_BUSY_LINE}\n\tat android.app.UiAutomationConnection.registerUiTestAutomationServiceLocked(UiAutomationConnection.java:558)\n` +
+          '\tat android.app.UiAutomationConnection.connect(UiAutomationConnection.java:112)\n',
+      );
+      return 1;
+    }
     if (dev.dumpDelayMs > 0) await sleep(dev.dumpDelayMs, ctx.signal);
     const dump = dev.phone.dump({ windows: 'active' });
     const fault = dev.dumpFaults.shift() ?? (dump.roots.length === 0 ? 'null-root' : undefined);
