@@ -3,6 +3,7 @@
 import { benchAdb } from './adb.js';
 import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
+import { benchFarm } from './farm.js';
 import { benchImage } from './image.js';
 import { benchLibrary } from './library.js';
 import { benchPrivacy } from './privacy.js';
@@ -24,6 +25,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   library: benchLibrary,
   uimap: benchUimap,
   agent: benchAgent,
+  farm: benchFarm,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

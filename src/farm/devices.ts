@@ -161,15 +161,21 @@ function liveSpec(job: EpisodeJobData, device: string): LiveSpec {
 
 /** A device the provider reaches by serial: tasks in words, the app force-stopped and cleared first. */
 export class AdbFarmDevice implements FarmDevice {
+  readonly name: string;
+
+  /** `serial`: what the provider is asked for; `o.name`: what the farm calls it; `o.release`: run on close. */
   constructor(
-    readonly name: string,
+    private readonly serial: string,
     private readonly provider: DeviceProvider,
-  ) {}
+    private readonly o: { name?: string; release?: () => Promise<void> } = {},
+  ) {
+    this.name = o.name ?? serial;
+  }
 
   private ctx(signal: AbortSignal): ToolContext {
     return {
       signal,
-      serial: this.name,
+      serial: this.serial,
       devices: this.provider,
       snapshots: memorySnapshotStore(),
       readFile: async () => {
@@ -183,7 +189,7 @@ export class AdbFarmDevice implements FarmDevice {
 
   async check(_job: EpisodeJobData, signal: AbortSignal): Promise<void> {
     try {
-      const d = await this.provider.get(this.name, { signal });
+      const d = await this.provider.get(this.serial, { signal });
       const echo = await d.shell('echo ok', { signal, timeoutMs: 10_000 });
       if (echo.exitCode !== 0 || !Buffer.from(echo.stdout).toString().includes('ok')) throw new Error('the shell did not answer');
       await d.dump({ signal, timeoutMs: 30_000 });
@@ -196,7 +202,7 @@ export class AdbFarmDevice implements FarmDevice {
     const spec = liveSpec(job, this.name);
     const ctx = this.ctx(signal);
     if (spec.app !== undefined) {
-      const d = await this.provider.get(this.name, { signal });
+      const d = await this.provider.get(this.serial, { signal });
       await d.stop(spec.app, { signal, timeoutMs: 10_000 });
       await d.shell(`pm clear ${spec.app}`, { signal, timeoutMs: 20_000 });
       await d.launch(spec.app, { signal, timeoutMs: 20_000 });
@@ -223,6 +229,7 @@ export class AdbFarmDevice implements FarmDevice {
 
   async close(): Promise<void> {
     this.provider.close?.();
+    await this.o.release?.();
   }
 }
 

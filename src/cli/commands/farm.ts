@@ -14,6 +14,7 @@ import { AdbFarmDevice, VirtualFarmDevice, type FarmDevice } from '../../farm/de
 import { farmStatus, exportSuite } from '../../farm/status.js';
 import { followSuite, liveJobs, parseTasksJsonl, submitSuite, worldJobs, type FarmReport, type SuiteJobs } from '../../farm/suite.js';
 import { startFarmWorker } from '../../farm/worker.js';
+import { leaseStfDevice } from '../../farm/stf.js';
 import { startLocalRedis } from '../../farm/redis.js';
 import { findOnPath } from '../../adb/node/host.js';
 import { parseCommandArgs, portOption } from '../args.js';
@@ -25,7 +26,8 @@ import type { CommandIO } from './types.js';
 
 const USAGE = `usage: glance farm up [--port P]                      start a local redis-server (loopback, no persistence)
        glance farm down                                 stop it
-       glance farm worker [--redis URL] (-s SERIAL | --virtual [NAME] [--dump-delay-ms MS]) [--profile P] [--results DIR]
+       glance farm worker [--redis URL] (-s SERIAL|direct:HOST:PORT | -s stf:SERIAL --stf URL | --virtual [NAME] [--dump-delay-ms MS])
+                          [--profile P] [--results DIR]     (an STF access token in $STF_TOKEN)
        glance farm run    [--redis URL] (--worlds DIR [--sources DIR] [--apps a,b] [--mode step|episode|both] | --suite tasks.jsonl)
                           [--policy ${POLICY_NAMES.join('|')}] [--name SUITE] [--repeat N] [--profile P] [--json OUT]
        glance farm submit (as run, without waiting)
@@ -98,6 +100,7 @@ async function worker(argv: string[], io: CommandIO): Promise<number> {
       'lock-ms': { type: 'string' },
       'stalled-ms': { type: 'string' },
       'dump-delay-ms': { type: 'string' },
+      stf: { type: 'string' },
     },
   });
   const serial = values.serial ?? io.serial;
@@ -110,7 +113,7 @@ async function worker(argv: string[], io: CommandIO): Promise<number> {
           mapCache: join(stateDir(io.env), 'maps'),
           ...(values['dump-delay-ms'] === undefined ? {} : { dumpDelayMs: msOption('--dump-delay-ms', values['dump-delay-ms'], 0) }),
         })
-      : new AdbFarmDevice(serial!, createDeviceProvider(io.env));
+      : await boundDevice(serial!, values.stf, io);
   const w = await startFarmWorker({
     redis: redisUrl(io, values.redis),
     device,
@@ -129,6 +132,18 @@ async function worker(argv: string[], io: CommandIO): Promise<number> {
   await w.close();
   io.stdout(renderResult({ text: `worker ${w.id}: ${w.completed} episodes`, data: { worker: w.id, completed: w.completed } }, io.json));
   return 0;
+}
+
+/** A serial, `direct:HOST:PORT`, or `stf:SERIAL` (taken from STF at --stf URL with $STF_TOKEN, given back on exit). */
+async function boundDevice(serial: string, stfUrl: string | undefined, io: CommandIO): Promise<FarmDevice> {
+  const provider = createDeviceProvider(io.env);
+  if (!serial.startsWith('stf:')) return new AdbFarmDevice(serial, provider);
+  const token = io.env['STF_TOKEN'];
+  if (stfUrl === undefined || token === undefined || token === '')
+    throw usage('an stf: device needs --stf URL and an access token in $STF_TOKEN');
+  const lease = await leaseStfDevice({ url: stfUrl, token, serial: serial.slice(4), signal: io.signal });
+  // Glance's own ADB client connects to the remote adb endpoint directly (no local adb server needed).
+  return new AdbFarmDevice(`direct:${lease.address}`, provider, { name: serial, release: lease.release });
 }
 
 function msOption(flag: string, v: string, least = 100): number {
