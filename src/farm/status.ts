@@ -69,7 +69,7 @@ export async function exportSuite(redis: string, suite: string): Promise<Episode
     const job = await q.getJob(suiteJobId(suite));
     if (job === undefined) {
       throw new GlanceError('INPUT_UNREADABLE', `no suite ${suite} on this farm`, {
-        hint: 'status lists the suites the farm holds',
+        hint: 'the farm status lists the suites it holds',
         context: { suite },
       });
     }

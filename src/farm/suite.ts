@@ -212,7 +212,7 @@ export async function followSuite(suite: string, o: FollowOptions): Promise<Farm
       const job = await suites.getJob(suite);
       if (job === undefined) {
         throw new GlanceError('INPUT_UNREADABLE', `no suite ${suite} on this farm`, {
-          hint: 'enqueue it first (farm run or submit)',
+          hint: 'enqueue the suite first (suite names are case-sensitive)',
           context: { suite },
         });
       }
@@ -224,7 +224,7 @@ export async function followSuite(suite: string, o: FollowOptions): Promise<Farm
       o.onProgress?.({ done: (counts.processed ?? 0) + (counts.ignored ?? 0), failed: counts.ignored ?? 0, total });
       if (Date.now() > deadline) {
         throw new GlanceError('TIMEOUT', `suite ${suite} not finished after ${Math.round((o.timeoutMs ?? 0) / 1000)} s`, {
-          hint: 'are workers running on its queue? status shows them; following again picks up where this left off',
+          hint: 'are workers running on its queue? the farm status shows them; following again picks up where this left off',
           context: { suite, ...counts },
         });
       }

@@ -32,12 +32,12 @@ export function renderStatus(s: FarmStatus): string {
     const nonzero = Object.entries(counts).filter(([, n]) => n > 0);
     lines.push(`  ${q.padEnd(20)} ${nonzero.map(([k, n]) => `${k} ${n}`).join(', ') || 'empty'}`);
   }
-  lines.push(`devices: ${s.devices.length === 0 ? 'none' : ''}`);
+  lines.push(`devices:${s.devices.length === 0 ? ' none' : ''}`);
   for (const d of s.devices) {
     const what = d.health === 'ok' ? (d.job === undefined ? 'idle' : `running ${d.job}`) : `UNHEALTHY: ${d.reason ?? ''}`;
     lines.push(`  ${d.device.padEnd(20)} ${d.queue.padEnd(16)} ${what} (${d.completed} done, ${d.faults} faults)`);
   }
-  lines.push(`suites: ${s.suites.length === 0 ? 'none' : ''}`);
+  lines.push(`suites:${s.suites.length === 0 ? ' none' : ''}`);
   for (const x of s.suites)
     lines.push(`  ${x.suite.padEnd(40)} ${x.state.padEnd(16)} ${x.done}/${x.total}${x.failed > 0 ? ` (${x.failed} failed)` : ''}`);
   return lines.join('\n');
