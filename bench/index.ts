@@ -10,6 +10,7 @@ import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
 import { benchSnapshot } from './snapshot.js';
 import { benchThroughput } from './throughput.js';
+import { benchUia2 } from './uia2.js';
 import { benchUimap } from './uimap.js';
 import { benchVirtual } from './virtual.js';
 
@@ -21,6 +22,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   adb: benchAdb,
   throughput: benchThroughput,
   device: benchDevice,
+  uia2: benchUia2,
   image: benchImage,
   library: benchLibrary,
   uimap: benchUimap,

@@ -106,7 +106,7 @@ async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv:
     (toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial: ctx.serial }, result), g.json));
     return result.exitCode ?? 0;
   } finally {
-    devices.close();
+    await devices.close();
   }
 }
 

@@ -31,13 +31,16 @@ export interface DeviceProvider {
   get(serial: string | undefined, opts: { signal: AbortSignal }): Promise<Device>;
   /** Every device the provider can see, for `glance devices` / device_list. */
   list(opts: { signal: AbortSignal }): Promise<DeviceSummary[]>;
-  /** Releases connections the provider keeps (direct transports), so a process can exit at once. */
-  close?(): void;
+  /** Releases connections the provider keeps (direct transports, backend servers), so a process can exit at once. */
+  close?(): void | Promise<void>;
 }
 
 export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
-  /** Closes direct connections (server connections close after every request anyway). */
-  close(): void;
+  /**
+   * Stops the UiAutomator2 servers it started (their sessions deleted, so `uiautomator dump` works right after) and
+   * closes direct connections (server connections close after every request anyway).
+   */
+  close(): Promise<void>;
 }
 
 /** A fresh TCP device is `connecting`/`offline` until its CNXN handshake is done: polled this often, this long. */
@@ -134,16 +137,12 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
       });
       return [...checks, ...(await backendChecks(backend, backed))];
     },
-    close() {
-      const closeDirects = (): void => {
-        for (const p of directs.values()) p.close();
-      };
-      if (backed.size === 0) return closeDirects();
-      // Servers this provider started end their sessions as the process lets go (a stop never rejects); direct
-      // connections close after them, since the goodbye travels over them.
+    async close() {
       const stops = [...backed].map((d) => d.close());
       backed.clear();
-      void Promise.all(stops).then(closeDirects);
+      // Direct connections close after the servers' goodbyes, which travel over them (a stop never rejects).
+      await Promise.all(stops);
+      for (const p of directs.values()) p.close();
     },
   };
 }

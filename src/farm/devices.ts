@@ -228,7 +228,7 @@ export class AdbFarmDevice implements FarmDevice {
   }
 
   async close(): Promise<void> {
-    this.provider.close?.();
+    await this.provider.close?.();
     await this.o.release?.();
   }
 }

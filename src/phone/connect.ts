@@ -32,7 +32,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Phone> {
     const { createPhone } = await import('./phone.js');
     return createPhone({ serial: device.serial, devices, ownsDevices: options.devices === undefined });
   } catch (e) {
-    if (options.devices === undefined) devices.close?.();
+    if (options.devices === undefined) await devices.close?.();
     throw e;
   }
 }

@@ -167,7 +167,8 @@ export function createPhone(setup: PhoneSetup): Phone {
     assert: (selector, o = {}) => call('device_assert', { ...o, selector }, o.signal),
     close() {
       closing.abort();
-      if (setup.ownsDevices) setup.devices.close?.();
+      // A provider that stopped a backend server finishes that on its own; the process stays until it has.
+      if (setup.ownsDevices) void setup.devices.close?.();
     },
   };
 }

@@ -31,7 +31,7 @@ export async function mcpPair(overrides: Partial<McpOptions> = {}) {
     async close() {
       await client.close();
       await server.close();
-      devices.close();
+      await devices.close();
     },
   };
 }

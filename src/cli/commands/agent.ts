@@ -75,7 +75,7 @@ async function withContext(
     io.stdout(renderResult(result, io.json));
     return result.exitCode ?? 0;
   } finally {
-    devices.close?.();
+    await devices.close?.();
   }
 }
 

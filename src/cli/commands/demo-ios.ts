@@ -54,7 +54,7 @@ export async function demoIos(io: CommandIO): Promise<number> {
     if (io.json) io.stdout(renderResult({ text: '', data: { url: running.url, steps } }, true));
     return 0;
   } finally {
-    provider.close();
+    await provider.close();
     await running.close();
   }
 }

@@ -84,7 +84,7 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     if (io.json) io.stdout(renderResult({ text: '', data: { port: running.port, steps } }, true));
     return 0;
   } finally {
-    provider.close();
+    await provider.close();
     await running.close();
   }
 }

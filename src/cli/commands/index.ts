@@ -55,7 +55,7 @@ export const commands: Readonly<Record<string, Command>> = {
         });
       } finally {
         // As after every tool (main.ts): no idle connection keeps the process alive.
-        devices.close();
+        await devices.close();
       }
     },
   },

@@ -53,6 +53,6 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     await new Promise<void>((resolve) => srv.server.close(() => resolve()));
     return 0;
   } finally {
-    devices.close();
+    await devices.close();
   }
 }

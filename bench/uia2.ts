@@ -1,0 +1,116 @@
+// The UiAutomator2 server backend against `uiautomator dump`, on a virtual device whose dump costs what a phone's
+// does: `glance virtual --dump-ms 1500` runs as its own process, the real adb server (own port) connects to it,
+// and Glance reads the screen (`glance ui`) and taps + settles (`glance tap X,Y`) with each backend. "Warm" is a
+// process that keeps its device (the library's connect(), the MCP server, a daemon): the server is started once.
+// "One-shot" is the in-process CLI, which starts and stops the server on every call. Wall and CPU time of this
+// process (the virtual device's own CPU is in its process). Run: node --import tsx bench/uia2.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run } from '../src/cli/main.js';
+import type { CliIO } from '../src/cli/io.js';
+import { findUia2Apks } from '../src/device/uia2/package.js';
+import { connect } from '../src/phone/connect.js';
+import type { Phone } from '../src/phone/phone.js';
+import { AdbHarness } from '../test/adb/adb-harness.js';
+import { median } from './timing.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DUMP_MS = 1500;
+
+/** `glance virtual --dump-ms 1500` as its own process; resolves with its serial (the first line it prints). */
+function startVirtualProcess(): Promise<{ serial: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), 'virtual', '--dump-ms', String(DUMP_MS)],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`glance virtual exited ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ serial: line.trim(), child }));
+  });
+}
+
+/** Median wall and CPU milliseconds of `n` runs after `warm` untimed ones. */
+async function timed(n: number, f: () => Promise<unknown>, warm = 1): Promise<{ wall: number; cpu: number }> {
+  for (let i = 0; i < warm; i++) await f();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    await f();
+    const d = process.cpuUsage(c);
+    wall.push(performance.now() - t);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+function io(env: Record<string, string>): CliIO {
+  return {
+    stdout: () => undefined,
+    stderr: () => undefined,
+    readStdin: async () => '',
+    readFile: async () => '',
+    isTTY: false,
+    env: { ...process.env, ...env },
+    signal: new AbortController().signal,
+  };
+}
+
+export async function benchUia2(): Promise<Record<string, number>> {
+  const results: Record<string, number> = {};
+  if ((await findUia2Apks()) === undefined) {
+    console.log('skipped: appium-uiautomator2-server is not installed (npm install appium-uiautomator2-server)');
+    return results;
+  }
+  const { serial, child } = await startVirtualProcess();
+  const h = await AdbHarness.start();
+  const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-uia2-'));
+  const env = { ANDROID_ADB_SERVER_PORT: String(h.port), GLANCE_STATE_DIR: stateDir, HOME: h.home };
+  const put = (name: string, r: { wall: number; cpu: number }): void => {
+    results[`${name} (ms)`] = Math.round(r.wall * 10) / 10;
+    results[`${name}, CPU (ms)`] = Math.round(r.cpu * 10) / 10;
+  };
+  const phones: Phone[] = [];
+  try {
+    await h.connectOnline(serial);
+    // A tap on the status bar: nothing changes, so the settle loop ends after two equal reads.
+    const still = '540,48';
+    for (const backend of ['dump', 'uia2'] as const) {
+      const phone = await connect({ serial, env: { ...process.env, ...env }, backend });
+      phones.push(phone);
+      const ui = await timed(backend === 'dump' ? 3 : 15, () => phone.snapshot());
+      put(`warm glance ui, ${backend}`, ui);
+      put(`warm glance tap X,Y + settle, ${backend}`, await timed(backend === 'dump' ? 3 : 15, () => phone.tap(still)));
+      phone.close();
+      // The server goes with its session; the next backend starts from a free UiAutomation.
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const once = (backend: string) => async (): Promise<void> => {
+      const code = await run(['-s', serial, '--backend', backend, 'ui'], io(env));
+      if (code !== 0) throw new Error(`glance --backend ${backend} ui exited ${code}`);
+    };
+    put('one-shot in-process CLI glance ui, uia2 (server start + read + stop)', await timed(5, once('uia2')));
+  } finally {
+    for (const p of phones) p.close();
+    await new Promise((r) => setTimeout(r, 300));
+    await h.stop();
+    child.kill();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await benchUia2();
+  for (const [k, val] of Object.entries(r)) process.stdout.write(`${k.padEnd(72)} ${val}\n`);
+}
