@@ -94,6 +94,11 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   });
   for (const [k, v] of Object.entries(tok)) out[`tokens.${k}.median`] = median(v);
   out['tokens.tree.p90'] = [...tok['tree']!].sort((a, b) => a - b)[Math.floor(tok['tree']!.length * 0.9)]!;
+  // Screens with a grid of look-alikes printed as one line, beside the same trees listing every member.
+  const grids = dumps.map((d, i) => ({ d, i })).filter(({ i }) => trees[i]!.elements.some((e) => e.cell !== undefined));
+  out['tokens.grid_screens'] = grids.length;
+  out['tokens.grid_screens.tree.median'] = median(grids.map(({ i }) => o200k(trees[i]!.text).length));
+  out['tokens.grid_screens.expanded.median'] = median(grids.map(({ d }) => o200k(snapshotFromDump(d, { expand: 'all' }).text).length));
 
   // --- syntax ablation: what each alternative would cost on the same elements (tree transformed line by line)
   // Element lines follow the header in element order; each variant rewrites them one by one.

@@ -3,6 +3,7 @@
  * Every piece of syntax here was measured (bench/snapshot.ts): the tree spends tokens on refs, labels and
  * positive states, and on little else.
  */
+import type { Run } from './grids.js';
 import type { ScreenInfo, SnapshotElement, SnapshotJson } from './types.js';
 
 /** One printed element with its place in the tree. */
@@ -13,6 +14,10 @@ export interface Item {
   children: Item[];
   /** Elements below this one not printed because of `depth` (0 when none). */
   hidden: number;
+  /** First member of a run of look-alikes printed as one line (grids.ts). */
+  run?: Run;
+  /** A later member of such a run: its line is the run's. */
+  folded?: true;
 }
 
 export interface RenderOptions {
@@ -134,8 +139,48 @@ export function renderElements(elements: readonly SnapshotElement[], o: RenderOp
   return elements.map((e) => elementLine(e, o) + '\n').join('');
 }
 
+const MAX_LISTED = 6;
+
+/** States some members of a run have: all of them (`selected`), or a few by ref (`selected b12 b40`). */
+function runStates(run: Run): string[] {
+  const tags: string[] = [];
+  const names = new Set(run.members.flatMap((e) => treeStates(e)));
+  for (const name of names) {
+    const having = run.members.filter((e) => treeStates(e).includes(name));
+    if (having.length === run.members.length) tags.push(name);
+    else if (having.length <= MAX_LISTED) tags.push(`${name} ${having.map((e) => e.ref).join(' ')}`);
+    else tags.push(`${name} ×${having.length}`);
+  }
+  return tags;
+}
+
+/** A run of look-alikes as one line: `b711…b742 #day [42 in 6×7 grid, selected b725]`. */
+export function runLine(run: Run, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
+  const first = run.members[0]!;
+  const last = run.members[run.members.length - 1]!;
+  let line = `${first.ref}…${last.ref}`;
+  if (NAMED.has(first.class) || first.id === undefined) line += ' ' + escapeControls(first.class);
+  if (first.id !== undefined) line += ' #' + escapeControls(first.id);
+  const tags = [`${run.members.length} in ${run.rows}×${run.cols} grid`, ...runStates(run)];
+  if (first.offscreen) tags.push('offscreen');
+  line += ` [${tags.join(', ')}]`;
+  if (o.bounds) line += ` @${unionOf(run.members).join(',')}`;
+  return line;
+}
+
+function unionOf(els: readonly SnapshotElement[]): number[] {
+  const b = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const e of els) {
+    b[0] = Math.min(b[0]!, e.bounds[0]);
+    b[1] = Math.min(b[1]!, e.bounds[1]);
+    b[2] = Math.max(b[2]!, e.bounds[2]);
+    b[3] = Math.max(b[3]!, e.bounds[3]);
+  }
+  return b;
+}
+
 function treeLine(it: Item, o: RenderOptions): string {
-  const line = ' '.repeat(it.depth) + elementLine(it.el, o);
+  const line = ' '.repeat(it.depth) + (it.run !== undefined ? runLine(it.run, o) : elementLine(it.el, o));
   return it.hidden > 0 ? `${line} (+${it.hidden})` : line;
 }
 
@@ -167,7 +212,9 @@ export function renderTree(items: readonly Item[], h: Header, o: RenderOptions):
   const lines: string[] = [];
   const head = headerLine(h.screen);
   if (head !== undefined) lines.push(head);
-  forEachItem(items, (it) => lines.push(treeLine(it, o)));
+  forEachItem(items, (it) => {
+    if (it.folded !== true) lines.push(treeLine(it, o));
+  });
   if (lines.length === (head === undefined ? 0 : 1)) lines.push('(no elements)');
   const foot = footer(h);
   if (foot !== undefined) lines.push(foot);
@@ -187,7 +234,17 @@ function verbOf(el: SnapshotElement): string {
 export function renderTable(items: readonly Item[], h: Header, o: RenderOptions): string {
   const rows: string[][] = [['REF', 'VERB', 'CLASS', 'LABEL', 'ID', 'CENTER', 'TAGS']];
   forEachItem(items, (it) => {
+    if (it.folded === true) return;
     const el = it.el;
+    if (it.run !== undefined) {
+      const tags = [`${it.run.members.length} in ${it.run.rows}×${it.run.cols} grid`, ...runStates(it.run)];
+      if (o.bounds) tags.push(`bounds=${unionOf(it.run.members).join(',')}`);
+      const refs = `${el.ref}…${it.run.members[it.run.members.length - 1]!.ref}`;
+      rows.push(
+        [refs, verbOf(el), el.class, '-', el.id === undefined ? '-' : '#' + el.id, '-', tags.join(', ')].map((c) => escapeControls(c)),
+      );
+      return;
+    }
     const label = labelParts(el)
       .map((p) => truncate(p, o.maxLabel).replace(/\s+/g, ' '))
       .join(' | ');

@@ -9,6 +9,10 @@
  *   pseudo    := has-text("…") | clickable | checked | unchecked | checkable | enabled | disabled | focused
  *              | selected | scrollable | editable | long-clickable | password | offscreen
  *              | below(S) | above(S) | right-of(S) | left-of(S) | near(S[, PX]) | in(S) | not(S)
+ *              | cell(ROW, COL) | nth(I)
+ *
+ * `:cell(r, c)` is the place (from 1) in a run of look-alikes printed as one line; `:nth(i)` keeps the i-th
+ * (from 1; -1 = last) of what the rest of its compound matches, in document order.
  *
  * Layout pseudo-classes follow Playwright's: relative to any match of the inner selector, the element itself
  * excluded, results ordered by distance to the nearest anchor.
@@ -43,7 +47,9 @@ export type SimpleSelector =
   | { type: 'hasText'; text: string }
   | { type: 'state'; name: StateName }
   | { type: 'relation'; relation: Relation; selector: Selector; px?: number }
-  | { type: 'not'; selector: Selector };
+  | { type: 'not'; selector: Selector }
+  | { type: 'cell'; row: number; col: number }
+  | { type: 'nth'; index: number };
 
 /** Simple selectors that must all hold, optionally inside an element matching `ancestor`. */
 export interface CompoundSelector {
@@ -77,7 +83,7 @@ const ATTRS: ReadonlySet<string> = new Set<AttrName>(['text', 'desc', 'hint', 'i
 export const DEFAULT_NEAR_PX = 50;
 
 const HINT =
-  'selectors look like `Button[text=OK]`, `#search`, `:has-text("Wi-Fi")`, `EditText:below([text=Name])`, `A, B`; see docs/snapshot.md';
+  'selectors look like `Button[text=OK]`, `#search`, `:has-text("Wi-Fi")`, `EditText:below([text=Name])`, `#day:cell(2, 3)`, `ImageView:nth(2)`, `A, B`; see docs/snapshot.md';
 
 function invalid(source: string, pos: number, what: string): GlanceError {
   return new GlanceError('SELECTOR_INVALID', `bad selector at ${pos + 1}: ${what}\n  ${source}\n  ${' '.repeat(pos)}^`, {
@@ -173,7 +179,8 @@ class Parser {
     }
     if (c === '#') {
       this.pos++;
-      const m = /^[\w.:/$-]+/.exec(this.src.slice(this.pos));
+      // A full id holds `:id/` (`com.app:id/send`); any other colon starts a pseudo-class (`#login:enabled`).
+      const m = /^[\w.$/-]+(?::id\/[\w.$/-]+)?/.exec(this.src.slice(this.pos));
       if (!m) throw this.fail('resource id expected after "#"');
       this.pos += m[0].length;
       return { type: 'id', name: m[0] };
@@ -270,7 +277,33 @@ class Parser {
       if (px !== undefined) rel.px = px;
       return rel;
     }
+    if (name === 'cell') {
+      this.open(name);
+      const row = this.integer(false);
+      this.skipSpace();
+      if (this.peek() !== ',') throw this.fail(':cell takes a row and a column, e.g. :cell(2, 3)');
+      this.pos++;
+      this.skipSpace();
+      const col = this.integer(false);
+      this.close(name);
+      return { type: 'cell', row, col };
+    }
+    if (name === 'nth') {
+      this.open(name);
+      const index = this.integer(true);
+      this.close(name);
+      return { type: 'nth', index };
+    }
     throw this.fail(`unknown pseudo-class ":${name}"`, at);
+  }
+
+  /** A whole number from 1 (or, when `negative`, any but 0: -1 counts from the end). */
+  private integer(negative: boolean): number {
+    const m = (negative ? /^-?\d+/ : /^\d+/).exec(this.src.slice(this.pos));
+    const v = m ? Number(m[0]) : 0;
+    if (!m || v === 0) throw this.fail(negative ? 'a whole number expected (1 = first, -1 = last)' : 'a whole number from 1 expected');
+    this.pos += m[0].length;
+    return v;
   }
 
   private open(name: string): void {
@@ -410,10 +443,23 @@ interface MatchContext {
 function matchAll(sel: Selector, ctx: MatchContext): SnapshotElement[] {
   let hit = ctx.cache.get(sel);
   if (!hit) {
-    hit = ctx.elements.filter((e) => sel.alternatives.some((c) => compoundMatches(e, c, ctx)));
+    const picked = sel.alternatives.map((c) => nthPicks(c, ctx));
+    hit = ctx.elements.filter((e) => sel.alternatives.some((c, i) => picked[i]?.has(e) ?? compoundMatches(e, c, ctx)));
     ctx.cache.set(sel, hit);
   }
   return hit;
+}
+
+/** For a compound with `:nth(i)`: the element(s) it keeps among the matches of the rest; else undefined. */
+function nthPicks(c: CompoundSelector, ctx: MatchContext): Set<SnapshotElement> | undefined {
+  const nths = c.parts.filter((p): p is Extract<SimpleSelector, { type: 'nth' }> => p.type === 'nth');
+  if (nths.length === 0) return undefined;
+  let hits = ctx.elements.filter((e) => compoundMatches(e, c, ctx));
+  for (const p of nths) {
+    const el = hits[p.index > 0 ? p.index - 1 : hits.length + p.index];
+    hits = el === undefined ? [] : [el];
+  }
+  return new Set(hits);
 }
 
 function simpleMatches(el: SnapshotElement, s: SimpleSelector, ctx: MatchContext): boolean {
@@ -434,6 +480,10 @@ function simpleMatches(el: SnapshotElement, s: SimpleSelector, ctx: MatchContext
       return stateMatches(el, s.name);
     case 'not':
       return !matchAll(s.selector, ctx).includes(el);
+    case 'cell':
+      return el.cell !== undefined && el.cell[0] === s.row && el.cell[1] === s.col;
+    case 'nth':
+      return true; // positional: applied to the compound's matches (nthPicks)
     case 'relation': {
       const px = s.px ?? DEFAULT_NEAR_PX;
       return matchAll(s.selector, ctx).some((a) => related(el, a, { relation: s.relation, px }, ctx));

@@ -8,6 +8,7 @@ import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
+import { markGrids, type Run } from './grids.js';
 import { assignRefs, refSubjects } from './refs.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
@@ -31,6 +32,11 @@ export interface SnapshotOptions {
   scope?: string;
   /** Cut labels longer than N characters (with `…`); 0 = never (default 80). */
   maxLabel?: number;
+  /**
+   * Print the members of runs of look-alikes one per line instead of one line per run: `all`, or the ref of
+   * one member (its run only). `all: true` expands every run too.
+   */
+  expand?: string;
 }
 
 export interface SnapshotStats extends DistilStats {
@@ -123,6 +129,7 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[]): Built {
     if (f.parent < 0) items.push(it);
     else all[f.parent]!.children.push(it);
   });
+  markGrids(items);
   return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n) };
 }
 
@@ -141,12 +148,27 @@ function view(items: Item[], options: SnapshotOptions): Item[] {
     top = [found];
   }
   const maxDepth = options.depth ?? Infinity;
-  const copy = (list: Item[], depth: number): Item[] =>
+  const expandAll = options.all === true || options.expand === 'all';
+  const expanded = (run: Run | undefined): boolean =>
+    run !== undefined && (expandAll || (options.expand !== undefined && run.members.some((e) => e.ref === options.expand)));
+  // Who carries each folded member's run: a member expands with its run.
+  let runOf: Run | undefined;
+  const copy = (list: Item[], depth: number, top: boolean): Item[] =>
     list.map((it) => {
       const cut = depth >= maxDepth - 1;
-      return { el: it.el, depth, children: cut ? [] : copy(it.children, depth + 1), hidden: cut ? countAll(it.children) : 0 };
+      const out: Item = {
+        el: it.el,
+        depth,
+        children: cut ? [] : copy(it.children, depth + 1, false),
+        hidden: cut ? countAll(it.children) : 0,
+      };
+      if (it.run !== undefined) runOf = it.run;
+      if (top) return out; // a scoped member prints alone
+      if (it.run !== undefined && !expanded(it.run)) out.run = it.run;
+      if (it.folded === true && !expanded(runOf)) out.folded = true;
+      return out;
     });
-  return copy(top, 0);
+  return copy(top, 0, options.scope !== undefined);
 }
 
 function findItem(items: readonly Item[], ref: string): Item | undefined {

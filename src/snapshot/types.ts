@@ -30,6 +30,11 @@ export interface SnapshotElement {
   labels?: string[];
   /** Number of rows, for a list (RecyclerView, ListView, a scrollable with several rows). */
   items?: number;
+  /**
+   * Row and column (from 1) in a run of look-alikes that the tree prints as one line (a calendar's day cells,
+   * a gallery's thumbnails); select with `:cell(row, col)`.
+   */
+  cell?: [number, number];
   /** Ref of the nearest ancestor that is itself an element. */
   parent?: string;
   offscreen?: true;

@@ -26,10 +26,11 @@ const viewOptions = {
   format: z.enum(formats).default('tree').describe('tree (default), table, json or xml'),
   bounds: z.boolean().optional().describe("print each element's bounds"),
   offscreen: z.boolean().optional().describe('include elements outside the screen'),
-  all: z.boolean().optional().describe('keep status/navigation bar and system windows'),
+  all: z.boolean().optional().describe('keep status/navigation bar and system windows, and list grids member by member'),
   depth: z.number().int().min(1).optional().describe('nesting levels to print; deeper content is summarised as counts'),
   scope: z.string().optional().describe('print only the subtree of this ref'),
   maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
+  expand: z.string().optional().describe('list the members of a grid of look-alikes one per line: the ref of one member, or `all`'),
 };
 
 function snapshotOptions(input: {
@@ -40,6 +41,7 @@ function snapshotOptions(input: {
   depth?: number | undefined;
   scope?: string | undefined;
   maxLabel?: number | undefined;
+  expand?: string | undefined;
 }): SnapshotOptions {
   const o: SnapshotOptions = {};
   if (input.format) o.format = input.format;
@@ -49,6 +51,7 @@ function snapshotOptions(input: {
   if (input.depth !== undefined) o.depth = input.depth;
   if (input.scope !== undefined) o.scope = input.scope;
   if (input.maxLabel !== undefined) o.maxLabel = input.maxLabel;
+  if (input.expand !== undefined) o.expand = input.expand;
   return o;
 }
 
@@ -103,7 +106,7 @@ export const snapshotTool = defineTool({
   name: 'device_snapshot',
   title: 'Read the screen',
   description:
-    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states. Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed.',
+    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states; a grid of look-alikes is one line (`b7…b40 #day [42 in 6×7 grid]`: reach a member with `#day:cell(2, 3)` or `:nth(i)`). Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed.',
   schema: z.object({
     ...viewOptions,
     diff: z
@@ -151,7 +154,7 @@ export const findTool = defineTool({
   name: 'device_find',
   title: 'Find elements',
   description:
-    'Elements matching a selector, with their refs. Grammar: Class, #id, [text=…], [text~=…], [desc=…], :has-text("…"), :clickable :checked :enabled :focused :selected :scrollable :editable, :below(S) :above(S) :right-of(S) :left-of(S) :near(S, PX) :in(S), "," for OR.',
+    'Elements matching a selector, with their refs. Grammar: Class, #id, [text=…], [text~=…], [desc=…], :has-text("…"), :clickable :checked :enabled :focused :selected :scrollable :editable, :below(S) :above(S) :right-of(S) :left-of(S) :near(S, PX) :in(S), :cell(ROW, COL) in a grid of look-alikes, :nth(I) (1 = first, -1 = last), "," for OR.',
   schema: z.object({
     selector: z.string().min(1).describe('selector, e.g. Button:has-text("Save") or #search'),
     from: viewOptions.from,

@@ -1,0 +1,112 @@
+// Grids of look-alikes: one line in the tree and table, every member still an element with its ref and cell.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { findElements, parseSelector, snapshotFromDump } from '../../src/snapshot/index.js';
+import { n, screen } from './build.js';
+
+/** A month view: a title and 6 × 7 unlabeled day cells drawn as clickable views with one id. */
+function month(selected?: number, count = 42): UiDump {
+  const cells: UiNode[] = Array.from({ length: count }, (_, i) => {
+    const [r, c] = [Math.floor(i / 7), i % 7];
+    return n('View', {
+      id: 'day',
+      clickable: true,
+      selected: i === selected,
+      bounds: [c * 150, 300 + r * 150, c * 150 + 150, 450 + r * 150],
+    });
+  });
+  return screen([
+    n('TextView', { text: 'November 2026', bounds: [0, 100, 1080, 300] }),
+    n('FrameLayout', { bounds: [0, 300, 1080, 1200] }, cells),
+  ]);
+}
+
+describe('grids of look-alikes', () => {
+  test('42 unlabeled cells print as one line: first and last ref, id, count, rows × columns', () => {
+    const s = snapshotFromDump(month());
+    const cells = s.elements.filter((e) => e.id === 'day');
+    assert.equal(cells.length, 42);
+    const lines = s.text.trim().split('\n');
+    assert.equal(lines.length, 3, s.text); // header, title, the run
+    assert.equal(lines[2], `${cells[0]!.ref}…${cells[41]!.ref} #day [42 in 6×7 grid]`);
+    assert.deepEqual(cells[0]!.cell, [1, 1]);
+    assert.deepEqual(cells[9]!.cell, [2, 3]);
+    assert.deepEqual(cells[41]!.cell, [6, 7]);
+  });
+
+  test('every member is reachable: by ref, :cell(row, col), :nth(i) and :nth(-1)', () => {
+    const s = snapshotFromDump(month());
+    const cells = s.elements.filter((e) => e.id === 'day');
+    assert.deepEqual(findElements(s, '#day:cell(2, 3)'), [cells[9]]);
+    assert.deepEqual(findElements(s, '#day:nth(10)'), [cells[9]]);
+    assert.deepEqual(findElements(s, '#day:nth(-1)'), [cells[41]]);
+    assert.deepEqual(findElements(s, '#day:nth(43)'), []);
+    assert.deepEqual(findElements(s, ':cell(6, 7)'), [cells[41]]);
+    assert.deepEqual(findElements(s, `[ref=${cells[20]!.ref}]`), [cells[20]]);
+  });
+
+  test('a state some members have is listed with their refs', () => {
+    const s = snapshotFromDump(month(17));
+    const sel = s.elements.filter((e) => e.id === 'day')[17]!;
+    assert.match(s.text, new RegExp(`\\[42 in 6×7 grid, selected ${sel.ref}\\]`));
+  });
+
+  test('expand (one member, or all) and all: true list the members one per line; json keeps every element', () => {
+    const d = month();
+    const cells = snapshotFromDump(d).elements.filter((e) => e.id === 'day');
+    for (const o of [{ expand: cells[5]!.ref }, { expand: 'all' }, { all: true }]) {
+      const lines = snapshotFromDump(d, o).text.trim().split('\n');
+      assert.equal(lines.length, 44, JSON.stringify(o));
+      assert.equal(lines[2], `${cells[0]!.ref} #day`);
+    }
+    assert.equal(snapshotFromDump(d, { expand: 'b1' }).text.trim().split('\n').length, 3);
+    const json = JSON.parse(snapshotFromDump(d, { format: 'json' }).text) as { elements: Array<{ cell?: number[] }> };
+    assert.equal(json.elements.filter((e) => e.cell !== undefined).length, 42);
+  });
+
+  test('table: one row for the run', () => {
+    const t = snapshotFromDump(month(), { format: 'table' }).text.trim().split('\n');
+    assert.equal(t.length, 4); // header, column names, title, the run
+    assert.match(t[3]!, /…/);
+    assert.match(t[3]!, /42 in 6×7 grid$/);
+  });
+
+  test('three look-alikes stay three lines; a labelled element ends a run', () => {
+    assert.equal(snapshotFromDump(month(undefined, 3)).text.trim().split('\n').length, 5);
+    const d = screen([
+      ...[0, 1, 2, 3].map((i) => n('ImageView', { clickable: true, id: 'swatch', bounds: [i * 100, 0, i * 100 + 100, 100] })),
+      n('ImageView', { clickable: true, id: 'swatch', desc: 'custom', bounds: [400, 0, 500, 100] }),
+      ...[5, 6].map((i) => n('ImageView', { clickable: true, id: 'swatch', bounds: [i * 100, 0, i * 100 + 100, 100] })),
+    ]);
+    const lines = snapshotFromDump(d).text.trim().split('\n');
+    assert.equal(lines.length, 5, lines.join('\n'));
+    assert.match(lines[1]!, /#swatch \[4 in 1×4 grid\]$/);
+  });
+
+  test('a scoped member prints alone', () => {
+    const s = snapshotFromDump(month());
+    const ref = s.elements.filter((e) => e.id === 'day')[3]!.ref;
+    assert.equal(snapshotFromDump(month(), { scope: ref }).text.trim().split('\n')[1], `${ref} #day`);
+  });
+});
+
+describe('grid selectors parse', () => {
+  test(':cell(r, c) and :nth(i); an id before a pseudo-class ends at the colon unless it is a full id', () => {
+    assert.deepEqual(parseSelector(':cell(2, 3)').alternatives[0]!.parts, [{ type: 'cell', row: 2, col: 3 }]);
+    assert.deepEqual(parseSelector(':nth(-1)').alternatives[0]!.parts, [{ type: 'nth', index: -1 }]);
+    assert.deepEqual(parseSelector('#login:enabled').alternatives[0]!.parts, [
+      { type: 'id', name: 'login' },
+      { type: 'state', name: 'enabled' },
+    ]);
+    assert.deepEqual(parseSelector('#com.app:id/send:nth(1)').alternatives[0]!.parts, [
+      { type: 'id', name: 'com.app:id/send' },
+      { type: 'nth', index: 1 },
+    ]);
+  });
+
+  test('bad numbers are SELECTOR_INVALID', () => {
+    for (const s of [':cell(0, 1)', ':cell(2)', ':nth(0)', ':nth(x)', ':cell(1, -2)'])
+      assert.throws(() => parseSelector(s), { code: 'SELECTOR_INVALID' }, s);
+  });
+});
