@@ -11,7 +11,7 @@ import { runBench } from '../../src/agent/bench.js';
 import { makePolicy } from '../../src/agent/policies/index.js';
 import { DroidTaskSuite } from '../../src/agent/worlds/droidtask.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
-import { startVirtualDevice } from '../../src/device/virtual/index.js';
+import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbFarmDevice, VirtualFarmDevice } from '../../src/farm/devices.js';
 import type { EpisodeSummary } from '../../src/farm/jobs.js';
 import { exportSuite, farmStatus } from '../../src/farm/status.js';
@@ -193,6 +193,60 @@ describe('farm on BullMQ + Redis', { skip: requires({ redis: true, shared: true 
       assert.deepEqual(report.farm.devices, { next: 1, slow: 1 });
       assert.equal(report.farm.stalls, 0);
     } finally {
+      await redis.stop();
+    }
+  });
+
+  test('a device that vanished (its TCP endpoint gone): the job is retried on another device, that worker pauses', async () => {
+    const redis = await startRedis();
+    const phones = await Promise.all([0, 1].map(() => startVirtualDevice({ droidbotDir: join(droidtaskDir, 'clock') })));
+    const workers: FarmWorker[] = [];
+    try {
+      const [gone, alive] = phones as [RunningVirtualDevice, RunningVirtualDevice];
+      await gone.close();
+      workers.push(
+        await startFarmWorker({
+          redis: redis.url,
+          device: new AdbFarmDevice(`direct:127.0.0.1:${gone.port}`, createDeviceProvider({}), { name: 'gone' }),
+          recheckMs: 600_000,
+        }),
+      );
+      const tasks = [0, 1].map((i) => ({ id: `t${i}`, task: 'open settings', app: 'com.simplemobiletools.clock', maxSteps: 2 }));
+      await submitSuite(liveJobs(tasks, { name: 'vanish', policy: 'heuristic' }), { redis: redis.url, retryDelayMs: 50 });
+      await until('the vanished device to fail its health check', async () => workers[0]!.paused);
+      workers.push(
+        await startFarmWorker({
+          redis: redis.url,
+          device: new AdbFarmDevice(`direct:127.0.0.1:${alive.port}`, createDeviceProvider({}), { name: 'alive' }),
+        }),
+      );
+      const report = await followSuite('vanish', { redis: redis.url, timeoutMs: 60_000 });
+      assert.deepEqual(report.farm.devices, { alive: 2 });
+      assert.equal(report.farm.retries, 1);
+      const board = (await farmStatus(redis.url)).devices.find((d) => d.device === 'gone');
+      assert.equal(board?.health, 'unhealthy');
+    } finally {
+      await closeAll(workers);
+      await Promise.all(phones.map((p) => p.close()));
+      await redis.stop();
+    }
+  });
+
+  test('one queue per profile: a suite for a profile runs only on workers of that profile', async () => {
+    const redis = await startRedis();
+    const workers: FarmWorker[] = [];
+    try {
+      workers.push(await startFarmWorker({ redis: redis.url, device: new VirtualFarmDevice('plain') }));
+      workers.push(await startFarmWorker({ redis: redis.url, device: new VirtualFarmDevice('tablet'), profile: 'tablet' }));
+      const suite = worldJobs(await worlds(['clock']), { name: 'profiled', policy: 'oracle', mode: 'episode' });
+      await submitSuite({ ...suite, jobs: suite.jobs.slice(0, 4) }, { redis: redis.url, profile: 'tablet' });
+      const report = await followSuite('profiled', { redis: redis.url, timeoutMs: 60_000 });
+      assert.deepEqual(report.farm.devices, { tablet: 4 });
+      const status = await farmStatus(redis.url);
+      assert.equal(status.queues['episodes-tablet']!['completed'], 4);
+      assert.equal(status.queues['episodes']!['completed'], 0);
+    } finally {
+      await closeAll(workers);
       await redis.stop();
     }
   });
