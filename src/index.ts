@@ -31,6 +31,11 @@ export type {
   WaitResult,
 } from './device/actions/index.js';
 export type { DiffSummary } from './device/snap.js';
+
+// The agent on a phone: reach a screen by the UI Map, do a task.
+export { navigate, doTask } from './agent/library.js';
+export type { NavigateOptions, TaskOptions, TaskResult, MapOptions, ToolRunner } from './agent/library.js';
+export type { NavigationResult, NavigationStep } from './agent/navigate.js';
 export type { SnapshotElement, ScreenInfo } from './snapshot/types.js';
 export type { SnapshotDiff } from './snapshot/diff.js';
 

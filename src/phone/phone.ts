@@ -3,7 +3,7 @@
  * name with semantic params (`target`, `text`, `direction`, `until`…), so a method answers exactly what the CLI
  * verb and the MCP tool answer — the same settling, diff, errors — from one implementation.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type {
   AssertResult,
   ClearOutcome,
@@ -21,8 +21,8 @@ import type { Foreground, ScreenSize } from '../device/types.js';
 import type { SnapshotDiff } from '../snapshot/diff.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { looksLikeTarget } from '../snapshot/target.js';
-import { callTool } from '../tools/call.js';
-import type { ToolImage } from '../tools/registry.js';
+import { callTool, callToolDef } from '../tools/call.js';
+import type { ToolContext, ToolDef, ToolImage, ToolProgress } from '../tools/registry.js';
 import { memorySnapshotStore } from '../tools/store.js';
 
 /** What every method answers: the text the CLI prints, and the same facts structured. */
@@ -107,6 +107,15 @@ export interface Phone {
   ): Promise<PhoneResult<WaitResult | { idle: true }>>;
   /** ASSERTION_FAILED unless `selector` matches (exactly `count` elements when given). */
   assert(selector: string, options?: PhoneCallOptions & { count?: number }): Promise<PhoneResult<AssertResult>>;
+  /**
+   * Runs a tool defined like the registry's (a name, a zod schema, a handler) on this phone: how the agent's
+   * functions (navigate) and a library user's own tools reach the device with this phone's connection.
+   */
+  callTool<D = unknown>(
+    tool: ToolDef,
+    input: Record<string, unknown>,
+    options?: PhoneCallOptions & { onProgress?: (p: ToolProgress) => void },
+  ): Promise<PhoneResult<D>>;
   /** Cancels calls in flight and releases the connections this phone opened. */
   close(): void;
 }
@@ -134,16 +143,20 @@ function waitParams(until: string): Record<string, unknown> {
 export function createPhone(setup: PhoneSetup): Phone {
   const closing = new AbortController();
   const snapshots = memorySnapshotStore();
+  const context = (signal?: AbortSignal, progress?: (p: ToolProgress) => void): ToolContext => ({
+    signal: signal ? AbortSignal.any([signal, closing.signal]) : closing.signal,
+    serial: setup.serial,
+    devices: setup.devices,
+    snapshots,
+    readFile: (p: string) => readFile(p, 'utf8'),
+    writeFile: (p: string, d: Uint8Array | string) => writeFile(p, d),
+    makeDir: async (p: string) => {
+      await mkdir(p, { recursive: true });
+    },
+    ...(progress === undefined ? {} : { progress }),
+  });
   const call = async <D>(tool: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<PhoneResult<D>> => {
-    const ctx = {
-      signal: signal ? AbortSignal.any([signal, closing.signal]) : closing.signal,
-      serial: setup.serial,
-      devices: setup.devices,
-      snapshots,
-      readFile: (p: string) => readFile(p, 'utf8'),
-      writeFile: (p: string, d: Uint8Array | string) => writeFile(p, d),
-    };
-    const r = await callTool(tool, params(input), ctx);
+    const r = await callTool(tool, params(input), context(signal));
     return { text: r.text, data: r.data as D, ...(r.images ? { images: r.images } : {}) };
   };
   return {
@@ -165,6 +178,14 @@ export function createPhone(setup: PhoneSetup): Phone {
     screenshot: (o = {}) => call('device_screenshot', { ...o }, o.signal),
     waitFor: (until, o = {}) => call('device_wait_for', { ...o, ...waitParams(until) }, o.signal),
     assert: (selector, o = {}) => call('device_assert', { ...o, selector }, o.signal),
+    async callTool<D>(
+      tool: ToolDef,
+      input: Record<string, unknown>,
+      o: PhoneCallOptions & { onProgress?: (p: ToolProgress) => void } = {},
+    ) {
+      const r = await callToolDef(tool, params(input), context(o.signal, o.onProgress));
+      return { text: r.text, data: r.data as D, ...(r.images ? { images: r.images } : {}) };
+    },
     close() {
       closing.abort();
       // A provider that stopped a backend server finishes that on its own; the process stays until it has.

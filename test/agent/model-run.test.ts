@@ -17,12 +17,18 @@ import { createMcpServer } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
 import { readTextFile } from '../../src/cli/files.js';
 import { glance } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/corpus.js';
 import { promptOf, startFakeLlm, type FakeLlm, type FakeReply, type RecordedRequest } from '../helpers/fake-llm.js';
 
 const SETTINGS = /SettingsActivity/;
+const DEMO_MAP = join(repoRoot, 'test/fixtures/demo-uimap.json');
 
 /** A fake model: tap `label` when shown, need_more when it may be withheld, done on the goal screen. */
-function ruleModel(label: string, goal: RegExp) {
+function ruleModel(
+  label: string,
+  goal: RegExp,
+  plan: Array<{ activity: string; steps: string[] }> = [{ activity: 'MainActivity', steps: [`1. tap ${label}`] }],
+) {
   return (req: RecordedRequest): FakeReply => {
     const p = promptOf(req);
     const answer = (o: Record<string, unknown>): FakeReply => ({
@@ -38,7 +44,7 @@ function ruleModel(label: string, goal: RegExp) {
         ...o,
       },
     });
-    if (/"path"/.test(p) && /\[UI Map\]/.test(p)) return { json: { path: [{ activity: 'MainActivity', steps: [`1. tap ${label}`] }] } };
+    if (/"path"/.test(p) && /\[UI Map\]/.test(p)) return { json: { path: plan } };
     const screen = p.slice(p.lastIndexOf('Screen'));
     if (goal.test(screen.split('\n')[0] ?? '')) return answer({ action: 'done', next_instruction: 'none', text: 'there' });
     const line = screen.split('\n').find((l) => l.includes(label));
@@ -138,6 +144,43 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.equal(res.policy, 'compass');
     assert.equal(fake.requests.at(-1)!.wire, 'anthropic');
     assert.match(dev.device.state.focusedActivity(), SETTINGS);
+  });
+
+  test('compass with a UI Map: one plan call, map hops without the model, the model only where the map ends', async () => {
+    fake.script(
+      ruleModel('Date edited', /SettingsActivity/, [
+        { activity: 'MainActivity', steps: ['1. open the settings'] },
+        { activity: 'SettingsActivity', steps: ['2. choose Title under Sort notes by'] },
+      ]),
+    );
+    const before = fake.requests.length;
+    const out = join(dir, 'compass-map');
+    const r = await g([
+      'run',
+      'open the settings',
+      '--policy',
+      'compass',
+      '--model',
+      'openai:gpt-4o-mini',
+      '--map',
+      DEMO_MAP,
+      '--out',
+      out,
+    ]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const res = (JSON.parse(r.stdout) as RunJson).result;
+    assert.equal(res.outcome, 'done');
+    assert.match(dev.device.state.focusedActivity(), SETTINGS);
+    const prompts = fake.requests.slice(before).map((q) => promptOf(q));
+    assert.equal(prompts.length, 2, 'the plan and the step on Settings; the hop to Settings came from the map');
+    assert.match(prompts[0]!, /\[UI Map\]\nMainActivity \(launcher\) \(current\)[^\n]*\n {2}opens: SettingsActivity via "Settings"/);
+    assert.match(prompts[1]!, /choose Title/, 'the plan is in the step prompt');
+    const lines = readFileSync(join(out, 'trajectory.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TrajLine & { decision?: { reason?: string } });
+    assert.match(lines[0]!.decision?.reason ?? '', /no model asked/);
+    assert.equal(lines[0]!.decision?.llm?.[0]?.['prompt'], 'compass.plan@1');
   });
 
   test('privacy: blocks go up one at a time on need_more, withheld text is in no request, the ledger adds up', async () => {
