@@ -17,12 +17,18 @@ export const navigateTool = defineTool({
   description:
     'Reach a screen (activity name) or an element (id or text) of the app by following its UI Map, re-planning from wherever the app lands (BACK when off the map). No model involved. Fails with NAVIGATION_FAILED naming the last screen.',
   schema: z.object({
-    target: z.string().min(1).describe('activity (SettingsActivity), element id (settings_font_size) or element text'),
+    target: z
+      .string()
+      .min(1)
+      .describe('activity (SettingsActivity), element id (settings_font_size) or element text; a waypoint with trailmap'),
     ...mapParams,
+    trailmap: z.string().optional().describe('trailmap folder: plan over its waypoints and shortcuts instead of a UI Map'),
     maxSteps: z.number().int().min(1).max(100).optional().describe('most actions (default 12)'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(input, ctx) {
+    if (input.trailmap !== undefined)
+      return (await import('./worlds/trailmap-tools.js')).navigateTrailmapHandler({ ...input, trailmap: input.trailmap }, ctx);
     return (await import('./tool-handlers.js')).navigateHandler(input, ctx);
   },
 });
@@ -72,9 +78,25 @@ export const mapTool = defineTool({
   },
 });
 
+export const waypointTool = defineTool({
+  name: 'trailmap_waypoint',
+  title: 'Which waypoint',
+  description:
+    'Names the waypoint(s) of a trailmap the screen in front satisfies (every required selector holds, no forbidden one), or with `list` every waypoint with its shortcuts and whether its own capture satisfies it. With no match, the nearest waypoints and the checks that failed.',
+  schema: z.object({
+    trailmap: z.string().min(1).describe('trailmap folder (waypoints/, shortcuts/, captures/)'),
+    list: z.boolean().optional().describe('list the waypoints instead of reading the screen'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async handler(input, ctx) {
+    return (await import('./worlds/trailmap-tools.js')).waypointHandler(input, ctx);
+  },
+});
+
 /** The agent's tools, for the MCP server. */
 export const agentTools: readonly ToolDef[] = [
   navigateTool as unknown as ToolDef,
   runTaskTool as unknown as ToolDef,
   mapTool as unknown as ToolDef,
+  waypointTool as unknown as ToolDef,
 ];

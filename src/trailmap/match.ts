@@ -46,6 +46,12 @@ function invalid(message: string): GlanceError {
   });
 }
 
+/**
+ * WebDriverAgent's XML source writes the identifier as `name`, falling back to the label, so there an identifier
+ * equal to the label cannot be told from none: on such dumps the label stands in for a missing identifier.
+ */
+const nameOrLabel = (n: UiNode): string => (n.id !== '' ? n.id : n.desc);
+
 const REGEX_FIELDS: ReadonlyArray<[keyof NodeSelector, (n: UiNode) => string]> = [
   ['resourceIdRegex', (n) => n.id],
   ['textRegex', (n) => n.text],
@@ -64,7 +70,7 @@ const FLAG_FIELDS: ReadonlyArray<[keyof NodeSelector, (n: UiNode) => boolean]> =
 ];
 
 interface Compiled {
-  regexes: Array<[RegExp, (n: UiNode) => string]>;
+  regexes: Array<[RegExp, (n: UiNode) => string, keyof NodeSelector]>;
   flags: Array<[boolean, (n: UiNode) => boolean]>;
   childOf: Compiled | undefined;
   minCount: number;
@@ -78,7 +84,7 @@ function compile(sel: NodeSelector): Compiled {
   c = { regexes: [], flags: [], childOf: undefined, minCount: sel.minCount ?? 1 };
   for (const [key, get] of REGEX_FIELDS) {
     const v = sel[key];
-    if (typeof v === 'string') c.regexes.push([javaRegex(v), get]);
+    if (typeof v === 'string') c.regexes.push([javaRegex(v), get, key]);
   }
   for (const [key, get] of FLAG_FIELDS) {
     const v = sel[key];
@@ -90,25 +96,28 @@ function compile(sel: NodeSelector): Compiled {
 }
 
 /** A field the node does not have ('' in the model) never matches a regex, not even `.*`. */
-function nodeMatches(c: Compiled, n: UiNode): boolean {
-  for (const [re, get] of c.regexes) {
-    const v = get(n);
+function nodeMatches(c: Compiled, n: UiNode, wdaNames: boolean): boolean {
+  for (const [re, get, key] of c.regexes) {
+    const v = wdaNames && key === 'resourceIdRegex' ? nameOrLabel(n) : get(n);
     if (v === '' || !re.test(v)) return false;
   }
   for (const [want, get] of c.flags) if (get(n) !== want) return false;
   return true;
 }
 
+type Screen = Pick<UiDump, 'roots'> & { format?: UiDump['format'] };
+
 /** Every node of the dump the selector picks (ancestor conditions included), in document order. */
-export function selectNodes(dump: Pick<UiDump, 'roots'>, selector: NodeSelector): UiNode[] {
+export function selectNodes(dump: Screen, selector: NodeSelector): UiNode[] {
   const c = compile(selector);
+  const wda = dump.format === 'wda';
   const out: UiNode[] = [];
   // Iterative walk keeping the ancestor chain, for childOf.
   const stack: Array<{ node: UiNode; ancestors: UiNode[] }> = [];
   for (let i = dump.roots.length - 1; i >= 0; i--) stack.push({ node: dump.roots[i]!, ancestors: [] });
   while (stack.length > 0) {
     const { node, ancestors } = stack.pop()!;
-    if (nodeMatches(c, node) && (c.childOf === undefined || hasAncestor(c.childOf, ancestors))) out.push(node);
+    if (nodeMatches(c, node, wda) && (c.childOf === undefined || hasAncestor(c.childOf, ancestors, wda))) out.push(node);
     // The ancestor chain is only kept when some selector asks about ancestors.
     const next = c.childOf === undefined ? ancestors : [...ancestors, node];
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, ancestors: next });
@@ -116,14 +125,14 @@ export function selectNodes(dump: Pick<UiDump, 'roots'>, selector: NodeSelector)
   return out;
 }
 
-function hasAncestor(c: Compiled, ancestors: readonly UiNode[]): boolean {
+function hasAncestor(c: Compiled, ancestors: readonly UiNode[], wda: boolean): boolean {
   for (let i = ancestors.length - 1; i >= 0; i--) {
-    if (nodeMatches(c, ancestors[i]!) && (c.childOf === undefined || hasAncestor(c.childOf, ancestors.slice(0, i)))) return true;
+    if (nodeMatches(c, ancestors[i]!, wda) && (c.childOf === undefined || hasAncestor(c.childOf, ancestors.slice(0, i), wda))) return true;
   }
   return false;
 }
 
-export function selectorHolds(dump: Pick<UiDump, 'roots'>, selector: NodeSelector): boolean {
+export function selectorHolds(dump: Screen, selector: NodeSelector): boolean {
   return selectNodes(dump, selector).length >= compile(selector).minCount;
 }
 
@@ -137,7 +146,7 @@ export interface WaypointVerdict {
 }
 
 /** Whether the screen is this waypoint, with the checks that decided it. */
-export function checkWaypoint(dump: Pick<UiDump, 'roots'>, waypoint: Waypoint): WaypointVerdict {
+export function checkWaypoint(dump: Screen, waypoint: Waypoint): WaypointVerdict {
   const missing = waypoint.required.filter((r) => !selectorHolds(dump, r.selector));
   const present = waypoint.forbidden.filter((f) => selectorHolds(dump, f.selector));
   return { waypointId: waypoint.id, ok: missing.length === 0 && present.length === 0, missing, present };

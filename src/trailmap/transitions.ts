@@ -18,7 +18,7 @@ export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
 export type UiAction =
   | { kind: 'tap' | 'longPress'; x: number; y: number }
   | { kind: 'type'; text: string }
-  | { kind: 'swipe'; direction: SwipeDirection }
+  | { kind: 'swipe'; direction: SwipeDirection; /** How far the finger moved (points or pixels), when known. */ distance?: number }
   | { kind: 'back' };
 
 /** Elements covering this share of the screen are wrappers: a tap on them is not a tap on "that text". */
@@ -34,8 +34,30 @@ function textMatcher(text: string): (s: string) => boolean {
   return (s) => s === text || (re !== undefined && re.test(s));
 }
 
-/** The on-screen nodes a tool aims at (none for tools that do not aim at a node). */
-export function toolTargets(tool: ToolCall, dump: UiDump): UiNode[] {
+/**
+ * Where each node really is: its own frame, unless its centre lies outside its nearest framed ancestor that is
+ * smaller than the screen (captures have labels whose frame says "top of the screen" inside a row laid out below
+ * the fold): such a node stands for that ancestor, the row a person would touch. Content beyond a screen-sized
+ * ancestor is a scroll view's, and keeps its frame.
+ */
+function placed(dump: UiDump): Map<UiNode, UiNode> {
+  const out = new Map<UiNode, UiNode>();
+  const screen = dump.width * dump.height;
+  const stack: Array<{ node: UiNode; framed: UiNode | undefined }> = dump.roots.map((node) => ({ node, framed: undefined }));
+  while (stack.length > 0) {
+    const { node, framed } = stack.pop()!;
+    const [x, y] = center(node.bounds);
+    const small = framed !== undefined && (screen <= 0 || area(framed.bounds) < WRAPPER_SHARE * screen);
+    const at = small && !contains(framed.bounds, x, y) ? framed : node;
+    out.set(node, at);
+    const next = at === node && area(node.bounds) > 0 ? node : framed;
+    for (const c of node.children) stack.push({ node: c, framed: next });
+  }
+  return out;
+}
+
+/** Every node a tool aims at, wherever it is (on screen or not), as placed above; [] for tools aiming at none. */
+function toolHits(tool: ToolCall, dump: UiDump): UiNode[] {
   const p = tool.params;
   let hits: UiNode[];
   switch (tool.name) {
@@ -56,19 +78,36 @@ export function toolTargets(tool: ToolCall, dump: UiDump): UiNode[] {
     default:
       return [];
   }
+  const where = placed(dump);
   const screen = dump.width * dump.height;
-  return hits.filter((n) => {
+  const out = new Set<UiNode>();
+  for (const h of hits) {
+    const n = where.get(h) ?? h;
     const a = area(n.bounds);
-    const [x, y] = center(n.bounds);
-    return (
-      a > 0 &&
-      (screen <= 0 || a < WRAPPER_SHARE * screen) &&
-      x >= 0 &&
-      y >= 0 &&
-      (dump.width <= 0 || x < dump.width) &&
-      (dump.height <= 0 || y < dump.height)
-    );
-  });
+    if (a > 0 && (screen <= 0 || a < WRAPPER_SHARE * screen)) out.add(n);
+  }
+  return [...out];
+}
+
+const onScreen = (n: UiNode, dump: UiDump): boolean => {
+  const [x, y] = center(n.bounds);
+  return x >= 0 && y >= 0 && (dump.width <= 0 || x < dump.width) && (dump.height <= 0 || y < dump.height);
+};
+
+/** The on-screen nodes a tool aims at (none for tools that do not aim at a node). */
+export function toolTargets(tool: ToolCall, dump: UiDump): UiNode[] {
+  return toolHits(tool, dump).filter((n) => onScreen(n, dump));
+}
+
+/**
+ * The swipe that brings a tool's element on screen when it is laid out beyond it (`up`: the finger moves up, the
+ * content below comes into view), or undefined when it is on screen or nowhere.
+ */
+export function scrollTowards(tool: ToolCall, dump: UiDump): SwipeDirection | undefined {
+  const hits = toolHits(tool, dump);
+  if (hits.length === 0 || hits.some((n) => onScreen(n, dump))) return undefined;
+  const y = center(hits[0]!.bounds)[1];
+  return dump.height > 0 && y >= dump.height ? 'up' : y < 0 ? 'down' : undefined;
 }
 
 /** The smallest labelled element under the point that is not a screen-sized wrapper. */

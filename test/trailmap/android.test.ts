@@ -118,4 +118,18 @@ describe('glance virtual --trailmap (Android) through the real adb server', { sk
     assert.equal((await run('back')).code, 0);
     assert.match((await run('ui')).stdout, /Notifications/);
   });
+
+  test('waypoint names the screen; goto WAYPOINT --trailmap walks the shortcuts there', async () => {
+    const here = await run('--json', 'waypoint', '--trailmap', DIR);
+    assert.equal(here.code, 0, here.stderr);
+    assert.deepEqual((JSON.parse(here.stdout) as { result: { waypoints: string[] } }).result.waypoints, ['demo/android/settings']);
+    const go = await run('goto', 'note-groceries', '--trailmap', DIR);
+    assert.equal(go.code, 0, go.stderr);
+    assert.match(go.stdout, /reached demo\/android\/note-groceries in 2 steps/);
+    assert.match(go.stdout, /on demo\/android\/settings: tap "Navigate up"/);
+    assert.match((await run('ui')).stdout, /Milk \(2 l\)/);
+    const nowhere = await run('goto', 'nowhere', '--trailmap', DIR);
+    assert.equal(nowhere.code, 1);
+    assert.match(nowhere.stderr, /no waypoint "nowhere"/);
+  });
 });

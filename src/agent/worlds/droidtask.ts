@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
+import { deviceContext } from './context.js';
 import { createVirtualDevice, type VirtualDevice } from '../../device/virtual/device.js';
 import { inProcessDevice } from '../../device/virtual/in-process.js';
 import { shQuote } from '../../device/virtual/sh.js';
@@ -207,19 +208,7 @@ export class DroidTaskWorld implements World {
     this.app = dev.scenario.package;
     this.budget = 2 * spec.steps.length + 3;
     this.groundTruth = spec.steps;
-    const device = inProcessDevice(dev, `droidtask-${spec.app}`);
-    this.ctx = {
-      signal,
-      serial: device.serial,
-      devices: { get: async () => device, list: async () => [{ serial: device.serial, state: 'device' }] },
-      snapshots: memorySnapshotStore(),
-      readFile: async () => {
-        throw new GlanceError('INPUT_UNREADABLE', 'task worlds read no files');
-      },
-      writeFile: async () => {
-        throw new GlanceError('INPUT_UNREADABLE', 'task worlds write no files');
-      },
-    };
+    this.ctx = deviceContext(inProcessDevice(dev, `droidtask-${spec.app}`), signal);
   }
 
   /** The current screen's name on the recording. */

@@ -17,7 +17,7 @@ import { renderResult } from '../output.js';
 import { fileSnapshotStore, stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
-const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]...) [--max-steps N]';
+const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]... | --trailmap DIR) [--max-steps N]';
 const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL] [--privacy]
                   [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
 
@@ -47,7 +47,7 @@ async function mapArg(
   return { map: await cachedMapFile({ src: v.src, libs: v.lib ?? [] }, join(stateDir(io.env), 'maps')) };
 }
 
-async function withContext(
+export async function withContext(
   io: CommandIO,
   tool: ToolDef,
   params: Record<string, unknown>,
@@ -80,7 +80,11 @@ async function withContext(
 }
 
 export async function gotoCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('goto', { args: argv, allowPositionals: true, options: mapOptions });
+  const { values, positionals } = parseCommandArgs('goto', {
+    args: argv,
+    allowPositionals: true,
+    options: { ...mapOptions, trailmap: { type: 'string' } },
+  });
   if (values.help === true) {
     io.stdout(renderResult({ text: GOTO_USAGE }, io.json));
     return 0;
@@ -90,6 +94,9 @@ export async function gotoCommand(argv: string[], io: CommandIO): Promise<number
     throw new GlanceError('USAGE', 'missing TARGET (an activity, element id or text of the map)', { hint: GOTO_USAGE });
   if (extra.length > 0) throw new GlanceError('USAGE', `unexpected argument: ${extra[0]}`, { hint: GOTO_USAGE });
   const maxSteps = positiveInt('--max-steps', values['max-steps'], GOTO_USAGE);
+  const steps = maxSteps === undefined ? {} : { maxSteps };
+  if (values.trailmap !== undefined)
+    return withContext(io, navigateTool as unknown as ToolDef, { target, trailmap: values.trailmap, ...steps });
   const map = await mapArg(values, io);
   if (map['map'] === undefined) throw new GlanceError('USAGE', 'goto needs a UI Map', { hint: GOTO_USAGE });
   return withContext(io, navigateTool as unknown as ToolDef, { target, ...map, ...(maxSteps === undefined ? {} : { maxSteps }) });

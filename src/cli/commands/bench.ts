@@ -1,6 +1,7 @@
 /**
  * `glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy NAME] [--mode step|episode|both]
- * [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds. A thin adapter over src/agent.
+ * [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds; `glance bench navigate --trailmap
+ * DIR [--max-hops N] [--json OUT]`: goto between the waypoints of a trailmap. Thin adapters over src/agent.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,13 +11,15 @@ import { renderBenchText } from '../../agent/bench-text.js';
 import { appSource, cachedMap } from '../../agent/maps.js';
 import { isPolicyName, makePolicy, POLICY_NAMES } from '../../agent/policies/index.js';
 import { DroidTaskSuite } from '../../agent/worlds/droidtask.js';
+import { loadTrailmap } from '../../trailmap/index.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
 import { stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
 const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy ${POLICY_NAMES.join('|')}]
-                          [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]`;
+                          [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]
+       glance bench navigate --trailmap DIR [--max-hops N] [--json OUT]`;
 
 const MODES = ['step', 'episode', 'both'] as const;
 
@@ -76,9 +79,42 @@ async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
   return 0;
 }
 
+async function benchNavigate(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('bench', {
+    args: argv,
+    allowPositionals: true,
+    options: {
+      trailmap: { type: 'string' },
+      'max-hops': { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help === true) {
+    io.stdout(renderResult({ text: USAGE }, io.json));
+    return 0;
+  }
+  if (positionals.length > 0) throw usage(`unexpected argument: ${positionals[0]}`);
+  if (values.trailmap === undefined) throw usage('missing --trailmap DIR');
+  const maxHops = values['max-hops'] === undefined ? 4 : Number(values['max-hops']);
+  if (!Number.isInteger(maxHops) || maxHops < 1) throw usage(`--max-hops takes a positive whole number, got "${values['max-hops']}"`);
+  const { runNavigateBench, renderNavigateText } = await import('../../agent/worlds/navigate-bench.js');
+  const report = await runNavigateBench(await loadTrailmap(values.trailmap), {
+    maxHops,
+    signal: io.signal,
+    ...(io.isTTY ? { onPair: (from: string, to: string) => io.stderr(`\r${`${from} → ${to}`.slice(0, 78).padEnd(78)}`) } : {}),
+  });
+  if (io.isTTY) io.stderr(`\r${' '.repeat(78)}\r`);
+  const { results, ...summary } = report;
+  if (values.json !== undefined) await writeFile(values.json, `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
+  io.stdout(renderResult({ text: renderNavigateText(report), data: summary }, io.json));
+  return 0;
+}
+
 export async function benchCommand(argv: string[], io: CommandIO): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'agent') return benchAgent(rest, io);
+  if (sub === 'navigate') return benchNavigate(rest, io);
   if (sub === undefined || sub === '--help' || sub === '-h') {
     io.stdout(renderResult({ text: USAGE }, io.json));
     return sub === undefined ? 1 : 0;

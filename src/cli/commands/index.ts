@@ -23,15 +23,19 @@ export const commands: Readonly<Record<string, Command>> = {
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
   goto: {
-    summary: 'go to a screen or element of the app by its UI Map (no model): --map MAP.json or --src DIR',
+    summary: 'go to a screen or element of the app by its UI Map (no model): --map MAP.json or --src DIR; a waypoint with --trailmap DIR',
     run: async (argv, io) => (await import('./agent.js')).gotoCommand(argv, io),
+  },
+  waypoint: {
+    summary: 'which waypoint of a trailmap the screen is (--trailmap DIR); `waypoint list` names them all',
+    run: async (argv, io) => (await import('./waypoint.js')).waypointCommand(argv, io),
   },
   run: {
     summary: 'do a task in the app in front: observe, decide, act (heuristic policy without a model); --out DIR writes a report',
     run: async (argv, io) => (await import('./agent.js')).runCommand(argv, io),
   },
   bench: {
-    summary: 'agent benchmark on task worlds (DroidTask replays): step accuracy, SR, ACP, CTR, SPL, cost',
+    summary: 'benchmarks: `bench agent` on DroidTask task worlds (SR, ACP, CTR, SPL…), `bench navigate` goto over a trailmap',
     ownsJson: true,
     run: async (argv, io) => (await import('./bench.js')).benchCommand(argv, io),
   },

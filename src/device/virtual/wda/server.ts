@@ -79,7 +79,7 @@ function gesture(world: TrailmapWorld, from: { x: number; y: number }, to: { x: 
   const moved = Math.hypot(to.x - from.x, to.y - from.y) > 10;
   if (!moved) world.act({ kind: heldMs >= LONG_PRESS_MS ? 'longPress' : 'tap', x: from.x, y: from.y });
   else if (from.x <= EDGE_PT && to.x > from.x) world.act({ kind: 'back' });
-  else world.act({ kind: 'swipe', direction: direction(from.x, from.y, to.x, to.y) });
+  else world.act({ kind: 'swipe', direction: direction(from.x, from.y, to.x, to.y), distance: Math.hypot(to.x - from.x, to.y - from.y) });
 }
 
 /** `/wda/keys` text: printable runs are typed (a shortcut may fire), `\b` deletes, newline submits (ignored). */

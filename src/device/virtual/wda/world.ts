@@ -4,8 +4,8 @@
  * that performs a shortcut's tool from the current waypoint shows the shortcut's target. Pure (no I/O).
  */
 import { iosNode } from '../../../hierarchy/ios.js';
-import { contains, walk, type UiDump, type UiNode } from '../../../hierarchy/model.js';
-import { shortcutTaken, type Shortcut, type Trailmap, type UiAction } from '../../../trailmap/index.js';
+import { area, contains, walk, type UiDump, type UiNode } from '../../../hierarchy/model.js';
+import { shortcutTaken, type Shortcut, type SwipeDirection, type Trailmap, type UiAction } from '../../../trailmap/index.js';
 
 export interface WorldEvent {
   waypoint: string;
@@ -30,6 +30,43 @@ function el(type: string, label: string, bounds: [number, number, number, number
   });
   n.children = children;
   return n;
+}
+
+/** Descendants of a node, not the node. */
+function below(n: UiNode): UiNode[] {
+  return [...walk(n.children)].map((e) => e.node);
+}
+
+/**
+ * A swipe no shortcut takes scrolls what a capture holds beyond the screen: the innermost on-screen node with
+ * content laid out past the top or bottom edge moves that content by the finger's distance (default: 60% of the
+ * node's height), no further than the content reaches. Captures hold whole scroll views, so this is the scroll.
+ */
+export function scrollContent(screen: UiDump, direction: SwipeDirection, distance?: number): boolean {
+  if (direction !== 'up' && direction !== 'down') return false;
+  const beyond = (n: UiNode): boolean => {
+    const y = (n.bounds[1] + n.bounds[3]) / 2;
+    return area(n.bounds) > 0 && (y >= screen.height || y < 0);
+  };
+  let box: UiNode | undefined;
+  let deepest = -1;
+  for (const { node, depth } of walk(screen.roots)) {
+    const [, top, , bottom] = node.bounds;
+    if (depth > deepest && area(node.bounds) > 0 && top >= 0 && bottom <= screen.height && below(node).some(beyond)) {
+      [box, deepest] = [node, depth];
+    }
+  }
+  if (box === undefined) return false;
+  const content = below(box).filter((n) => area(n.bounds) > 0);
+  const reach =
+    direction === 'up'
+      ? Math.max(...content.map((n) => n.bounds[3])) - box.bounds[3]
+      : box.bounds[1] - Math.min(...content.map((n) => n.bounds[1]));
+  const by = Math.min(Math.max(0, reach), Math.round(distance ?? 0.6 * (box.bounds[3] - box.bounds[1])));
+  if (by <= 0) return false;
+  const dy = direction === 'up' ? -by : by;
+  for (const n of below(box)) n.bounds = [n.bounds[0], n.bounds[1] + dy, n.bounds[2], n.bounds[3] + dy];
+  return true;
 }
 
 export class TrailmapWorld {
@@ -109,6 +146,10 @@ export class TrailmapWorld {
     }
     if (action.kind === 'tap') this.focusAt(action.x, action.y);
     else if (action.kind === 'type') this.typeIntoFocused(action.text);
+    else if (action.kind === 'swipe' && scrollContent(this.screen, action.direction, action.distance)) {
+      this.log(label, 'scrolled');
+      return undefined;
+    }
     this.log(label, 'no shortcut');
     return undefined;
   }
@@ -121,6 +162,11 @@ export class TrailmapWorld {
 
   launch(): void {
     this.show(this.start);
+  }
+
+  /** Shows a waypoint's capture as the app's screen (task worlds start episodes here). */
+  showWaypoint(waypoint: string): void {
+    this.show(waypoint);
   }
 
   /** Brings the app back without resetting it (from the home screen: launches it). */

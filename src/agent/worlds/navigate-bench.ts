@@ -1,0 +1,115 @@
+/**
+ * The navigation benchmark on a trailmap: for every ordered pair of consistent waypoints (their capture satisfies
+ * their own selectors) where the target is reachable within N shortcuts through consistent waypoints, start the
+ * trailmap world at the source and run `goto` to the target. Success: the final screen satisfies the target's
+ * required selectors and none of its forbidden ones. SPL weighs each success by shortest / taken path length.
+ */
+import type { Trailmap } from '../../trailmap/index.js';
+import { reachable, waypointConsistency } from '../../trailmap/index.js';
+import { navigateTrailmap, TrailmapPlanner } from './trailmap-nav.js';
+import { openTrailmapDevice, TrailmapTaskWorld } from './trailmap.js';
+
+export interface NavigateBenchOptions {
+  /** Longest shortest path between a pair (default 4). */
+  maxHops?: number;
+  signal?: AbortSignal;
+  onPair?: (from: string, to: string) => void;
+}
+
+export interface NavigatePair {
+  from: string;
+  to: string;
+  optimal: number;
+  steps: number;
+  success: boolean;
+  reason?: string;
+}
+
+export interface NavigateBenchReport {
+  trailmap: string;
+  platform: string;
+  maxHops: number;
+  waypoints: number;
+  consistent: number;
+  /** Waypoints left out: no capture, or the required (missing) and forbidden (present) checks that failed on it. */
+  inconsistent: Array<{ waypoint: string; missing: string[]; present: string[] }>;
+  pairs: number;
+  success: number;
+  sr: number;
+  /** Mean actions taken and mean shortest path, over all pairs. */
+  meanSteps: number;
+  meanOptimal: number;
+  spl: number;
+  seconds: number;
+  failures: Array<{ from: string; to: string; reason: string }>;
+  results: NavigatePair[];
+}
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+export async function runNavigateBench(map: Trailmap, o: NavigateBenchOptions = {}): Promise<NavigateBenchReport> {
+  const started = performance.now();
+  const maxHops = o.maxHops ?? 4;
+  const served = await openTrailmapDevice(map);
+  const signal = o.signal ?? new AbortController().signal;
+  const consistency = waypointConsistency(map, served.platform);
+  const only = new Set(consistency.consistent);
+  const tp = new TrailmapPlanner(map, { only });
+  const results: NavigatePair[] = [];
+  try {
+    for (const from of consistency.consistent) {
+      for (const [to, { hops }] of reachable(map, from, { through: only, maxHops })) {
+        if (to === from) continue;
+        o.onPair?.(from, to);
+        const world = new TrailmapTaskWorld(map, served, { from, to, budget: 2 * hops + 3 }, signal);
+        await world.reset();
+        const nav = await navigateTrailmap(world, tp, to, { maxSteps: world.budget, signal });
+        const success = await world.atTarget();
+        const r: NavigatePair = { from, to, optimal: hops, steps: nav.steps.length, success };
+        if (!success) r.reason = nav.reason ?? 'navigation ended on a screen that is not the target';
+        results.push(r);
+      }
+    }
+  } finally {
+    await served.close();
+  }
+  const success = results.filter((r) => r.success).length;
+  return {
+    trailmap: map.name ?? map.dir,
+    platform: served.platform,
+    maxHops,
+    waypoints: new Set(map.waypoints.filter((w) => w.platform === served.platform).map((w) => w.id)).size,
+    consistent: consistency.consistent.length,
+    inconsistent: consistency.inconsistent.map((i) => ({
+      waypoint: i.waypointId,
+      missing: i.reason === 'no capture' ? ['(no capture)'] : (i.verdict?.missing.map((c) => c.description) ?? []),
+      present: i.verdict?.present.map((c) => c.description) ?? [],
+    })),
+    pairs: results.length,
+    success,
+    sr: results.length === 0 ? 0 : success / results.length,
+    meanSteps: mean(results.map((r) => r.steps)),
+    meanOptimal: mean(results.map((r) => r.optimal)),
+    spl: mean(results.map((r) => (r.success ? r.optimal / Math.max(r.steps, r.optimal) : 0))),
+    seconds: (performance.now() - started) / 1000,
+    failures: results.filter((r) => !r.success).map((r) => ({ from: r.from, to: r.to, reason: r.reason! })),
+    results,
+  };
+}
+
+/** The report as text: the figures, the failures, the waypoints left out. */
+export function renderNavigateText(r: NavigateBenchReport): string {
+  const lines = [
+    `goto over ${r.trailmap} (${r.platform}): ${r.waypoints} waypoints, ${r.consistent} consistent; ${r.pairs} pairs ≤ ${r.maxHops} shortcuts apart`,
+    `SR ${r.sr.toFixed(3)} (${r.success}/${r.pairs})  SPL ${r.spl.toFixed(3)}  steps ${r.meanSteps.toFixed(2)} (shortest ${r.meanOptimal.toFixed(2)})  ${r.seconds.toFixed(1)} s`,
+  ];
+  if (r.failures.length > 0) lines.push('failures:', ...r.failures.map((f) => `  ${f.from} → ${f.to}: ${f.reason}`));
+  if (r.inconsistent.length > 0) {
+    lines.push(`left out (capture does not satisfy its own waypoint): ${r.inconsistent.length}`);
+    for (const i of r.inconsistent) {
+      const why = [...i.missing.map((m) => `missing ${m}`), ...i.present.map((p) => `present ${p}`)].join('; ');
+      lines.push(`  ${i.waypoint}: ${why}`);
+    }
+  }
+  return lines.join('\n');
+}
