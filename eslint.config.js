@@ -33,9 +33,9 @@ export const LAYERS = [
   },
   {
     target: 'src/device/virtual',
-    allow: ['src/hierarchy', 'src/trailmap', 'src/adb', '!src/adb/node', 'src/device', ...base],
+    allow: ['src/hierarchy', 'src/trailmap', 'src/adb', '!src/adb/node', 'src/device', 'src/image', ...base],
     message:
-      'the virtual phone is made of hierarchies (and trailmaps) over adb/ services: no snapshot/, and no node I/O outside device/virtual/node/',
+      'the virtual phone is made of hierarchies (and trailmaps) over adb/ services, drawn with image/: no snapshot/, and no node I/O outside device/virtual/node/',
   },
   {
     target: 'src/device/virtual/node',

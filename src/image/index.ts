@@ -1,12 +1,13 @@
 /**
- * Screenshot processing for agents: PNG decode/encode, area-average downscaling with the image→device
+ * Screenshot processing for agents: decode/encode (PNG, WebP, JPEG), downscaling with the image→device
  * scale, and ref marks (boxes + tags + legend) over snapshot elements. See docs/screenshots.md.
  */
-export { decodePng, encodePng, type EncodeOptions } from './png.js';
+export { decodeRgba, encodeRgba } from './codec.js';
+export { DEFAULT_QUALITY, IMAGE_FORMATS, MIME, loadFonts, type EncodeOptions, type ImageFormat } from './canvas.js';
 export { downscale, fitSize, resize, DEFAULT_MAX_EDGE, type Downscaled } from './scale.js';
 export {
   drawMarks,
-  downscalePng,
+  downscaleImage,
   renderMarks,
   planMarks,
   legendLabel,
@@ -18,5 +19,4 @@ export {
   type LegendEntry,
 } from './marks.js';
 export { placeLabels, type LabelSize, type Placement } from './layout.js';
-export { preloadFonts } from './font.js';
 export type { RgbaImage, Rect, Rgb } from './raster.js';

@@ -4,7 +4,8 @@
  * minimum) until every row fits the room the long-edge budget leaves; rows that still do not fit are
  * summarised in a last row (the caller's text reply carries the full legend).
  */
-import { createImage, fillRect, type Rgb, type RgbaImage } from './raster.js';
+import type { Context } from './canvas.js';
+import { fillRect, type Rgb } from './raster.js';
 import { drawText, fitText, fontMetrics, measureText, type TextStyle } from './text.js';
 
 export interface LegendRow {
@@ -82,16 +83,26 @@ export function layoutLegend(rows: number, image: { width: number; height: numbe
   }
 }
 
-/** Renders the panel for `rows` with `layout`; `header` is the first row's text (e.g. the scale). */
-export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, header: string): RgbaImage {
-  const img = createImage(layout.width, layout.height, PANEL);
+/**
+ * Draws the panel for `rows` with `layout` with its top-left corner at `at`; `header` is the first row's text
+ * (e.g. the scale).
+ */
+export function drawLegend(
+  ctx: Context,
+  at: { x: number; y: number },
+  panel: { rows: readonly LegendRow[]; layout: LegendLayout; header: string },
+): void {
+  const { rows, layout, header } = panel;
+  ctx.save();
+  ctx.translate(at.x, at.y);
+  fillRect(ctx, { x0: 0, y0: 0, x1: layout.width, y1: layout.height }, PANEL);
   const { rowH, pad } = metricsFor(layout.fontSize);
   const colW = layout.columnWidth;
   const mono: TextStyle = { face: 'mono-bold', size: layout.fontSize };
   const sans: TextStyle = { face: 'sans', size: layout.fontSize };
   // Separator between screenshot and panel.
-  if (layout.side === 'right') fillRect(img, { x0: 0, y0: 0, x1: 2, y1: img.height }, RULE);
-  else fillRect(img, { x0: 0, y0: 0, x1: img.width, y1: 2 }, RULE);
+  if (layout.side === 'right') fillRect(ctx, { x0: 0, y0: 0, x1: 2, y1: layout.height }, RULE);
+  else fillRect(ctx, { x0: 0, y0: 0, x1: layout.width, y1: 2 }, RULE);
 
   const perCol = Math.ceil((layout.shown + 1 + (layout.shown < rows.length ? 1 : 0)) / layout.columns);
   const { ascent, descent } = fontMetrics(sans);
@@ -106,24 +117,24 @@ export function renderLegend(rows: readonly LegendRow[], layout: LegendLayout, h
   });
 
   const h = cell(0);
-  drawText(img, fitText(header, sans, colW - pad), { x: h.x, y: h.y + baselineOffset }, { ...sans, colour: INK });
+  drawText(ctx, fitText(header, sans, colW - pad), { x: h.x, y: h.y + baselineOffset }, { ...sans, colour: INK });
   for (let i = 0; i < layout.shown; i++) {
     const row = rows[i]!;
     const { x, y } = cell(i + 1);
     const tagTop = y + Math.round(rowH * 0.1);
-    fillRect(img, { x0: x, y0: tagTop, x1: x + refW, y1: y + rowH - Math.round(rowH * 0.1) }, row.colour);
+    fillRect(ctx, { x0: x, y0: tagTop, x1: x + refW, y1: y + rowH - Math.round(rowH * 0.1) }, row.colour);
     const tw = measureText(row.ref, mono);
-    drawText(img, row.ref, { x: x + (refW - tw) / 2, y: y + baselineOffset }, { ...mono, colour: WHITE });
+    drawText(ctx, row.ref, { x: x + (refW - tw) / 2, y: y + baselineOffset }, { ...mono, colour: WHITE });
     let tx = x + refW + Math.round(layout.fontSize * 0.5);
     const cls = fitText(row.class, sans, classW);
-    drawText(img, cls, { x: tx, y: y + baselineOffset }, { ...sans, colour: MUTED });
+    drawText(ctx, cls, { x: tx, y: y + baselineOffset }, { ...sans, colour: MUTED });
     tx += classW + Math.round(layout.fontSize * 0.4);
     const label = fitText(row.label, sans, x + colW - pad - tx);
-    drawText(img, label, { x: tx, y: y + baselineOffset }, { ...sans, colour: INK });
+    drawText(ctx, label, { x: tx, y: y + baselineOffset }, { ...sans, colour: INK });
   }
   if (layout.shown < rows.length) {
     const { x, y } = cell(layout.shown + 1);
-    drawText(img, `+${rows.length - layout.shown} more (see text)`, { x, y: y + baselineOffset }, { ...sans, colour: MUTED });
+    drawText(ctx, `+${rows.length - layout.shown} more (see text)`, { x, y: y + baselineOffset }, { ...sans, colour: MUTED });
   }
-  return img;
+  ctx.restore();
 }

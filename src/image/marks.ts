@@ -7,11 +7,23 @@
 import { GlanceError } from '../errors.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { assignColours, PALETTE } from './colours.js';
-import { layoutLegend, renderLegend, type LegendRow } from './legend.js';
+import {
+  canvasOf,
+  css,
+  decodeImage,
+  encodeCanvas,
+  pixelsOf,
+  surface,
+  type Canvas,
+  type Context,
+  type EncodeOptions,
+  type Image,
+  type ImageFormat,
+} from './canvas.js';
+import { drawLegend, layoutLegend, type LegendRow } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
-import { decodePng, encodePng } from './png.js';
-import { clip, createImage, fillRect, paste, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
-import { DEFAULT_MAX_EDGE, downscale, fitSize } from './scale.js';
+import { clip, fillRect, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
+import { DEFAULT_MAX_EDGE, drawScaled, fitSize } from './scale.js';
 import { drawText, measureText, type TextStyle } from './text.js';
 
 export interface MarkOptions {
@@ -51,8 +63,10 @@ export interface MarkedRaster {
 }
 
 export interface MarkedScreenshot {
-  png: Uint8Array;
-  /** Size of the whole output PNG (screenshot + legend panel). */
+  /** The encoded image, in `format`. */
+  bytes: Uint8Array;
+  format: ImageFormat;
+  /** Size of the whole output image (screenshot + legend panel). */
   width: number;
   height: number;
   /** Device pixels per screenshot pixel: `device = image × scale` (1 when not downscaled). */
@@ -94,17 +108,6 @@ function checkMaxEdge(maxEdge: number): void {
     throw new GlanceError('USAGE', `maxEdge must be an integer between 64 and 8192, got ${maxEdge}`, {
       hint: 'omit maxEdge for the default long edge of 1568 px',
     });
-  }
-}
-
-/** Thick straight segment (square brush), for leader lines from a detached tag to its box. */
-function line(img: RgbaImage, from: { x: number; y: number }, to: { x: number; y: number }, style: { colour: Rgb; width: number }): void {
-  const steps = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y), 1);
-  const r = style.width / 2;
-  for (let s = 0; s <= steps; s++) {
-    const x = from.x + ((to.x - from.x) * s) / steps;
-    const y = from.y + ((to.y - from.y) * s) / steps;
-    fillRect(img, { x0: x - r, y0: y - r, x1: x + r, y1: y + r }, style.colour);
   }
 }
 
@@ -183,8 +186,23 @@ function meanColour(img: RgbaImage, r: Rect): Rgb | undefined {
   return n === 0 ? undefined : [sum[0]! / n, sum[1]! / n, sum[2]! / n];
 }
 
+/** Mean colour of a region of the downscaled screenshot (undefined when the region is empty). */
+export type MeanUnder = (r: Rect) => Rgb | undefined;
+
+/** Reads the regions from the canvas one at a time: a few hundred small reads cost less than the whole image. */
+function meanUnderCanvas(ctx: Context, size: { width: number; height: number }): MeanUnder {
+  return (r) => {
+    const whole = { width: size.width, height: size.height, data: new Uint8Array(0) };
+    const { x0, y0, x1, y1 } = clip(whole, r);
+    if (x1 <= x0 || y1 <= y0) return undefined;
+    const region = ctx.getImageData(x0, y0, x1 - x0, y1 - y0);
+    const img = { width: region.width, height: region.height, data: region.data as unknown as Uint8Array };
+    return meanColour(img, { x0: 0, y0: 0, x1: img.width, y1: img.height });
+  };
+}
+
 /** Mean colours under the tag and under each side of the outline: what the mark must stand out from. */
-function backgroundsOf(img: RgbaImage, box: Rect, tag: Rect, stroke: number): Rgb[] {
+function backgroundsOf(mean: MeanUnder, box: Rect, tag: Rect, stroke: number): Rgb[] {
   const sides: Rect[] = [
     tag,
     { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + stroke },
@@ -192,17 +210,18 @@ function backgroundsOf(img: RgbaImage, box: Rect, tag: Rect, stroke: number): Rg
     { x0: box.x0, y0: box.y0, x1: box.x0 + stroke, y1: box.y1 },
     { x0: box.x1 - stroke, y0: box.y0, x1: box.x1, y1: box.y1 },
   ];
-  return sides.map((r) => meanColour(img, r)).filter((c) => c !== undefined);
+  return sides.map(mean).filter((c) => c !== undefined);
 }
 
 /**
  * The geometry of the marks: boxes scaled to the downscaled screenshot, tag sizes, tag placements and
- * colours. Pure; without `shot` (the downscaled screenshot) colours ignore what lies under the marks.
+ * colours. Pure; without `shot` (the downscaled screenshot, or a reader of its mean colours) colours ignore what
+ * lies under the marks.
  */
 export function planMarks(
   screen: { width: number; height: number },
   elements: readonly SnapshotElement[],
-  options: { maxEdge?: number; shot?: RgbaImage } = {},
+  options: { maxEdge?: number; shot?: RgbaImage | MeanUnder } = {},
 ): MarkPlan {
   const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   checkMaxEdge(maxEdge);
@@ -231,7 +250,8 @@ export function planMarks(
   );
   const places = placeLabels(boxes, sizes, fit);
   const { shot } = options;
-  const backgrounds = shot === undefined ? undefined : boxes.map((b, i) => backgroundsOf(shot, b, places[i]!.rect, tag.stroke));
+  const mean: MeanUnder | undefined = typeof shot === 'function' ? shot : shot === undefined ? undefined : (r) => meanColour(shot, r);
+  const backgrounds = mean === undefined ? undefined : boxes.map((b, i) => backgroundsOf(mean, b, places[i]!.rect, tag.stroke));
   const colours = assignColours(boxes, tag.height * 2, backgrounds).map((k) => PALETTE[k]!);
   const marks = drawn.map(({ e }, i) => ({
     ref: e.ref,
@@ -244,69 +264,121 @@ export function planMarks(
   return { width: fit.width, height: fit.height, scale: fit.scale, marks, skipped, tag };
 }
 
-/** Raster-level marks: draws on a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
-export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
-  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
-  checkMaxEdge(maxEdge);
-  const { image: small, scale } = downscale(screen, maxEdge);
-  const shot = small === screen ? { ...screen, data: screen.data.slice() } : small;
-  const plan = planMarks(screen, elements, { maxEdge, shot });
-  const { tag, skipped } = plan;
-  const drawn = plan.marks;
+/** What the marks are drawn over: a decoded image or a canvas, and its size in device pixels. */
+type Source = { image: Image | Canvas; width: number; height: number };
 
-  // Outlines first, largest first so that nested small boxes stay visible on top; then leaders; then tags.
-  for (const i of largestFirst(drawn.map((d) => d.box))) strokeRect(shot, drawn[i]!.box, drawn[i]!.colour, tag.stroke);
+interface Drawn {
+  canvas: Canvas;
+  marks: MarkGeometry[];
+  shot: { width: number; height: number };
+  scale: number;
+  legend: LegendEntry[];
+  skipped: string[];
+}
+
+/** Outlines first, largest first so that nested small boxes stay visible on top; then leaders; then tags. */
+function drawPlan(ctx: Context, plan: MarkPlan): void {
+  const { tag, marks: drawn } = plan;
+  for (const i of largestFirst(drawn.map((d) => d.box))) strokeRect(ctx, drawn[i]!.box, drawn[i]!.colour, tag.stroke);
   for (const m of drawn) {
     if (!m.detached) continue;
     const c = { x: (m.tag.x0 + m.tag.x1) / 2, y: (m.tag.y0 + m.tag.y1) / 2 };
-    line(shot, nearestPoint(m.tag, c), nearestPoint(m.box, c), { colour: m.colour, width: tag.stroke - 1 });
+    const from = nearestPoint(m.tag, c);
+    const to = nearestPoint(m.box, c);
+    ctx.strokeStyle = css(m.colour);
+    ctx.lineWidth = Math.max(1, tag.stroke - 1);
+    ctx.lineCap = 'square';
+    ctx.beginPath();
+    ctx.moveTo(from.x + 0.5, from.y + 0.5);
+    ctx.lineTo(to.x + 0.5, to.y + 0.5);
+    ctx.stroke();
   }
   const capHeight = tag.font.size * 0.73; // DejaVu Sans Mono digits and ascenders: ~0.73 em.
   for (const m of drawn) {
-    fillRect(shot, m.tag, m.colour);
+    fillRect(ctx, m.tag, m.colour);
     const w = measureText(m.ref, tag.font);
     const x = m.tag.x0 + (m.tag.x1 - m.tag.x0 - w) / 2;
     const y = m.tag.y0 + (tag.height + capHeight) / 2;
-    drawText(shot, m.ref, { x, y }, { ...tag.font, colour: WHITE });
+    drawText(ctx, m.ref, { x, y }, { ...tag.font, colour: WHITE });
   }
-
-  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
-  const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
-  if (options.legend === false || drawn.length === 0) {
-    return { image: shot, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
-  }
-  const layout = layoutLegend(legend.length, shot, maxEdge);
-  const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: drawn[i]!.colour }));
-  const header = scale === 1 ? 'marks: ref · class · label' : `image px × ${scale.toFixed(3)} = device px`;
-  const panel = renderLegend(rows, layout, header);
-  const out =
-    layout.side === 'right' ? createImage(shot.width + panel.width, shot.height) : createImage(shot.width, shot.height + panel.height);
-  paste(out, shot, { x: 0, y: 0 });
-  paste(out, panel, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height });
-  return { image: out, marks, shot: { width: shot.width, height: shot.height }, scale, legend, skipped };
 }
 
-/** PNG in, PNG out: the screenshot downscaled to `maxEdge`, with marks for `elements` and a legend. */
-export function drawMarks(png: Uint8Array, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedScreenshot {
-  const r = renderMarks(decodePng(png), elements, options);
+/** The screenshot downscaled to `maxEdge`, with its marks and (unless turned off) the legend beside or below. */
+function markSource(source: Source, elements: readonly SnapshotElement[], options: MarkOptions): Drawn {
+  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
+  checkMaxEdge(maxEdge);
+  const fit = fitSize(source.width, source.height, maxEdge);
+  const small = surface(fit.width, fit.height);
+  drawScaled(small.ctx, source.image, fit);
+  // The colours avoid what lies under each mark, so the plan reads the downscaled pixels.
+  const plan = planMarks(source, elements, { maxEdge, shot: meanUnderCanvas(small.ctx, fit) });
+  const drawn = plan.marks;
+  const shot = { width: fit.width, height: fit.height };
+  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
+  const withLegend = options.legend !== false && drawn.length > 0;
+  const layout = withLegend ? layoutLegend(legend.length, shot, maxEdge) : undefined;
+  const size =
+    layout === undefined
+      ? shot
+      : layout.side === 'right'
+        ? { width: shot.width + layout.width, height: shot.height }
+        : { width: shot.width, height: shot.height + layout.height };
+  const out = size === shot ? small : surface(size.width, size.height, WHITE);
+  if (out !== small) out.ctx.drawImage(small.canvas, 0, 0);
+  drawPlan(out.ctx, plan);
+  if (layout !== undefined) {
+    const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: drawn[i]!.colour }));
+    const header = fit.scale === 1 ? 'marks: ref · class · label' : `image px × ${fit.scale.toFixed(3)} = device px`;
+    drawLegend(out.ctx, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height }, { rows, layout, header });
+  }
+  return { canvas: out.canvas, marks, shot, scale: fit.scale, legend, skipped: plan.skipped };
+}
+
+/** Raster-level marks: draws over a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
+export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElement[], options: MarkOptions = {}): MarkedRaster {
+  const d = markSource({ image: canvasOf(screen), width: screen.width, height: screen.height }, elements, options);
+  const { canvas, ...rest } = d;
+  return { ...rest, image: pixelsOf(canvas.getContext('2d'), canvas) };
+}
+
+/** Encoded screenshot in (PNG, JPEG or WebP), encoded marked screenshot out (PNG unless `options.format`). */
+export function drawMarks(
+  bytes: Uint8Array,
+  elements: readonly SnapshotElement[],
+  options: MarkOptions & EncodeOptions = {},
+): MarkedScreenshot {
+  const image = decodeImage(bytes);
+  const d = markSource({ image, width: image.width, height: image.height }, elements, options);
+  const format = options.format ?? 'png';
   return {
-    png: encodePng(r.image),
-    width: r.image.width,
-    height: r.image.height,
-    scale: r.scale,
-    legend: r.legend,
-    shot: r.shot,
-    skipped: r.skipped,
+    bytes: encodeCanvas(d.canvas, options),
+    format,
+    width: d.canvas.width,
+    height: d.canvas.height,
+    scale: d.scale,
+    legend: d.legend,
+    shot: d.shot,
+    skipped: d.skipped,
   };
 }
 
-/** The screenshot alone, downscaled: for `device_screenshot` without marks. */
-export function downscalePng(
-  png: Uint8Array,
-  maxEdge: number = DEFAULT_MAX_EDGE,
-): { png: Uint8Array; width: number; height: number; scale: number } {
-  checkMaxEdge(maxEdge);
-  const src = decodePng(png);
-  const { image, scale } = downscale(src, maxEdge);
-  return { png: image === src ? png : encodePng(image), width: image.width, height: image.height, scale };
+/**
+ * The screenshot alone, downscaled to `maxEdge` (0 = full size) and encoded as asked: for `device_screenshot`
+ * without marks. A PNG that needs neither returns as it came.
+ */
+export function downscaleImage(
+  bytes: Uint8Array,
+  options: { maxEdge?: number } & EncodeOptions = {},
+): { bytes: Uint8Array; format: ImageFormat; width: number; height: number; scale: number } {
+  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
+  if (maxEdge !== 0) checkMaxEdge(maxEdge);
+  const format = options.format ?? 'png';
+  const image = decodeImage(bytes);
+  const fit = maxEdge === 0 ? { width: image.width, height: image.height, scale: 1 } : fitSize(image.width, image.height, maxEdge);
+  const isPng = bytes[0] === 0x89;
+  if (fit.scale === 1 && format === 'png' && isPng && options.quality === undefined) return { bytes, format, ...fit };
+  const out = surface(fit.width, fit.height);
+  drawScaled(out.ctx, image, fit);
+  return { bytes: encodeCanvas(out.canvas, options), format, ...fit };
 }

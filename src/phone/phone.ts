@@ -29,7 +29,7 @@ import { memorySnapshotStore } from '../tools/store.js';
 export interface PhoneResult<D> {
   text: string;
   data: D;
-  /** The screenshot's PNG (device_screenshot only). */
+  /** The screenshot (device_screenshot only): WebP unless a format or a file name says otherwise. */
   images?: ToolImage[];
 }
 
@@ -98,7 +98,7 @@ export interface Phone {
   apps(options?: PhoneCallOptions & { all?: boolean }): Promise<PhoneResult<{ apps: string[] }>>;
   activity(options?: PhoneCallOptions): Promise<PhoneResult<Partial<Foreground> & { screen: ScreenSize }>>;
   screenshot(
-    options?: PhoneCallOptions & { out?: string; marks?: boolean; maxEdge?: number },
+    options?: PhoneCallOptions & { out?: string; marks?: boolean; maxEdge?: number; format?: 'png' | 'webp' | 'jpeg'; quality?: number },
   ): Promise<PhoneResult<Record<string, unknown>>>;
   /** Waits until `until` (text, or a selector) is on screen, or gone with `gone`; `idle`: until the screen stops changing. */
   waitFor(

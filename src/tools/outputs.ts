@@ -73,6 +73,7 @@ export const outputs = {
     height: z.number(),
     device: z.object({ width: z.number(), height: z.number() }),
     scale: z.number().describe('device pixels = image pixels × scale'),
+    format: z.enum(['png', 'webp', 'jpeg']),
     bytes: z.number(),
     legend: z.array(z.object({ ref: z.string(), class: z.string(), label: z.string() })).optional(),
     file: z.string().optional(),

@@ -19,7 +19,7 @@ export interface ToolAnnotations {
 
 export interface ToolImage {
   data: Uint8Array;
-  mimeType: 'image/png';
+  mimeType: 'image/png' | 'image/webp' | 'image/jpeg';
 }
 
 /** What a tool hands back to every front-end (built with tools/response.ts). */

@@ -20,8 +20,8 @@ export class ToolResponse {
     return this;
   }
 
-  image(png: Uint8Array): this {
-    this.images.push({ data: png, mimeType: 'image/png' });
+  image(data: Uint8Array, mimeType: ToolImage['mimeType'] = 'image/png'): this {
+    this.images.push({ data, mimeType });
     return this;
   }
 

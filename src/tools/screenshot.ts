@@ -1,4 +1,4 @@
-// device_screenshot: a PNG of the screen, downscaled, optionally with every element's ref drawn on it.
+// device_screenshot: the screen as PNG, WebP or JPEG, downscaled, optionally with every element's ref drawn on it.
 import { z } from 'zod';
 import { GlanceError } from '../errors.js';
 import { snapshotFromDump } from '../snapshot/snapshot.js';
@@ -6,18 +6,31 @@ import { outputs } from './outputs.js';
 import { defineTool } from './registry.js';
 import { respond } from './response.js';
 
+type Format = 'png' | 'webp' | 'jpeg';
+
 function pngSize(png: Uint8Array): { width: number; height: number } {
   const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
   return { width: v.getUint32(16), height: v.getUint32(20) };
+}
+
+/**
+ * The format when none is asked for: a file's extension, else PNG for a file (lossless) and WebP for an image
+ * that only goes back to the caller (a model reads it at a fraction of the bytes).
+ */
+export function defaultFormat(out: string | undefined): Format {
+  if (out === undefined) return 'webp';
+  if (/\.webp$/i.test(out)) return 'webp';
+  if (/\.jpe?g$/i.test(out)) return 'jpeg';
+  return 'png';
 }
 
 export const screenshotTool = defineTool({
   name: 'device_screenshot',
   title: 'Screenshot',
   description:
-    'A PNG of the screen, downscaled to maxEdge (device = image × scale). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
+    'The screen as an image, downscaled to maxEdge (device = image × scale): WebP unless a format is given (PNG when written to a file). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
   schema: z.object({
-    out: z.string().optional().describe('also write the PNG to this file'),
+    out: z.string().optional().describe('also write the image to this file'),
     marks: z.boolean().optional().describe("draw each element's ref on the screenshot, with a legend"),
     maxEdge: z
       .number()
@@ -26,6 +39,11 @@ export const screenshotTool = defineTool({
       .max(8192)
       .optional()
       .describe(`long edge of the image in px (default 1568; 0 = full device resolution, no marks)`),
+    format: z
+      .enum(['png', 'webp', 'jpeg'])
+      .optional()
+      .describe('image format (default: from the file extension, png for files, webp otherwise)'),
+    quality: z.number().int().min(1).max(100).optional().describe('webp/jpeg quality 1–100 (default 80)'),
   }),
   output: outputs.screenshot,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -33,11 +51,11 @@ export const screenshotTool = defineTool({
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
     const raw = await device.screenshot({ signal: ctx.signal });
     const device_ = pngSize(raw);
-    // Loaded here, not at start-up: the PNG and font code costs ~0.3 s that other commands need not pay.
-    const { DEFAULT_MAX_EDGE, downscalePng, drawMarks } = await import('../image/index.js');
+    // Loaded here, not at start-up: the drawing library costs start-up time other commands need not pay.
+    const { DEFAULT_MAX_EDGE, MIME, downscaleImage, drawMarks } = await import('../image/index.js');
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
-    let png = raw;
-    let scale = 1;
+    const encode = { format: input.format ?? defaultFormat(input.out), ...(input.quality === undefined ? {} : { quality: input.quality }) };
+    let shot: { bytes: Uint8Array; width: number; height: number; scale: number };
     let legend: Array<{ ref: string; class: string; label: string }> | undefined;
     if (input.marks) {
       if (maxEdge === 0)
@@ -45,27 +63,29 @@ export const screenshotTool = defineTool({
       // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
       const dump = await device.dump({ signal: ctx.signal });
       await ctx.snapshots.save(device.serial, dump);
-      ({ png, scale, legend } = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge }));
-    } else if (maxEdge !== 0) {
-      ({ png, scale } = downscalePng(raw, maxEdge));
+      ({ legend, ...shot } = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...encode }));
+    } else {
+      shot = downscaleImage(raw, { maxEdge, ...encode });
     }
-    const size = pngSize(png);
-    if (input.out !== undefined) await ctx.writeFile(input.out, png);
+    const { bytes, width, height, scale } = shot;
+    if (input.out !== undefined) await ctx.writeFile(input.out, bytes);
     const data = {
-      width: size.width,
-      height: size.height,
+      width,
+      height,
       device: device_,
       scale,
-      bytes: png.length,
+      format: encode.format,
+      bytes: bytes.length,
       ...(legend ? { legend } : {}),
       ...(input.out !== undefined ? { file: input.out } : {}),
     };
+    const resized = width !== device_.width || height !== device_.height;
     return respond(data)
       .text(
-        `screenshot ${device_.width}x${device_.height}${png === raw ? '' : ` → ${size.width}x${size.height}`}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${png.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`,
+        `screenshot ${device_.width}x${device_.height}${resized ? ` → ${width}x${height}` : ''} ${encode.format}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${bytes.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`,
         ...(legend ?? []).map((l) => `${l.ref} ${l.class} ${l.label}`.trimEnd()),
       )
-      .image(png)
+      .image(bytes, MIME[encode.format])
       .build();
   },
 });

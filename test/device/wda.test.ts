@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { builtinIosTrailmapDir, startVirtualIos, type RunningWdaServer } from '../../src/device/virtual/wda/index.js';
 import { WdaDevice } from '../../src/device/wda/device.js';
 import { isGlanceError } from '../../src/errors.js';
-import { decodePng } from '../../src/image/png.js';
+import { decodeRgba } from '../../src/image/codec.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { devEntry, glance } from '../helpers/cli.js';
 import { contactsIosDir, repoRoot } from '../helpers/corpus.js';
@@ -36,7 +36,7 @@ describe('WdaDevice against the virtual iOS device', () => {
     const dump = parseDump(await d.dump());
     assert.equal(dump.platform, 'ios');
     assert.deepEqual(await d.screenSize(), { width: 402, height: 874, density: 0 });
-    const png = decodePng(await d.screenshot());
+    const png = decodeRgba(await d.screenshot());
     assert.deepEqual([png.width, png.height], [402, 874]);
     assert.equal((await d.foreground())?.package, 'dev.glance.notes');
     await assert.rejects(d.shell(), (e: unknown) => isGlanceError(e, 'NOT_SUPPORTED'));
@@ -70,7 +70,7 @@ describe('WdaDevice against the virtual iOS device', () => {
     assert.equal(shot.code, 0, shot.stderr);
     assert.match(shot.stdout, /^screenshot 402x874/);
     assert.match(shot.stdout, /Button Cancel/);
-    assert.ok(decodePng(new Uint8Array(readFileSync(out))).height >= 874);
+    assert.ok(decodeRgba(new Uint8Array(readFileSync(out))).height >= 874);
   });
 
   test('typing with no shortcut edits the focused field of the screen', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePng, encodePng } from '../../src/image/png.js';
+import { decodeRgba, encodeRgba } from '../../src/image/codec.js';
 import { renderMarks } from '../../src/image/marks.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { requires } from '../helpers/requires.js';
@@ -15,7 +15,7 @@ function goldenProblems(c: GoldenCase, elements: SnapshotElement[]): string[] {
   const want = readFileSync(join(goldenDir, `${c.name}.marks.json`), 'utf8');
   const problems: string[] = [];
   if (placementOf(r) !== want) problems.push('mark placement differs from the golden');
-  const golden = decodePng(readFileSync(join(goldenDir, `${c.name}.png`)));
+  const golden = decodeRgba(readFileSync(join(goldenDir, `${c.name}.png`)));
   if (r.image.width !== golden.width || r.image.height !== golden.height) problems.push('size differs');
   else if (differingFraction(r.image, golden, CHANNEL_TOLERANCE) > PIXEL_TOLERANCE) problems.push('pixels differ');
   return problems;
@@ -25,15 +25,15 @@ describe('golden marked screenshots (regenerate: node --import tsx scripts/image
   for (const c of GOLDEN_CASES) {
     test(c.name, { skip: c.corpus ? requires({ shared: true }) : false }, () => {
       const elements = JSON.parse(readFileSync(join(goldenDir, `${c.name}.elements.json`), 'utf8')) as SnapshotElement[];
-      const golden = decodePng(readFileSync(join(goldenDir, `${c.name}.png`)));
+      const golden = decodeRgba(readFileSync(join(goldenDir, `${c.name}.png`)));
       const actual = renderMarks(c.screen().screen, elements, c.options).image;
       const out = join(tmpdir(), `glance-golden-${c.name}.actual.png`);
       if (actual.width !== golden.width || actual.height !== golden.height) {
-        writeFileSync(out, encodePng(actual));
+        writeFileSync(out, encodeRgba(actual));
         assert.fail(`size ${actual.width}×${actual.height} ≠ golden ${golden.width}×${golden.height} (actual: ${out})`);
       }
       const diff = differingFraction(actual, golden, CHANNEL_TOLERANCE);
-      if (diff > PIXEL_TOLERANCE) writeFileSync(out, encodePng(actual));
+      if (diff > PIXEL_TOLERANCE) writeFileSync(out, encodeRgba(actual));
       assert.ok(diff <= PIXEL_TOLERANCE, `${(diff * 100).toFixed(3)}% of pixels differ (actual: ${out})`);
       assert.deepEqual(goldenProblems(c, elements), []);
     });
@@ -49,7 +49,7 @@ describe('golden marked screenshots (regenerate: node --import tsx scripts/image
   test('the comparison catches a moved tag', () => {
     const c = GOLDEN_CASES[0]!;
     const elements = JSON.parse(readFileSync(join(goldenDir, `${c.name}.elements.json`), 'utf8')) as SnapshotElement[];
-    const golden = decodePng(readFileSync(join(goldenDir, `${c.name}.png`)));
+    const golden = decodeRgba(readFileSync(join(goldenDir, `${c.name}.png`)));
     // Renaming one ref changes only its tag and legend row: a few pixels, and the placement data.
     const renamed = elements.map((e, i) => (i === 0 ? { ...e, ref: 'x0000' } : e));
     const actual = renderMarks(c.screen().screen, renamed, c.options).image;

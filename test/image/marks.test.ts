@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodePng, encodePng } from '../../src/image/png.js';
-import { drawMarks, downscalePng, renderMarks, legendLabel } from '../../src/image/marks.js';
+import { decodeRgba, encodeRgba } from '../../src/image/codec.js';
+import { drawMarks, downscaleImage, renderMarks, legendLabel } from '../../src/image/marks.js';
 import { layoutLegend } from '../../src/image/legend.js';
 import type { Rect, Rgb, RgbaImage } from '../../src/image/raster.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
@@ -13,7 +13,7 @@ import { requires } from '../helpers/requires.js';
 const corpus = requires({ shared: true });
 
 const portrait = authoredPortrait();
-const portraitPng = encodePng(portrait.screen);
+const portraitPng = encodeRgba(portrait.screen);
 
 function pixel(img: RgbaImage, x: number, y: number): Rgb {
   const i = (y * img.width + x) * 4;
@@ -31,7 +31,7 @@ const whiteish = (c: Rgb): boolean => c[0] > 200 && c[1] > 200 && c[2] > 200;
 
 describe('drawMarks', () => {
   const out = drawMarks(portraitPng, portrait.elements);
-  const img = decodePng(out.png);
+  const img = decodeRgba(out.bytes);
 
   test('downscales to the long edge and states the scale (device = image × scale)', () => {
     assert.deepEqual(out.shot, { width: 743, height: 1568 });
@@ -114,9 +114,9 @@ describe('drawMarks', () => {
 
   test('no elements: just the downscaled screenshot', () => {
     const r = drawMarks(portraitPng, []);
-    const plain = downscalePng(portraitPng);
+    const plain = downscaleImage(portraitPng);
     assert.deepEqual([r.width, r.height, r.scale], [plain.width, plain.height, plain.scale]);
-    assert.deepEqual(Buffer.from(decodePng(r.png).data), Buffer.from(decodePng(plain.png).data));
+    assert.deepEqual(Buffer.from(decodeRgba(r.bytes).data), Buffer.from(decodeRgba(plain.bytes).data));
   });
 
   test('a screenshot within maxEdge keeps its size and scale 1', () => {

@@ -7,7 +7,8 @@ import { shortClass, uiNode, walk, type UiDump, type UiNode } from '../../src/hi
 import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
-import { createImage, fillRect, strokeRect, type Rgb, type RgbaImage } from '../../src/image/raster.js';
+import { pixelsOf, surface } from '../../src/image/canvas.js';
+import { fillRect, strokeRect, type Rgb, type RgbaImage } from '../../src/image/raster.js';
 import { drawText, fitText, fontMetrics, type TextStyle } from '../../src/image/text.js';
 import { droidtaskDir } from '../helpers/corpus.js';
 
@@ -16,7 +17,7 @@ const HINT: Rgb = [140, 140, 140];
 
 /** Paints a plausible screenshot of `dump`: surfaces for buttons, fields and images, then every text. */
 export function paintDump(dump: UiDump): RgbaImage {
-  const img = createImage(dump.width, dump.height, [250, 250, 250]);
+  const { ctx: img } = surface(dump.width, dump.height, [250, 250, 250]);
   for (const { node: n, depth } of walk(dump.roots)) {
     const [l, t, r, b] = n.bounds;
     const box = { x0: l, y0: t, x1: r, y1: b };
@@ -50,7 +51,7 @@ export function paintDump(dump: UiDump): RgbaImage {
     const colour = /Button/.test(cls) && !n.editable ? ([255, 255, 255] as const) : n.text === '' ? HINT : INK;
     drawText(img, fitText(text.replace(/\s+/g, ' '), style, r - x - 12), { x, y: (t + b) / 2 + ascent * 0.36 }, { ...style, colour });
   }
-  return img;
+  return pixelsOf(img, dump);
 }
 
 export interface TestScreen {

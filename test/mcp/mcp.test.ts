@@ -16,7 +16,7 @@ import { memorySnapshotStore } from '../../src/tools/store.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
-import { decodePng } from '../../src/image/png.js';
+import { decodeRgba } from '../../src/image/codec.js';
 import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/goldens.js';
 import { MCP_GOLDEN, MCP_GOLDEN_ARGS } from './screenshot-golden.js';
 import { devEntry } from '../helpers/cli.js';
@@ -114,13 +114,33 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     for (const e of doc.elements) assert.ok(refsInText.has(e.ref), `ref ${e.ref} appears in the text snapshot`);
   });
 
+  test('a screenshot for the model is WebP by default, JPEG on request, at the same size as the PNG', async () => {
+    const sizes: Record<string, string> = {};
+    for (const [args, mime] of [
+      [{}, 'image/webp'],
+      [{ format: 'jpeg', quality: 60 }, 'image/jpeg'],
+      [{ format: 'png' }, 'image/png'],
+    ] as const) {
+      const r = await call('device_screenshot', args);
+      assert.ok(!r.isError, text(r));
+      const img = r.content.find((c) => c.type === 'image');
+      assert.equal(img?.mimeType, mime);
+      const decoded = decodeRgba(Buffer.from(img!.data!, 'base64'));
+      sizes[mime] = `${decoded.width}x${decoded.height}`;
+      const data = r.structuredContent as { format: string; width: number; height: number };
+      assert.equal(`${data.width}x${data.height}`, sizes[mime]);
+      assert.equal(`image/${data.format}`, mime);
+    }
+    assert.equal(new Set(Object.values(sizes)).size, 1, JSON.stringify(sizes));
+  });
+
   test('a screenshot with marks matches the golden image (tolerance) and lists the refs of the text', async () => {
     const r = await call('device_screenshot', { ...MCP_GOLDEN_ARGS });
     assert.ok(!r.isError, text(r));
     const img = r.content.find((c) => c.type === 'image');
     assert.equal(img?.mimeType, 'image/png');
-    const actual = decodePng(Buffer.from(img!.data!, 'base64'));
-    const golden = decodePng(readFileSync(MCP_GOLDEN));
+    const actual = decodeRgba(Buffer.from(img!.data!, 'base64'));
+    const golden = decodeRgba(readFileSync(MCP_GOLDEN));
     assert.deepEqual([actual.width, actual.height], [golden.width, golden.height]);
     const diff = differingFraction(actual, golden, CHANNEL_TOLERANCE);
     assert.ok(

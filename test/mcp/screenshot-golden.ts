@@ -4,4 +4,5 @@ import { join } from 'node:path';
 import { repoRoot } from '../helpers/corpus.js';
 
 export const MCP_GOLDEN = join(repoRoot, 'test/golden/mcp/demo-home-marks.png');
-export const MCP_GOLDEN_ARGS = { marks: true, maxEdge: 1000 } as const;
+// PNG: the golden compares pixels, which a lossy format would blur.
+export const MCP_GOLDEN_ARGS = { marks: true, maxEdge: 1000, format: 'png' } as const;

@@ -58,7 +58,7 @@ describe('the built package', { timeout: 300_000 }, () => {
       loaded.some((l) => l.endsWith('/dist/src/index.js')),
       'the hook saw the root load',
     );
-    const heavy = loaded.filter((l) => /gpt-tokenizer|@modelcontextprotocol|\/zod\/|pngjs|pureimage|\/image\/|tree-sitter/.test(l));
+    const heavy = loaded.filter((l) => /gpt-tokenizer|@modelcontextprotocol|\/zod\/|@napi-rs|\/image\/|tree-sitter/.test(l));
     assert.deepEqual(heavy, []);
   });
 

@@ -1,14 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PNG } from 'pngjs';
 import { center, shortId, walk } from '../../src/hierarchy/model.js';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
+import { decodeRgba } from '../../src/image/codec.js';
+import type { RgbaImage } from '../../src/image/raster.js';
 
-function decode(png: Uint8Array): PNG {
-  return PNG.sync.read(Buffer.from(png));
-}
+const decode = decodeRgba;
 
-function pixel(img: PNG, x: number, y: number): [number, number, number] {
+function pixel(img: RgbaImage, x: number, y: number): [number, number, number] {
   const i = (y * img.width + x) * 4;
   return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
 }
@@ -16,7 +15,7 @@ function pixel(img: PNG, x: number, y: number): [number, number, number] {
 describe('virtual screencap', () => {
   test('draws the screen at device size (its speed is in bench/virtual.ts, not asserted here)', async (t) => {
     const dev = createVirtualDevice();
-    await dev.screencap(); // glyph cache
+    await dev.screencap(); // fonts
     let best = Infinity;
     let png: Uint8Array = new Uint8Array(0);
     for (let i = 0; i < 3; i++) {
@@ -38,7 +37,7 @@ describe('virtual screencap', () => {
     dev.state.tap(1017, 136); // Settings
     const sw = [...walk(dev.state.dump().roots)].map((w) => w.node).filter((n) => shortId(n.id) === 'switch_widget')[1]!;
     const box = sw.bounds;
-    const crop = (img: PNG): string => {
+    const crop = (img: RgbaImage): string => {
       let s = '';
       for (let y = box[1]; y < box[3]; y += 4) for (let x = box[0]; x < box[2]; x += 4) s += pixel(img, x, y).join(',');
       return s;

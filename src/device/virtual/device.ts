@@ -9,7 +9,6 @@ import { loadDroidbot } from './droidbot.js';
 import { MemFs } from './fs.js';
 import { VirtualPhone } from './phone.js';
 import { builtinScenarioDir, loadScenario, type Scenario } from './scenario.js';
-import { screencapPng } from './screencap.js';
 import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
 import { Shell, type Sink } from './shell.js';
 import { debug, preview } from '../../debug.js';
@@ -83,7 +82,8 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   const display = scenario.display;
   const tcp = new Map<number, TcpHandler>();
   const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
-  const screencap = async (): Promise<Uint8Array> => screencapPng(phone.dump(), display);
+  // Loaded on first capture: the drawing library is native code that serving dumps never needs.
+  const screencap = async (): Promise<Uint8Array> => (await import('./screencap.js')).screencapPng(phone.dump(), display);
   const ctx: DeviceContext = {
     phone,
     fs,

@@ -203,8 +203,8 @@ export class WdaDevice implements Device {
     const px = pngSize(png);
     if (px.width <= win.width && px.height <= win.height) return png;
     // Loaded on demand: the PNG code costs start-up time other commands need not pay.
-    const { downscalePng } = await import('../../image/index.js');
-    return downscalePng(png, Math.max(win.width, win.height)).png;
+    const { downscaleImage } = await import('../../image/index.js');
+    return downscaleImage(png, { maxEdge: Math.max(win.width, win.height) }).bytes;
   }
 
   async shell(): Promise<ShellResult> {

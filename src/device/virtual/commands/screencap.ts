@@ -19,8 +19,8 @@ export function screencap(dev: DeviceContext): Command {
     if (png) bytes = await dev.screencap();
     else {
       // Raw RGBA_8888: width, height, format (1) and dataspace as little-endian u32s, then pixels (API 28+).
-      const { PNG } = await import('pngjs');
-      const decoded = PNG.sync.read(Buffer.from(await dev.screencap()));
+      const { decodeRgba } = await import('../../../image/codec.js');
+      const decoded = decodeRgba(await dev.screencap());
       const head = Buffer.alloc(16);
       head.writeUInt32LE(decoded.width, 0);
       head.writeUInt32LE(decoded.height, 4);
