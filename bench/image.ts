@@ -54,7 +54,7 @@ export async function benchImage(): Promise<Record<string, number>> {
   const png = encodeRgba(screen);
   const out: Record<string, number> = {};
 
-  let t = performance.now();
+  const t = performance.now();
   const first = drawMarks(png, s.elements);
   out['image.first_call_ms'] = Math.round(performance.now() - t);
 
