@@ -5,7 +5,9 @@ import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
 import { benchFarm } from './farm.js';
 import { benchImage } from './image.js';
+import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
+import { benchNavigate } from './navigate.js';
 import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
 import { benchSnapshot } from './snapshot.js';
@@ -27,6 +29,8 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   library: benchLibrary,
   uimap: benchUimap,
   agent: benchAgent,
+  navigate: benchNavigate,
+  ios: benchIos,
   farm: benchFarm,
 };
 
