@@ -13,6 +13,7 @@ export const ErrorCodes = {
   INPUT_UNREADABLE: 'failure',
   INPUT_TOO_LARGE: 'failure',
   OUTPUT_UNWRITABLE: 'failure',
+  PATH_NOT_ALLOWED: 'failure',
   FILE_NOT_FOUND: 'not-found',
   DUMP_NOT_RECOGNISED: 'failure',
   DUMP_TRUNCATED: 'failure',

@@ -15,6 +15,8 @@ const CACHE_VERSION = 1;
 export interface MapSource {
   src: string;
   libs: readonly string[];
+  /** Whether a file of the tree may be read (a server confined to some folders); default: all. */
+  allow?: (path: string) => Promise<boolean>;
 }
 
 /** `<sources>/<app>/{src,commons}` (the benchmark's layout): the app's source and library, when present. */
@@ -44,7 +46,8 @@ export async function cachedMapFile(source: MapSource, cacheDir: string): Promis
 
 /** The map of a source tree, from the cache when it was built before (no cache: built every time). */
 export async function cachedMap(source: MapSource, cacheDir: string | undefined): Promise<UiMap> {
-  if (cacheDir === undefined) return mapDirectory(source.src, { libs: source.libs });
+  if (cacheDir === undefined)
+    return mapDirectory(source.src, { libs: source.libs, ...(source.allow === undefined ? {} : { allow: source.allow }) });
   return JSON.parse(await readFile(await cachedMapFile(source, cacheDir), 'utf8')) as UiMap;
 }
 
@@ -54,14 +57,18 @@ export interface MapSpec {
   /** An app source tree to map (with `libs`). */
   src?: string;
   libs?: readonly string[];
+  /** See MapSource.allow. */
+  allow?: (path: string) => Promise<boolean>;
 }
 
 /** The map a command names: read from JSON, or built from source (cached in `cacheDir` when given). */
 export async function loadMap(spec: MapSpec, readFile: (path: string) => Promise<string>, cacheDir?: string): Promise<UiMap> {
   if (spec.map !== undefined) {
+    // Read outside the try: a refused or missing file keeps its own code; only a parse failure is relabelled.
+    const text = await readFile(spec.map);
     let map: unknown;
     try {
-      map = JSON.parse(await readFile(spec.map));
+      map = JSON.parse(text);
     } catch (e) {
       throw new GlanceError('INPUT_UNREADABLE', `${spec.map} is not a UI Map JSON file`, {
         hint: 'build a UI Map from the app source and write it as JSON',
@@ -76,6 +83,9 @@ export async function loadMap(spec: MapSpec, readFile: (path: string) => Promise
     }
     return map as UiMap;
   }
-  if (spec.src !== undefined) return cachedMap({ src: spec.src, libs: spec.libs ?? [] }, cacheDir);
+  if (spec.src !== undefined) {
+    const allow = spec.allow === undefined ? {} : { allow: spec.allow };
+    return cachedMap({ src: spec.src, libs: spec.libs ?? [], ...allow }, cacheDir);
+  }
   throw new GlanceError('USAGE', 'no UI Map given', { hint: 'pass a map (--map map.json) or the app source (--src DIR [--lib DIR])' });
 }

@@ -17,11 +17,24 @@ export interface MapInput {
   lib?: string[] | undefined;
 }
 
-function spec(input: MapInput): MapSpec {
+/**
+ * The map the params name. Under a path guard (MCP) the source folders must be allowed themselves and every file
+ * of the tree is checked as it is read, so a link or a settings.gradle project folder cannot lead outside.
+ */
+async function spec(input: MapInput, ctx: ToolContext): Promise<MapSpec> {
+  const map = input.map === undefined ? {} : { map: input.map };
+  const allowPath = ctx.allowPath;
+  if (allowPath === undefined || input.src === undefined)
+    return { ...map, ...(input.src === undefined ? {} : { src: input.src }), ...(input.lib === undefined ? {} : { libs: input.lib }) };
   return {
-    ...(input.map === undefined ? {} : { map: input.map }),
-    ...(input.src === undefined ? {} : { src: input.src }),
-    ...(input.lib === undefined ? {} : { libs: input.lib }),
+    ...map,
+    src: await allowPath(input.src, 'read'),
+    libs: await Promise.all((input.lib ?? []).map((l) => allowPath(l, 'read'))),
+    allow: (p) =>
+      allowPath(p, 'read').then(
+        () => true,
+        () => false,
+      ),
   };
 }
 
@@ -31,7 +44,7 @@ export async function navigateHandler(
   input: MapInput & { target: string; maxSteps?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const planner = new Planner(await loadMap(spec(input), ctx.readFile));
+  const planner = new Planner(await loadMap(await spec(input, ctx), ctx.readFile));
   const world = new LiveWorld(ctx, { task: `go to ${input.target}` });
   const r = await navigateOrFail(world, planner, input.target, {
     signal: ctx.signal,
@@ -86,7 +99,7 @@ function progressLine(s: TrajectoryStep): string {
 }
 
 export async function runHandler(input: RunInput, ctx: ToolContext): Promise<ToolResult> {
-  const s = spec(input);
+  const s = await spec(input, ctx);
   const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await loadMap(s, ctx.readFile);
   const provider = await chooseProvider(
     { model: input.model, cassette: input.cassette, env: ctx.env ?? process.env },
@@ -139,7 +152,7 @@ export async function mapHandler(
   input: MapInput & { query?: string | undefined; limit?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const map = await loadMap(spec(input), ctx.readFile);
+  const map = await loadMap(await spec(input, ctx), ctx.readFile);
   if (input.query === undefined) {
     const lines = [`${map.package}: ${map.activities.length} screens, ${map.transitions.length} transitions`];
     for (const a of map.activities) {

@@ -54,7 +54,8 @@ export function parseDump(input: string | Uint8Array): UiDump {
     // `uiautomator dump` may print "UI hierchary dumped to: PATH" (sic) before a cat'd file: skip any preamble.
     return parseUiautomatorXml(text.slice(xmlAt));
   }
-  throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: starts with "${preamble.slice(0, 40).replace(/\s+/g, ' ')}"`, {
+  // The message describes the input without quoting it: a tool reading a file for someone else must not echo it.
+  throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: no XML or JSON in ${text.length} characters`, {
     hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state or a Maestro hierarchy',
   });
 }
@@ -76,7 +77,9 @@ function parseJson(text: string): UiDump {
     // V8 reports truncation either as "Unexpected end of JSON input" or as an error at the last position.
     const at = /position (\d+)/.exec(msg);
     const truncated = /end of (JSON )?input|Unterminated/i.test(msg) || (at !== null && Number(at[1]) >= text.trimEnd().length);
-    throw new GlanceError(truncated ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED', `the JSON dump does not parse: ${msg}`, {
+    // V8 quotes the input around the fault (`"root:x:0:0"... is not valid JSON`): keep only where it is.
+    const where = at === null ? '' : ` at position ${at[1]}`;
+    throw new GlanceError(truncated ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED', `the JSON dump does not parse${where}`, {
       hint: truncated ? 'the file was cut off: record or copy it again' : 'expected a DroidBot state or an iOS hierarchy JSON',
       cause: e,
     });

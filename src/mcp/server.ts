@@ -15,8 +15,9 @@ import { agentTools } from '../agent/tooldefs.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { debug, debugEnabled, preview } from '../debug.js';
+import { PathGuard, type PathUse } from './roots.js';
 
 export const INSTRUCTIONS = [
   'Glance drives an Android device for you.',
@@ -36,6 +37,11 @@ export interface McpOptions {
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
   /** Creates an output folder a tool was asked to write into (app_run_task `out`). */
   makeDir?(path: string): Promise<void>;
+  /**
+   * Folders the tools' file arguments may lie in (default: the working directory). A client that offers MCP
+   * roots narrows them; anything outside is refused with PATH_NOT_ALLOWED.
+   */
+  roots?: readonly string[];
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
@@ -80,8 +86,49 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolC
   }
 }
 
+/**
+ * The server's path guard, kept up to date with the client's roots when it offers them (asked once initialised and
+ * again on every roots/list_changed); a tool call waits for the latest answer.
+ */
+function guardRoots(server: McpServer, roots: readonly string[]): () => Promise<PathGuard> {
+  const guard = PathGuard.create(roots);
+  let ready: Promise<PathGuard> = guard;
+  const refresh = (): void => {
+    if (server.server.getClientCapabilities()?.roots === undefined) return;
+    ready = guard.then(async (g) => {
+      try {
+        const { roots: offered } = await server.server.listRoots();
+        await g.setClientRoots(offered.map((r) => r.uri));
+      } catch (e) {
+        // A client that announces roots but cannot list them keeps the server's own roots.
+        debug('mcp', () => `roots/list failed: ${errorText(e)}`);
+      }
+      return g;
+    });
+  };
+  server.server.oninitialized = refresh;
+  server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => refresh());
+  return () => ready;
+}
+
+/** File access through the guard: the checked real path is the one read, written or created. */
+function confinedFiles(
+  opts: McpOptions,
+  guard: () => Promise<PathGuard>,
+): Pick<ToolContext, 'readFile' | 'writeFile' | 'makeDir' | 'allowPath'> {
+  const allowPath = async (p: string, use: PathUse): Promise<string> => (await guard()).allow(p, use);
+  const makeDir = opts.makeDir;
+  return {
+    allowPath,
+    readFile: async (p) => opts.readFile(await allowPath(p, 'read')),
+    writeFile: async (p, data) => opts.writeFile(await allowPath(p, 'write'), data),
+    ...(makeDir === undefined ? {} : { makeDir: async (p: string) => makeDir(await allowPath(p, 'write')) }),
+  };
+}
+
 export function createMcpServer(opts: McpOptions): McpServer {
   const server = new McpServer({ name: 'glance', version: VERSION }, { instructions: INSTRUCTIONS });
+  const files = confinedFiles(opts, guardRoots(server, opts.roots ?? []));
   for (const tool of [...allTools, ...agentTools]) {
     if (tool.mcp === false) continue;
     const schema = tool.schema.extend({
@@ -102,9 +149,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
           serial: typeof args['device'] === 'string' ? args['device'] : opts.defaultSerial,
           devices: opts.devices,
           snapshots: opts.snapshots,
-          readFile: opts.readFile,
-          writeFile: opts.writeFile,
-          ...(opts.makeDir === undefined ? {} : { makeDir: opts.makeDir }),
+          ...files,
           ...progressOf(extra),
         }),
     );

@@ -55,6 +55,12 @@ export interface ToolContext {
   /** Reads a file the user named (`-` is standard input on the CLI). */
   readFile(path: string): Promise<string>;
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  /**
+   * Where paths named in params may lie (the MCP server confines them to its roots): the real path to use, or a
+   * PATH_NOT_ALLOWED error. readFile and writeFile check through it already; tools that hand a folder to other
+   * code (a source tree to map) call it themselves. Absent: anywhere the user can reach.
+   */
+  allowPath?(path: string, use: 'read' | 'write'): Promise<string>;
   /** Creates a folder the user named for a tool's output files (and its parents); absent: folders must exist. */
   makeDir?: (path: string) => Promise<void>;
   /** Progress of a long call (agent runs report each step): MCP sends it as progress notifications. */

@@ -81,6 +81,7 @@ async function addCodeFacts(source: ProjectSource, modules: ModuleFacts[], warni
 /** Analyses a project already read into memory. */
 export async function mapProject(source: ProjectSource, options: MapOptionsBase = {}): Promise<UiMap> {
   const warnings = new WarningLog();
+  for (const f of source.oversized ?? []) warnings.add('FILE_TOO_LARGE', f);
   const progress = options.onProgress;
   const resourceFiles: ResourceFileInput[] = source.modules.flatMap((m) =>
     m.resources.map((r) => ({ module: m.name, path: r.path, text: r.text })),
@@ -117,6 +118,8 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
 
 export interface MapDirectoryOptions extends MapOptionsBase {
   libs?: readonly string[];
+  /** Whether a path may be read (see ReadOptions.allow). */
+  allow?: (path: string) => Promise<boolean>;
 }
 
 /** Reads an Android source tree (plus library trees) and maps it. */
@@ -124,6 +127,7 @@ export async function mapDirectory(dir: string, options: MapDirectoryOptions = {
   const readOpts: ReadOptions = {};
   if (options.libs !== undefined) readOpts.libs = options.libs;
   if (options.onProgress !== undefined) readOpts.onProgress = options.onProgress;
+  if (options.allow !== undefined) readOpts.allow = options.allow;
   const source = await readAndroidProject(dir, readOpts);
   return mapProject(source, options);
 }

@@ -99,6 +99,8 @@ export type WarningCode =
   | 'SYNTAX_ERROR'
   | 'CODE_TOO_DEEP'
   | 'XML_UNPARSABLE'
+  | 'XML_DOCTYPE_IGNORED'
+  | 'FILE_TOO_LARGE'
   | 'LAYOUT_NOT_FOUND'
   | 'MENU_NOT_FOUND'
   | 'INTENT_TARGET_UNKNOWN'
@@ -150,6 +152,8 @@ export interface ProjectSource {
   modules: ModuleSource[];
   /** `gradle/libs.versions.toml` of the project, when it has one (namespaces may come from it). */
   versionCatalog?: string;
+  /** Source files left unread because they exceed MAX_SOURCE_BYTES (module/path). */
+  oversized?: string[];
 }
 
 export interface MapProgress {

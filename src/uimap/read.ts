@@ -4,7 +4,7 @@
  * code and build files into a ProjectSource. Everything after this works on contents, not paths.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GlanceError } from '../errors.js';
 import type { ModuleSource, ProgressCallback, ProjectSource, SourceFile } from './model.js';
@@ -43,11 +43,50 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
-async function readText(p: string): Promise<string | undefined> {
-  try {
-    return await readFile(p, 'utf8');
-  } catch {
-    return undefined;
+/**
+ * Largest source file read: hand-written code and resource files stay far below it (the largest in seven real apps
+ * with their library is 160 KB), while one generated or hostile 20 MB file kept the parser busy for 28 s and 3.8 GB.
+ */
+export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
+
+/** Reads the files of one project: regular files only, at most MAX_SOURCE_BYTES each, and only where `allow` says. */
+class SourceReader {
+  /** Files left unread for their size. */
+  readonly oversized: string[] = [];
+
+  constructor(private readonly allow: ((path: string) => Promise<boolean>) | undefined) {}
+
+  async allowed(p: string): Promise<boolean> {
+    return this.allow === undefined || (await this.allow(p));
+  }
+
+  /** The file's text; undefined when it is missing, not a regular file, not allowed or too large (`label` noted). */
+  async text(p: string, label = p): Promise<string | undefined> {
+    try {
+      if (!(await this.allowed(p))) return undefined;
+      const handle = await open(p, 'r');
+      try {
+        const st = await handle.stat();
+        if (!st.isFile()) return undefined;
+        // Room for one byte more than stat says: a file that grows between stat and read is caught too.
+        const buf = Buffer.alloc(Math.min(st.size, MAX_SOURCE_BYTES) + 1);
+        let got = 0;
+        while (st.size <= MAX_SOURCE_BYTES && got < buf.length) {
+          const { bytesRead } = await handle.read(buf, got, buf.length - got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        if (st.size > MAX_SOURCE_BYTES || got > MAX_SOURCE_BYTES) {
+          this.oversized.push(label);
+          return undefined;
+        }
+        return buf.toString('utf8', 0, got);
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -88,9 +127,9 @@ async function findManifestModules(dir: string, depth: number): Promise<string[]
   return found;
 }
 
-async function modulesOf(rootDir: string): Promise<{ name: string; dir: string }[]> {
+async function modulesOf(rootDir: string, reader: SourceReader): Promise<{ name: string; dir: string }[]> {
   for (const f of ['settings.gradle', 'settings.gradle.kts']) {
-    const text = await readText(path.join(rootDir, f));
+    const text = await reader.text(path.join(rootDir, f));
     if (text === undefined) continue;
     const mods = parseSettingsGradle(text, rootDir);
     const existing: { name: string; dir: string }[] = [];
@@ -121,13 +160,13 @@ async function walkFiles(dir: string, rel: string, out: string[]): Promise<void>
   }
 }
 
-async function readModule(name: string, dir: string, defaultRole: ModuleSource['role']): Promise<ModuleSource> {
+async function readModule(name: string, dir: string, defaultRole: ModuleSource['role'], reader: SourceReader): Promise<ModuleSource> {
   const files: string[] = [];
   await walkFiles(dir, '', files);
   files.sort();
   const module: ModuleSource = { name, role: defaultRole, manifests: [], resources: [], code: [] };
   const load = async (rel: string): Promise<SourceFile | undefined> => {
-    const text = await readText(path.join(dir, rel));
+    const text = await reader.text(path.join(dir, rel), `${name}/${rel}`);
     return text === undefined ? undefined : { path: rel, text };
   };
   for (const rel of files) {
@@ -167,6 +206,8 @@ export interface ReadOptions {
   /** Extra library source trees (a module directory or a project with settings.gradle). */
   libs?: readonly string[];
   onProgress?: ProgressCallback;
+  /** Whether a path may be read (a server confining its tools to some folders); default: every path. */
+  allow?: (path: string) => Promise<boolean>;
 }
 
 /** Reads an Android project tree. Throws MAP_SOURCE_INVALID when `root` is not a readable directory. */
@@ -186,12 +227,13 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
       });
     }
   }
+  const reader = new SourceReader(options.allow);
   const found: { name: string; dir: string; lib: boolean; root: string }[] = [];
   const seen = new Set<string>();
   for (const [i, d] of dirs.entries()) {
-    for (const m of await modulesOf(path.resolve(d))) {
+    for (const m of await modulesOf(path.resolve(d), reader)) {
       const key = path.resolve(m.dir);
-      if (seen.has(key)) continue;
+      if (seen.has(key) || !(await reader.allowed(key))) continue;
       seen.add(key);
       found.push({ ...m, lib: i > 0, root: d });
     }
@@ -199,7 +241,7 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
   const modules: ModuleSource[] = [];
   for (const [i, m] of found.entries()) {
     options.onProgress?.({ phase: 'read', done: i, total: found.length });
-    const mod = await readModule(m.name, m.dir, m.lib ? 'library' : 'app');
+    const mod = await readModule(m.name, m.dir, m.lib ? 'library' : 'app', reader);
     // A library checkout often carries a sample app module; its screens are not the app's.
     const libTree = found.filter((f) => f.lib && f.root === m.root);
     if (m.lib && mod.role === 'app' && libTree.length > 1) continue;
@@ -215,6 +257,10 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
   }
   // App modules first: their resources override libraries' in the merge.
   modules.sort((a, b) => Number(a.role === 'library') - Number(b.role === 'library'));
-  const catalog = await readText(path.join(root, 'gradle', 'libs.versions.toml'));
-  return catalog === undefined ? { modules } : { modules, versionCatalog: catalog };
+  const catalog = await reader.text(path.join(root, 'gradle', 'libs.versions.toml'));
+  return {
+    modules,
+    ...(catalog === undefined ? {} : { versionCatalog: catalog }),
+    ...(reader.oversized.length === 0 ? {} : { oversized: reader.oversized }),
+  };
 }

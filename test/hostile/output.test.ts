@@ -117,7 +117,7 @@ describe('100,000 levels of nesting', () => {
   });
 
   test('the MCP privacy snapshot shows it', async () => {
-    const mcp = await mcpPair();
+    const mcp = await mcpPair({ roots: [dir] });
     try {
       const r = await mcp.call('device_snapshot', { from: deep, privacy: 'press the deep button' });
       assert.notEqual(r.isError, true, mcp.text(r));

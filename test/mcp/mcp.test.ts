@@ -257,6 +257,7 @@ describe('MCP over Streamable HTTP', () => {
       defaultSerial: undefined,
       readFile: async (p) => (await import('node:fs/promises')).readFile(p, 'utf8'),
       writeFile: async () => undefined,
+      roots: [dir],
     });
     try {
       const denied = await fetch(srv.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -1,4 +1,5 @@
-// `glance mcp [--http PORT] [--token TOKEN]`: the MCP server over stdio (default) or Streamable HTTP on 127.0.0.1.
+// `glance mcp [--http PORT] [--token TOKEN] [--root DIR]…`: the MCP server over stdio (default) or Streamable HTTP on
+// 127.0.0.1, its tools' file arguments confined to the roots.
 import { mkdir } from 'node:fs/promises';
 import { readTextFile, writeUserFile } from '../files.js';
 import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
@@ -12,14 +13,28 @@ import type { CommandIO } from './types.js';
 export async function mcpCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('mcp', {
     args: argv,
-    options: { http: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      http: { type: 'string' },
+      token: { type: 'string' },
+      root: { type: 'string', multiple: true },
+      help: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
     io.stdout(
       renderResult(
         {
-          text: 'glance mcp [--http PORT [--token TOKEN]]\n\nServes the Glance tools over MCP. Without --http: stdio.\nWith --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`\n(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).\n',
+          text: [
+            'glance mcp [--http PORT [--token TOKEN]] [--root DIR]...',
+            '',
+            'Serves the Glance tools over MCP. Without --http: stdio.',
+            'With --http: http://127.0.0.1:PORT/mcp, every request needs `Authorization: Bearer TOKEN`',
+            '(TOKEN from --token, else $GLANCE_MCP_TOKEN, else a random one printed on stderr).',
+            'Files the tools read or write (from, out, map, src, lib) must lie inside a root: each --root DIR, else the',
+            'working directory; over stdio a client that offers MCP roots narrows them. Else PATH_NOT_ALLOWED.',
+            '',
+          ].join('\n'),
         },
         io.json,
       ),
@@ -37,6 +52,7 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     makeDir: async (p) => {
       await mkdir(p, { recursive: true });
     },
+    roots: values.root ?? [],
   };
   try {
     if (port === undefined) {
