@@ -99,6 +99,8 @@ function progressLine(s: TrajectoryStep): string {
 }
 
 export async function runHandler(input: RunInput, ctx: ToolContext): Promise<ToolResult> {
+  // A refused output folder fails before the run, not after its steps are spent.
+  if (input.out !== undefined) await ctx.allowPath?.(input.out, 'write');
   const s = await spec(input, ctx);
   const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await loadMap(s, ctx.readFile);
   const provider = await chooseProvider(

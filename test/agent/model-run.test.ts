@@ -260,6 +260,7 @@ describe('model policies on the virtual demo device with a fake model server', (
       makeDir: async (p) => {
         await mkdir(p, { recursive: true });
       },
+      roots: [dir],
     });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);

@@ -124,6 +124,8 @@ describe('MCP file arguments confined to --root (stdio)', () => {
     refused(await call('app_map', { map: join(outside, 'map.json') }));
     refused(await call('app_map', { src: join(outside, 'evil') }));
     refused(await call('app_map', { src: join(root, 'proj'), lib: [outside] }));
+    refused(await call('app_run_task', { task: 'open the settings', policy: 'heuristic', out: join(outside, 'run') }));
+    assert.ok(!existsSync(join(outside, 'run')));
     const r = await call('app_map', { src: join(root, 'proj') });
     assert.notEqual(r.isError, true, text(r));
     assert.match(text(r), /MainActivity/);
