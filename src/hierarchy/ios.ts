@@ -108,6 +108,34 @@ export function iosNode(e: IosElement): UiNode {
   };
 }
 
+/**
+ * An iOS node of an element type with every other property at its default (enabled, visible, no label), for code
+ * that builds hierarchies: the virtual iPhone's home screen, tests.
+ */
+export function iosElementNode(
+  type: string,
+  bounds: Bounds,
+  props: Partial<Omit<IosElement, 'type' | 'bounds'>> = {},
+  children: UiNode[] = [],
+): UiNode {
+  const node = iosNode({
+    type,
+    label: '',
+    value: '',
+    placeholder: '',
+    identifier: '',
+    bounds,
+    enabled: true,
+    visible: true,
+    selected: false,
+    focused: false,
+    index: 0,
+    ...props,
+  });
+  node.children = children;
+  return node;
+}
+
 /** The screen: the first node from the top whose frame starts at the origin (the application or its window). */
 export function screenExtent(roots: readonly UiNode[]): { width: number; height: number } {
   const queue = [...roots];

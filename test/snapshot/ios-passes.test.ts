@@ -1,7 +1,7 @@
 // Each iOS pass alone, on small hand-built WDA-style trees (points, XCUIElementType names).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { iosNode, type IosElement } from '../../src/hierarchy/ios.js';
+import { iosElementNode, type IosElement } from '../../src/hierarchy/ios.js';
 import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
 import { fromDump } from '../../src/snapshot/distil.js';
 import {
@@ -20,22 +20,7 @@ import { snapshotFromDump } from '../../src/snapshot/index.js';
 import { ctxFor, shape } from './build.js';
 
 function x(type: string, bounds: Bounds, props: Partial<IosElement> = {}, children: UiNode[] = []): UiNode {
-  const node = iosNode({
-    type,
-    label: '',
-    value: '',
-    placeholder: '',
-    identifier: '',
-    bounds,
-    enabled: true,
-    visible: true,
-    selected: false,
-    focused: false,
-    index: 0,
-    ...props,
-  });
-  node.children = children;
-  return node;
+  return iosElementNode(type, bounds, props, children);
 }
 
 function ios(children: UiNode[]): UiDump {

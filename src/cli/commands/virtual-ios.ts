@@ -2,11 +2,10 @@
 // (the WebDriverAgent HTTP API) made of a trailmap's captures, its shortcuts as transitions, until stopped.
 // Prints `wda:http://127.0.0.1:PORT` first, the serial to pass as `-s` (or GLANCE_WDA_URL).
 import { builtinIosTrailmapDir, startVirtualIos } from '../../device/virtual/wda/index.js';
-import { GlanceError } from '../../errors.js';
 import { parseCommandArgs, portOption } from '../args.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
-import type { VirtualIO } from './virtual.js';
+import { portError, type VirtualIO } from './virtual.js';
 
 const HELP = `glance virtual --ios [--trailmap DIR] [--port N] [--start WAYPOINT] [--verbose]
 
@@ -49,13 +48,7 @@ export async function virtualIosCommand(argv: string[], io: VirtualIO): Promise<
       ...(values.start === undefined ? {} : { start: values.start }),
     });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new GlanceError('USAGE', `port ${port} is already in use`, {
-        hint: 'pick another --port, or omit it to get a free one',
-        cause: e,
-      });
-    }
-    throw e;
+    throw portError(e, port);
   }
   const w = running.world;
   const serial = `wda:${running.url}`;

@@ -104,12 +104,15 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
     await running.close();
     return 0;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new GlanceError('USAGE', `port ${port} is already in use`, {
-        hint: 'pick another --port, or omit it to get a free one',
-        cause: e,
-      });
-    }
-    throw e;
+    throw portError(e, port);
   }
+}
+
+/** A port already taken as a usage error naming it; any other failure unchanged. */
+export function portError(e: unknown, port: number): unknown {
+  if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') return e;
+  return new GlanceError('USAGE', `port ${port} is already in use`, {
+    hint: 'pick another --port, or omit it to get a free one',
+    cause: e,
+  });
 }

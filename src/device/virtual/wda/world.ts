@@ -3,7 +3,7 @@
  * typed into its fields, and the home screen. User actions move it along the trailmap's shortcuts: an action
  * that performs a shortcut's tool from the current waypoint shows the shortcut's target. Pure (no I/O).
  */
-import { iosNode } from '../../../hierarchy/ios.js';
+import { iosElementNode } from '../../../hierarchy/ios.js';
 import { area, contains, walk, type UiDump, type UiNode } from '../../../hierarchy/model.js';
 import { shortcutTaken, type Shortcut, type SwipeDirection, type Trailmap, type UiAction } from '../../../trailmap/index.js';
 
@@ -15,21 +15,7 @@ export interface WorldEvent {
 }
 
 function el(type: string, label: string, bounds: [number, number, number, number], children: UiNode[] = []): UiNode {
-  const n = iosNode({
-    type,
-    label,
-    value: '',
-    placeholder: '',
-    identifier: '',
-    bounds,
-    enabled: true,
-    visible: true,
-    selected: false,
-    focused: false,
-    index: 0,
-  });
-  n.children = children;
-  return n;
+  return iosElementNode(type, bounds, { label }, children);
 }
 
 /** Descendants of a node, not the node. */
