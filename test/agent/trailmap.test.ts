@@ -3,6 +3,11 @@
 // iOS Contacts trailmap.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDeviceProvider } from '../../src/device/provider.js';
+import { startVirtualIos } from '../../src/device/virtual/wda/index.js';
 import { findPaths } from '../../src/uimap/index.js';
 import { loadTrailmap, waypointConsistency } from '../../src/trailmap/index.js';
 import { runNavigateBench, renderNavigateText } from '../../src/agent/worlds/navigate-bench.js';
@@ -10,6 +15,8 @@ import { trailmapToUiMap } from '../../src/agent/worlds/trailmap-map.js';
 import { navigateTrailmap, TrailmapPlanner } from '../../src/agent/worlds/trailmap-nav.js';
 import { openTrailmapDevice, TrailmapTaskWorld } from '../../src/agent/worlds/trailmap.js';
 import { demoAndroidTrailmapDir } from '../fixtures/trailmaps/demo-android.js';
+import { mcpPair } from '../hostile/mcp-pair.js';
+import { glance } from '../helpers/cli.js';
 import { contactsIosDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 
@@ -95,4 +102,41 @@ describe('trailmap worlds', () => {
       assert.ok(r.spl <= r.sr + 1e-9);
     },
   );
+});
+
+describe('trailmap commands on the virtual iPhone (Contacts)', { skip: requires({ shared: true }), timeout: 120_000 }, () => {
+  test('glance waypoint and goto --trailmap over WDA; the same tools over MCP', async () => {
+    const server = await startVirtualIos({ trailmap: contactsIosDir, start: 'contacts/ios/list' });
+    const stateDir = mkdtempSync(join(tmpdir(), 'glance-trailmap-ios-'));
+    const run = (...argv: string[]) => glance(['-s', `wda:${server.url}`, ...argv], { env: { GLANCE_STATE_DIR: stateDir } });
+    try {
+      const here = await run('--json', 'waypoint', '--trailmap', contactsIosDir);
+      assert.equal(here.code, 0, here.stderr);
+      assert.equal((JSON.parse(here.stdout) as { result: { waypoints: string[] } }).result.waypoints[0], 'contacts/ios/list');
+      const go = await run('goto', 'contacts/ios/edit-contact', '--trailmap', contactsIosDir);
+      assert.equal(go.code, 0, go.stderr);
+      assert.match(go.stdout, /reached contacts\/ios\/edit-contact in 2 steps/);
+      assert.equal(server.world.waypoint, 'contacts/ios/edit-contact');
+      const list = await run('waypoint', 'list', '--trailmap', contactsIosDir);
+      assert.match(list.stdout, /100 waypoints \(32 satisfied by their own capture\), 81 shortcuts/);
+      // A capture mismatch is named as such in the list.
+      assert.match(list.stdout, /contacts\/ios\/search-no-results \(capture mismatch\)/);
+      const mcp = await mcpPair({ defaultSerial: `wda:${server.url}`, devices: createDeviceProvider({}) });
+      try {
+        const go2 = await mcp.call('app_navigate', { target: 'contacts/ios/avatar-onboarding', trailmap: contactsIosDir });
+        assert.notEqual(go2.isError, true, mcp.text(go2));
+        assert.equal(server.world.waypoint, 'contacts/ios/avatar-onboarding');
+        const w = await mcp.call('trailmap_waypoint', { trailmap: contactsIosDir });
+        assert.match(mcp.text(w), /^on contacts\/ios\/avatar-onboarding/);
+        const none = await mcp.call('app_navigate', { target: 'contacts/ios/list', trailmap: contactsIosDir });
+        assert.equal(none.isError, true);
+        assert.match(mcp.text(none), /NAVIGATION_FAILED|no shortcuts lead/);
+      } finally {
+        await mcp.close();
+      }
+    } finally {
+      await server.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
 });
