@@ -15,6 +15,7 @@ import type { ResourceFileInput } from './resources.js';
 import { createCodeParser } from './syntax.js';
 import type { CodeParser } from './syntax.js';
 import { WarningLog } from './warnings.js';
+import { hasDoctype } from './xml.js';
 
 export type {
   UiMap,
@@ -52,6 +53,7 @@ function moduleFacts(m: ModuleSource, catalog: Map<string, string>, warnings: Wa
   const gradle = m.gradle === undefined ? {} : parseGradle(m.gradle, catalog);
   const manifests = [];
   for (const f of m.manifests) {
+    if (hasDoctype(f.text)) warnings.add('XML_DOCTYPE_IGNORED', `${m.name}/${f.path}`);
     const parsed = parseManifest(f.text, gradle.namespace);
     if (parsed === undefined) warnings.add('XML_UNPARSABLE', `${m.name}/${f.path}`);
     else manifests.push(parsed);

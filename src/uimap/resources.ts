@@ -3,7 +3,7 @@
  * file contents alone, then merged across modules the way the Android resource merger does (the app module
  * wins over libraries, default `values/` over qualified folders).
  */
-import { parseXml, refName, walkXml } from './xml.js';
+import { hasDoctype, parseXml, refName, walkXml } from './xml.js';
 import type { XNode } from './xml.js';
 import type { WarningLog } from './warnings.js';
 
@@ -328,6 +328,7 @@ export function buildResourceIndex(files: readonly ResourceFileInput[], warnings
     const rp = resourcePath(file.path);
     if (rp === undefined) continue;
     if (!['layout', 'menu', 'navigation', 'xml', 'values'].includes(rp.type)) continue;
+    if (hasDoctype(file.text)) warnings.add('XML_DOCTYPE_IGNORED', `${file.module}/${file.path}`);
     const root = parseXml(file.text);
     if (root === undefined) {
       warnings.add('XML_UNPARSABLE', `${file.module}/${file.path}`);

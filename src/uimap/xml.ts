@@ -41,10 +41,41 @@ function convert(items: Ordered[]): { nodes: XNode[]; text: string } {
   return { nodes, text };
 }
 
-/** The document element, or undefined when the text is not well-formed XML. */
+const DOCTYPE = '<!DOCTYPE';
+
+/** Where the document type declaration (with its internal subset) starts and ends, if the text has one. */
+function doctypeSpan(text: string): { start: number; end: number } | undefined {
+  const start = text.indexOf(DOCTYPE);
+  if (start < 0) return undefined;
+  let quote = '';
+  let depth = 0;
+  for (let i = start + DOCTYPE.length; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== '') {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[') depth++;
+    else if (c === ']') depth--;
+    else if (c === '>' && depth <= 0) return { start, end: i + 1 };
+  }
+  return { start, end: text.length };
+}
+
+/** Whether the text declares a document type (entities, external DTDs): Android resources never need one. */
+export function hasDoctype(text: string): boolean {
+  return text.includes(DOCTYPE);
+}
+
+/**
+ * The document element, or undefined when the text is not well-formed XML. A document type declaration is blanked
+ * before parsing (kept line for line): its entities are neither expanded nor fetched, so `&name;` stays literal text
+ * — no external file is read and no billion-laughs expansion happens, whatever the parser's own limits.
+ */
 export function parseXml(text: string): XNode | undefined {
-  if (XMLValidator.validate(text) !== true) return undefined;
-  const root = convert(parser.parse(text) as Ordered[]).nodes[0];
+  const dt = doctypeSpan(text);
+  const body = dt === undefined ? text : text.slice(0, dt.start) + text.slice(dt.start, dt.end).replace(/[^\n]/g, ' ') + text.slice(dt.end);
+  if (XMLValidator.validate(body) !== true) return undefined;
+  const root = convert(parser.parse(body) as Ordered[]).nodes[0];
   return root;
 }
 
