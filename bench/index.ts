@@ -15,6 +15,7 @@ import { benchThroughput } from './throughput.js';
 import { benchUia2 } from './uia2.js';
 import { benchUimap } from './uimap.js';
 import { benchVirtual } from './virtual.js';
+import { benchWarm } from './warm.js';
 
 const sections: Record<string, () => Promise<Record<string, number>>> = {
   snapshot: benchSnapshot,
@@ -26,6 +27,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   device: benchDevice,
   uia2: benchUia2,
   image: benchImage,
+  warm: benchWarm,
   library: benchLibrary,
   uimap: benchUimap,
   agent: benchAgent,

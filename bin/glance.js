@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run automatically by `npm ci`).
-import { run } from '../dist/src/cli/main.js';
+// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run automatically by `npm ci`). The entry
+// loads only Node built-ins before it hands the call to the background daemon (or loads the CLI here).
+import { main } from '../dist/src/cli/client.js';
 
-process.exitCode = await run(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,8 @@
 // Runs every test file under test/ with node's own test runner (TypeScript loaded through tsx).
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +15,33 @@ function find(dir) {
   });
 }
 
+/** Stops every daemon that answers on a socket in `dir` (the daemon's own `stop` request). */
+async function stopDaemons(dir) {
+  if (!existsSync(dir)) return;
+  const sockets = readdirSync(dir).filter((f) => f.endsWith('.sock'));
+  await Promise.all(
+    sockets.map(
+      (f) =>
+        new Promise((resolve) => {
+          const s = connect(join(dir, f));
+          s.on('connect', () => s.end(`${JSON.stringify({ op: 'stop' })}\n`));
+          s.on('error', resolve);
+          s.on('close', resolve);
+        }),
+    ),
+  );
+}
+
 const filter = process.argv.slice(2);
 const files = find('test')
   .filter((f) => filter.length === 0 || filter.some((s) => f.includes(s)))
   .sort();
 // The spec reporter for people, plus a TAP copy whose totals give one plain closing line for CI to read.
-const tap = join(mkdtempSync(join(tmpdir(), 'glance-test-')), 'results.tap');
+const scratch = mkdtempSync(join(tmpdir(), 'glance-test-'));
+const tap = join(scratch, 'results.tap');
+// Hermetic: a spawned `glance` runs in-process unless a test asks for the daemon (with a folder of its own);
+// any daemon still started lands in this run's folder, which is cleared below.
+const daemonDir = join(scratch, 'daemons');
 const r = spawnSync(
   process.execPath,
   [
@@ -32,8 +55,9 @@ const r = spawnSync(
     `--test-reporter-destination=${tap}`,
     ...files,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir } },
 );
+await stopDaemons(daemonDir);
 const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail|skipped) (\d+)$/gm) ?? [];
 const count = (k) => Number(totals.find((l) => l.startsWith(`# ${k} `))?.split(' ')[2] ?? 0);
 console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);

@@ -63,7 +63,7 @@ export async function readBounded(chunks: AsyncIterable<Uint8Array>, what: strin
 }
 
 /** The whole file as UTF-8 text (at most MAX_INPUT_BYTES), failures as coded errors. */
-export async function readTextFile(path: string): Promise<string> {
+export async function readTextFile(path: string, named = path): Promise<string> {
   try {
     const handle = await open(path, 'r');
     try {
@@ -72,21 +72,24 @@ export async function readTextFile(path: string): Promise<string> {
       await handle.close();
     }
   } catch (e) {
-    throw fileError(e, path);
+    throw fileError(e, named);
   }
 }
 
-/** Writes a file the user named; a missing folder, a directory or a read-only place is a coded error. */
-export async function writeUserFile(path: string, data: Uint8Array | string): Promise<void> {
+/**
+ * Writes a file the user named; a missing folder, a directory or a read-only place is a coded error.
+ * `named` is the path as the user wrote it (for messages), when `path` was resolved from it.
+ */
+export async function writeUserFile(path: string, data: Uint8Array | string, named = path): Promise<void> {
   try {
     await writeFile(path, data);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException | undefined)?.code;
     if (code === undefined) throw e;
     const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EISDIR' ? 'it is a directory' : code;
-    throw new GlanceError('OUTPUT_UNWRITABLE', `cannot write ${path}: ${why}`, {
+    throw new GlanceError('OUTPUT_UNWRITABLE', `cannot write ${named}: ${why}`, {
       hint: 'name a file in a folder that exists and that you can write to',
-      context: { path, errno: code },
+      context: { path: named, errno: code },
       cause: e,
     });
   }

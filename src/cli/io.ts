@@ -1,5 +1,13 @@
 // The process-facing side of the CLI: the only place (with main.ts) that touches stdout, stderr and stdin.
+import type { DeviceProvider } from '../device/provider.js';
+import type { SnapshotStore } from '../tools/registry.js';
 import { readBounded, readTextFile } from './files.js';
+
+/** Devices and snapshots kept between calls (the daemon's); without one, each call opens and closes its own. */
+export interface CliSession {
+  devices: DeviceProvider & { close(): Promise<void> };
+  snapshots: SnapshotStore;
+}
 
 export interface CliIO {
   stdout(s: string): void;
@@ -13,6 +21,9 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   /** Fires on Ctrl-C (long-running commands such as `glance virtual` stop on it). */
   signal: AbortSignal;
+  /** The caller's working directory, when it is not this process's (the daemon): relative paths start there. */
+  cwd?: string;
+  session?: CliSession;
 }
 
 export function processIO(): CliIO {

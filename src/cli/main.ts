@@ -16,6 +16,7 @@ import { escapeControls } from '../snapshot/render.js';
 import { echoed, renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { writeUserFile } from './files.js';
+import { resolve } from 'node:path';
 import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './table.js';
 
 interface Globals {
@@ -85,17 +86,18 @@ function overview(): string {
 async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const given = readCommand(cmd, tool, argv);
   const input = validateCommand(cmd, tool, given);
-  const devices = createDeviceProvider(io.env);
+  const devices = io.session?.devices ?? createDeviceProvider(io.env);
+  const at = (p: string): string => (io.cwd === undefined ? p : resolve(io.cwd, p));
   // `-` sent the file to standard output: the result text goes to stderr so the bytes stay clean.
   let toStdout = false;
   const ctx: ToolContext = {
     signal: io.signal,
     serial: g.serial ?? io.env['ANDROID_SERIAL'],
     devices,
-    snapshots: fileSnapshotStore(stateDir(io.env)),
+    snapshots: io.session?.snapshots ?? fileSnapshotStore(stateDir(io.env)),
     readFile: (p) => (p === '-' ? io.readStdin() : io.readFile(p)),
     writeFile: async (p, data) => {
-      if (p !== '-') return writeUserFile(p, data);
+      if (p !== '-') return writeUserFile(at(p), data, p);
       if (!io.stdoutBytes) throw new GlanceError('USAGE', 'cannot write bytes to standard output here', { hint: 'name a file' });
       io.stdoutBytes(typeof data === 'string' ? Buffer.from(data) : data);
       toStdout = true;
@@ -106,8 +108,13 @@ async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv:
     (toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial: ctx.serial }, result), g.json));
     return result.exitCode ?? 0;
   } finally {
-    await devices.close();
+    if (io.session === undefined) await devices.close();
   }
+}
+
+/** The serial a call names with -s/--serial (undefined: none given), for the daemon's per-device queue. */
+export function globalSerial(argv: readonly string[]): string | undefined {
+  return splitGlobals(argv).serial;
 }
 
 /**

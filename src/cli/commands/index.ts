@@ -5,6 +5,10 @@ import type { Command } from './types.js';
 export type { Command, CommandIO } from './types.js';
 
 export const commands: Readonly<Record<string, Command>> = {
+  daemon: {
+    summary: 'the background daemon that keeps glance loaded between calls: `daemon status`, `daemon stop`',
+    run: async (argv, io) => (await import('../client.js')).daemonCommand(io.json ? [...argv, '--json'] : argv, io.stdout, io.env),
+  },
   demo: {
     summary: 'a 30-second tour on a built-in virtual phone (no emulator, no adb needed)',
     run: async (argv, io) => (await import('./demo.js')).demoCommand(argv, io),

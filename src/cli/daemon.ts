@@ -1,0 +1,199 @@
+/**
+ * The background daemon behind `glance` (see client.ts): runs CLI calls with the CLI already loaded, one device
+ * provider per environment (adb connections and devices stay open between calls) and the snapshots of the
+ * file store cached in memory. Calls on one device wait for each other; calls on different devices run at once.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { unlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createDeviceProvider } from '../device/provider.js';
+import type { SnapshotStore } from '../tools/registry.js';
+import type { DaemonRequest, Frame } from './client.js';
+import type { CliIO, CliSession } from './io.js';
+import { globalSerial, run } from './main.js';
+import { fileSnapshotStore, stateDir } from './store.js';
+import { readTextFile } from './files.js';
+
+type Env = Record<string, string | undefined>;
+
+/** The variables that shape a device provider or a store: calls that agree on them share one session. */
+function sessionKey(env: Env): string {
+  return Object.keys(env)
+    .filter((k) => /^(GLANCE_|ANDROID_|ADB_)/.test(k) && !k.startsWith('GLANCE_DAEMON'))
+    .sort()
+    .map((k) => `${k}=${env[k]}`)
+    .join('\n');
+}
+
+/** The file store with every snapshot also kept in memory: reads never touch the disk twice. */
+function cachedStore(inner: SnapshotStore): SnapshotStore {
+  const mem = new Map<string, string | undefined>();
+  return {
+    async load(key) {
+      if (!mem.has(key)) mem.set(key, await inner.load(key));
+      return mem.get(key);
+    },
+    async save(key, value) {
+      mem.set(key, value);
+      await inner.save(key, value);
+    },
+  };
+}
+
+export interface DaemonOptions {
+  socket: string;
+  idleMs: number;
+}
+
+export interface RunningDaemon {
+  server: Server;
+  closed: Promise<void>;
+}
+
+export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const sessions = new Map<string, CliSession>();
+  const queues = new Map<string, Promise<unknown>>();
+  const startedAt = Date.now();
+  let calls = 0;
+  let inFlight = 0;
+  let idle: NodeJS.Timeout | undefined;
+  let resolveClosed: () => void = () => undefined;
+  const closed = new Promise<void>((r) => (resolveClosed = r));
+
+  const session = (env: Env): CliSession => {
+    const key = sessionKey(env);
+    let s = sessions.get(key);
+    if (!s) sessions.set(key, (s = { devices: createDeviceProvider(env), snapshots: cachedStore(fileSnapshotStore(stateDir(env))) }));
+    return s;
+  };
+
+  const shutdown = async (): Promise<void> => {
+    clearTimeout(idle);
+    server.close();
+    await Promise.all([...sessions.values()].map((s) => s.devices.close()));
+    resolveClosed();
+  };
+  const armIdle = (): void => {
+    clearTimeout(idle);
+    if (inFlight === 0) idle = setTimeout(() => void shutdown(), options.idleMs);
+  };
+
+  /** Runs after the calls queued on the same device. */
+  const serialised = <T>(key: string, f: () => Promise<T>): Promise<T> => {
+    const prev = queues.get(key) ?? Promise.resolve();
+    const next = prev.then(f, f);
+    const tail = next.catch(() => undefined);
+    queues.set(key, tail);
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
+    return next;
+  };
+
+  const runCall = async (req: DaemonRequest, socket: Socket): Promise<void> => {
+    const send = (f: Frame): void => {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(f)}\n`);
+    };
+    const env = req.env ?? {};
+    const argv = req.argv ?? [];
+    const ctrl = new AbortController();
+    socket.once('close', () => ctrl.abort(new Error('the client went away')));
+    const io: CliIO = {
+      stdout: (s) => send({ t: 'o', s }),
+      stderr: (s) => send({ t: 'e', s }),
+      stdoutBytes: (d) => send({ t: 'b', d: Buffer.from(d).toString('base64') }),
+      readStdin: async () => '',
+      readFile: (p) => (req.cwd === undefined ? readTextFile(p) : readTextFile(resolve(req.cwd, p), p)),
+      isTTY: req.isTTY === true,
+      env,
+      signal: ctrl.signal,
+      ...(req.cwd === undefined ? {} : { cwd: req.cwd }),
+      session: session(env),
+    };
+    let serial: string;
+    try {
+      serial = globalSerial(argv) ?? env['ANDROID_SERIAL'] ?? '';
+    } catch {
+      serial = '';
+    }
+    const code = await serialised(`${sessionKey(env)}\n${serial}`, () => run(argv, io));
+    send({ t: 'x', code });
+  };
+
+  const onConnection = (socket: Socket): void => {
+    let buf = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: string) => {
+      buf += chunk;
+      const nl = buf.indexOf('\n');
+      if (nl < 0) return;
+      socket.removeAllListeners('data');
+      const req = JSON.parse(buf.slice(0, nl)) as DaemonRequest;
+      const status = (): Frame => ({
+        t: 'status',
+        pid: process.pid,
+        startedAt,
+        calls,
+        inFlight,
+        idleMs: options.idleMs,
+        socket: options.socket,
+      });
+      if (req.op === 'status') {
+        socket.end(`${JSON.stringify(status())}\n`);
+        return;
+      }
+      if (req.op === 'stop') {
+        socket.end(`${JSON.stringify(status())}\n`, () => void shutdown());
+        return;
+      }
+      calls++;
+      inFlight++;
+      clearTimeout(idle);
+      runCall(req, socket)
+        .catch((e: unknown) => socket.write(`${JSON.stringify({ t: 'e', s: `error INTERNAL: ${(e as Error).message}\n` })}\n`))
+        .finally(() => {
+          inFlight--;
+          socket.end();
+          armIdle();
+        });
+    });
+  };
+
+  const server = createServer(onConnection);
+  await listen(server, options.socket);
+  armIdle();
+  return { server, closed };
+}
+
+/**
+ * Listens on `path`. When another daemon already answers there (two clients started one each), this one is
+ * not needed: EADDRINUSE is thrown. A socket file with nobody behind it is removed and taken over.
+ */
+async function listen(server: Server, path: string): Promise<void> {
+  const attempt = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await attempt();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || process.platform === 'win32') throw e;
+    const { connect } = await import('node:net');
+    const alive = await new Promise<boolean>((resolve) => {
+      const s = connect(path);
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (alive) throw e;
+    unlinkSync(path);
+    await attempt();
+  }
+}
