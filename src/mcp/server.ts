@@ -15,9 +15,10 @@ import { agentTools } from '../agent/tooldefs.js';
 import { allTools, VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { debug, debugEnabled, preview } from '../debug.js';
 import { PathGuard, type PathUse } from './roots.js';
+import { BoundedLines, MAX_STDIO_MESSAGE_BYTES, type DroppedMessage } from './stdio-lines.js';
 
 export const INSTRUCTIONS = [
   'Glance drives an Android device for you.',
@@ -42,6 +43,8 @@ export interface McpOptions {
    * roots narrows them; anything outside is refused with PATH_NOT_ALLOWED.
    */
   roots?: readonly string[];
+  /** Where the server says what went wrong outside any request (the CLI: stderr); absent: nothing is said. */
+  notice?(line: string): void;
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
@@ -159,15 +162,37 @@ export function createMcpServer(opts: McpOptions): McpServer {
 
 export async function serveStdio(opts: McpOptions, signal: AbortSignal): Promise<void> {
   const server = createMcpServer(opts);
-  const transport = new StdioServerTransport();
+  const lines = new BoundedLines((d) => void answerDropped(transport, d, opts.notice));
+  process.stdin.pipe(lines);
+  const transport = new StdioServerTransport(lines, process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.connect(transport);
+  // Lines that are not JSON-RPC are dropped by the SDK without an answer: say so rather than nothing.
+  server.server.onerror = (e) => opts.notice?.(`glance mcp: ${e.message}`);
   traceMessages(transport);
   await closed;
+  process.stdin.unpipe(lines);
   await server.close();
+}
+
+/** A request dropped for its size gets a JSON-RPC error (when its id could be read) and a line on the notice channel. */
+async function answerDropped(transport: Transport, d: DroppedMessage, notice: McpOptions['notice']): Promise<void> {
+  const mib = MAX_STDIO_MESSAGE_BYTES / (1024 * 1024);
+  const id = d.id === undefined ? '' : ` (request id ${JSON.stringify(d.id)})`;
+  notice?.(`glance mcp: dropped a message of ${d.bytes} bytes${id}: messages over ${mib} MiB are refused; still serving`);
+  if (d.id === undefined) return;
+  await transport.send({
+    jsonrpc: '2.0',
+    id: d.id,
+    error: {
+      code: ErrorCode.InvalidRequest,
+      message: `message of ${d.bytes} bytes is over the ${mib} MiB limit of this stdio server`,
+      data: { code: 'INPUT_TOO_LARGE', maxBytes: MAX_STDIO_MESSAGE_BYTES },
+    },
+  });
 }
 
 /** GLANCE_DEBUG=mcp: one line per JSON-RPC message in (<) and out (>), wrapped around the connected transport. */

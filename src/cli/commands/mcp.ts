@@ -49,6 +49,7 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     defaultSerial: io.serial ?? io.env['ANDROID_SERIAL'],
     readFile: readTextFile,
     writeFile: writeUserFile,
+    notice: (line) => io.stderr(`${line}\n`),
     makeDir: async (p) => {
       await mkdir(p, { recursive: true });
     },
