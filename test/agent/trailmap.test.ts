@@ -121,7 +121,7 @@ describe('trailmap commands on the virtual iPhone (Contacts)', { skip: requires(
       assert.match(list.stdout, /100 waypoints \(32 satisfied by their own capture\), 81 shortcuts/);
       // A capture mismatch is named as such in the list.
       assert.match(list.stdout, /contacts\/ios\/search-no-results \(capture mismatch\)/);
-      const mcp = await mcpPair({ defaultSerial: `wda:${server.url}`, devices: createDeviceProvider({}) });
+      const mcp = await mcpPair({ defaultSerial: `wda:${server.url}`, devices: createDeviceProvider({}), roots: [contactsIosDir] });
       try {
         const go2 = await mcp.call('app_navigate', { target: 'contacts/ios/avatar-onboarding', trailmap: contactsIosDir });
         assert.notEqual(go2.isError, true, mcp.text(go2));
@@ -133,6 +133,15 @@ describe('trailmap commands on the virtual iPhone (Contacts)', { skip: requires(
         assert.match(mcp.text(none), /NAVIGATION_FAILED|no shortcuts lead/);
       } finally {
         await mcp.close();
+      }
+      // A server confined to other roots does not read the trailmap.
+      const confined = await mcpPair({ defaultSerial: `wda:${server.url}`, devices: createDeviceProvider({}), roots: [stateDir] });
+      try {
+        const refused = await confined.call('trailmap_waypoint', { trailmap: contactsIosDir, list: true });
+        assert.equal(refused.isError, true);
+        assert.match(confined.text(refused), /PATH_NOT_ALLOWED/);
+      } finally {
+        await confined.close();
       }
     } finally {
       await server.close();

@@ -3,18 +3,23 @@
  * trailmap. Loaded on first call, like the other agent tools.
  */
 import { parseDump } from '../../hierarchy/parse.js';
-import { checkWaypoint, loadTrailmap, shortcutsFrom, waypointConsistency } from '../../trailmap/index.js';
+import { checkWaypoint, loadTrailmap, shortcutsFrom, waypointConsistency, type Trailmap } from '../../trailmap/index.js';
 import type { ToolContext, ToolResult } from '../../tools/registry.js';
 import { LiveWorld } from '../world.js';
 import { navigateTrailmapOrFail, TrailmapPlanner } from './trailmap-nav.js';
 
-/** `trailmap_waypoint`: the waypoint list, or the waypoint(s) the screen satisfies. */
-export function waypointHandler(input: { trailmap: string; list?: boolean | undefined }, ctx: ToolContext): Promise<ToolResult> {
-  return input.list === true ? listWaypoints(input.trailmap) : currentWaypoint(input.trailmap, ctx);
+/** The trailmap folder a call names, where the context allows reading it (the MCP server confines paths). */
+async function loadAllowed(dir: string, ctx: ToolContext): Promise<Trailmap> {
+  return loadTrailmap(ctx.allowPath === undefined ? dir : await ctx.allowPath(dir, 'read'));
 }
 
-async function listWaypoints(dir: string): Promise<ToolResult> {
-  const map = await loadTrailmap(dir);
+/** `trailmap_waypoint`: the waypoint list, or the waypoint(s) the screen satisfies. */
+export async function waypointHandler(input: { trailmap: string; list?: boolean | undefined }, ctx: ToolContext): Promise<ToolResult> {
+  const map = await loadAllowed(input.trailmap, ctx);
+  return input.list === true ? listWaypoints(map) : currentWaypoint(map, ctx);
+}
+
+function listWaypoints(map: Trailmap): ToolResult {
   const consistent = new Set(waypointConsistency(map).consistent);
   const rows = [...new Set(map.waypoints.map((w) => w.id))].map((id) => ({
     id,
@@ -22,15 +27,14 @@ async function listWaypoints(dir: string): Promise<ToolResult> {
     shortcuts: shortcutsFrom(map, id).map((s) => s.to),
   }));
   const lines = [
-    `${map.name ?? dir}: ${rows.length} waypoints (${consistent.size} satisfied by their own capture), ${map.shortcuts.length} shortcuts`,
+    `${map.name ?? map.dir}: ${rows.length} waypoints (${consistent.size} satisfied by their own capture), ${map.shortcuts.length} shortcuts`,
   ];
   for (const r of rows)
     lines.push(`${r.id}${r.consistent ? '' : ' (capture mismatch)'}${r.shortcuts.length > 0 ? ` → ${r.shortcuts.join(', ')}` : ''}`);
   return { text: lines.join('\n'), data: { waypoints: rows } };
 }
 
-async function currentWaypoint(dir: string, ctx: ToolContext): Promise<ToolResult> {
-  const map = await loadTrailmap(dir);
+async function currentWaypoint(map: Trailmap, ctx: ToolContext): Promise<ToolResult> {
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = parseDump(await device.dump({ signal: ctx.signal }));
   const tp = new TrailmapPlanner(map);
@@ -63,7 +67,7 @@ export async function navigateTrailmapHandler(
   input: { target: string; trailmap: string; maxSteps?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const tp = new TrailmapPlanner(await loadTrailmap(input.trailmap));
+  const tp = new TrailmapPlanner(await loadAllowed(input.trailmap, ctx));
   const world = new LiveWorld(ctx, { task: `go to ${input.target}` });
   const r = await navigateTrailmapOrFail(world, tp, input.target, {
     signal: ctx.signal,
