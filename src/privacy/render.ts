@@ -2,6 +2,7 @@
  * Text of blocks as sent to the cloud model, and the one-screen privacy view (`glance ui --privacy TASK`).
  * One element per line, like the snapshot's table: ref, class, label, hint, id, states.
  */
+import { shownClass } from '../snapshot/render.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import type { Block } from './api.js';
 import type { SensitiveCategory } from './sensitive.js';
@@ -9,7 +10,7 @@ import type { SensitiveCategory } from './sensitive.js';
 const q = (s: string): string => JSON.stringify(s);
 
 export function elementLine(e: SnapshotElement): string {
-  const parts = [e.ref, e.class];
+  const parts = [e.ref, shownClass(e)];
   if (e.text !== undefined) parts.push(q(e.text));
   if (e.desc !== undefined && e.desc !== e.text) parts.push(`desc=${q(e.desc)}`);
   for (const l of e.labels ?? []) parts.push(q(l));

@@ -118,11 +118,34 @@ function treeStates(el: SnapshotElement): string[] {
   );
 }
 
+/**
+ * Minified builds rename classes to one or two letters (`v`, `aq`): a name that says nothing to a reader. The
+ * text shows what the element evidently is instead — a pager (a scroller whose children are about its own
+ * size), a list, a scroller — or a plain `View`; the JSON keeps the dumped name.
+ */
+export function shownClass(el: SnapshotElement, children: readonly SnapshotElement[] = []): string {
+  if (el.class.length > 2) return el.class;
+  const scrolls = el.actions.includes('scroll') || el.items !== undefined;
+  if (!scrolls) return 'View';
+  // A pager shows one page at a time: its children are about as large as itself (a list's rows are short).
+  const [w, h] = [el.bounds[2] - el.bounds[0], el.bounds[3] - el.bounds[1]];
+  const page = (c: SnapshotElement): boolean => c.bounds[2] - c.bounds[0] >= 0.8 * w && c.bounds[3] - c.bounds[1] >= 0.8 * h;
+  if (children.length > 0 && children.every(page)) return 'ViewPager';
+  return el.items !== undefined ? 'List' : 'ScrollView';
+}
+
 /** One element as a tree line without indentation: `ref [Class] label [hint=…] [states]`. */
-export function elementLine(el: SnapshotElement, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
+export function elementLine(
+  el: SnapshotElement,
+  o: RenderOptions = { bounds: false, maxLabel: 80 },
+  children: readonly SnapshotElement[] = [],
+): string {
   let line = el.ref;
   const parts = labelParts(el);
-  if (NAMED.has(el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined)) line += ' ' + escapeControls(el.class);
+  const cls = shownClass(el, children);
+  // A name read from the evidence is worth a token only where nothing else (label, id, hint) says what it is.
+  if ((NAMED.has(cls) && cls === el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined))
+    line += ' ' + escapeControls(cls);
   if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
   else if (el.id !== undefined && el.hint === undefined) line += ' #' + escapeControls(el.id);
   if (el.hint !== undefined) line += ' hint=' + quoteIfNeeded(truncate(el.hint, o.maxLabel));
@@ -159,7 +182,8 @@ export function runLine(run: Run, o: RenderOptions = { bounds: false, maxLabel: 
   const first = run.members[0]!;
   const last = run.members[run.members.length - 1]!;
   let line = `${first.ref}…${last.ref}`;
-  if (NAMED.has(first.class) || first.id === undefined) line += ' ' + escapeControls(first.class);
+  const cls = shownClass(first);
+  if (NAMED.has(cls) || first.id === undefined) line += ' ' + escapeControls(cls);
   if (first.id !== undefined) line += ' #' + escapeControls(first.id);
   const tags = [`${run.members.length} in ${run.rows}×${run.cols} grid`, ...runStates(run)];
   if (first.offscreen) tags.push('offscreen');
@@ -180,7 +204,8 @@ function unionOf(els: readonly SnapshotElement[]): number[] {
 }
 
 function treeLine(it: Item, o: RenderOptions): string {
-  const line = ' '.repeat(it.depth) + (it.run !== undefined ? runLine(it.run, o) : elementLine(it.el, o));
+  const kids = (): SnapshotElement[] => it.children.map((c) => c.el);
+  const line = ' '.repeat(it.depth) + (it.run !== undefined ? runLine(it.run, o) : elementLine(it.el, o, kids()));
   return it.hidden > 0 ? `${line} (+${it.hidden})` : line;
 }
 
@@ -241,7 +266,9 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
       if (o.bounds) tags.push(`bounds=${unionOf(it.run.members).join(',')}`);
       const refs = `${el.ref}…${it.run.members[it.run.members.length - 1]!.ref}`;
       rows.push(
-        [refs, verbOf(el), el.class, '-', el.id === undefined ? '-' : '#' + el.id, '-', tags.join(', ')].map((c) => escapeControls(c)),
+        [refs, verbOf(el), shownClass(el), '-', el.id === undefined ? '-' : '#' + el.id, '-', tags.join(', ')].map((c) =>
+          escapeControls(c),
+        ),
       );
       return;
     }
@@ -257,7 +284,10 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
       [
         el.ref,
         verbOf(el),
-        el.class,
+        shownClass(
+          el,
+          it.children.map((c) => c.el),
+        ),
         label === '' ? '-' : label,
         el.id === undefined ? '-' : '#' + el.id,
         el.center.join(','),

@@ -19,6 +19,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { shortId, type Bounds } from '../hierarchy/model.js';
+import { shownClass } from './render.js';
 import type { SnapshotElement, State } from './types.js';
 
 export type AttrName = 'text' | 'desc' | 'hint' | 'id' | 'class' | 'ref' | 'label';
@@ -467,7 +468,8 @@ function simpleMatches(el: SnapshotElement, s: SimpleSelector, ctx: MatchContext
     case 'any':
       return true;
     case 'class':
-      return el.class === s.name;
+      // A minified class (`v`) is also found by the name the text shows for it (`List`).
+      return el.class === s.name || (el.class.length <= 2 && shownClass(el) === s.name);
     case 'id':
       return el.id === s.name || el.id === shortId(s.name);
     case 'attr':

@@ -110,3 +110,34 @@ describe('grid selectors parse', () => {
       assert.throws(() => parseSelector(s), { code: 'SELECTOR_INVALID' }, s);
   });
 });
+
+describe('minified class names', () => {
+  const d = screen([
+    n('a.b.v', { scrollable: true, bounds: [0, 0, 1080, 1000] }, [
+      n('a.b.aq', { clickable: true, text: 'Page one', bounds: [0, 0, 1080, 1000] }),
+    ]),
+    n('a.b.c', { scrollable: true, bounds: [0, 1000, 1080, 2000] }, [
+      ...[0, 1, 2].map((i) => n('a.b.x', { clickable: true, text: `Row ${i}`, bounds: [0, 1000 + i * 100, 1080, 1100 + i * 100] })),
+    ]),
+    n('a.b.X0', { clickable: true, bounds: [0, 2000, 100, 2100] }),
+  ]);
+
+  test('the text shows what the element evidently is; the JSON keeps the dumped name', () => {
+    const s = snapshotFromDump(d);
+    const lines = s.text.trim().split('\n').slice(1);
+    const [pager, page, list, , , , bare] = s.elements;
+    assert.deepEqual(lines, [
+      `${pager!.ref} ViewPager [scrollable]`,
+      ` ${page!.ref} Page one`,
+      `${list!.ref} List [3 items]`,
+      ...s.elements.slice(3, 6).map((e, i) => ` ${e.ref} Row ${i}`),
+      `${bare!.ref} View`,
+    ]);
+    assert.deepEqual(
+      s.elements.map((e) => e.class),
+      ['v', 'aq', 'c', 'x', 'x', 'x', 'X0'],
+    );
+    assert.deepEqual(findElements(s, 'List'), [list]);
+    assert.deepEqual(findElements(s, 'v'), [pager]);
+  });
+});
