@@ -4,6 +4,7 @@ import { benchAdb } from './adb.js';
 import { benchAgent } from './agent.js';
 import { benchDevice } from './device.js';
 import { benchFarm } from './farm.js';
+import { benchHostile } from './hostile.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
@@ -34,6 +35,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   navigate: benchNavigate,
   ios: benchIos,
   farm: benchFarm,
+  hostile: benchHostile,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
