@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { AdbClient } from '../../src/adb/client.js';
 import { createServerTransport } from '../../src/adb/node/host.js';
 import { AdbDevice } from '../../src/device/adb-device.js';
+import { createDeviceProvider } from '../../src/device/provider.js';
 import { adbPort } from '../../src/device/adb-port.js';
 import { Uia2Device } from '../../src/device/uia2/device.js';
 import { findUia2Apks } from '../../src/device/uia2/package.js';
@@ -99,6 +100,22 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
     const r = await glance(['-s', v.serial, '--json', 'ui'], { env: { ...env(), GLANCE_BACKEND: 'uia2' } });
     assert.equal((JSON.parse(r.stdout) as { result: { source?: { backend: string } } }).result.source?.backend, 'uia2');
     await waitStopped(v);
+  });
+
+  test('a long-lived provider: the doctor reports the backend, version and last read of each device', async (t) => {
+    if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
+    const provider = createDeviceProvider({ ...process.env, ...env(), GLANCE_BACKEND: 'auto' });
+    try {
+      const device = await provider.get(v.serial, { signal: new AbortController().signal });
+      await device.dump();
+      const checks = await provider.diagnose({ signal: new AbortController().signal });
+      const line = checks.find((c) => c.name === `backend ${v.serial}`);
+      assert.ok(line?.ok, JSON.stringify(checks));
+      assert.match(line.detail, /^uia2 \d+\.\d+\.\d+, last read \d+ ms by uia2$/);
+    } finally {
+      await provider.close();
+    }
+    assert.equal(v.device.uia2().running, false, 'close() ended the session');
   });
 
   test('every demo screen: the page source the server serves gives the snapshot uiautomator dump gives', async (t) => {
