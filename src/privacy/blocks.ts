@@ -53,28 +53,35 @@ function elementTree(
 ): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
   const at = new Map<SnapshotElement, TreeNode>();
   const root: TreeNode = { node: undefined, dialog: false, parent: undefined, children: [], own: [], count: 0, depth: 0 };
-  // Parent links, and a root-first path only for the nodes elements stand for (not one per dumped node).
-  // As in the snapshot, nodes deeper than MAX_DEPTH hang on their ancestor at that depth: the rules below
-  // recurse, and a hostile dump nests deeper than the call stack.
-  const parentOf = new Map<UiNode, UiNode | undefined>();
-  const stack: Array<[UiNode, UiNode | undefined, number]> = dump.roots.map((r) => [r, undefined, 0]);
-  while (stack.length > 0) {
-    const [node, parent, depth] = stack.pop()!;
-    parentOf.set(node, parent === undefined || depth <= MAX_DEPTH + 1 ? parent : (parentOf.get(parent) ?? parent));
-    for (const c of node.children) stack.push([c, node, depth + 1]);
+  // A root-first path for the nodes elements stand for only, from one walk that keeps the current path (no map
+  // over every dumped node). As in the snapshot, nodes deeper than MAX_DEPTH + 1 hang on their ancestor at
+  // depth MAX_DEPTH: the rules below recurse, and a hostile dump nests deeper than the call stack.
+  const anchors = new Set(nodeOf.values());
+  const paths = new Map<UiNode, UiNode[]>();
+  const path: UiNode[] = [];
+  const nodes: UiNode[] = [];
+  const depths: number[] = [];
+  for (let i = dump.roots.length - 1; i >= 0; i--) {
+    nodes.push(dump.roots[i]!);
+    depths.push(0);
   }
-  const pathTo = (n: UiNode): UiNode[] => {
-    const path: UiNode[] = [];
-    for (let p: UiNode | undefined = n; p !== undefined; p = parentOf.get(p)) path.push(p);
-    return path.reverse();
-  };
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    path.length = depth;
+    path.push(node);
+    if (anchors.has(node)) paths.set(node, depth <= MAX_DEPTH + 1 ? path.slice() : [...path.slice(0, MAX_DEPTH + 1), node]);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      nodes.push(node.children[i]!);
+      depths.push(depth + 1);
+    }
+  }
   const tn = new Map<UiNode, TreeNode>();
   for (const el of elements) {
     const anchor = nodeOf.get(el);
-    const path = anchor !== undefined && parentOf.has(anchor) ? pathTo(anchor) : undefined;
     let cur = root;
     cur.count++;
-    for (const n of path ?? []) {
+    for (const n of (anchor === undefined ? undefined : paths.get(anchor)) ?? []) {
       let t = tn.get(n);
       if (t === undefined) {
         const kind = containerKind(n);
