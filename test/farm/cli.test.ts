@@ -3,7 +3,7 @@
 // of a missing Redis and of incomplete commands.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VirtualFarmDevice } from '../../src/farm/devices.js';
@@ -100,6 +100,22 @@ describe('glance farm', { skip: requires({ redis: true, shared: true }) }, () =>
     assert.deepEqual(status.result.suites, [
       { suite: 'droidtask-oracle-episode-clock', state: 'completed', done: report.episode.total, failed: 0, total: report.episode.total },
     ]);
+  });
+
+  test("farm submit --suite tasks.jsonl enqueues each line once per repeat, into the profile's queue", async () => {
+    const file = join(dir, 'tasks.jsonl');
+    writeFileSync(file, '{"id":"settings","task":"open settings","app":"com.simplemobiletools.clock"}\n{"task":"add an alarm"}\n');
+    const r = await g(['--json', 'farm', 'submit', '--suite', file, '--repeat', '2', '--profile', 'pixel8']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as { result: unknown }).result, { suite: 'tasks-heuristic', episodes: 4, added: 4 });
+    const s = JSON.parse((await g(['--json', 'farm', 'status', '--profile', 'pixel8'])).stdout) as {
+      result: { queues: Record<string, Record<string, number>>; suites: Array<{ suite: string; state: string }> };
+    };
+    assert.equal(s.result.queues['episodes-pixel8']!['waiting'], 4);
+    assert.deepEqual(
+      s.result.suites.find((x) => x.suite === 'tasks-heuristic'),
+      { suite: 'tasks-heuristic', state: 'waiting-children', done: 0, failed: 0, total: 4 },
+    );
   });
 
   test('no Redis at the URL: REDIS_UNAVAILABLE with a hint, at once', async () => {
