@@ -34,6 +34,7 @@ interface Run {
   wall: number;
   workerCpu: number;
   producerCpu: number;
+  redisCpu: number;
   report: FarmBenchReport;
 }
 
@@ -70,6 +71,7 @@ async function farmRun(
       await new Promise((r) => setTimeout(r, 100));
     }
     const cpu0 = workers.map((w) => cpuMs(w.pid!));
+    const redis0 = cpuMs(redis.pid);
     const own0 = process.cpuUsage();
     const started = performance.now();
     const jobs = worldJobs(suite, { name: o.name, policy: o.policy, mode: o.mode, sources });
@@ -78,7 +80,8 @@ async function farmRun(
     const wall = (performance.now() - started) / 1000;
     const own = process.cpuUsage(own0);
     const workerCpu = workers.reduce((n, w, i) => n + cpuMs(w.pid!) - cpu0[i]!, 0) / 1000;
-    return { k: o.k, wall, workerCpu, producerCpu: (own.user + own.system) / 1e6, report };
+    const redisCpu = (cpuMs(redis.pid) - redis0) / 1000;
+    return { k: o.k, wall, workerCpu, producerCpu: (own.user + own.system) / 1e6, redisCpu, report };
   } finally {
     await Promise.all(
       workers.map(
@@ -117,6 +120,7 @@ export async function benchFarm(): Promise<Record<string, number>> {
     },
   });
   const localCpu = process.cpuUsage(own0);
+  const localCpuS = (localCpu.user + localCpu.system) / 1e6;
   const n = local.episode.total;
   console.log(
     `local bench agent (${policy}, both modes, ${n} tasks): ${local.seconds.toFixed(2)} s wall, ${((localCpu.user + localCpu.system) / 1e6).toFixed(2)} s CPU`,
@@ -132,12 +136,16 @@ export async function benchFarm(): Promise<Record<string, number>> {
       const same = JSON.stringify(got) === JSON.stringify(want);
       if (k === 1) one = r.wall;
       console.log(
-        `farm K=${k}: ${r.wall.toFixed(2)} s wall (speed-up ${(one / r.wall).toFixed(2)}×), workers ${r.workerCpu.toFixed(2)} s CPU, producer ${r.producerCpu.toFixed(2)} s CPU, ` +
+        `farm K=${k}: ${r.wall.toFixed(2)} s wall (speed-up ${(one / r.wall).toFixed(2)}×), CPU: workers ${r.workerCpu.toFixed(2)} s, producer ${r.producerCpu.toFixed(2)} s, redis ${r.redisCpu.toFixed(2)} s; ` +
           `per device ${Object.values(farm.devices).join('/')}, worker overhead ${farm.workerOverheadMs.toFixed(0)} ms/episode, aggregate ${same ? '=' : '≠'} local`,
       );
       out[`K=${k} wall (s)`] = r.wall;
-      out[`K=${k} worker CPU (s)`] = r.workerCpu;
-      if (k === 1) out['farm overhead per episode, K=1 vs local (ms)'] = ((r.wall - local.seconds) / n) * 1000;
+      const cpu = r.workerCpu + r.producerCpu + r.redisCpu;
+      out[`K=${k} CPU, workers + producer + redis (s)`] = cpu;
+      if (k === 1) {
+        out['farm wall overhead per episode, K=1 vs local (ms)'] = ((r.wall - local.seconds) / n) * 1000;
+        out['farm CPU overhead per episode, K=1 vs local (ms)'] = ((cpu - localCpuS) / n) * 1000;
+      }
       out[`K=${k} aggregate equals local (1/0)`] = same ? 1 : 0;
     }
     // Devices with latency: every dump waits 100 ms (real devices take 1.5–3 s), so episodes wait on devices.
