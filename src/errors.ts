@@ -50,6 +50,7 @@ export const ErrorCodes = {
   ABORTED: 'failure',
   SCENARIO_INVALID: 'failure',
   MAP_SOURCE_INVALID: 'failure',
+  APK_INVALID: 'failure',
   TRAILMAP_INVALID: 'failure',
   // WebDriverAgent (iOS)
   WDA_UNREACHABLE: 'failure',

@@ -1,5 +1,5 @@
 // glance-mobile/uimap: the UI Map of an Android app from its source — screens, elements, transitions, paths.
-export { mapDirectory, mapProject } from '../uimap/index.js';
+export { mapApk, mapDirectory, mapProject } from '../uimap/index.js';
 export type { MapDirectoryOptions } from '../uimap/index.js';
 export type {
   EdgeKind,

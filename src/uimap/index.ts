@@ -5,10 +5,9 @@
 import { extractFacts } from './code/index.js';
 import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
 import type { MapOptionsBase, ModuleSource, ProjectSource, UiMap } from './model.js';
-import { elementsOf } from './paths.js';
 import { readAndroidProject } from './read.js';
 import type { ReadOptions } from './read.js';
-import { resolveUiMap } from './resolve/index.js';
+import { assembleMap } from './assemble.js';
 import type { ModuleFacts } from './resolve/index.js';
 import { buildResourceIndex } from './resources.js';
 import type { ResourceFileInput } from './resources.js';
@@ -39,6 +38,7 @@ export type {
   MapOptionsBase,
 } from './model.js';
 export { readAndroidProject } from './read.js';
+export { mapApk, apkEntries, readResourceTable, readBinaryXml, readDex } from './apk/index.js';
 export { findPaths, findPathsByText, searchElements, shortestPath } from './paths.js';
 export type { UiPath, PathStep, PathTarget, ElementHit } from './paths.js';
 export { renderMapHtml } from './html.js';
@@ -98,24 +98,10 @@ export async function mapProject(source: ProjectSource, options: MapOptionsBase 
   progress?.({ phase: 'code', done: 0, total: totalCode });
   await addCodeFacts(source, modules, warnings);
   progress?.({ phase: 'code', done: totalCode, total: totalCode });
-  progress?.({ phase: 'resolve', done: 0, total: 1 });
-  const resolved = resolveUiMap({ modules, resources }, warnings);
-  progress?.({ phase: 'resolve', done: 1, total: 1 });
-  const elements = resolved.activities.reduce((n, a) => n + elementsOf(a).length, 0);
-  return {
-    package: resolved.package,
-    activities: resolved.activities,
-    transitions: resolved.transitions,
-    warnings: warnings.list(),
-    stats: {
-      modules: source.modules.length,
-      sourceFiles: totalCode,
-      resourceFiles: resourceFiles.length,
-      activities: resolved.activities.length,
-      transitions: resolved.transitions.length,
-      elements,
-    },
-  };
+  return assembleMap(
+    { modules, resources },
+    { warnings, progress, moduleCount: source.modules.length, resourceFiles: resourceFiles.length },
+  );
 }
 
 export interface MapDirectoryOptions extends MapOptionsBase {

@@ -82,7 +82,12 @@ function filtersOf(children: readonly XNode[]): { actions: string[]; launcher: b
  */
 export function parseManifest(text: string, namespace?: string): ParsedManifest | undefined {
   const root = parseXml(text);
-  if (root === undefined || root.tag !== 'manifest') return undefined;
+  return root === undefined ? undefined : parseManifestNode(root, namespace);
+}
+
+/** Parses a manifest already read into a tree (a binary manifest from an APK); undefined when it is none. */
+export function parseManifestNode(root: XNode, namespace?: string): ParsedManifest | undefined {
+  if (root.tag !== 'manifest') return undefined;
   const pkg = root.attrs.package ?? namespace;
   const out: ParsedManifest = { activities: [], aliases: [], services: [] };
   if (pkg !== undefined) out.package = pkg;

@@ -286,6 +286,8 @@ export interface ResourceFileInput {
   module: string;
   path: string;
   text: string;
+  /** Already parsed (binary XML from an APK): `text` is then not read. */
+  root?: XNode;
 }
 
 function mergeLayout(into: ParsedLayout, more: ParsedLayout): void {
@@ -329,7 +331,7 @@ export function buildResourceIndex(files: readonly ResourceFileInput[], warnings
     if (rp === undefined) continue;
     if (!['layout', 'menu', 'navigation', 'xml', 'values'].includes(rp.type)) continue;
     if (hasDoctype(file.text)) warnings.add('XML_DOCTYPE_IGNORED', `${file.module}/${file.path}`);
-    const root = parseXml(file.text);
+    const root = file.root ?? parseXml(file.text);
     if (root === undefined) {
       warnings.add('XML_UNPARSABLE', `${file.module}/${file.path}`);
       continue;

@@ -16,6 +16,8 @@ export interface Needs {
   chromium?: boolean;
   /** A `redis-server` binary (REDIS_SERVER_PATH, PATH). */
   redis?: boolean;
+  /** Debian's Android tools: `aapt`, `dexdump`, `smali` (APK decoder references and test APK builds). */
+  androidTools?: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -34,6 +36,10 @@ const CHECKS: Record<keyof Needs, { present: () => boolean; missing: string }> =
   shared: { present: () => existsSync(corpusDir), missing: '../shared/corpus not found (CI provides it beside the repo)' },
   adb: { present: () => findAdbBinary() !== undefined, missing: 'adb not found (apt-get install adb, or set ADB_PATH)' },
   chromium: { present: () => findChromium() !== undefined, missing: 'chromium not found (apt-get install chromium, or set CHROMIUM_PATH)' },
+  androidTools: {
+    present: () => ['aapt', 'dexdump', 'smali'].every((t) => findOnPath([t], process.env) !== undefined),
+    missing: 'aapt, dexdump or smali not found (apt-get install aapt dexdump smali android-framework-res)',
+  },
   redis: {
     present: () => findRedisServer() !== undefined,
     missing: 'redis-server not found (apt-get install redis-server, or set REDIS_SERVER_PATH)',

@@ -22,7 +22,7 @@ export const commands: Readonly<Record<string, Command>> = {
     run: async (argv, io) => (await import('./mcp.js')).mcpCommand(argv, io),
   },
   map: {
-    summary: 'UI Map of an app from its source (screens, elements, transitions); `map path` plans a route',
+    summary: 'UI Map of an app from its source or APK (screens, elements, transitions); `map path` plans a route',
     ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },

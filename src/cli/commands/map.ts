@@ -1,12 +1,13 @@
 /**
- * `glance map SRC_DIR [--lib DIR]… [--json OUT] [--html OUT]` and
+ * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT]` and
  * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
 import { writeFile } from 'node:fs/promises';
-import { readTextFile } from '../files.js';
+import { readFile, stat } from 'node:fs/promises';
+import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
-import { findPaths, findPathsByText, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import { findPaths, findPathsByText, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
@@ -22,7 +23,7 @@ export interface MapIO {
   json?: boolean;
 }
 
-const USAGE = `usage: glance map SRC_DIR [--lib DIR]... [--json OUT|-] [--html OUT]
+const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT]
        glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
@@ -45,6 +46,21 @@ function progressBar(io: MapIO): { update: (p: MapProgress) => void; done: () =>
   };
 }
 
+/** APKs of real apps run to a few hundred MiB; anything past this is not one. */
+const MAX_APK_BYTES = 1024 * 1024 * 1024;
+
+async function readApk(file: string): Promise<Uint8Array> {
+  try {
+    const st = await stat(file);
+    if (!st.isFile()) throw new GlanceError('USAGE', `${file} is not a file`, { hint: 'name an .apk file or a source folder' });
+    if (st.size > MAX_APK_BYTES)
+      throw new GlanceError('INPUT_TOO_LARGE', `${file} is larger than ${MAX_APK_BYTES / 1024 ** 3} GiB`, { hint: 'name an app package' });
+    return await readFile(file);
+  } catch (e) {
+    throw fileError(e, file);
+  }
+}
+
 function usage(message: string): GlanceError {
   return new GlanceError('USAGE', message, { hint: USAGE });
 }
@@ -65,13 +81,15 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     return 0;
   }
   const [src, ...extra] = parsed.positionals;
-  if (src === undefined) throw usage('missing SRC_DIR');
+  if (src === undefined) throw usage('missing SRC_DIR or APP.apk');
   if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
   const bar = progressBar(io);
   const started = performance.now();
   let map: UiMap;
   try {
-    map = await mapDirectory(src, { libs: parsed.values.lib ?? [], onProgress: bar.update });
+    map = src.toLowerCase().endsWith('.apk')
+      ? mapApk(await readApk(src), { onProgress: bar.update })
+      : await mapDirectory(src, { libs: parsed.values.lib ?? [], onProgress: bar.update });
   } finally {
     bar.done();
   }

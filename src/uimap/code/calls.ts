@@ -6,7 +6,7 @@ import type { SNode } from '../syntax.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Walker } from './walker.js';
 
-const LISTENER =
+export const LISTENER =
   /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
 // A Map, not an object literal: a call named `toString` or `constructor` must not find Object.prototype's.
 const BUTTONS = new Map<string, 1 | 2 | 3>([
@@ -17,7 +17,7 @@ const BUTTONS = new Map<string, 1 | 2 | 3>([
 const DIALOG_LISTS = new Set(['setItems', 'setSingleChoiceItems', 'setMultiChoiceItems']);
 export const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
 
-function listenerKind(groups: RegExpExecArray): TriggerContextKind {
+export function listenerKind(groups: RegExpExecArray): TriggerContextKind {
   switch (groups[3]) {
     case 'LongClick':
       return 'long-click';

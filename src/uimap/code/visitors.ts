@@ -8,7 +8,7 @@ import { newClass, newFunction } from './declarations.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Visitor, VisitorTable, Walker } from './walker.js';
 
-const MENU_FUNCTIONS = new Set([
+export const MENU_FUNCTIONS = new Set([
   ...['onOptionsItemSelected', 'onMenuItemClick', 'onNavigationItemSelected', 'onContextItemSelected'],
   ...['onMenuItemSelected', 'onActionItemClicked', 'onMenuItemActionExpand'],
 ]);
