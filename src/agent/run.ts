@@ -53,6 +53,8 @@ export function runFiles(r: { trajectory: Trajectory; width?: number; height?: n
       seconds: t.seconds,
       usage: usageOf(t),
       ...(t.privacy === undefined ? {} : { privacy: t.privacy }),
+      ...(r.width === undefined ? {} : { width: r.width }),
+      ...(r.height === undefined ? {} : { height: r.height }),
     }),
   ];
   const meta = { ...(r.width === undefined ? {} : { width: r.width }), ...(r.height === undefined ? {} : { height: r.height }) };

@@ -5,6 +5,7 @@ import { loadMap, type MapSpec } from './maps.js';
 import { navigateOrFail } from './navigate.js';
 import { Planner } from './planner.js';
 import { makePolicy } from './policies/index.js';
+import { parseTrajectory, ReplayPolicy } from './policies/replay.js';
 import { runFiles, runLive, usageOf } from './run.js';
 import { chooseProvider } from './providers/index.js';
 import { GlanceError } from '../errors.js';
@@ -85,6 +86,7 @@ export interface RunInput extends MapInput {
   model?: string | undefined;
   privacy?: boolean | undefined;
   cassette?: string | undefined;
+  replay?: string | undefined;
   app?: string | undefined;
   maxSteps?: number | undefined;
   yes?: boolean | undefined;
@@ -107,16 +109,22 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     { model: input.model, cassette: input.cassette, env: ctx.env ?? process.env },
     { readFile: ctx.readFile, writeFile: ctx.writeFile },
   );
-  const name = input.policy ?? (provider === undefined ? 'heuristic' : 'compass');
-  if (input.privacy === true && name === 'heuristic')
+  const name = input.policy ?? (provider === undefined ? (input.replay === undefined ? 'heuristic' : undefined) : 'compass');
+  if (input.privacy === true && (name === 'heuristic' || name === undefined))
     throw new GlanceError('USAGE', 'privacy applies to the model policies (compass, single): the heuristic policy sends nothing anywhere', {
       hint: 'drop privacy, or choose the compass or single policy with a model',
     });
-  const policy = makePolicy(name, {
-    ...(map === undefined ? {} : { map }),
-    ...(provider === undefined ? {} : { provider }),
-    ...(input.privacy === true ? { privacy: true } : {}),
-  });
+  const chosen =
+    name === undefined
+      ? undefined
+      : makePolicy(name, {
+          ...(map === undefined ? {} : { map }),
+          ...(provider === undefined ? {} : { provider }),
+          ...(input.privacy === true ? { privacy: true } : {}),
+        });
+  // A replay repeats the recorded steps while the screens match; the chosen policy (if any) takes over after.
+  const policy =
+    input.replay === undefined ? chosen! : new ReplayPolicy(parseTrajectory(await ctx.readFile(input.replay), input.replay).steps, chosen);
   const progress = ctx.progress;
   const r = await runLive(ctx, {
     task: input.task,

@@ -50,6 +50,12 @@ export const runTaskTool = defineTool({
       .describe('openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL (default GLANCE_MODEL)'),
     privacy: z.boolean().optional().describe('send the model only the screen blocks it asks for, best first (CORE), and keep a ledger'),
     cassette: z.string().optional().describe('file of recorded model answers: replayed when it exists, recorded into when not'),
+    replay: z
+      .string()
+      .optional()
+      .describe(
+        'a trajectory.jsonl to repeat step by step while the screens match; the policy (if given) decides from the first that differs',
+      ),
     ...mapParams,
     app: z.string().optional().describe('package the task is about (default: the app in front)'),
     maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 20)'),

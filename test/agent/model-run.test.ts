@@ -135,6 +135,37 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.match(readFileSync(join(out, 'report.html'), 'utf8'), /2 model calls/);
   });
 
+  test('replay: the report re-rendered; the run repeated with no model; a different screen fails or asks the model there', async () => {
+    fake.script(ruleModel('Settings', SETTINGS));
+    const out = join(dir, 'to-replay');
+    const first = await g(['run', 'open the settings', '--policy', 'single', '--model', 'openai:gpt-4o-mini', '--out', out]);
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    rmSync(join(out, 'report.html'));
+    const again = await g(['replay', out]);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.match(readFileSync(join(out, 'report.html'), 'utf8'), /class="box"/);
+
+    await dev.close();
+    dev = await startVirtualDevice({});
+    const before = fake.requests.length;
+    const play = await g(['replay', out, '--run']);
+    assert.equal(play.code, 0, play.stdout + play.stderr);
+    const res = (JSON.parse(play.stdout) as RunJson).result;
+    assert.equal(res.outcome, 'done');
+    assert.equal(res.policy, 'replay');
+    assert.equal(fake.requests.length, before, 'a matching replay asks no model');
+    assert.match(dev.device.state.focusedActivity(), SETTINGS);
+
+    // Already on Settings: the first recorded screen is not there.
+    const stuck = await g(['replay', out, '--run']);
+    assert.equal(stuck.code, 1);
+    assert.match(stuck.stdout, /differs from the recording at step 1/);
+    const helped = await g(['replay', out, '--run', '--policy', 'single', '--model', 'openai:gpt-4o-mini']);
+    assert.equal(helped.code, 0, helped.stdout + helped.stderr);
+    assert.equal((JSON.parse(helped.stdout) as RunJson).result.policy, 'replay+single');
+    assert.equal(fake.requests.length, before + 1, 'the model is asked once, where the screen differs');
+  });
+
   test('compass over the Anthropic wire, no map: re-plans each step and ends on "none"', async () => {
     fake.script(ruleModel('Settings', SETTINGS));
     const r = await g(['run', 'open the settings', '--policy', 'compass', '--model', 'anthropic:claude-sonnet-4-5']);

@@ -8,6 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GlanceError } from '../../errors.js';
 import { cachedMapFile } from '../../agent/maps.js';
+import { trajectoryOf } from '../../agent/policies/replay.js';
+import { renderReportHtml } from '../../agent/report.js';
 import { navigateTool, runTaskTool } from '../../agent/tooldefs.js';
 import { createDeviceProvider } from '../../device/provider.js';
 import { callToolDef } from '../../tools/call.js';
@@ -20,6 +22,11 @@ import type { CommandIO } from './types.js';
 const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]... | --trailmap DIR) [--max-steps N]';
 const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL] [--privacy]
                   [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
+
+const REPLAY_USAGE = `usage: glance replay DIR            re-render DIR/report.html from DIR/trajectory.jsonl
+       glance replay DIR --run [--policy P] [--model M] [--cassette FILE] [--app PKG] [--yes] [--out DIR2]
+                              repeat the recorded steps on the device while the screens match; from the
+                              first that differs the policy decides (without one the run fails there)`;
 
 const mapOptions = {
   map: { type: 'string' },
@@ -45,6 +52,11 @@ async function mapArg(
   if (v.src === undefined) return {};
   if (io.isTTY) io.stderr(`mapping ${v.src} (cached after the first time)…\r`);
   return { map: await cachedMapFile({ src: v.src, libs: v.lib ?? [] }, join(stateDir(io.env), 'maps')) };
+}
+
+/** Live progress on a terminal: step n/max and what the policy is doing. */
+function ttyProgress(io: CommandIO): ToolContext['progress'] {
+  return io.isTTY ? (p) => io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`) : undefined;
 }
 
 export async function withContext(
@@ -140,5 +152,60 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
     ...(values.yes === true ? { yes: true } : {}),
     ...(values.out === undefined ? {} : { out: values.out }),
   };
+  return withContext(io, runTaskTool as unknown as ToolDef, params, progress);
+}
+
+export async function replayCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('replay', {
+    args: argv,
+    allowPositionals: true,
+    options: {
+      ...mapOptions,
+      run: { type: 'boolean' },
+      policy: { type: 'string' },
+      model: { type: 'string' },
+      privacy: { type: 'boolean' },
+      cassette: { type: 'string' },
+      app: { type: 'string' },
+      yes: { type: 'boolean' },
+      out: { type: 'string' },
+    },
+  });
+  if (values.help === true) {
+    io.stdout(renderResult({ text: REPLAY_USAGE }, io.json));
+    return 0;
+  }
+  const [dir, ...extra] = positionals;
+  if (dir === undefined) throw new GlanceError('USAGE', 'missing DIR (a folder a run wrote with --out)', { hint: REPLAY_USAGE });
+  if (extra.length > 0) throw new GlanceError('USAGE', `unexpected argument: ${extra[0]}`, { hint: REPLAY_USAGE });
+  const file = join(dir, 'trajectory.jsonl');
+  const recorded = trajectoryOf(await io.readFile(file), file);
+  if (values.run !== true) {
+    const out = values.out ?? dir;
+    await mkdir(out, { recursive: true });
+    const html = renderReportHtml(recorded.trajectory, recorded);
+    await writeFile(join(out, 'report.html'), html);
+    const t = recorded.trajectory;
+    const text = `${t.outcome}: ${t.task} (${t.policy}, ${t.steps.length} steps) → ${join(out, 'report.html')}`;
+    io.stdout(
+      renderResult({ text, data: { outcome: t.outcome, task: t.task, steps: t.steps.length, report: join(out, 'report.html') } }, io.json),
+    );
+    return 0;
+  }
+  const maxSteps = positiveInt('--max-steps', values['max-steps'], REPLAY_USAGE);
+  const params: Record<string, unknown> = {
+    task: recorded.trajectory.task,
+    replay: file,
+    ...(await mapArg(values, io)),
+    ...(values.policy === undefined ? {} : { policy: values.policy }),
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values.privacy === true ? { privacy: true } : {}),
+    ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
+    ...(values.app === undefined ? {} : { app: values.app }),
+    maxSteps: maxSteps ?? Math.max(recorded.trajectory.steps.length, 1),
+    ...(values.yes === true ? { yes: true } : {}),
+    ...(values.out === undefined ? {} : { out: values.out }),
+  };
+  const progress = ttyProgress(io);
   return withContext(io, runTaskTool as unknown as ToolDef, params, progress);
 }

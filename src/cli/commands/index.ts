@@ -38,6 +38,10 @@ export const commands: Readonly<Record<string, Command>> = {
     summary: 'do a task in the app in front: observe, decide, act (heuristic policy without a model); --out DIR writes a report',
     run: async (argv, io) => (await import('./agent.js')).runCommand(argv, io),
   },
+  replay: {
+    summary: 'a recorded run (run --out DIR): re-render its report, or --run it again, asking a model only where the screen differs',
+    run: async (argv, io) => (await import('./agent.js')).replayCommand(argv, io),
+  },
   bench: {
     summary: 'benchmarks: `bench agent` on DroidTask task worlds (SR, ACP, CTR, SPL…), `bench navigate` goto over a trailmap',
     ownsJson: true,
