@@ -171,7 +171,7 @@ export async function serveStdio(opts: McpOptions, signal: AbortSignal): Promise
   });
   await server.connect(transport);
   // Lines that are not JSON-RPC are dropped by the SDK without an answer: say so rather than nothing.
-  server.server.onerror = (e) => opts.notice?.(`glance mcp: ${e.message}`);
+  server.server.onerror = (e) => opts.notice?.(`mcp server: ${e.message}`);
   traceMessages(transport);
   await closed;
   process.stdin.unpipe(lines);
@@ -182,7 +182,7 @@ export async function serveStdio(opts: McpOptions, signal: AbortSignal): Promise
 async function answerDropped(transport: Transport, d: DroppedMessage, notice: McpOptions['notice']): Promise<void> {
   const mib = MAX_STDIO_MESSAGE_BYTES / (1024 * 1024);
   const id = d.id === undefined ? '' : ` (request id ${JSON.stringify(d.id)})`;
-  notice?.(`glance mcp: dropped a message of ${d.bytes} bytes${id}: messages over ${mib} MiB are refused; still serving`);
+  notice?.(`mcp server: dropped a message of ${d.bytes} bytes${id}: messages over ${mib} MiB are refused; still serving`);
   if (d.id === undefined) return;
   await transport.send({
     jsonrpc: '2.0',

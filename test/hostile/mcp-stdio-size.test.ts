@@ -94,6 +94,6 @@ describe('MCP stdio server and a message over 10 MiB (real process)', () => {
     stdin.write('not json at all\n');
     assert.match((await snapshot(screen)).content[0]?.text ?? '', /Still here/);
     assert.match(stderr, /dropped a message of \d+ bytes: messages over 10 MiB/);
-    assert.match(stderr, /glance mcp: .*JSON/);
+    assert.match(stderr, /mcp server: .*JSON/);
   });
 });
