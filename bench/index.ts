@@ -2,6 +2,7 @@
 // `npm run bench -- snapshot privacy` runs only the named sections.
 import { benchAdb } from './adb.js';
 import { benchAgent } from './agent.js';
+import { benchAgentModels } from './agent-models.js';
 import { benchDevice } from './device.js';
 import { benchFarm } from './farm.js';
 import { benchHostile } from './hostile.js';
@@ -32,6 +33,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   library: benchLibrary,
   uimap: benchUimap,
   agent: benchAgent,
+  models: benchAgentModels,
   navigate: benchNavigate,
   ios: benchIos,
   farm: benchFarm,

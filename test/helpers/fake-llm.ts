@@ -182,3 +182,45 @@ export function promptOf(req: RecordedRequest): string {
   if (Array.isArray(c)) return c.map((p) => (p as { text?: string }).text ?? '').join('');
   return '';
 }
+
+export interface Hop {
+  /** The screen header (activity) this hop is taken on. */
+  on: RegExp;
+  /** Label of the element to tap there. */
+  tap: string;
+}
+
+/**
+ * A fake model that follows hops like a small obedient model: on a screen whose header matches a hop, tap the
+ * element with its label (need_more while privacy withholds it); on the goal screen, done. Plans (compass) list
+ * the given screens. Answers fit both the single and the compass schemas.
+ */
+export function hopModel(hops: readonly Hop[], goal: RegExp, plan: Array<{ activity: string; steps: string[] }> = []) {
+  return (req: RecordedRequest): FakeReply => {
+    const p = promptOf(req);
+    const answer = (o: Record<string, unknown>): FakeReply => ({
+      json: {
+        state: 'a screen',
+        finished_instruction: null,
+        next_instruction: 'go on',
+        updated_path: null,
+        ref: null,
+        text: null,
+        direction: null,
+        reason: 'rule',
+        ...o,
+      },
+    });
+    if (/\[UI Map\]/.test(p)) return { json: { path: plan } };
+    const screen = p.slice(p.lastIndexOf('Screen'));
+    const header = screen.split('\n')[0] ?? '';
+    if (goal.test(header)) return answer({ action: 'done', next_instruction: 'none', text: 'there' });
+    const hop = hops.find((h) => h.on.test(header)) ?? hops[0];
+    const label = hop?.tap ?? '';
+    const line = screen.split('\n').find((l) => l.includes(label));
+    const ref = line === undefined ? undefined : /\b([a-z]\d+)\b/.exec(line)?.[1];
+    if (ref !== undefined) return answer({ action: 'tap', ref, next_instruction: `tap ${label}` });
+    if (/need_more/.test(screen)) return answer({ action: 'need_more' });
+    return answer({ action: 'fail', text: `no ${label}` });
+  };
+}
