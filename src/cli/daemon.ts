@@ -40,6 +40,23 @@ function cachedStore(inner: SnapshotStore): SnapshotStore {
   };
 }
 
+/**
+ * Runs each task after the tasks queued before it under the same key; tasks under different keys run at once.
+ * A failed task does not stop the ones queued after it.
+ */
+export function keyedQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const next = (tails.get(key) ?? Promise.resolve()).then(task, task);
+    const tail = next.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return next;
+  };
+}
+
 export interface DaemonOptions {
   socket: string;
   idleMs: number;
@@ -78,17 +95,7 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
     if (inFlight === 0) idle = setTimeout(() => void shutdown(), options.idleMs);
   };
 
-  /** Runs after the calls queued on the same device. */
-  const serialised = <T>(key: string, f: () => Promise<T>): Promise<T> => {
-    const prev = queues.get(key) ?? Promise.resolve();
-    const next = prev.then(f, f);
-    const tail = next.catch(() => undefined);
-    queues.set(key, tail);
-    void tail.then(() => {
-      if (queues.get(key) === tail) queues.delete(key);
-    });
-    return next;
-  };
+  const serialised = keyedQueue();
 
   const runCall = async (req: DaemonRequest, socket: Socket): Promise<void> => {
     const send = (f: Frame): void => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_VERBS, daemonEligible, socketPath } from '../../src/cli/client.js';
 import { COMMANDS } from '../../src/cli/table.js';
+import { keyedQueue } from '../../src/cli/daemon.js';
 import { repoRoot } from '../helpers/corpus.js';
 import type { CliRun } from '../helpers/cli.js';
 
@@ -155,5 +156,27 @@ describe('the background daemon', { timeout: 180_000 }, () => {
     );
     const s = await status(env);
     assert.equal(s.calls, 2, 'both calls went to the one daemon');
+  });
+});
+
+describe('the daemon queue', () => {
+  test('calls on one device wait for each other, in order; another device does not wait; a failure frees the queue', async () => {
+    const queue = keyedQueue();
+    const log: string[] = [];
+    let releaseA: () => void = () => undefined;
+    const a = queue('emulator-5554', async () => {
+      log.push('a starts');
+      await new Promise<void>((r) => (releaseA = r));
+      log.push('a ends');
+      throw new Error('a failed');
+    });
+    const b = queue('emulator-5554', async () => void log.push('b runs'));
+    const c = queue('emulator-5556', async () => void log.push('c runs'));
+    await c;
+    assert.deepEqual(log, ['a starts', 'c runs'], 'b waits for a; c, on another device, does not');
+    releaseA();
+    await assert.rejects(a, /a failed/);
+    await b;
+    assert.deepEqual(log, ['a starts', 'c runs', 'a ends', 'b runs']);
   });
 });
