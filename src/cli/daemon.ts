@@ -69,7 +69,6 @@ export interface RunningDaemon {
 
 export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const sessions = new Map<string, CliSession>();
-  const queues = new Map<string, Promise<unknown>>();
   const startedAt = Date.now();
   let calls = 0;
   let inFlight = 0;
