@@ -76,6 +76,21 @@ function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: num
   return pos;
 }
 
+/** Room for a line of text inside a node box (10 px padding on each side). */
+const TEXT_W = NODE_W - 20;
+/** Longest line kept whole; longer ones end in an ellipsis (the full name is the node's tooltip). */
+const MAX_CHARS = 40;
+
+/**
+ * One line of a node's text, kept inside its box: cut to MAX_CHARS, and when it may still be wider than the
+ * box (estimated at a generous 0.62 em per character) squeezed to the box width with `textLength`.
+ */
+function nodeText(at: { x: number; y: number; cls: string; fontPx: number }, text: string): string {
+  const cut = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text;
+  const squeeze = cut.length * at.fontPx * 0.62 > TEXT_W ? ` textLength="${TEXT_W}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${at.x}" y="${at.y}" class="${at.cls}"${squeeze}>${esc(cut)}</text>`;
+}
+
 export function renderMapHtml(map: UiMap): string {
   const pos = layoutGraph(map);
   const width = Math.max(...[...pos.values()].map((p) => p.x + NODE_W + PAD), 400);
@@ -118,8 +133,11 @@ export function renderMapHtml(map: UiMap): string {
     return (
       `<g class="node${a.launcher === true ? ' launcher' : ''}" data-name="${esc(a.name)}" tabindex="0">` +
       `<title>${esc(a.name)}</title><rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +
-      `<text x="${p.x + 10}" y="${p.y + 17}" class="title">${esc(shortName(a.name))}</text>` +
-      `<text x="${p.x + 10}" y="${p.y + 32}" class="sub">${esc(a.label ?? '')}${a.label === undefined ? '' : ' · '}${count} elements</text>` +
+      nodeText({ x: p.x + 10, y: p.y + 17, cls: 'title', fontPx: 12 }, shortName(a.name)) +
+      nodeText(
+        { x: p.x + 10, y: p.y + 32, cls: 'sub', fontPx: 11 },
+        `${a.label ?? ''}${a.label === undefined ? '' : ' · '}${count} elements`,
+      ) +
       '</g>'
     );
   });
