@@ -18,7 +18,7 @@ import { memorySnapshotStore } from '../../src/tools/store.js';
 import { readTextFile } from '../../src/cli/files.js';
 import { glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
-import { promptOf, startFakeLlm, type FakeLlm, type FakeReply, type RecordedRequest } from '../helpers/fake-llm.js';
+import { hopModel, promptOf, startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
 
 const SETTINGS = /SettingsActivity/;
 const DEMO_MAP = join(repoRoot, 'test/fixtures/demo-uimap.json');
@@ -29,30 +29,7 @@ function ruleModel(
   goal: RegExp,
   plan: Array<{ activity: string; steps: string[] }> = [{ activity: 'MainActivity', steps: [`1. tap ${label}`] }],
 ) {
-  return (req: RecordedRequest): FakeReply => {
-    const p = promptOf(req);
-    const answer = (o: Record<string, unknown>): FakeReply => ({
-      json: {
-        state: 'a screen',
-        finished_instruction: null,
-        next_instruction: 'go on',
-        updated_path: null,
-        ref: null,
-        text: null,
-        direction: null,
-        reason: 'rule',
-        ...o,
-      },
-    });
-    if (/"path"/.test(p) && /\[UI Map\]/.test(p)) return { json: { path: plan } };
-    const screen = p.slice(p.lastIndexOf('Screen'));
-    if (goal.test(screen.split('\n')[0] ?? '')) return answer({ action: 'done', next_instruction: 'none', text: 'there' });
-    const line = screen.split('\n').find((l) => l.includes(label));
-    const ref = line === undefined ? undefined : /\b([a-z]\d+)\b/.exec(line)?.[1];
-    if (ref !== undefined) return answer({ action: 'tap', ref, next_instruction: `tap ${label}` });
-    if (/need_more/.test(screen)) return answer({ action: 'need_more' });
-    return answer({ action: 'fail', text: `no ${label}` });
-  };
+  return hopModel([{ on: /./, tap: label }], goal, plan);
 }
 
 interface TrajLine {

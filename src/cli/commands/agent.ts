@@ -54,6 +54,37 @@ async function mapArg(
   return { map: await cachedMapFile({ src: v.src, libs: v.lib ?? [] }, join(stateDir(io.env), 'maps')) };
 }
 
+const runOptions = {
+  ...mapOptions,
+  policy: { type: 'string' },
+  model: { type: 'string' },
+  privacy: { type: 'boolean' },
+  cassette: { type: 'string' },
+  app: { type: 'string' },
+  yes: { type: 'boolean' },
+  out: { type: 'string' },
+} as const;
+
+type RunValues = { [K in 'map' | 'src' | 'policy' | 'model' | 'cassette' | 'app' | 'out']?: string | undefined } & {
+  lib?: string[] | undefined;
+  privacy?: boolean | undefined;
+  yes?: boolean | undefined;
+};
+
+/** app_run_task's parameters from the flags run and replay share. */
+async function runParams(values: RunValues, io: CommandIO): Promise<Record<string, unknown>> {
+  return {
+    ...(await mapArg(values, io)),
+    ...(values.policy === undefined ? {} : { policy: values.policy }),
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values.privacy === true ? { privacy: true } : {}),
+    ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
+    ...(values.app === undefined ? {} : { app: values.app }),
+    ...(values.yes === true ? { yes: true } : {}),
+    ...(values.out === undefined ? {} : { out: values.out }),
+  };
+}
+
 /** Live progress on a terminal: step n/max and what the policy is doing. */
 function ttyProgress(io: CommandIO): ToolContext['progress'] {
   return io.isTTY ? (p) => io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`) : undefined;
@@ -118,16 +149,7 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
   const { values, positionals } = parseCommandArgs('run', {
     args: argv,
     allowPositionals: true,
-    options: {
-      ...mapOptions,
-      policy: { type: 'string' },
-      model: { type: 'string' },
-      privacy: { type: 'boolean' },
-      cassette: { type: 'string' },
-      app: { type: 'string' },
-      yes: { type: 'boolean' },
-      out: { type: 'string' },
-    },
+    options: runOptions,
   });
   if (values.help === true) {
     io.stdout(renderResult({ text: RUN_USAGE }, io.json));
@@ -136,40 +158,15 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
   const task = positionals.join(' ').trim();
   if (task === '') throw new GlanceError('USAGE', 'missing TASK', { hint: RUN_USAGE });
   const maxSteps = positiveInt('--max-steps', values['max-steps'], RUN_USAGE);
-  // Live progress on a terminal: step n/max and what the policy is doing.
-  const progress: ToolContext['progress'] = io.isTTY
-    ? (p) => io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`)
-    : undefined;
-  const params: Record<string, unknown> = {
-    task,
-    ...(await mapArg(values, io)),
-    ...(values.policy === undefined ? {} : { policy: values.policy }),
-    ...(values.model === undefined ? {} : { model: values.model }),
-    ...(values.privacy === true ? { privacy: true } : {}),
-    ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
-    ...(values.app === undefined ? {} : { app: values.app }),
-    ...(maxSteps === undefined ? {} : { maxSteps }),
-    ...(values.yes === true ? { yes: true } : {}),
-    ...(values.out === undefined ? {} : { out: values.out }),
-  };
-  return withContext(io, runTaskTool as unknown as ToolDef, params, progress);
+  const params = { task, ...(await runParams(values, io)), ...(maxSteps === undefined ? {} : { maxSteps }) };
+  return withContext(io, runTaskTool as unknown as ToolDef, params, ttyProgress(io));
 }
 
 export async function replayCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('replay', {
     args: argv,
     allowPositionals: true,
-    options: {
-      ...mapOptions,
-      run: { type: 'boolean' },
-      policy: { type: 'string' },
-      model: { type: 'string' },
-      privacy: { type: 'boolean' },
-      cassette: { type: 'string' },
-      app: { type: 'string' },
-      yes: { type: 'boolean' },
-      out: { type: 'string' },
-    },
+    options: { ...runOptions, run: { type: 'boolean' } },
   });
   if (values.help === true) {
     io.stdout(renderResult({ text: REPLAY_USAGE }, io.json));
@@ -196,16 +193,8 @@ export async function replayCommand(argv: string[], io: CommandIO): Promise<numb
   const params: Record<string, unknown> = {
     task: recorded.trajectory.task,
     replay: file,
-    ...(await mapArg(values, io)),
-    ...(values.policy === undefined ? {} : { policy: values.policy }),
-    ...(values.model === undefined ? {} : { model: values.model }),
-    ...(values.privacy === true ? { privacy: true } : {}),
-    ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
-    ...(values.app === undefined ? {} : { app: values.app }),
+    ...(await runParams(values, io)),
     maxSteps: maxSteps ?? Math.max(recorded.trajectory.steps.length, 1),
-    ...(values.yes === true ? { yes: true } : {}),
-    ...(values.out === undefined ? {} : { out: values.out }),
   };
-  const progress = ttyProgress(io);
-  return withContext(io, runTaskTool as unknown as ToolDef, params, progress);
+  return withContext(io, runTaskTool as unknown as ToolDef, params, ttyProgress(io));
 }
