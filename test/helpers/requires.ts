@@ -82,3 +82,13 @@ export function redisServerPath(): string {
   if (bin === undefined) throw new Error(CHECKS.redis.missing);
   return bin;
 }
+
+/** Flags for headless Chromium in tests: no sandbox (containers), no GPU, no network chatter of its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

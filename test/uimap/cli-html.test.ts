@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumPath, requires } from '../helpers/requires.js';
+import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { glance } from '../helpers/cli.js';
@@ -128,14 +128,7 @@ describe('HTML view in headless Chromium', { skip: requires({ chromium: true }) 
     const map = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1500, height: 800 } });

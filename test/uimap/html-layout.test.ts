@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { mapDirectory, renderMapHtml } from '../../src/uimap/index.js';
 import { corpusDir } from '../helpers/corpus.js';
-import { chromiumPath, requires } from '../helpers/requires.js';
+import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
 
 const appsDir = path.join(corpusDir, 'apps');
 const apps = existsSync(appsDir) ? readdirSync(appsDir).filter((d) => existsSync(path.join(appsDir, d, 'src'))) : [];
@@ -30,14 +30,7 @@ describe('HTML maps of the shared apps', { skip: requires({ chromium: true, shar
   before(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
   });
   after(async () => {
