@@ -9,8 +9,9 @@
  *   measurements that chose it.
  * Every element lands in exactly one block (checked by the tests over the whole corpus).
  */
-import { shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { shortClass, shortId, type UiDump, type UiNode } from '../hierarchy/model.js';
 import type { SnapshotElement } from '../snapshot/types.js';
+export { unionBounds } from '../snapshot/grids.js';
 import { MAX_DEPTH } from '../snapshot/distil.js';
 
 export type BlockKind = 'toolbar' | 'dialog' | 'tabs' | 'list' | 'row' | 'input' | 'group';
@@ -239,19 +240,4 @@ export function partition(
     if (b.kind === 'dialog' || b.elements.some((e) => at.get(e)?.dialog === true)) b.modal = true;
   }
   return blocks;
-}
-
-/** Union of the elements' bounds. */
-export function unionBounds(els: readonly SnapshotElement[]): Bounds {
-  let l = Infinity;
-  let t = Infinity;
-  let r = -Infinity;
-  let b = -Infinity;
-  for (const e of els) {
-    l = Math.min(l, e.bounds[0]);
-    t = Math.min(t, e.bounds[1]);
-    r = Math.max(r, e.bounds[2]);
-    b = Math.max(b, e.bounds[3]);
-  }
-  return els.length === 0 ? [0, 0, 0, 0] : [l, t, r, b];
 }

@@ -5,6 +5,7 @@
  * ref and gets its place in the grid (`cell`, row and column from 1, read from the bounds), so that
  * `:cell(r, c)` and `:nth(i)` reach it; `expand` lists the members one per line again.
  */
+import type { Bounds } from '../hierarchy/model.js';
 import type { Item } from './render.js';
 import type { SnapshotElement } from './types.js';
 
@@ -75,4 +76,19 @@ export function markGrids(roots: readonly Item[]): void {
     markRuns(list);
     for (const it of list) if (it.children.length > 0) stack.push(it.children);
   }
+}
+
+/** Union of the elements' bounds ([0, 0, 0, 0] for none). */
+export function unionBounds(els: readonly Pick<SnapshotElement, 'bounds'>[]): Bounds {
+  let l = Infinity;
+  let t = Infinity;
+  let r = -Infinity;
+  let b = -Infinity;
+  for (const e of els) {
+    l = Math.min(l, e.bounds[0]);
+    t = Math.min(t, e.bounds[1]);
+    r = Math.max(r, e.bounds[2]);
+    b = Math.max(b, e.bounds[3]);
+  }
+  return els.length === 0 ? [0, 0, 0, 0] : [l, t, r, b];
 }

@@ -3,7 +3,7 @@
  * Every piece of syntax here was measured (bench/snapshot.ts): the tree spends tokens on refs, labels and
  * positive states, and on little else.
  */
-import type { Run } from './grids.js';
+import { unionBounds, type Run } from './grids.js';
 import type { ScreenInfo, SnapshotElement, SnapshotJson } from './types.js';
 
 /** One printed element with its place in the tree. */
@@ -188,19 +188,8 @@ export function runLine(run: Run, o: RenderOptions = { bounds: false, maxLabel: 
   const tags = [`${run.members.length} in ${run.rows}×${run.cols} grid`, ...runStates(run)];
   if (first.offscreen) tags.push('offscreen');
   line += ` [${tags.join(', ')}]`;
-  if (o.bounds) line += ` @${unionOf(run.members).join(',')}`;
+  if (o.bounds) line += ` @${unionBounds(run.members).join(',')}`;
   return line;
-}
-
-function unionOf(els: readonly SnapshotElement[]): number[] {
-  const b = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const e of els) {
-    b[0] = Math.min(b[0]!, e.bounds[0]);
-    b[1] = Math.min(b[1]!, e.bounds[1]);
-    b[2] = Math.max(b[2]!, e.bounds[2]);
-    b[3] = Math.max(b[3]!, e.bounds[3]);
-  }
-  return b;
 }
 
 function treeLine(it: Item, o: RenderOptions): string {
@@ -263,7 +252,7 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
     const el = it.el;
     if (it.run !== undefined) {
       const tags = [`${it.run.members.length} in ${it.run.rows}×${it.run.cols} grid`, ...runStates(it.run)];
-      if (o.bounds) tags.push(`bounds=${unionOf(it.run.members).join(',')}`);
+      if (o.bounds) tags.push(`bounds=${unionBounds(it.run.members).join(',')}`);
       const refs = `${el.ref}…${it.run.members[it.run.members.length - 1]!.ref}`;
       rows.push(
         [refs, verbOf(el), shownClass(el), '-', el.id === undefined ? '-' : '#' + el.id, '-', tags.join(', ')].map((c) =>
