@@ -10,7 +10,7 @@ import { createDeviceProvider } from '../device/provider.js';
 import type { SnapshotStore } from '../tools/registry.js';
 import type { DaemonRequest, Frame } from './client.js';
 import type { CliIO, CliSession } from './io.js';
-import { globalSerial, run } from './main.js';
+import { callEnv, globalSerial, run } from './main.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { readTextFile } from './files.js';
 
@@ -100,8 +100,8 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
     const send = (f: Frame): void => {
       if (!socket.destroyed) socket.write(`${JSON.stringify(f)}\n`);
     };
-    const env = req.env ?? {};
     const argv = req.argv ?? [];
+    const env = callEnv(argv, req.env ?? {});
     const ctrl = new AbortController();
     socket.once('close', () => ctrl.abort(new Error('the client went away')));
     const io: CliIO = {

@@ -118,6 +118,21 @@ export function globalSerial(argv: readonly string[]): string | undefined {
 }
 
 /**
+ * The environment a call's devices are made for: `--backend` folded into GLANCE_BACKEND, so a daemon picks (or
+ * makes) the session whose provider reads screens that way. A bad name is left for `run` to report.
+ */
+export function callEnv(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  let backend: string | undefined;
+  try {
+    backend = splitGlobals(argv).backend;
+    if (backend !== undefined) backend = parseBackend(backend, '--backend');
+  } catch {
+    backend = undefined;
+  }
+  return backend === undefined ? { ...env } : { ...env, GLANCE_BACKEND: backend };
+}
+
+/**
  * Everything glance prints passes through here: text from dumps, devices, files and the user's own arguments
  * (echoed in errors) must not carry ESC/BEL/CSI sequences to the terminal.
  */

@@ -17,7 +17,7 @@ import { sleep } from './sleep.js';
 import type { Device } from './types.js';
 import { WDA_PREFIX, WdaDevice } from './wda/device.js';
 import { backendFrom, backendChecks, withBackend } from './uia2/select.js';
-import type { Uia2Device } from './uia2/device.js';
+import type { BackendName, Uia2Device } from './uia2/device.js';
 
 export interface DeviceSummary {
   serial: string;
@@ -56,10 +56,12 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
   const directs = new Map<string, DirectPort>();
   const defaultDirect = env['GLANCE_DIRECT'];
   const defaultWda = env['GLANCE_WDA_URL'];
-  const backend = backendFrom(env);
+  // Read on first use, so a bad GLANCE_BACKEND is a coded error of the call that needs a device.
+  let backend: BackendName | undefined;
+  const backendNow = (): BackendName => (backend ??= backendFrom(env));
   const backed = new Set<Uia2Device>();
   /** An Android device over `port`, its screen read by the backend asked for (GLANCE_BACKEND). */
-  const android = (port: AdbPort): Device => withBackend(new AdbDevice(port), port, backend, backed);
+  const android = (port: AdbPort): Device => withBackend(new AdbDevice(port), port, backendNow(), backed);
 
   /** `wda:URL` (or `wda:HOST:PORT`): an iOS device behind WebDriverAgent. */
   const wda = (address: string): Device => {
@@ -135,7 +137,7 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
         signal,
         ...(defaultDirect ? { direct: { address: defaultDirect, device: direct(defaultDirect) } } : {}),
       });
-      return [...checks, ...(await backendChecks(backend, backed))];
+      return [...checks, ...(await backendChecks(backendNow(), backed))];
     },
     async close() {
       const stops = [...backed].map((d) => d.close());

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AdbClient } from '../../src/adb/client.js';
 import { createServerTransport } from '../../src/adb/node/host.js';
+import { callEnv } from '../../src/cli/main.js';
 import { AdbDevice } from '../../src/device/adb-device.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { adbPort } from '../../src/device/adb-port.js';
@@ -24,6 +25,14 @@ import { glance, glanceProcess } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
 
 const UNICODE = 'Grüße, 東京 🚀 "quotes" $HOME';
+
+test('a daemon call folds --backend into the environment its devices are made for', () => {
+  assert.equal(callEnv(['-s', 'x', '--backend', 'uia2', 'ui'], { GLANCE_BACKEND: 'dump' })['GLANCE_BACKEND'], 'uia2');
+  assert.equal(callEnv(['--backend=auto', 'ui'], {})['GLANCE_BACKEND'], 'auto');
+  assert.equal(callEnv(['ui'], { GLANCE_BACKEND: 'dump' })['GLANCE_BACKEND'], 'dump');
+  // A bad name is left alone: the call itself reports it.
+  assert.equal(callEnv(['--backend', 'fast', 'ui'], {})['GLANCE_BACKEND'], undefined);
+});
 
 describe('glance --backend uia2 through the real adb server', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
   let h: AdbHarness;
