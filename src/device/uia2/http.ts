@@ -9,6 +9,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage
 import { Duplex } from 'node:stream';
 import type { ByteStream } from '../../adb/stream.js';
 import { GlanceError, throwIfAborted } from '../../errors.js';
+import { promisedWrites, toError, withSocketStubs } from '../stream-duplex.js';
 import type { CallOptions } from '../types.js';
 import { errorValueOf, type Uia2Envelope } from './protocol.js';
 import { uia2Error } from './errors.js';
@@ -30,24 +31,12 @@ function duplexOf(stream: ByteStream): Duplex {
             if (d.push(Buffer.from(chunk))) pump();
             else reading = false;
           },
-          (e: unknown) => d.destroy(e instanceof Error ? e : new Error(String(e))),
+          (e: unknown) => d.destroy(toError(e)),
         );
       };
       pump();
     },
-    write(chunk: Buffer, _enc, cb) {
-      stream.write(chunk).then(
-        () => cb(),
-        (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
-      );
-    },
-    // node:http corks a request's head and body: one ADB packet instead of several, each waiting for an OKAY.
-    writev(chunks, cb) {
-      stream.write(Buffer.concat(chunks.map((c) => c.chunk as Buffer))).then(
-        () => cb(),
-        (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
-      );
-    },
+    ...promisedWrites((chunk) => stream.write(chunk)),
     final(cb) {
       cb();
     },
@@ -56,9 +45,7 @@ function duplexOf(stream: ByteStream): Duplex {
       cb(err);
     },
   });
-  // node:http tunes sockets with these; an ADB stream has no such options, and never holds the process itself.
-  Object.assign(d, { setTimeout: () => d, setNoDelay: () => d, setKeepAlive: () => d, ref: () => d, unref: () => d });
-  return d;
+  return withSocketStubs(d);
 }
 
 /** Opens one ADB stream to the server's port. */
@@ -73,7 +60,7 @@ class StreamAgent extends Agent {
   override createConnection(_options: unknown, cb: (err: Error | null, socket?: Duplex) => void): undefined {
     this.open({ timeoutMs: 10_000 }).then(
       (s) => cb(null, duplexOf(s)),
-      (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
+      (e: unknown) => cb(toError(e)),
     );
     return undefined;
   }

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
+import { promisedWrites, withSocketStubs } from '../../stream-duplex.js';
 import type { TcpHandler } from '../services.js';
 
 export interface StreamHttpServer {
@@ -25,19 +26,7 @@ export function streamHttpServer(handler: (req: IncomingMessage, res: ServerResp
   const tcp: TcpHandler = (io) => {
     const sock = new Duplex({
       read() {},
-      write(chunk: Buffer, _enc, cb) {
-        io.write(chunk).then(
-          () => cb(),
-          (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
-        );
-      },
-      // A reply's head and body go out as one packet: separate small packets stall on TCP's delayed ACK.
-      writev(chunks, cb) {
-        io.write(Buffer.concat(chunks.map((c) => c.chunk as Buffer))).then(
-          () => cb(),
-          (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
-        );
-      },
+      ...promisedWrites((chunk) => io.write(chunk)),
       final(cb) {
         io.close();
         cb();
@@ -48,8 +37,7 @@ export function streamHttpServer(handler: (req: IncomingMessage, res: ServerResp
         cb(err);
       },
     });
-    // node:http asks a connection for these; an ADB stream has no such options.
-    Object.assign(sock, { setTimeout: () => sock, setNoDelay: () => sock, setKeepAlive: () => sock, remoteAddress: '127.0.0.1' });
+    withSocketStubs(sock, { remoteAddress: '127.0.0.1' });
     sock.on('error', () => sock.destroy());
     open.add(sock);
     server.emit('connection', sock);
