@@ -31,30 +31,39 @@ export interface SuiteJobs {
   jobs: Array<{ id: string; data: EpisodeJobData }>;
 }
 
+/** Each task `repeat` times as an episode job of suite `o.name`, in the tasks' order (`order` is the task's place). */
+function episodeJobs<T>(
+  tasks: readonly T[],
+  o: { name: string; policy: PolicyName; repeat?: number },
+  idOf: (t: T, order: number) => string,
+  specOf: (t: T) => EpisodeJobData['spec'],
+): SuiteJobs['jobs'] {
+  return tasks.flatMap((t, order) =>
+    reps(o.repeat).map((rep) => ({
+      id: episodeJobId(o.name, idOf(t, order), rep),
+      data: { suite: o.name, order, rep, policy: o.policy, spec: specOf(t) },
+    })),
+  );
+}
+
 /** The benchmark's tasks as jobs (replayability decided here once, in the benchmark's order). */
 export function worldJobs(
   suite: DroidTaskSuite,
   o: { name: string; policy: PolicyName; mode: BenchMode; sources?: string; repeat?: number },
 ): SuiteJobs {
-  const jobs = benchOrder(suite).flatMap((t, order) =>
-    reps(o.repeat).map((rep) => ({
-      id: episodeJobId(o.name, t.id, rep),
-      data: {
-        suite: o.name,
-        order,
-        rep,
-        policy: o.policy,
-        spec: {
-          kind: 'world' as const,
-          worlds: suite.dir,
-          ...(o.sources === undefined ? {} : { sources: o.sources }),
-          taskId: t.id,
-          app: t.app,
-          replayable: t.replayable,
-          mode: o.mode,
-        },
-      },
-    })),
+  const jobs = episodeJobs(
+    benchOrder(suite),
+    o,
+    (t) => t.id,
+    (t) => ({
+      kind: 'world' as const,
+      worlds: suite.dir,
+      ...(o.sources === undefined ? {} : { sources: o.sources }),
+      taskId: t.id,
+      app: t.app,
+      replayable: t.replayable,
+      mode: o.mode,
+    }),
   );
   return { name: o.name, kind: 'world', policy: o.policy, mode: o.mode, jobs };
 }
@@ -94,22 +103,16 @@ function badLine(file: string, line: number, why: string, cause?: unknown): Glan
 }
 
 export function liveJobs(tasks: readonly LiveTaskLine[], o: { name: string; policy: PolicyName; repeat?: number }): SuiteJobs {
-  const jobs = tasks.flatMap((t, order) =>
-    reps(o.repeat).map((rep) => ({
-      id: episodeJobId(o.name, t.id ?? `line${order + 1}`, rep),
-      data: {
-        suite: o.name,
-        order,
-        rep,
-        policy: o.policy,
-        spec: {
-          kind: 'live' as const,
-          task: t.task,
-          ...(t.app === undefined ? {} : { app: t.app }),
-          ...(t.maxSteps === undefined ? {} : { maxSteps: t.maxSteps }),
-        },
-      },
-    })),
+  const jobs = episodeJobs(
+    tasks,
+    o,
+    (t, order) => t.id ?? `line${order + 1}`,
+    (t) => ({
+      kind: 'live' as const,
+      task: t.task,
+      ...(t.app === undefined ? {} : { app: t.app }),
+      ...(t.maxSteps === undefined ? {} : { maxSteps: t.maxSteps }),
+    }),
   );
   return { name: o.name, kind: 'live', policy: o.policy, mode: 'episode', jobs };
 }
