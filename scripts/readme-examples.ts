@@ -1,7 +1,7 @@
 // README examples that need no device are real output, re-run by `npm run docs` and checked by a test. A block
 // opts in with the marker line just above its fence; inside it every `$ glance …` line is run in-process and
 // the lines up to the next `$` line (or a blank line before it) are replaced by what the command printed.
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from '../src/cli/files.js';
 import { run } from '../src/cli/main.js';
 
 export const EXAMPLES_MARK = '<!-- examples: re-run by `npm run docs` -->';
@@ -49,7 +49,7 @@ async function glanceOutput(args: string[]): Promise<string> {
     stdout: (s: string) => (out += s),
     stderr: (s: string) => (out += s),
     readStdin: () => Promise.resolve(''),
-    readFile: (p: string) => readFile(p, 'utf8'),
+    readFile: readTextFile,
     isTTY: false,
     env: {},
     signal: new AbortController().signal,
