@@ -1,6 +1,7 @@
 // Small hand-built dumps for the pass and selector tests: `n('Button', { text: 'OK', clickable: true }, [...])`.
 import { uiNode, type Bounds, type UiDump, type UiNode } from '../../src/hierarchy/model.js';
 import { emptyStats, fromDump, type DistilStats, type DNode, type PassContext } from '../../src/snapshot/distil.js';
+import type { SnapshotElement } from '../../src/snapshot/types.js';
 
 export type NodeProps = Partial<Omit<UiNode, 'children' | 'cls'>>;
 
@@ -40,3 +41,16 @@ export function shape(roots: DNode[], depth = 0): string[] {
 }
 
 export const b = (l: number, t: number, r: number, bt: number): Bounds => [l, t, r, bt];
+
+/** A snapshot element made by hand (no dump, no passes): a TextView with no actions unless `over` says more. */
+export function element(ref: string, bounds: Bounds, over: Partial<SnapshotElement> = {}): SnapshotElement {
+  return {
+    ref,
+    class: 'TextView',
+    bounds,
+    center: [Math.round((bounds[0] + bounds[2]) / 2), Math.round((bounds[1] + bounds[3]) / 2)],
+    actions: [],
+    states: [],
+    ...over,
+  };
+}

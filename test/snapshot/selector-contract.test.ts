@@ -6,19 +6,11 @@ import { describe, test } from 'node:test';
 import { GlanceError } from '../../src/errors.js';
 import { findElements, parseSelector } from '../../src/snapshot/selector.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
+import { element } from './build.js';
 
 type Box = [number, number, number, number];
-function el(ref: string, cls: string, bounds: Box, more: Partial<SnapshotElement> = {}): SnapshotElement {
-  return {
-    ref,
-    class: cls,
-    bounds,
-    center: [Math.floor((bounds[0] + bounds[2]) / 2), Math.floor((bounds[1] + bounds[3]) / 2)],
-    actions: ['tap'],
-    states: [],
-    ...more,
-  };
-}
+const el = (ref: string, cls: string, bounds: Box, more: Partial<SnapshotElement> = {}): SnapshotElement =>
+  element(ref, bounds, { class: cls, actions: ['tap'], ...more });
 
 // A header, a list with two rows (the second row's parent link missing: contained by bounds only), a field, a
 // button beside it, and a card exactly as big as the list.

@@ -3,31 +3,19 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { findElements } from '../../src/snapshot/index.js';
-import type { Bounds } from '../../src/hierarchy/model.js';
+import { element } from './build.js';
 import type { SnapshotElement } from '../../src/snapshot/index.js';
-
-function el(ref: string, bounds: Bounds, over: Partial<SnapshotElement> = {}): SnapshotElement {
-  return {
-    ref,
-    class: 'TextView',
-    bounds,
-    center: [Math.round((bounds[0] + bounds[2]) / 2), Math.round((bounds[1] + bounds[3]) / 2)],
-    actions: [],
-    states: [],
-    ...over,
-  };
-}
 
 const refs = (elements: SnapshotElement[], selector: string): string[] => findElements({ elements }, selector).map((e) => e.ref);
 
 describe('states', () => {
   const elements = [
-    el('c1', [0, 0, 100, 100], { class: 'CheckBox', actions: ['check'], states: ['checked'] }),
-    el('c2', [0, 100, 100, 200], { class: 'CheckBox', actions: ['check'] }),
-    el('b1', [0, 200, 100, 300], { class: 'Button', actions: ['tap', 'long'] }),
-    el('e1', [0, 300, 100, 400], { class: 'EditText', actions: ['type'], states: ['focused', 'password'] }),
-    el('t1', [0, 400, 100, 500], { states: ['disabled', 'selected'] }),
-    el('s1', [0, 500, 100, 600], { class: 'RecyclerView', actions: ['scroll'], offscreen: true }),
+    element('c1', [0, 0, 100, 100], { class: 'CheckBox', actions: ['check'], states: ['checked'] }),
+    element('c2', [0, 100, 100, 200], { class: 'CheckBox', actions: ['check'] }),
+    element('b1', [0, 200, 100, 300], { class: 'Button', actions: ['tap', 'long'] }),
+    element('e1', [0, 300, 100, 400], { class: 'EditText', actions: ['type'], states: ['focused', 'password'] }),
+    element('t1', [0, 400, 100, 500], { states: ['disabled', 'selected'] }),
+    element('s1', [0, 500, 100, 600], { class: 'RecyclerView', actions: ['scroll'], offscreen: true }),
   ];
   const cases: Array<[string, string[]]> = [
     [':checked', ['c1']],
@@ -53,10 +41,10 @@ describe('states', () => {
 
 describe('attributes and text', () => {
   const elements = [
-    el('b1', [0, 0, 100, 100], { class: 'Button', text: 'Save note', id: 'save', desc: 'Saves' }),
-    el('b2', [0, 100, 100, 200], { class: 'Button', text: 'Cancel', id: 'cancel' }),
-    el('e1', [0, 200, 100, 300], { class: 'EditText', hint: 'Title', id: 'title' }),
-    el('r1', [0, 300, 100, 400], { class: 'LinearLayout', labels: ['Wi-Fi', 'Connected'], actions: ['tap'] }),
+    element('b1', [0, 0, 100, 100], { class: 'Button', text: 'Save note', id: 'save', desc: 'Saves' }),
+    element('b2', [0, 100, 100, 200], { class: 'Button', text: 'Cancel', id: 'cancel' }),
+    element('e1', [0, 200, 100, 300], { class: 'EditText', hint: 'Title', id: 'title' }),
+    element('r1', [0, 300, 100, 400], { class: 'LinearLayout', labels: ['Wi-Fi', 'Connected'], actions: ['tap'] }),
   ];
   const cases: Array<[string, string[]]> = [
     ['[text=Save note]', ['b1']],
@@ -79,14 +67,14 @@ describe('attributes and text', () => {
 
 describe('relations at their edges', () => {
   // An anchor at 100..200 × 100..200 and candidates whose centres sit on or just past each edge.
-  const anchor = el('a', [100, 100, 200, 200], { text: 'Anchor' });
+  const anchor = element('a', [100, 100, 200, 200], { text: 'Anchor' });
   const elements = [
     anchor,
-    el('below', [100, 200, 200, 200], { text: 'x' }), // centre y = 200, on the bottom edge
-    el('above', [100, 100, 200, 100], { text: 'x' }), // centre y = 100, on the top edge
-    el('right', [200, 100, 200, 200], { text: 'x' }), // centre x = 200
-    el('left', [100, 100, 100, 200], { text: 'x' }), // centre x = 100
-    el('far', [900, 900, 1000, 1000], { text: 'x' }),
+    element('below', [100, 200, 200, 200], { text: 'x' }), // centre y = 200, on the bottom edge
+    element('above', [100, 100, 200, 100], { text: 'x' }), // centre y = 100, on the top edge
+    element('right', [200, 100, 200, 200], { text: 'x' }), // centre x = 200
+    element('left', [100, 100, 100, 200], { text: 'x' }), // centre x = 100
+    element('far', [900, 900, 1000, 1000], { text: 'x' }),
   ];
   test(':below includes a centre on the bottom edge', () => assert.ok(refs(elements, '[text=x]:below([text=Anchor])').includes('below')));
   test(':above includes a centre on the top edge', () => assert.ok(refs(elements, '[text=x]:above([text=Anchor])').includes('above')));
@@ -95,20 +83,20 @@ describe('relations at their edges', () => {
   test(':left-of includes a centre on the left edge', () => assert.ok(refs(elements, '[text=x]:left-of([text=Anchor])').includes('left')));
   test('an element is never related to itself', () => assert.deepEqual(refs([anchor], ':near([text=Anchor])'), []));
   test(':near measures the gap between boxes, 50 px by default, inclusive', () => {
-    const es = [anchor, el('g50', [250, 100, 300, 200]), el('g51', [100, 251, 200, 300]), el('g3', [203, 203, 250, 250])];
+    const es = [anchor, element('g50', [250, 100, 300, 200]), element('g51', [100, 251, 200, 300]), element('g3', [203, 203, 250, 250])];
     assert.deepEqual(refs(es, ':near([text=Anchor])').sort(), ['g3', 'g50']);
     assert.deepEqual(refs(es, ':near([text=Anchor], 51)').sort(), ['g3', 'g50', 'g51']);
     assert.deepEqual(refs(es, ':near([text=Anchor], 4)'), []); // the corner gap is √18 ≈ 4.24
   });
   test(':in by parent chain or by strict containment, not by equal bounds', () => {
-    const list = el('s1', [0, 0, 500, 500], { class: 'ListView' });
+    const list = element('s1', [0, 0, 500, 500], { class: 'ListView' });
     const es = [
       list,
-      el('child', [0, 0, 500, 100], { parent: 's1' }),
-      el('grandchild', [900, 900, 950, 950], { parent: 'child' }),
-      el('inside', [10, 200, 100, 300]),
-      el('same', [0, 0, 500, 500]),
-      el('outside', [400, 400, 600, 600]),
+      element('child', [0, 0, 500, 100], { parent: 's1' }),
+      element('grandchild', [900, 900, 950, 950], { parent: 'child' }),
+      element('inside', [10, 200, 100, 300]),
+      element('same', [0, 0, 500, 500]),
+      element('outside', [400, 400, 600, 600]),
     ];
     assert.deepEqual(refs(es, 'TextView:in(ListView)'), ['child', 'grandchild', 'inside']);
   });
@@ -117,21 +105,21 @@ describe('relations at their edges', () => {
 describe('nearest first', () => {
   test('ordered by the gap between boxes, not by the distance between centres', () => {
     // A wide row right under the label (gap 10) has its centre far away; a small box 40 px below has a near centre.
-    const label = el('l', [0, 0, 100, 50], { text: 'Email' });
-    const wide = el('wide', [0, 60, 1000, 100], { class: 'EditText', actions: ['type'] });
-    const small = el('small', [0, 90, 100, 130], { class: 'EditText', actions: ['type'] });
+    const label = element('l', [0, 0, 100, 50], { text: 'Email' });
+    const wide = element('wide', [0, 60, 1000, 100], { class: 'EditText', actions: ['type'] });
+    const small = element('small', [0, 90, 100, 130], { class: 'EditText', actions: ['type'] });
     assert.deepEqual(refs([label, small, wide], 'EditText:below([text=Email])'), ['wide', 'small']);
   });
   test('equal gaps fall back to the centre distance, then to document order', () => {
-    const label = el('l', [0, 0, 100, 50], { text: 'Name' });
-    const near = el('near', [0, 50, 100, 100], { actions: ['type'], class: 'EditText' });
-    const wide = el('wide', [0, 50, 900, 100], { actions: ['type'], class: 'EditText' });
-    const twinA = el('ta', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
-    const twinB = el('tb', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
+    const label = element('l', [0, 0, 100, 50], { text: 'Name' });
+    const near = element('near', [0, 50, 100, 100], { actions: ['type'], class: 'EditText' });
+    const wide = element('wide', [0, 50, 900, 100], { actions: ['type'], class: 'EditText' });
+    const twinA = element('ta', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
+    const twinB = element('tb', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
     assert.deepEqual(refs([label, twinB, twinA, wide, near], 'EditText:below([text=Name])'), ['near', 'wide', 'tb', 'ta']);
   });
   test('without a layout relation the order is the document order', () => {
-    const es = [el('z', [0, 500, 10, 510], { text: 'k' }), el('a', [0, 0, 10, 10], { text: 'k' })];
+    const es = [element('z', [0, 500, 10, 510], { text: 'k' }), element('a', [0, 0, 10, 10], { text: 'k' })];
     assert.deepEqual(refs(es, '[text=k]'), ['z', 'a']);
   });
 });
