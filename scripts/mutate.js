@@ -10,7 +10,7 @@ const layers = {
   snapshot: { src: ['src/snapshot/**/*.ts'], tests: ['test/snapshot/**/*.test.ts'] },
   selector: {
     src: ['src/snapshot/selector*.ts', 'src/snapshot/target*.ts'],
-    tests: ['test/snapshot/selector*.test.ts', 'test/snapshot/target*.test.ts'],
+    tests: ['test/snapshot/selector*.test.ts', 'test/snapshot/target*.test.ts', 'test/snapshot/grids.test.ts'],
   },
   diff: { src: ['src/snapshot/diff*.ts'], tests: ['test/snapshot/diff*.test.ts'] },
   privacy: { src: ['src/privacy/**/*.ts'], tests: ['test/privacy/**/*.test.ts'] },
