@@ -38,7 +38,7 @@ const CHECKS: Record<keyof Needs, { present: () => boolean; missing: string }> =
   chromium: { present: () => findChromium() !== undefined, missing: 'chromium not found (apt-get install chromium, or set CHROMIUM_PATH)' },
   androidTools: {
     present: () => ['aapt', 'dexdump', 'smali'].every((t) => findOnPath([t], process.env) !== undefined),
-    missing: 'aapt, dexdump or smali not found (apt-get install aapt dexdump smali android-framework-res)',
+    missing: 'aapt, dexdump or smali not found (apt-get install aapt dexdump libsmali-java android-framework-res)',
   },
   redis: {
     present: () => findRedisServer() !== undefined,
