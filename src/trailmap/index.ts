@@ -11,7 +11,7 @@ export { javaRegex, selectNodes, selectorHolds, checkWaypoint, waypointsOf } fro
 export type { WaypointVerdict } from './match.js';
 export { parseWaypoint, parseShortcut, parseCapture, parseNodeSelector, parseHeader } from './parse.js';
 export { loadTrailmap } from './load.js';
-export { toolTargets, toolPerformed, actionFor, scrollTowards, shortcutsFrom, shortcutTaken } from './transitions.js';
+export { placedNodes, toolTargets, toolPerformed, actionFor, scrollTowards, shortcutsFrom, shortcutTaken } from './transitions.js';
 export type { UiAction, SwipeDirection } from './transitions.js';
 export { waypointConsistency, reachable, shortestRoute, defaultStart } from './graph.js';
 export type { Consistency, RouteOptions } from './graph.js';

@@ -40,7 +40,7 @@ function textMatcher(text: string): (s: string) => boolean {
  * the fold): such a node stands for that ancestor, the row a person would touch. Content beyond a screen-sized
  * ancestor is a scroll view's, and keeps its frame.
  */
-function placed(dump: UiDump): Map<UiNode, UiNode> {
+export function placedNodes(dump: UiDump): Map<UiNode, UiNode> {
   const out = new Map<UiNode, UiNode>();
   const screen = dump.width * dump.height;
   const stack: Array<{ node: UiNode; framed: UiNode | undefined }> = dump.roots.map((node) => ({ node, framed: undefined }));
@@ -78,7 +78,7 @@ function toolHits(tool: ToolCall, dump: UiDump): UiNode[] {
     default:
       return [];
   }
-  const where = placed(dump);
+  const where = placedNodes(dump);
   const screen = dump.width * dump.height;
   const out = new Set<UiNode>();
   for (const h of hits) {

@@ -2,10 +2,15 @@
  * The state of a virtual iOS device made of a trailmap: the waypoint on screen (its capture), what the user
  * typed into its fields, and the home screen. User actions move it along the trailmap's shortcuts: an action
  * that performs a shortcut's tool from the current waypoint shows the shortcut's target. Pure (no I/O).
+ *
+ * Swipe shortcuts name the parts of one long screen ("scroll to the address section"); when the target's capture
+ * is the screen on show (the same elements), the swipe scrolls it as a phone does instead of showing the capture
+ * afresh, and the screen keeps answering the shortcuts of the waypoints it scrolled through: on a phone, the
+ * rows of a scrolled form still do what they did before the scroll.
  */
 import { iosElementNode } from '../../../hierarchy/ios.js';
 import { area, contains, walk, type UiDump, type UiNode } from '../../../hierarchy/model.js';
-import { shortcutTaken, type Shortcut, type SwipeDirection, type Trailmap, type UiAction } from '../../../trailmap/index.js';
+import { placedNodes, shortcutTaken, type Shortcut, type SwipeDirection, type Trailmap, type UiAction } from '../../../trailmap/index.js';
 
 export interface WorldEvent {
   waypoint: string;
@@ -24,15 +29,21 @@ function below(n: UiNode): UiNode[] {
 }
 
 /**
- * A swipe no shortcut takes scrolls what a capture holds beyond the screen: the innermost on-screen node with
- * content laid out past the top or bottom edge moves that content by the finger's distance (default: 60% of the
- * node's height), no further than the content reaches. Captures hold whole scroll views, so this is the scroll.
+ * A swipe scrolls what a capture holds beyond the screen: the innermost on-screen node with content laid out past
+ * the top or bottom edge moves that content by the finger's distance (default: 60% of the node's height), no
+ * further than the content reaches. Captures hold whole scroll views, so this is the scroll. Nodes whose frame
+ * lies outside their row (captures leave the children of rows below the fold at the top of the screen) are not
+ * content of their own: they move with the rest but neither make a row a scroll view nor set how far it goes.
+ * `scrolled` is how far the content already moved up from where the capture laid it out (a capture shows its
+ * scroll view at the top, so the content never comes down past that). Returns the move (negative: up).
  */
-export function scrollContent(screen: UiDump, direction: SwipeDirection, distance?: number): boolean {
-  if (direction !== 'up' && direction !== 'down') return false;
+export function scrollContent(screen: UiDump, direction: SwipeDirection, o: { distance?: number; scrolled?: number } = {}): number {
+  if (direction !== 'up' && direction !== 'down') return 0;
+  const where = placedNodes(screen);
+  const laidOut = (n: UiNode): boolean => area(n.bounds) > 0 && where.get(n) === n;
   const beyond = (n: UiNode): boolean => {
     const y = (n.bounds[1] + n.bounds[3]) / 2;
-    return area(n.bounds) > 0 && (y >= screen.height || y < 0);
+    return laidOut(n) && (y >= screen.height || y < 0);
   };
   let box: UiNode | undefined;
   let deepest = -1;
@@ -42,17 +53,24 @@ export function scrollContent(screen: UiDump, direction: SwipeDirection, distanc
       [box, deepest] = [node, depth];
     }
   }
-  if (box === undefined) return false;
-  const content = below(box).filter((n) => area(n.bounds) > 0);
+  if (box === undefined) return 0;
+  const content = below(box).filter(laidOut);
   const reach =
     direction === 'up'
       ? Math.max(...content.map((n) => n.bounds[3])) - box.bounds[3]
-      : box.bounds[1] - Math.min(...content.map((n) => n.bounds[1]));
-  const by = Math.min(Math.max(0, reach), Math.round(distance ?? 0.6 * (box.bounds[3] - box.bounds[1])));
-  if (by <= 0) return false;
+      : (o.scrolled ?? box.bounds[1] - Math.min(...content.map((n) => n.bounds[1])));
+  const by = Math.min(Math.max(0, reach), Math.round(o.distance ?? 0.6 * (box.bounds[3] - box.bounds[1])));
+  if (by <= 0) return 0;
   const dy = direction === 'up' ? -by : by;
   for (const n of below(box)) n.bounds = [n.bounds[0], n.bounds[1] + dy, n.bounds[2], n.bounds[3] + dy];
-  return true;
+  return dy;
+}
+
+/** The elements of a screen without their frames: two captures with the same shape are one screen, scrolled or not. */
+function shape(dump: UiDump): string {
+  const parts: string[] = [];
+  for (const { node, depth } of walk(dump.roots)) parts.push(`${depth}|${node.cls}|${node.id}|${node.desc}|${node.text}|${node.hint}`);
+  return parts.join('\n');
 }
 
 export class TrailmapWorld {
@@ -62,6 +80,12 @@ export class TrailmapWorld {
   readonly appName: string;
   onEvent: ((e: WorldEvent) => void) | undefined;
   private screen: UiDump;
+  /** The capture on show (the waypoint a scroll started from) and the waypoints scrolled through since, oldest first. */
+  private shown: string | undefined;
+  private scrolledThrough: string[] = [];
+  /** How far the screen's content has been scrolled up from the capture's layout. */
+  private scrolled = 0;
+  private readonly shapes = new Map<string, string>();
   private readonly size: { width: number; height: number };
 
   constructor(
@@ -74,6 +98,7 @@ export class TrailmapWorld {
     this.bundleId = map.appIds.ios?.[0] ?? 'com.example.app';
     this.appName = map.name ?? this.bundleId;
     this.waypoint = start;
+    this.shown = start;
     this.screen = this.fresh(start);
   }
 
@@ -98,7 +123,36 @@ export class TrailmapWorld {
 
   private show(waypoint: string | undefined): void {
     this.waypoint = waypoint;
+    this.shown = waypoint;
+    this.scrolledThrough = [];
+    this.scrolled = 0;
     this.screen = waypoint === undefined ? this.home() : this.fresh(waypoint);
+  }
+
+  private shapeOf(waypoint: string): string | undefined {
+    let s = this.shapes.get(waypoint);
+    const c = this.map.captures.get(waypoint);
+    if (s === undefined && c !== undefined) this.shapes.set(waypoint, (s = shape(c.dump)));
+    return s;
+  }
+
+  /** A swipe shortcut whose target's capture is the screen on show: a scroll of this screen, not a new one. */
+  private scrollsWithin(s: Shortcut): boolean {
+    return s.tools[0]?.name === 'swipe' && this.shown !== undefined && this.shapeOf(s.to) === this.shapeOf(this.shown);
+  }
+
+  /**
+   * The shortcut an action takes: the current waypoint's, else (not for swipes, which go on scrolling) one of the
+   * waypoints this screen was scrolled through, the latest first.
+   */
+  private taken(action: UiAction, waypoint: string): Shortcut | undefined {
+    const here = shortcutTaken(this.map, waypoint, action, this.screen);
+    if (here !== undefined || action.kind === 'swipe') return here;
+    for (const w of [...this.scrolledThrough].reverse()) {
+      const s = shortcutTaken(this.map, w, action, this.screen);
+      if (s !== undefined) return s;
+    }
+    return undefined;
   }
 
   /** A springboard with the app's icon. */
@@ -124,7 +178,14 @@ export class TrailmapWorld {
       } else this.log(label, 'nothing on the home screen');
       return undefined;
     }
-    const taken = shortcutTaken(this.map, this.waypoint, action, this.screen);
+    const taken = this.taken(action, this.waypoint);
+    if (taken && action.kind === 'swipe' && this.scrollsWithin(taken)) {
+      const moved = this.scroll(action.direction, action.distance);
+      this.log(label, `${taken.id} → ${taken.to} (${moved ? 'scrolled' : 'at the end of the scroll'})`);
+      this.scrolledThrough.push(this.waypoint);
+      this.waypoint = taken.to;
+      return taken;
+    }
     if (taken) {
       this.log(label, `${taken.id} → ${taken.to}`);
       this.show(taken.to);
@@ -132,12 +193,18 @@ export class TrailmapWorld {
     }
     if (action.kind === 'tap') this.focusAt(action.x, action.y);
     else if (action.kind === 'type') this.typeIntoFocused(action.text);
-    else if (action.kind === 'swipe' && scrollContent(this.screen, action.direction, action.distance)) {
+    else if (action.kind === 'swipe' && this.scroll(action.direction, action.distance)) {
       this.log(label, 'scrolled');
       return undefined;
     }
     this.log(label, 'no shortcut');
     return undefined;
+  }
+
+  private scroll(direction: SwipeDirection, distance: number | undefined): boolean {
+    const dy = scrollContent(this.screen, direction, { scrolled: this.scrolled, ...(distance === undefined ? {} : { distance }) });
+    this.scrolled -= dy;
+    return dy !== 0;
   }
 
   /** Backspaces in the focused field (the caret stays at the end). */
