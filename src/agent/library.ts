@@ -45,6 +45,8 @@ export interface TaskOptions extends MapOptions, PhoneCallOptions {
   /** openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL (default GLANCE_MODEL). */
   model?: string;
   privacy?: boolean;
+  /** With privacy: the device side's model (proposes sub-tasks per block, ranks blocks); default lexical. */
+  localModel?: string;
   cassette?: string;
   app?: string;
   maxSteps?: number;

@@ -47,9 +47,24 @@ function llm(s: TrajectoryStep): string {
   if (calls.length === 0) return '';
   const rows = calls.map(
     (c) =>
-      `<tr><td>${esc(c.role)}</td><td>${esc(c.model)}</td><td>${c.inputTokens}</td><td>${c.outputTokens}</td><td>${c.latencyMs} ms</td><td>$${c.costUsd.toFixed(5)}</td></tr><tr><td colspan="6"><details><summary>prompt</summary><pre>${esc(c.prompt)}</pre></details></td></tr>`,
+      `<tr class="${c.side ?? 'cloud'}"><td>${c.side ?? 'cloud'}</td><td>${esc(c.role)}</td><td>${esc(c.model)}</td><td>${c.inputTokens}</td><td>${c.outputTokens}</td><td>${c.latencyMs} ms</td><td>$${c.costUsd.toFixed(5)}</td></tr><tr><td colspan="7"><details><summary>${esc(c.prompt)}</summary>${
+        c.request === undefined ? '' : `<pre>${esc(c.request)}</pre>`
+      }${c.answer === undefined ? '' : `<pre class="answer">${esc(c.answer)}</pre>`}</details></td></tr>`,
   );
-  return `<table class="llm"><tr><th>role</th><th>model</th><th>in</th><th>out</th><th>latency</th><th>cost</th></tr>${rows.join('')}</table>`;
+  return `<table class="llm"><tr><th>side</th><th>role</th><th>model</th><th>in</th><th>out</th><th>latency</th><th>cost</th></tr>${rows.join('')}</table>`;
+}
+
+/** Privacy mode's co-planning: the device side's sub-task per block and the cloud's pick. */
+function coplan(s: TrajectoryStep): string {
+  const c = s.decision.coplan;
+  if (c === undefined) return '';
+  const items = c.proposals.map(
+    (p) => `<li${p.block === c.picked ? ' class="picked"' : ''}><code>${esc(p.block)}</code> ${esc(p.kind)}: ${esc(p.subtask)}</li>`,
+  );
+  const verdict = c.finished
+    ? 'the cloud model judged the task complete'
+    : `the cloud model chose ${esc(c.picked ?? '?')}: ${esc(c.subtask ?? '')}; upload order ${esc((c.order ?? []).join(' '))}`;
+  return `<details class="coplan"><summary>co-planning (device side: ${esc(c.local)}) — ${verdict}</summary><ol>${items.join('')}</ol></details>`;
 }
 
 function step(s: TrajectoryStep, meta: ReportMeta): string {
@@ -67,6 +82,7 @@ ${s.decision.instruction === undefined ? '' : `<p class="instruction">${esc(s.de
 ${s.decision.reason === undefined ? '' : `<p class="reason">${esc(s.decision.reason)}</p>`}
 ${result}
 ${exposureBar(s)}
+${coplan(s)}
 ${llm(s)}
 <details><summary>snapshot the policy read</summary><pre>${esc(s.snapshot)}</pre></details>
 </div>
@@ -81,10 +97,13 @@ main{padding:16px 24px}.step{display:flex;gap:16px;background:#fff;border-radius
 .noshot{width:240px;flex:none;color:#889}.facts{flex:1;min-width:0}.facts h2{font-size:15px;margin:0 0 6px}.facts small{color:#667;font-weight:normal}
 pre{white-space:pre-wrap;font-size:12px;background:#f4f5f7;padding:8px;max-height:320px;overflow:auto}.result.ok{color:#2d8a4e}.result.err{color:#b3392f}
 .exposure{position:relative;height:16px;background:#e3e6eb;border-radius:3px;margin:6px 0}.exposure div{height:100%;background:#4a7bd0;border-radius:3px}.exposure span{position:absolute;left:6px;top:0;font-size:11px}
-table.llm{border-collapse:collapse;font-size:12px}table.llm td,table.llm th{padding:2px 6px;border-bottom:1px solid #e3e6eb;text-align:left}`;
+table.llm{border-collapse:collapse;font-size:12px}table.llm td,table.llm th{padding:2px 6px;border-bottom:1px solid #e3e6eb;text-align:left}
+table.llm tr.local td:first-child{color:#2d8a4e}.coplan li.picked{font-weight:bold}pre.answer{background:#eef4ee}`;
 
 export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
-  const calls = t.steps.flatMap((s) => s.decision.llm ?? []);
+  const all = t.steps.flatMap((s) => s.decision.llm ?? []);
+  const calls = all.filter((c) => c.side !== 'local');
+  const local = all.length - calls.length;
   const tokens = calls.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
   const cost = calls.reduce((n, c) => n + c.costUsd, 0);
   const actions = t.steps.filter((s) => s.result !== undefined).length;
@@ -95,6 +114,10 @@ export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
 <body><header><h1>${esc(t.task)}</h1>
 <span class="outcome ${esc(t.outcome)}">${esc(t.outcome)}</span> policy ${esc(t.policy)} · ${actions} action${actions === 1 ? '' : 's'} · ${t.seconds.toFixed(1)} s${
     calls.length > 0 ? ` · ${calls.length} model calls, ${tokens} tokens, $${cost.toFixed(4)}` : ''
+  }${local > 0 ? ` · ${local} local model call${local === 1 ? '' : 's'} (on this machine)` : ''}${
+    t.privacy === undefined
+      ? ''
+      : ` · privacy: ${t.privacy.sent.elements} of ${t.privacy.sent.elements + t.privacy.withheld.elements} elements sent (${Math.round(100 * t.privacy.elementReduction)}% withheld)`
   }${t.reason === undefined ? '' : `<p>${esc(t.reason)}</p>`}</header>
 <main>${t.steps.map((s) => step(s, meta)).join('\n')}</main></body></html>
 `;

@@ -62,18 +62,28 @@ export function runFiles(r: { trajectory: Trajectory; width?: number; height?: n
 }
 
 export interface RunUsage {
+  /** Calls to the cloud model (what privacy accounts for). */
   calls: number;
   /** Calls read back from a cassette (no model asked). */
   replayed: number;
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** Privacy mode's device side: calls to the local model (on this machine, not exposure). */
+  local?: { calls: number; inputTokens: number; outputTokens: number };
 }
 
-/** Model calls and tokens over a run. */
+/** Model calls and tokens over a run: the cloud model's, and the local model's apart. */
 export function usageOf(t: Pick<Trajectory, 'steps'>): RunUsage {
   const u: RunUsage = { calls: 0, replayed: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   for (const c of t.steps.flatMap((s) => s.decision.llm ?? [])) {
+    if (c.side === 'local') {
+      const l = (u.local ??= { calls: 0, inputTokens: 0, outputTokens: 0 });
+      l.calls++;
+      l.inputTokens += c.inputTokens;
+      l.outputTokens += c.outputTokens;
+      continue;
+    }
     u.calls++;
     if (c.replayed === true) u.replayed++;
     u.inputTokens += c.inputTokens;

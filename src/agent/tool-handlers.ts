@@ -7,7 +7,7 @@ import { Planner } from './planner.js';
 import { makePolicy } from './policies/index.js';
 import { parseTrajectory, ReplayPolicy } from './policies/replay.js';
 import { runFiles, runLive, usageOf } from './run.js';
-import { chooseProvider } from './providers/index.js';
+import { chooseLocalModel, chooseProvider } from './providers/index.js';
 import { GlanceError } from '../errors.js';
 import type { Trajectory, TrajectoryStep } from './types.js';
 import { LiveWorld } from './world.js';
@@ -67,6 +67,10 @@ function outcomeText(t: Trajectory): string {
     lines.push(
       `  ${t.policy}: ${u.calls} model call${u.calls === 1 ? '' : 's'}${u.replayed > 0 ? ` (${u.replayed} from the cassette)` : ''}, ${u.inputTokens} tokens in, ${u.outputTokens} out, $${u.costUsd.toFixed(4)}`,
     );
+  if (u.local !== undefined)
+    lines.push(
+      `  local model (on this machine): ${u.local.calls} call${u.local.calls === 1 ? '' : 's'}, ${u.local.inputTokens} tokens in, ${u.local.outputTokens} out`,
+    );
   if (t.privacy !== undefined)
     lines.push(
       `  privacy: sent ${t.privacy.sent.elements} of ${t.privacy.sent.elements + t.privacy.withheld.elements} elements (${Math.round(100 * t.privacy.elementReduction)}% withheld)`,
@@ -85,6 +89,7 @@ export interface RunInput extends MapInput {
   policy?: 'heuristic' | 'compass' | 'single' | undefined;
   model?: string | undefined;
   privacy?: boolean | undefined;
+  localModel?: string | undefined;
   cassette?: string | undefined;
   replay?: string | undefined;
   app?: string | undefined;
@@ -109,6 +114,11 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     { model: input.model, cassette: input.cassette, env: ctx.env ?? process.env },
     { readFile: ctx.readFile, writeFile: ctx.writeFile },
   );
+  if (input.localModel !== undefined && input.privacy !== true)
+    throw new GlanceError('USAGE', 'a local model works on the device side of privacy mode', {
+      hint: 'add privacy (--privacy), or drop the local model',
+    });
+  const local = chooseLocalModel(input.localModel, ctx.env ?? process.env);
   const name = input.policy ?? (provider === undefined ? (input.replay === undefined ? 'heuristic' : undefined) : 'compass');
   if (input.privacy === true && (name === 'heuristic' || name === undefined))
     throw new GlanceError('USAGE', 'privacy applies to the model policies (compass, single): the heuristic policy sends nothing anywhere', {
@@ -121,6 +131,7 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
           ...(map === undefined ? {} : { map }),
           ...(provider === undefined ? {} : { provider }),
           ...(input.privacy === true ? { privacy: true } : {}),
+          ...(local === undefined ? {} : { local }),
         });
   // A replay repeats the recorded steps while the screens match; the chosen policy (if any) takes over after.
   const policy =
@@ -151,7 +162,8 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     policy: t.policy,
     steps: t.steps.map((x) => ({ step: x.step, action: x.decision.action, reason: x.decision.reason, ok: x.result?.ok })),
     seconds: t.seconds,
-    ...(usage.calls === 0 ? {} : { model: provider?.name, usage }),
+    ...(usage.calls === 0 && usage.local === undefined ? {} : { model: provider?.name, usage }),
+    ...(local === undefined ? {} : { localModel: local.name }),
     ...(t.privacy === undefined ? {} : { privacy: t.privacy }),
     ...(input.out === undefined ? {} : { trajectory: `${input.out}/trajectory.jsonl`, report: `${input.out}/report.html` }),
   };

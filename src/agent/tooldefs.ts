@@ -49,6 +49,12 @@ export const runTaskTool = defineTool({
       .optional()
       .describe('openai:MODEL, anthropic:MODEL, ollama:MODEL or http://HOST:PORT/v1#MODEL (default GLANCE_MODEL)'),
     privacy: z.boolean().optional().describe('send the model only the screen blocks it asks for, best first (CORE), and keep a ledger'),
+    localModel: z
+      .string()
+      .optional()
+      .describe(
+        'with privacy: a model on this machine (ollama:MODEL, http://HOST:PORT/v1#MODEL) that proposes a sub-task per screen block and ranks the blocks; default the lexical ranker',
+      ),
     cassette: z.string().optional().describe('file of recorded model answers: replayed when it exists, recorded into when not'),
     replay: z
       .string()

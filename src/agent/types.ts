@@ -61,6 +61,25 @@ export interface LlmCall {
   /** The prompt as sent and the answer as parsed (for the report). */
   request?: string;
   answer?: string;
+  /**
+   * Where the model runs: `local` calls (privacy's device side: a model on this machine proposing sub-tasks and
+   * ranking blocks) expose nothing; absent means a cloud call, whose requests are what privacy accounts for.
+   */
+  side?: 'local';
+}
+
+/** CORE's co-planning at one step: the device side's sub-task per block, and the cloud's pick. */
+export interface CoPlanRecord {
+  /** Who proposed and ranked on the device side: `lexical`, or the local model's name. */
+  local: string;
+  proposals: Array<{ block: string; kind: string; subtask: string }>;
+  /** The cloud model judged the task complete (no block was sent). */
+  finished: boolean;
+  /** The block whose sub-task the cloud chose, and the sub-task as confirmed (the cloud may reword it). */
+  picked?: string;
+  subtask?: string;
+  /** Upload order the device side set for the sub-task (block ids, best first). */
+  order?: string[];
 }
 
 /** What one step sent to a model in privacy mode, and what it kept back (from privacy's ledger). */
@@ -92,6 +111,8 @@ export interface Decision {
   ledger?: StepLedger;
   /** The plan the policy follows after this decision (instructions), when it keeps one. */
   plan?: string[];
+  /** Privacy mode: the co-planning that chose the sub-task of this step. */
+  coplan?: CoPlanRecord;
 }
 
 export interface Exposure {

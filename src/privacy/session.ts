@@ -133,6 +133,44 @@ export class PrivacySession {
     return { step: e.step, block, elements, text, remaining: cur.result.blocks.length - cur.next };
   }
 
+  /**
+   * The current step's blocks in upload order, unmasked: for the device side (a local model proposing sub-tasks
+   * and ranking blocks sees the screen as it is; only what `next()` returns leaves the machine).
+   */
+  blocks(): readonly Block[] {
+    return this.current?.result.blocks ?? [];
+  }
+
+  /**
+   * Sets the upload order of the blocks not sent yet at this step (ids first, in the order given; the others
+   * keep their rank order after them). Ranks are renumbered so what is sent says where it stood.
+   */
+  reorder(ids: readonly string[]): void {
+    const cur = this.current;
+    if (cur === undefined) return;
+    const sent = cur.result.blocks.slice(0, cur.next);
+    const rest = cur.result.blocks.slice(cur.next);
+    const pos = (b: Block): number => {
+      const i = ids.indexOf(b.id);
+      return i < 0 ? ids.length : i;
+    };
+    const ordered = rest.map((b, i) => ({ b, i })).sort((x, y) => pos(x.b) - pos(y.b) || x.i - y.i);
+    cur.result.blocks = [...sent, ...ordered.map(({ b }, k) => this.renumber(b, sent.length + k + 1))];
+  }
+
+  /** The block at a new rank; its rendered size (the header names the rank) moves the step's totals with it. */
+  private renumber(b: Block, rank: number): Block {
+    const cur = this.current!;
+    if (b.rank === rank) return b;
+    const moved = { ...b, rank };
+    const chars = renderBlock(moved, moved.elements).length;
+    const delta = chars - cur.chars.get(b)!;
+    cur.chars.set(moved, chars);
+    cur.entry.total.chars += delta;
+    cur.entry.withheld.chars += delta;
+    return moved;
+  }
+
   /** Records what the agent did at this step (it steers the ranking of later steps). */
   record(action: HistoryStep): void {
     this.history.push({ ...action });

@@ -193,7 +193,7 @@ export interface Hop {
 /**
  * A fake model that follows hops like a small obedient model: on a screen whose header matches a hop, tap the
  * element with its label (need_more while privacy withholds it); on the goal screen, done. Plans (compass) list
- * the given screens. Answers fit both the single and the compass schemas.
+ * the given screens; co-planning (privacy) picks the first sub-task. Answers fit the single and compass schemas.
  */
 export function hopModel(hops: readonly Hop[], goal: RegExp, plan: Array<{ activity: string; steps: string[] }> = []) {
   return (req: RecordedRequest): FakeReply => {
@@ -212,6 +212,14 @@ export function hopModel(hops: readonly Hop[], goal: RegExp, plan: Array<{ activ
       },
     });
     if (/\[UI Map\]/.test(p)) return { json: { path: plan } };
+    // Privacy's co-planning: the proposals quote no screen text, so an obedient model takes the first (the
+    // device side's best) and judges the task finished on the goal screen.
+    if (/\[Sub-tasks\]/.test(p)) {
+      const header = /\[Screen([^\]]*)\]/.exec(p)?.[1] ?? '';
+      return goal.test(header)
+        ? { json: { finished: true, choice: null, subtask: null, reason: 'the goal screen is up' } }
+        : { json: { finished: false, choice: 1, subtask: null, reason: 'the best region first' } };
+    }
     const screen = p.slice(p.lastIndexOf('Screen'));
     const header = screen.split('\n')[0] ?? '';
     if (goal.test(header)) return answer({ action: 'done', next_instruction: 'none', text: 'there' });

@@ -42,6 +42,30 @@ describe('accumulation session', () => {
     assert.equal(s.next(), undefined);
   });
 
+  test('reorder: the device side sets the upload order of the unsent blocks; ranks renumbered, ledger balanced', () => {
+    const s = new PrivacySession({ task: 'call Alice' });
+    const r = s.observe(notesScreen());
+    const ids = s.blocks().map((b) => b.id);
+    assert.ok(ids.length >= 3, `${ids.length} blocks`);
+    const first = s.next()!;
+    assert.equal(first.block.id, ids[0]);
+    // Last block next, then the one before it; the others keep their rank order after them.
+    const want = [ids.at(-1)!, ids.at(-2)!];
+    s.reorder([...want, first.block.id]);
+    const rest = ids.slice(1, -2);
+    const got: string[] = [];
+    for (let b = s.next(); b !== undefined; b = s.next()) {
+      got.push(b.block.id);
+      assert.equal(b.block.rank, got.length + 1);
+      assert.ok(b.text.startsWith(`[${b.block.id} ${b.block.kind} · rank ${got.length + 1}]`), b.text);
+      assertBalanced(s.ledger[0]!);
+    }
+    assert.deepEqual(got, [...want, ...rest]);
+    assert.deepEqual(s.ledger[0]!.sentBlocks, [ids[0], ...want, ...rest]);
+    assert.deepEqual(plain(s.ledger[0]!.withheld), { blocks: 0, elements: 0, chars: 0 });
+    assert.equal(r.blocks.length, ids.length);
+  });
+
   test('the ledger names the sensitive categories on screen and what stayed on the device', () => {
     const s = new PrivacySession({ task: 'change the font size' });
     s.observe(notesScreen());

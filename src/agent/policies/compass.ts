@@ -12,9 +12,10 @@ import { labelOf, showsMapElement } from '../screen.js';
 import type { Decision, LlmCall, Observation, PrivacyTotals } from '../types.js';
 import { renderMapForTask } from './map-text.js';
 import { ledgerOf } from './ledger.js';
-import { ACTION_RULES, actionFields, askAction, historyLines, rankHistory, toAgentAction, type ActionAnswer } from './model-common.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, toAgentAction, type ActionAnswer } from './model-common.js';
 import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
-import type { ModelPolicyOptions } from './single.js';
+import { localSideOf, type ModelPolicyOptions } from './single.js';
+import { openStep, type LocalSide } from './coplan.js';
 
 export const COMPASS_PLAN_PROMPT = 'compass.plan@1';
 export const COMPASS_STEP_PROMPT = 'compass.step@1';
@@ -51,10 +52,12 @@ export class CompassPolicy implements Policy {
   /** Map activities of the plan, in order. */
   private route: string[] = [];
   private planCalls: LlmCall[] = [];
+  private readonly local: LocalSide | undefined;
 
   constructor(private readonly o: ModelPolicyOptions) {
     this.name = o.privacy === true ? 'compass+privacy' : 'compass';
     this.planner = o.map === undefined ? undefined : new Planner(o.map);
+    this.local = localSideOf(o);
   }
 
   async start(ctx: PolicyContext, first: Observation): Promise<void> {
@@ -117,11 +120,33 @@ export class CompassPolicy implements Policy {
     const planCalls = ctx.step === 0 ? this.planCalls : [];
     const mapped = this.fromMap(obs);
     if (mapped !== undefined) return { ...mapped, ...(planCalls.length === 0 ? {} : { llm: planCalls }) };
-    const first = this.screen.open(obs, rankHistory(ctx.history));
+    const planText = `[Plan]\n${this.plan.length === 0 ? '(no plan: decide from the screen)' : this.plan.map((s) => `- ${s}`).join('\n')}`;
+    const opened = await openStep({
+      screen: this.screen,
+      cloud: this.o.provider,
+      local: this.local,
+      obs,
+      task: ctx.task,
+      history: ctx.history,
+      context: [planText],
+      signal: ctx.signal,
+    });
+    const coplan = opened.coplan === undefined ? {} : { coplan: opened.coplan };
+    if (opened.finished !== undefined)
+      return {
+        action: { kind: 'done', text: opened.finished.reason },
+        instruction: 'none',
+        reason: opened.finished.reason,
+        llm: [...planCalls, ...opened.calls],
+        exposure: opened.view.exposure,
+        plan: [...this.plan],
+        ...coplan,
+        ...ledgerOf(opened.view),
+      };
     const r = await askAction({
       provider: this.o.provider,
       screen: this.screen,
-      first,
+      first: opened.view,
       role: 'step',
       promptId: COMPASS_STEP_PROMPT,
       system: STEP_SYSTEM,
@@ -130,8 +155,9 @@ export class CompassPolicy implements Policy {
       prompt: (view) =>
         [
           `[Task]\n${ctx.task}`,
-          `[Plan]\n${this.plan.length === 0 ? '(no plan: decide from the screen)' : this.plan.map((s) => `- ${s}`).join('\n')}`,
+          planText,
           `[Steps so far]\n${historyLines(ctx.history)}`,
+          ...(opened.subtask === undefined ? [] : [`[Sub-task]\n${opened.subtask}`]),
           `[Screen${obs.screen.activity === undefined ? '' : ` ${obs.screen.activity}`}]\n${view.text}`,
         ].join('\n\n'),
     });
@@ -143,9 +169,10 @@ export class CompassPolicy implements Policy {
       action,
       instruction: a.next_instruction,
       reason: a.reason,
-      llm: [...planCalls, ...r.calls],
+      llm: [...planCalls, ...opened.calls, ...r.calls],
       exposure: r.view.exposure,
       plan: [...this.plan],
+      ...coplan,
       ...ledgerOf(r.view),
     };
   }

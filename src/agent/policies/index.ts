@@ -21,6 +21,8 @@ export interface PolicyOptions {
   provider?: Provider;
   /** Model policies send the screen block by block, best first, only as far as the model asks (CORE). */
   privacy?: boolean;
+  /** Privacy mode's device side: a local model proposing sub-tasks and ranking blocks (default: lexical). */
+  local?: Provider;
 }
 
 export function isPolicyName(s: string): s is PolicyName {
@@ -41,7 +43,16 @@ export function makePolicy(name: PolicyName, o: PolicyOptions = {}): Policy {
         throw new GlanceError('MODEL_NOT_CONFIGURED', `the ${name} policy needs a model`, {
           hint: `name one with the model option or GLANCE_MODEL (${MODEL_FORMS}), or use the heuristic policy`,
         });
-      const mo = { provider: o.provider, ...(o.map === undefined ? {} : { map: o.map }), ...(o.privacy === true ? { privacy: true } : {}) };
+      if (o.local !== undefined && o.privacy !== true)
+        throw new GlanceError('USAGE', 'a local model works on the device side of privacy mode', {
+          hint: 'add privacy (--privacy), or drop the local model',
+        });
+      const mo = {
+        provider: o.provider,
+        ...(o.map === undefined ? {} : { map: o.map }),
+        ...(o.privacy === true ? { privacy: true } : {}),
+        ...(o.local === undefined ? {} : { local: o.local }),
+      };
       return name === 'compass' ? new CompassPolicy(mo) : new SinglePolicy(mo);
     }
   }

@@ -4,7 +4,7 @@
  * at a time while the model answers `need_more`; the rest is withheld and summed up in one line, and the
  * session's ledger says what left the machine.
  */
-import { PrivacySession, type LedgerEntry } from '../../privacy/index.js';
+import { PrivacySession, type Block, type LedgerEntry } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
 import type { Exposure, Observation } from '../types.js';
 
@@ -62,8 +62,20 @@ function deviceRef(e: SnapshotElement, obs: Observation): string | undefined {
   return obs.elements.find((x) => x.bounds.every((v, i) => v === e.bounds[i]))?.ref;
 }
 
+/** A private view also lets the device side look at the blocks before anything is sent (co-planning). */
+export interface PrivateScreenSource extends ScreenSource {
+  /** Starts a step on this screen and sends nothing: the blocks in the local ranker's order, unmasked. */
+  survey(obs: Observation, history: ReadonlyArray<{ label?: string; input?: string }>): readonly Block[];
+  /** Upload order for this step (block ids, best first), decided on the device side. */
+  reorder(ids: readonly string[]): void;
+  /** Sends the first block of the step and returns the view. */
+  first(): ScreenView;
+  /** The view as it stands (after `survey` alone: nothing sent, for the exposure of a step that sent nothing). */
+  peek(): ScreenView;
+}
+
 /** CORE-style accumulation over privacy blocks. */
-export function privateScreen(task: string): ScreenSource {
+export function privateScreen(task: string): PrivateScreenSource {
   const session = new PrivacySession({ task });
   let obs: Observation | undefined;
   let parts: string[] = [];
@@ -96,17 +108,28 @@ export function privateScreen(task: string): ScreenSource {
     }
     return true;
   };
+  const survey: PrivateScreenSource['survey'] = (o, history) => {
+    obs = o;
+    parts = [];
+    refs = new Set();
+    remaining = 0;
+    const last = history.at(-1);
+    if (last !== undefined) session.record(last);
+    session.observe(o.dump);
+    return session.blocks();
+  };
+  const first = (): ScreenView => {
+    take();
+    return view();
+  };
   return {
+    survey,
+    reorder: (ids) => session.reorder(ids),
+    first,
+    peek: view,
     open(o, history) {
-      obs = o;
-      parts = [];
-      refs = new Set();
-      remaining = 0;
-      const last = history.at(-1);
-      if (last !== undefined) session.record(last);
-      session.observe(o.dump);
-      take();
-      return view();
+      survey(o, history);
+      return first();
     },
     more: () => (take() ? view() : undefined),
     unmask: (t) => session.unmask(t),

@@ -10,9 +10,10 @@ import type { Policy, PolicyContext } from '../policy.js';
 import type { Provider } from '../providers/provider.js';
 import type { Decision, Observation, PrivacyTotals } from '../types.js';
 import type { UiMap } from '../../uimap/index.js';
-import { ACTION_RULES, actionFields, askAction, historyLines, rankHistory, toAgentAction, type ActionAnswer } from './model-common.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, toAgentAction, type ActionAnswer } from './model-common.js';
 import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
 import { ledgerOf } from './ledger.js';
+import { lexicalSide, modelSide, openStep, type LocalSide } from './coplan.js';
 
 export const SINGLE_PROMPT = 'single.step@1';
 
@@ -45,17 +46,30 @@ export interface ModelPolicyOptions {
   map?: UiMap;
   /** Send the screen block by block (CORE); what is sent is in each step's ledger. */
   privacy?: boolean;
+  /**
+   * Privacy mode's device side: a model on this machine that proposes a sub-task per block and ranks the blocks
+   * (its calls expose nothing). Default: privacy's lexical ranker.
+   */
+  local?: Provider;
+}
+
+/** The device side of co-planning for a run (undefined when privacy is off). */
+export function localSideOf(o: ModelPolicyOptions): LocalSide | undefined {
+  if (o.privacy !== true) return undefined;
+  return o.local === undefined ? lexicalSide() : modelSide(o.local);
 }
 
 export class SinglePolicy implements Policy {
   readonly name: string;
   private readonly planner: Planner | undefined;
   private screen: ScreenSource;
+  private readonly local: LocalSide | undefined;
 
   constructor(private readonly o: ModelPolicyOptions) {
     this.name = o.privacy === true ? 'single+privacy' : 'single';
     this.planner = o.map === undefined ? undefined : new Planner(o.map);
     this.screen = wholeScreen();
+    this.local = localSideOf(o);
   }
 
   async start(ctx: PolicyContext): Promise<void> {
@@ -67,12 +81,32 @@ export class SinglePolicy implements Policy {
   }
 
   async decide(obs: Observation, ctx: PolicyContext): Promise<Decision> {
-    const first = this.screen.open(obs, rankHistory(ctx.history));
     const hints = mapHints(this.planner, obs, ctx.task);
+    const hintText = hints.length === 0 ? [] : [`The app's map suggests:\n${hints.map((h) => `- ${h}`).join('\n')}`];
+    const opened = await openStep({
+      screen: this.screen,
+      cloud: this.o.provider,
+      local: this.local,
+      obs,
+      task: ctx.task,
+      history: ctx.history,
+      context: hintText,
+      signal: ctx.signal,
+    });
+    const coplan = opened.coplan === undefined ? {} : { coplan: opened.coplan };
+    if (opened.finished !== undefined)
+      return {
+        action: { kind: 'done', text: opened.finished.reason },
+        reason: opened.finished.reason,
+        llm: opened.calls,
+        exposure: opened.view.exposure,
+        ...coplan,
+        ...ledgerOf(opened.view),
+      };
     const r = await askAction({
       provider: this.o.provider,
       screen: this.screen,
-      first,
+      first: opened.view,
       role: 'step',
       promptId: SINGLE_PROMPT,
       system: SYSTEM,
@@ -82,7 +116,8 @@ export class SinglePolicy implements Policy {
         [
           `Task: ${ctx.task}`,
           `Steps so far:\n${historyLines(ctx.history)}`,
-          ...(hints.length === 0 ? [] : [`The app's map suggests:\n${hints.map((h) => `- ${h}`).join('\n')}`]),
+          ...hintText,
+          ...(opened.subtask === undefined ? [] : [`Sub-task for this step: ${opened.subtask}`]),
           `Screen${obs.screen.activity === undefined ? '' : ` (${obs.screen.activity})`}:\n${view.text}`,
           'What is the next action?',
         ].join('\n\n'),
@@ -90,8 +125,10 @@ export class SinglePolicy implements Policy {
     return {
       action: toAgentAction(r.answer, (t) => this.screen.unmask(t)),
       reason: r.answer.reason,
-      llm: r.calls,
+      ...(opened.subtask === undefined ? {} : { instruction: opened.subtask }),
+      llm: [...opened.calls, ...r.calls],
       exposure: r.view.exposure,
+      ...coplan,
       ...ledgerOf(r.view),
     };
   }

@@ -4,7 +4,7 @@ import { AiSdkProvider } from './ai-sdk.js';
 import { CassetteProvider, type CassetteIo } from './cassette.js';
 import { priceTable } from './pricing.js';
 import type { Provider } from './provider.js';
-import { resolveModelSpec, type Env } from './spec.js';
+import { parseModelSpec, resolveModelSpec, type Env } from './spec.js';
 
 export interface ProviderChoice {
   /** provider:model or URL#model; falls back to GLANCE_MODEL. */
@@ -31,6 +31,16 @@ export async function chooseProvider(c: ProviderChoice, io: CassetteIo): Promise
       ? undefined
       : new AiSdkProvider(spec, { prices: priceTable(c.env), ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   return c.cassette === undefined ? model : CassetteProvider.open(c.cassette, io, model);
+}
+
+/**
+ * The device side's model in privacy mode (`--local-model`): any model spec, asked directly (never through a
+ * cassette: its calls are not part of what a run exposes or replays).
+ */
+export function chooseLocalModel(spec: string | undefined, env: Env): Provider | undefined {
+  if (spec === undefined || spec.trim() === '') return undefined;
+  const timeoutMs = timeoutOf(env);
+  return new AiSdkProvider(parseModelSpec(spec, env), { prices: priceTable(env), ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 }
 
 export type { Provider, ModelRequest, ModelReply } from './provider.js';

@@ -1,6 +1,6 @@
 /**
  * `glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]…) [--max-steps N]` and
- * `glance run "TASK" [--policy heuristic|compass|single] [--model …] [--privacy] [--cassette FILE] [--map …|--src …]
+ * `glance run "TASK" [--policy heuristic|compass|single] [--model …] [--privacy [--local-model …]] [--cassette FILE] [--map …|--src …]
  * [--app PKG] [--max-steps N] [--yes] [--out DIR]`: thin adapters over the agent's tools (app_navigate, app_run_task). A map built from source is
  * cached under the state folder.
  */
@@ -20,8 +20,8 @@ import { fileSnapshotStore, stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
 const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib DIR]... | --trailmap DIR) [--max-steps N]';
-const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL] [--privacy]
-                  [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
+const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL]
+                  [--privacy [--local-model PROVIDER:MODEL | URL#MODEL]] [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
 
 const REPLAY_USAGE = `usage: glance replay DIR            re-render DIR/report.html from DIR/trajectory.jsonl
        glance replay DIR --run [--policy P] [--model M] [--cassette FILE] [--app PKG] [--yes] [--out DIR2]
@@ -59,13 +59,14 @@ const runOptions = {
   policy: { type: 'string' },
   model: { type: 'string' },
   privacy: { type: 'boolean' },
+  'local-model': { type: 'string' },
   cassette: { type: 'string' },
   app: { type: 'string' },
   yes: { type: 'boolean' },
   out: { type: 'string' },
 } as const;
 
-type RunValues = { [K in 'map' | 'src' | 'policy' | 'model' | 'cassette' | 'app' | 'out']?: string | undefined } & {
+type RunValues = { [K in 'map' | 'src' | 'policy' | 'model' | 'local-model' | 'cassette' | 'app' | 'out']?: string | undefined } & {
   lib?: string[] | undefined;
   privacy?: boolean | undefined;
   yes?: boolean | undefined;
@@ -78,6 +79,7 @@ async function runParams(values: RunValues, io: CommandIO): Promise<Record<strin
     ...(values.policy === undefined ? {} : { policy: values.policy }),
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.privacy === true ? { privacy: true } : {}),
+    ...(values['local-model'] === undefined ? {} : { localModel: values['local-model'] }),
     ...(values.cassette === undefined ? {} : { cassette: values.cassette }),
     ...(values.app === undefined ? {} : { app: values.app }),
     ...(values.yes === true ? { yes: true } : {}),
