@@ -18,5 +18,7 @@ export { readAndroidProject } from '../uimap/read.js';
 export { findPaths, findPathsByText, searchElements, shortestPath } from '../uimap/paths.js';
 export type { ElementHit, PathStep, PathTarget, UiPath } from '../uimap/paths.js';
 export { renderMapHtml } from '../uimap/html.js';
+export { layoutMap } from '../uimap/layout.js';
+export type { MapLayout } from '../uimap/layout.js';
 export { scoreMap } from '../uimap/score.js';
 export type { MapScore, ObservedRun } from '../uimap/score.js';

@@ -1,146 +1,113 @@
 /**
- * Renders a UI Map as one self-contained HTML page (inline CSS, JS and SVG; no network): activities as
- * nodes in layers by BFS distance from the launcher, transitions as edges labelled by trigger (labels on
- * hover or for the selected node), back/up edges behind a toggle, fitted to the window with wheel zoom and
- * drag pan; clicking a node lists its elements. Pure: same map in, same page out.
+ * Renders a UI Map as one self-contained HTML page (inline CSS, JS and SVG; no network) from the map and its
+ * layout (layout.ts): activities as boxes, transitions between two activities as one routed line labelled by
+ * its triggers (labels shown while they are big enough to read, else on hover), back/up edges behind a toggle,
+ * fitted to the window with wheel zoom and drag pan; clicking a node lists its elements, the search box marks
+ * the screens that show an element. Pure: same map and layout in, same page out.
  */
-import type { MapTransition, UiMap } from './model.js';
-import { elementsOf, launcherOf } from './paths.js';
-
-const COL_W = 300;
-const ROW_H = 70;
-const NODE_W = 220;
-const NODE_H = 40;
-const PAD = 40;
+import type { UiMap } from './model.js';
+import { LABEL_PX, NODE_PAD, SUB_PX, TITLE_PX, textWidth } from './layout.js';
+import type { LaidEdge, LaidNode, MapLayout } from './layout.js';
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The class's simple name (`MainActivity`); the full name is the node's tooltip. */
-function shortName(name: string): string {
-  return name.split('.').at(-1) ?? name;
-}
+/** Coordinates with at most one decimal: the page stays small and the output stable. */
+const r1 = (n: number): number => Math.round(n * 10) / 10;
 
-/** Edges that return to an earlier screen (a finishing tap, the toolbar's up arrow): hidden until asked for. */
-function isReturn(t: MapTransition): boolean {
-  return t.back === true || t.trigger?.kind === 'up';
-}
-
-function edgeLabel(t: MapTransition): string {
-  if (t.trigger === undefined) return '';
-  return t.trigger.element === undefined ? t.trigger.kind : `${t.trigger.kind}: ${t.trigger.element}`;
-}
-
-/** Layer = BFS distance from the launcher; activities not reached go to one extra layer at the end. */
-function layoutGraph(map: UiMap): Map<string, { x: number; y: number; layer: number }> {
-  const names = map.activities.map((a) => a.name);
-  const start = launcherOf(map);
-  const layer = new Map<string, number>();
-  if (start !== undefined) {
-    layer.set(start, 0);
-    const queue = [start];
-    while (queue.length > 0) {
-      const cur = queue.shift() as string;
-      for (const t of map.transitions) {
-        // back edges return to a caller: they must not pull a screen forward into an earlier layer
-        if (t.from === cur && t.back !== true && !layer.has(t.to)) {
-          layer.set(t.to, (layer.get(cur) ?? 0) + 1);
-          queue.push(t.to);
-        }
-      }
-    }
-  }
-  const maxLayer = Math.max(0, ...layer.values());
-  const columns = new Map<number, string[]>();
-  for (const n of names) {
-    const l = layer.get(n) ?? maxLayer + 1;
-    columns.set(l, [...(columns.get(l) ?? []), n]);
-  }
-  // Order each layer by the mean row of its predecessors (one barycentre pass, ties by name) so edges
-  // between neighbouring layers cross less; deterministic for a given map.
-  const row = new Map<string, number>();
-  const pos = new Map<string, { x: number; y: number; layer: number }>();
-  for (const l of [...columns.keys()].sort((a, b) => a - b)) {
-    const col = columns.get(l) ?? [];
-    const weight = (n: string): number => {
-      const preds = map.transitions.filter((t) => t.to === n && row.has(t.from)).map((t) => row.get(t.from) ?? 0);
-      return preds.length === 0 ? Number.MAX_SAFE_INTEGER : preds.reduce((a, b) => a + b, 0) / preds.length;
-    };
-    const ordered = col.map((n) => ({ n, w: weight(n) })).sort((a, b) => a.w - b.w || a.n.localeCompare(b.n));
-    ordered.forEach(({ n }, i) => {
-      row.set(n, i);
-      pos.set(n, { x: PAD + l * COL_W, y: PAD + i * ROW_H, layer: l });
-    });
-  }
-  return pos;
-}
-
-/** Room for a line of text inside a node box (10 px padding on each side). */
-const TEXT_W = NODE_W - 20;
-/** Longest line kept whole; longer ones end in an ellipsis (the full name is the node's tooltip). */
+/** Longest node line kept whole; longer ones end in an ellipsis (the full name is the node's tooltip). */
 const MAX_CHARS = 40;
 
 /**
  * One line of a node's text, kept inside its box: cut to MAX_CHARS, and when it may still be wider than the
- * box (estimated at a generous 0.62 em per character) squeezed to the box width with `textLength`.
+ * box (by the generous estimate of textWidth) squeezed to the box width with `textLength`.
  */
-function nodeText(at: { x: number; y: number; cls: string; fontPx: number }, text: string): string {
+function nodeText(at: { x: number; y: number; cls: string; fontPx: number; room: number; bold?: boolean }, text: string): string {
   const cut = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text;
-  const squeeze = cut.length * at.fontPx * 0.62 > TEXT_W ? ` textLength="${TEXT_W}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${at.x}" y="${at.y}" class="${at.cls}"${squeeze}>${esc(cut)}</text>`;
+  const squeeze = textWidth(cut, at.fontPx, at.bold === true) > at.room ? ` textLength="${at.room}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${r1(at.x)}" y="${r1(at.y)}" class="${at.cls}"${squeeze}>${esc(cut)}</text>`;
 }
 
-export function renderMapHtml(map: UiMap): string {
-  const pos = layoutGraph(map);
-  const width = Math.max(...[...pos.values()].map((p) => p.x + NODE_W + PAD), 400);
-  const height = Math.max(...[...pos.values()].map((p) => p.y + NODE_H + PAD), 200);
-  const edges: string[] = [];
-  const pairCount = new Map<string, number>();
-  for (const t of map.transitions) {
-    const a = pos.get(t.from);
-    const b = pos.get(t.to);
-    if (a === undefined || b === undefined || t.from === t.to) continue;
-    const pair = `${t.from}|${t.to}`;
-    const k = pairCount.get(pair) ?? 0;
-    pairCount.set(pair, k + 1);
-    const forward = b.x > a.x;
-    const x1 = forward ? a.x + NODE_W : a.x + NODE_W / 2;
-    const y1 = forward ? a.y + NODE_H / 2 : a.y + (b.y > a.y ? NODE_H : 0);
-    const x2 = forward ? b.x : b.x + NODE_W / 2;
-    const y2 = forward ? b.y + NODE_H / 2 : b.y + (b.y > a.y ? 0 : NODE_H);
-    const bend = 30 + k * 14;
-    const c1 = forward ? [x1 + 60, y1] : [x1 + bend * 3, y1];
-    const c2 = forward ? [x2 - 60, y2] : [x2 + bend * 3, y2];
-    const d = `M${x1},${y1} C${c1[0]},${c1[1]} ${c2[0]},${c2[1]} ${x2},${y2}`;
-    const label = edgeLabel(t);
-    // Forward labels sit near the arrow head, where edges fanning out of one node are already apart;
-    // loop labels sit at the loop's outermost point.
-    const at = forward ? 0.72 : 0.5;
-    const bez = (p0: number, p1: number, p2: number, p3: number): number =>
-      (1 - at) ** 3 * p0 + 3 * (1 - at) ** 2 * at * p1 + 3 * (1 - at) * at ** 2 * p2 + at ** 3 * p3;
-    const lx = bez(x1, c1[0] ?? x1, c2[0] ?? x2, x2) - (forward ? 40 : -4);
-    const ly = bez(y1, c1[1] ?? y1, c2[1] ?? y2, y2) - 3 + k * 12;
-    edges.push(
-      `<g class="edge${isReturn(t) ? ' back' : ''}" data-from="${esc(t.from)}" data-to="${esc(t.to)}"><path d="${d}" marker-end="url(#arrow)"/>` +
-        (label === '' ? '' : `<text x="${lx}" y="${ly}">${esc(label)}</text>`) +
-        '</g>',
-    );
+/** The route as a path with its corners rounded (radius up to 6, less where a segment is shorter). */
+function routePath(points: LaidEdge['points']): string {
+  const [first, ...rest] = points;
+  if (first === undefined) return '';
+  let d = `M${r1(first.x)},${r1(first.y)}`;
+  for (let i = 0; i < rest.length; i++) {
+    const p = rest[i] as { x: number; y: number };
+    const prev = i === 0 ? first : (rest[i - 1] as { x: number; y: number });
+    const next = rest[i + 1];
+    if (next === undefined) {
+      d += ` L${r1(p.x)},${r1(p.y)}`;
+      break;
+    }
+    const rIn = Math.min(6, Math.hypot(p.x - prev.x, p.y - prev.y) / 2);
+    const rOut = Math.min(6, Math.hypot(next.x - p.x, next.y - p.y) / 2);
+    const rad = Math.min(rIn, rOut);
+    const towards = (a: { x: number; y: number }, b: { x: number; y: number }): { x: number; y: number } => {
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      return { x: a.x + ((b.x - a.x) / len) * rad, y: a.y + ((b.y - a.y) / len) * rad };
+    };
+    const a = towards(p, prev);
+    const b = towards(p, next);
+    d += ` L${r1(a.x)},${r1(a.y)} Q${r1(p.x)},${r1(p.y)} ${r1(b.x)},${r1(b.y)}`;
   }
-  const nodes = map.activities.map((a) => {
-    const p = pos.get(a.name) ?? { x: 0, y: 0 };
-    const count = elementsOf(a).length;
-    return (
-      `<g class="node${a.launcher === true ? ' launcher' : ''}" data-name="${esc(a.name)}" tabindex="0">` +
-      `<title>${esc(a.name)}</title><rect x="${p.x}" y="${p.y}" width="${NODE_W}" height="${NODE_H}" rx="8"/>` +
-      nodeText({ x: p.x + 10, y: p.y + 17, cls: 'title', fontPx: 12 }, shortName(a.name)) +
-      nodeText(
-        { x: p.x + 10, y: p.y + 32, cls: 'sub', fontPx: 11 },
-        `${a.label ?? ''}${a.label === undefined ? '' : ' · '}${count} elements`,
-      ) +
-      '</g>'
-    );
-  });
+  return d;
+}
+
+/** Where a return edge's hover label goes: the middle of its longest segment. */
+function midpoint(points: LaidEdge['points']): { x: number; y: number } {
+  let best = { x: points[0]?.x ?? 0, y: points[0]?.y ?? 0 };
+  let bestLen = -1;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1] as { x: number; y: number };
+    const b = points[i] as { x: number; y: number };
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len > bestLen) {
+      bestLen = len;
+      best = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+  }
+  return best;
+}
+
+function renderEdge(e: LaidEdge): string {
+  const d = routePath(e.points);
+  const title = `<title>${esc(`${e.from.split('.').at(-1) ?? ''} → ${e.to.split('.').at(-1) ?? ''}: ${e.triggers.join(', ')}`)}</title>`;
+  let label = '';
+  if (e.label !== undefined) {
+    const l = e.label;
+    label = `<text class="fit" x="${r1(l.x)}" y="${r1(l.y + l.height - 3)}">${esc(l.text)}</text>`;
+  } else if (e.triggers.length > 0) {
+    const m = midpoint(e.points);
+    const text = e.triggers.length > 1 ? `${e.triggers[0] ?? ''} +${e.triggers.length - 1}` : (e.triggers[0] ?? '');
+    label = `<text x="${r1(m.x + 4)}" y="${r1(m.y - 4)}">${esc(text)}</text>`;
+  }
+  return (
+    `<g class="edge${e.back ? ' back' : ''}" data-from="${esc(e.from)}" data-to="${esc(e.to)}">${title}` +
+    `<path class="hit" d="${d}"/><path class="line" d="${d}" marker-end="url(#${e.back ? 'arrow-back' : 'arrow'})"/>${label}</g>`
+  );
+}
+
+function renderNode(n: LaidNode, launcher: boolean): string {
+  const room = n.width - 2 * NODE_PAD;
+  return (
+    `<g class="node${launcher ? ' launcher' : ''}" data-name="${esc(n.name)}" tabindex="0">` +
+    `<title>${esc(n.name)}</title><rect x="${r1(n.x)}" y="${r1(n.y)}" width="${r1(n.width)}" height="${r1(n.height)}" rx="8"/>` +
+    nodeText({ x: n.x + NODE_PAD, y: n.y + 17, cls: 'title', fontPx: TITLE_PX, room, bold: true }, n.title) +
+    nodeText({ x: n.x + NODE_PAD, y: n.y + 32, cls: 'sub', fontPx: SUB_PX, room }, n.subtitle) +
+    '</g>'
+  );
+}
+
+export function renderMapHtml(map: UiMap, layout: MapLayout): string {
+  const launchers = new Set(map.activities.filter((a) => a.launcher === true).map((a) => a.name));
+  const edges = layout.edges.map(renderEdge);
+  const nodes = layout.nodes.map((n) => renderNode(n, launchers.has(n.name)));
+  const width = r1(Math.max(layout.width, 200));
+  const height = r1(Math.max(layout.height, 100));
+  const backCount = layout.edges.filter((e) => e.back).length;
   const warningList =
     (map.warnings ?? []).length === 0
       ? ''
@@ -151,12 +118,13 @@ export function renderMapHtml(map: UiMap): string {
 <html lang="en"><head><meta charset="utf-8"><title>UI Map · ${esc(map.package)}</title>
 <style>
 body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#222}
+#main{flex:1;display:flex;flex-direction:column;min-width:0}
 #graph{flex:1;overflow:hidden;background:#fafafa;position:relative;cursor:grab}
 #graph svg{width:100%;height:100%;display:block}
-#tools{position:absolute;left:8px;top:8px;background:#fffc;padding:2px 6px;border-radius:4px;font-size:12px}
+#tools{padding:4px 8px;font-size:12px;border-bottom:1px solid #eee;color:#555}
 #graph:not(.show-back) .edge.back{display:none}
 .edge text{display:none}
-.edge:hover text,.edge.hot text{display:inline}
+#graph.readable .edge text.fit,.edge:hover text,.edge.hot text.fit{display:inline}
 #side{width:360px;border-left:1px solid #ddd;overflow:auto;padding:12px;background:#fff}
 .node rect{fill:#fff;stroke:#6b7c93;stroke-width:1.5}
 .node.launcher rect{stroke:#1a7f37;stroke-width:2.5}
@@ -166,11 +134,14 @@ body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#22
 .node{cursor:pointer}
 .node .title{font-weight:600;font-size:12px}
 .node .sub{fill:#666;font-size:11px}
-.edge path{fill:none;stroke:#9aa5b1;stroke-width:1.2}
-.edge text{font-size:10px;fill:#444;paint-order:stroke;stroke:#fafafa;stroke-width:3px}
-.edge.hot path{stroke:#1a56db;stroke-width:2}
-.edge.back path{stroke-dasharray:4 3}
-h2{font-size:14px;margin:4px 0 8px}
+.edge path{fill:none}
+.edge .line{stroke:#8a96a3;stroke-width:1.3}
+.edge .hit{stroke:transparent;stroke-width:10}
+.edge text{font-size:${LABEL_PX}px;fill:#444;paint-order:stroke;stroke:#fafafa;stroke-width:3px;stroke-linejoin:round}
+.edge:hover .line,.edge.hot .line{stroke:#1a56db;stroke-width:2}
+.edge.back .line{stroke:#c08a3e;stroke-dasharray:4 3}
+h2{font-size:14px;margin:4px 0 8px;overflow-wrap:anywhere}
+#side h3,#side li{overflow-wrap:anywhere}
 h3{font-size:12px;margin:12px 0 4px;color:#555}
 ul{margin:0;padding-left:16px}
 li{margin:2px 0}
@@ -178,12 +149,12 @@ code{background:#f2f2f2;padding:0 3px;border-radius:3px}
 .muted{color:#888}
 </style></head>
 <body>
-<div id="graph"><div id="tools"><label><input id="show-back" type="checkbox"> back/up edges</label> · wheel to zoom, drag to pan</div>
+<div id="main"><div id="tools"><label><input id="show-back" type="checkbox"> back/up edges (${backCount})</label> · wheel to zoom, drag to pan · hover a line for its triggers</div><div id="graph">
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet">
-<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#9aa5b1"/></marker></defs>
+<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#8a96a3"/></marker><marker id="arrow-back" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#c08a3e"/></marker></defs>
 ${edges.join('\n')}
 ${nodes.join('\n')}
-</svg></div>
+</svg></div></div>
 <div id="side"><input id="search" type="search" placeholder="Find an element: text, hint or id" aria-label="Find an element">
 <div id="hits"></div>
 <div id="panel"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.</p>${warningList}</div></div>
@@ -239,7 +210,14 @@ ${nodes.join('\n')}
   // Zoom and pan move the viewBox; the whole map fits the window until then.
   var svg = graph.querySelector('svg');
   var vb = svg.getAttribute('viewBox').split(' ').map(Number);
-  function setVb(){svg.setAttribute('viewBox', vb.join(' '));}
+  // Edge labels show while they are at least 8 px tall on screen (zoom in to read them), else on hover.
+  function setVb(){
+    svg.setAttribute('viewBox', vb.join(' '));
+    var r = svg.getBoundingClientRect(), scale = Math.min(r.width / vb[2], r.height / vb[3]);
+    graph.classList.toggle('readable', ${LABEL_PX} * scale >= 8);
+  }
+  setVb();
+  window.addEventListener('resize', setVb);
   graph.addEventListener('wheel', function(ev){
     ev.preventDefault();
     var r = svg.getBoundingClientRect(), f = ev.deltaY > 0 ? 1.15 : 1/1.15;

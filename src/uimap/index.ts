@@ -42,6 +42,8 @@ export { mapApk, apkEntries, readResourceTable, readBinaryXml, readDex } from '.
 export { findPaths, findPathsByText, searchElements, shortestPath } from './paths.js';
 export type { UiPath, PathStep, PathTarget, ElementHit } from './paths.js';
 export { renderMapHtml } from './html.js';
+export { layoutMap } from './layout.js';
+export type { MapLayout, LaidNode, LaidEdge, LaidLabel, Box } from './layout.js';
 export { scoreMap, observedFromDroidbot } from './score.js';
 export type { ObservedRun, MapScore, Coverage, DroidbotEvent } from './score.js';
 

@@ -1,5 +1,7 @@
 // The HTML map of each shared app, drawn in headless Chromium at 1400×900: every node box inside the graph
-// pane, no two node boxes overlapping, every node's text inside its own box (measured from element boxes).
+// pane, no two node boxes overlapping, every node's text inside its own box, and the edge labels on show
+// (with and without the back/up edges) apart from each other and from the node boxes (measured from element
+// boxes).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { mapDirectory, renderMapHtml } from '../../src/uimap/index.js';
+import { layoutMap, mapDirectory, renderMapHtml } from '../../src/uimap/index.js';
 import { corpusDir } from '../helpers/corpus.js';
 import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
 
@@ -44,7 +46,7 @@ describe('HTML maps of the shared apps', { skip: requires({ chromium: true, shar
     test(`${app}: nodes inside the window, apart, their labels inside their boxes`, async () => {
       const map = await mapDirectory(path.join(appsDir, app, 'src'), { libs: [path.join(appsDir, app, 'commons')] });
       const file = path.join(tmp, `${app}.html`);
-      writeFileSync(file, renderMapHtml(map));
+      writeFileSync(file, renderMapHtml(map, await layoutMap(map)));
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       try {
         await page.goto(`file://${file}`);
@@ -69,6 +71,33 @@ describe('HTML maps of the shared apps', { skip: requires({ chromium: true, shar
             const [a, b] = [boxes[i] as Box, boxes[j] as Box];
             assert.ok(!overlap(a.rect, b.rect), `${a.name} overlaps ${b.name}`);
           }
+        const readable = await page.locator('#graph').evaluate((g) => g.classList.contains('readable'));
+        const fitting = await page.locator('g.edge text.fit').count();
+        for (const withBack of [false, true]) {
+          if (withBack) await page.locator('#show-back').check();
+          const shown = await page
+            .locator('g.edge text')
+            .evaluateAll((ts) =>
+              ts
+                .filter((t) => t.getBoundingClientRect().width > 0)
+                .map((t) => ({ text: t.textContent ?? '', rect: t.getBoundingClientRect().toJSON() as Box['rect'] })),
+            );
+          // labels show exactly when they are big enough to read, and then all those ELK gave room to
+          assert.equal(shown.length, readable ? fitting : 0, `${app}: labels on show (readable: ${readable})`);
+          for (let i = 0; i < shown.length; i++) {
+            const a = shown[i] as (typeof shown)[number];
+            for (const b of shown.slice(i + 1)) assert.ok(!overlap(a.rect, b.rect), `label "${a.text}" overlaps "${b.text}"`);
+            for (const n of boxes) assert.ok(!overlap(a.rect, n.rect), `label "${a.text}" overlaps node ${n.name}`);
+          }
+        }
+        const after = await page
+          .locator('g.node rect')
+          .evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().toJSON() as Box['rect']));
+        assert.deepEqual(
+          after,
+          boxes.map((b) => b.rect),
+          'showing the back/up edges moves no node',
+        );
       } finally {
         await page.close();
       }

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { readFile, stat } from 'node:fs/promises';
 import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
-import { findPaths, findPathsByText, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import { findPaths, findPathsByText, layoutMap, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
@@ -98,7 +98,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   const toStdout = out === undefined || out === '-';
   const pretty = (): string => `${JSON.stringify(map, null, 2)}\n`;
   if (!toStdout) await writeFile(out, pretty());
-  if (html !== undefined) await writeFile(html, renderMapHtml(map));
+  if (html !== undefined) await writeFile(html, renderMapHtml(map, await layoutMap(map)));
   const s = map.stats;
   const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms`;
   if (io.json === true) {
