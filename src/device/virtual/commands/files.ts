@@ -181,14 +181,50 @@ function fileType(st: FsStat): string {
   return st.size === 0 ? 'regular empty file' : 'regular file';
 }
 
-/** toybox `stat [-c FORMAT] FILE…`; the default layout is toybox's (`  File: `, `  Size: `, `Access: (0660/-rw-rw----)` …). */
+/** The default `stat` layout (toybox 0.8.9, toys/other/stat.c, as Android 14 ships it). */
+const STAT_DEFAULT =
+  '  File: %N\n  Size: %s\t Blocks: %b\t IO Blocks: %B\t %F\n' +
+  'Device: %Dh/%dd\t Inode: %i\t Links: %h\t Device type: %t,%T\n' +
+  'Access: (%04a/%A)\tUid: (%5u/%8U)\tGid: (%5g/%8G)\n' +
+  'Access: %x\nModify: %y\nChange: %z';
+
+/** The SELinux file label `%C` shows: shared storage is FUSE, the shell's scratch space its own, the rest system. */
+function selinuxContext(path: string): string {
+  if (/^\/(sdcard|storage)(\/|$)/.test(path)) return 'u:object_r:fuse:s0';
+  if (/^\/data\/local\/tmp(\/|$)/.test(path)) return 'u:object_r:shell_data_file:s0';
+  return 'u:object_r:system_file:s0';
+}
+
+/** One printf conversion with toybox's parsed prefix (flags `0'#-+ `, width, precision) applied. */
+function printfOne(spec: { flags: string; width: string; precision: string | undefined }, value: string | number, conv: string): string {
+  const { flags: flagsSpec, width, precision } = spec;
+  let v: string;
+  if (typeof value === 'string') v = precision !== undefined ? value.slice(0, Number(precision)) : value;
+  else {
+    v = value.toString(conv === 'o' ? 8 : conv === 'x' ? 16 : 10);
+    if (precision !== undefined) v = v.padStart(Number(precision), '0');
+    if (flagsSpec.includes('#') && value !== 0) v = (conv === 'o' ? '0' : conv === 'x' ? '0x' : '') + v;
+    if (conv === 'd' && value >= 0) v = (flagsSpec.includes('+') ? '+' : flagsSpec.includes(' ') ? ' ' : '') + v;
+  }
+  const w = Number(width || 0);
+  if (v.length >= w) return v;
+  if (flagsSpec.includes('-')) return v.padEnd(w);
+  return flagsSpec.includes('0') && typeof value === 'number' && precision === undefined ? v.padStart(w, '0') : v.padStart(w);
+}
+
+/**
+ * toybox `stat [-c FORMAT] FILE…` (toys/other/stat.c, 0.8.9): printf-style escapes with toybox's field letters;
+ * `%a` is the bare octal mode (no leading 0: the default layout asks for `%04a`), `%N` the plain name, unknown
+ * letters print `?`; a failed file prints `stat: 'F': reason` and the others still print (exit 1).
+ */
 export function stat(dev: DeviceContext): Command {
   return (ctx) => {
     const args = ctx.argv.slice(1);
     let format: string | undefined;
     const files: string[] = [];
     for (let i = 0; i < args.length; i++) {
-      if (args[i] === '-c') format = args[++i] ?? '';
+      if (args[i] === '-c' || args[i] === '--format') format = args[++i] ?? '';
+      else if (args[i] === '-t') format ??= '%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %o';
       else if (args[i]!.startsWith('--format=')) format = args[i]!.slice('--format='.length);
       else if (!args[i]!.startsWith('-')) files.push(args[i]!);
     }
@@ -196,6 +232,7 @@ export function stat(dev: DeviceContext): Command {
       ctx.err('stat: Needs 1 argument (see "stat --help")\n');
       return 1;
     }
+    const fmt = format ?? STAT_DEFAULT;
     let status = 0;
     for (const f of files) {
       const st = tryFs(() => dev.fs.stat(abs(ctx, f)));
@@ -208,30 +245,64 @@ export function stat(dev: DeviceContext): Command {
         .toISOString()
         .replace('T', ' ')
         .replace(/\.\d+Z$/, '.000000000 +0000');
-      const own = isDirectory(st) ? { u: 0, n: 'root' } : { u: 2000, n: 'shell' };
-      const fields: Record<string, string> = {
-        n: f,
-        N: `'${f}'`,
-        s: String(st.size),
-        a: (st.mode & 0o7777).toString(8),
-        A: modeString(st),
-        F: fileType(st),
-        u: String(own.u),
-        U: own.n,
-        g: String(own.u),
-        G: own.n,
-        Y: String(st.mtime),
-        y: time,
-        b: String(Math.ceil(st.size / 512)),
-        B: '512',
-        h: '1',
-        i: '0',
+      const own = isDirectory(st) ? { id: 0, name: 'root' } : { id: 2000, name: 'shell' };
+      const dev_ = 0xfd05;
+      // [conversion, value]: numbers print through %lld/%llo/%llx as toybox's out() does, strings through %s.
+      const fields: Record<string, [string, string | number]> = {
+        a: ['o', st.mode & 0o7777],
+        A: ['s', modeString(st)],
+        b: ['u', Math.ceil(st.size / 512)],
+        B: ['d', 512],
+        C: ['s', selinuxContext(abs(ctx, f))],
+        d: ['d', dev_],
+        D: ['x', dev_],
+        f: ['x', st.mode],
+        F: ['s', fileType(st)],
+        g: ['u', own.id],
+        G: ['s', own.name],
+        h: ['u', isDirectory(st) ? 2 : 1],
+        i: ['u', 0],
+        n: ['s', f],
+        o: ['u', 4096],
+        s: ['u', st.size],
+        t: ['x', 0],
+        T: ['x', 0],
+        u: ['u', own.id],
+        U: ['s', own.name],
+        x: ['s', time],
+        X: ['u', st.mtime],
+        y: ['s', time],
+        Y: ['u', st.mtime],
+        z: ['s', time],
+        Z: ['u', st.mtime],
       };
-      const fmt =
-        format ??
-        '  File: %N\n  Size: %s\t Blocks: %b\t IO Blocks: %B\t%F\nDevice: fd05h/64773d\t Inode: %i\t Links: %h\n' +
-          'Access: (0%a/%A)\tUid: (%u/%U)\tGid: (%g/%G)\nAccess: %y\nModify: %y\nChange: %y';
-      ctx.out(fmt.replace(/%(.)/g, (m, c: string) => (c === '%' ? '%' : (fields[c] ?? m))) + '\n');
+      let out = '';
+      for (let k = 0; k < fmt.length; k++) {
+        const c = fmt[k]!;
+        if (c !== '%' || k + 1 >= fmt.length) {
+          out += c;
+          continue;
+        }
+        if (fmt[k + 1] === '%') {
+          out += '%';
+          k++;
+          continue;
+        }
+        const m = /^([0'#\-+ ]*)(\d*)(?:\.(\d*))?/.exec(fmt.slice(k + 1))!;
+        k += m[0].length + 1;
+        const letter = fmt[k];
+        if (letter === undefined) {
+          ctx.out(out);
+          ctx.err(`stat: bad %${m[0]}\n`);
+          return 1;
+        }
+        if (letter === 'N') out += f;
+        else {
+          const field = fields[letter];
+          out += field === undefined ? '?' : printfOne({ flags: m[1]!, width: m[2]!, precision: m[3] }, field[1], field[0]);
+        }
+      }
+      ctx.out(`${out}\n`);
     }
     return status;
   };
