@@ -46,35 +46,111 @@ describe('activities and packages', () => {
     assert.match((await sh('am start -n dev.glance.demo/.MainActivity', dev)).out, /brought to the front/);
   });
 
-  test('resolve-activity and query-activities, brief and full', async () => {
+  test('resolve-activity and query-activities: --brief, --components and the whole ResolveInfo dump', async () => {
     assert.deepEqual((await sh(`cmd package resolve-activity --brief ${MAIN} dev.glance.demo`)).out.split('\n'), [
       'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false',
       'dev.glance.demo/.MainActivity',
       '',
     ]);
-    assert.equal((await sh('cmd package resolve-activity --brief com.nope')).out, 'No activity found\n');
-    const full = (await sh(`cmd package query-activities ${MAIN}`)).out;
-    assert.equal(full.split('\n')[0], '1 activities found:');
-    // mobile-mcp lists apps from the trimmed `packageName=` lines.
-    const names = new Set(
-      full
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l.startsWith('packageName='))
-        .map((l) => l.slice('packageName='.length)),
+    // A bare package is MAIN + LAUNCHER on that package (Intent.parseCommandArgs): mobilecli resolves launchers so.
+    assert.equal(
+      (await sh('cmd package resolve-activity --brief dev.glance.demo')).out,
+      'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\ndev.glance.demo/.MainActivity\n',
     );
-    assert.deepEqual([...names], ['dev.glance.demo']);
-    assert.match((await sh(`cmd package query-activities --brief ${MAIN}`)).out, /^ {4}dev\.glance\.demo\/\.MainActivity$/m);
+    assert.equal((await sh('cmd package resolve-activity --components dev.glance.demo')).out, 'dev.glance.demo/.MainActivity\n');
+    assert.equal((await sh('cmd package resolve-activity --brief com.nope')).out, 'No activity found\n');
+    assert.equal((await sh(`cmd package query-activities --components ${MAIN}`)).out, 'dev.glance.demo/.MainActivity\n');
+    assert.equal(
+      (await sh(`cmd package query-activities --brief ${MAIN}`)).out,
+      '1 activities found:\n  Activity #0:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n' +
+        '    dev.glance.demo/.MainActivity\n',
+    );
     assert.equal((await sh('cmd package query-activities -a android.intent.action.VIEW')).out, 'No activities found\n');
+    // ResolveInfo.dump → ActivityInfo.dump → ApplicationInfo.dump with DUMP_FLAG_ALL; mobile-mcp's legacy robot
+    // lists apps from the trimmed `packageName=` lines.
+    const full = await sh(`cmd package query-activities ${MAIN}`);
+    assert.equal(full.code, 0);
+    assert.deepEqual(full.out.split('\n'), [
+      '1 activities found:',
+      '  Activity #0:',
+      '    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false',
+      '    ActivityInfo:',
+      '      name=dev.glance.demo.MainActivity',
+      '      packageName=dev.glance.demo',
+      '      enabled=true exported=true directBootAware=false',
+      '      taskAffinity=dev.glance.demo targetActivity=null persistableMode=PERSIST_ROOT_ONLY',
+      '      launchMode=0 flags=0x200 privateFlags=0x0 theme=0x0',
+      '      lockTaskLaunchMode=LOCK_TASK_LAUNCH_MODE_DEFAULT',
+      '      resizeMode=RESIZE_MODE_RESIZEABLE',
+      '      ApplicationInfo:',
+      '        packageName=dev.glance.demo',
+      '        labelRes=0x7f120027 nonLocalizedLabel=null icon=0x7f0f0000 banner=0x0',
+      '        processName=dev.glance.demo',
+      '        taskAffinity=dev.glance.demo',
+      '        uid=10123 flags=0x10c8be46 privateFlags=0x88000400 theme=0x7f130249',
+      '        requiresSmallestWidthDp=0 compatibleWidthLimitDp=0 largestWidthLimitDp=0',
+      '        sourceDir=/data/app/~~glance==/dev.glance.demo-1/base.apk',
+      '        seinfo=default:targetSdkVersion=34',
+      '        seinfoUser=:complete',
+      '        dataDir=/data/user/0/dev.glance.demo',
+      '        deviceProtectedDataDir=/data/user_de/0/dev.glance.demo',
+      '        credentialProtectedDataDir=/data/user/0/dev.glance.demo',
+      '        enabled=true minSdkVersion=24 targetSdkVersion=34 versionCode=1 targetSandboxVersion=1',
+      '        supportsRtl=true',
+      '        fullBackupContent=true',
+      '        crossProfile=false',
+      '        HiddenApiEnforcementPolicy=2',
+      '        usesNonSdkApi=false',
+      '        allowsPlaybackCapture=true',
+      '        enableOnBackInvokedCallback=false',
+      '        createTimestamp=23874',
+      '',
+    ]);
   });
 
-  test('features: pm list features, cmd package has-feature (exit 0/1)', async () => {
+  test('a bare component or package on am start is MAIN + LAUNCHER; a URI is VIEW', async () => {
+    const dev = createVirtualDevice();
+    assert.equal(
+      (await sh('am start dev.glance.demo/.SettingsActivity', dev)).out,
+      'Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] cmp=dev.glance.demo/.SettingsActivity }\n',
+    );
+    assert.equal(dev.state.focusedActivity(), 'dev.glance.demo/dev.glance.demo.SettingsActivity');
+    const view = await sh('am start https://example.com/x', dev);
+    assert.equal(
+      view.err,
+      'Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=https://example.com/x flg=0x10000000 }\n',
+    );
+    // With -a given, the bare package keeps its package but not the base intent's LAUNCHER category.
+    assert.equal(
+      (await sh('cmd package resolve-activity --components -a android.intent.action.MAIN dev.glance.demo', dev)).out,
+      'dev.glance.demo/.MainActivity\n',
+    );
+  });
+
+  test('features: pm list features (versioned entries), has-feature NAME [VERSION] (exit 0/1)', async () => {
     const list = (await sh('pm list features')).out.split('\n').filter(Boolean);
-    assert.ok(list.every((l) => l.startsWith('feature:')));
+    assert.equal(list[0], 'feature:reqGlEsVersion=0x30002', 'the unnamed GL ES entry sorts first');
+    const names = list.slice(1).map((l) => l.replace(/^feature:/, '').replace(/=\d+$/, ''));
+    assert.deepEqual(names, [...names].sort(), 'sorted by name');
     assert.ok(list.includes('feature:android.hardware.touchscreen'));
+    assert.ok(list.includes('feature:android.hardware.vulkan.version=4206592'), 'Vulkan 1.3, printed with its version');
     assert.ok(!list.some((l) => /leanback|television/.test(l)), 'a phone, not a TV');
     assert.deepEqual(await sh('cmd package has-feature android.hardware.touchscreen'), { out: 'true\n', err: '', code: 0 });
     assert.deepEqual(await sh('cmd package has-feature android.software.leanback'), { out: 'false\n', err: '', code: 1 });
+    assert.deepEqual(await sh('cmd package has-feature android.hardware.vulkan.level 1'), { out: 'true\n', err: '', code: 0 });
+    assert.deepEqual(await sh('cmd package has-feature android.hardware.vulkan.level 2'), { out: 'false\n', err: '', code: 1 });
+    assert.deepEqual(await sh('cmd package has-feature android.hardware.wifi x'), {
+      out: '',
+      err: 'Error: illegal version number x\n',
+      code: 1,
+    });
+    assert.deepEqual(await sh('cmd package has-feature'), { out: '', err: 'Error: expected FEATURE name\n', code: 1 });
+  });
+
+  test('unknown or missing verbs of cmd package / cmd activity: stdout, status -1 (255)', async () => {
+    assert.deepEqual(await sh('cmd package frobnicate'), { out: 'Unknown command: frobnicate\n', err: '', code: 255 });
+    assert.deepEqual(await sh('am frobnicate'), { out: 'Unknown command: frobnicate\n', err: '', code: 255 });
+    assert.equal((await sh('pm')).code, 255);
   });
 
   test(
@@ -130,19 +206,49 @@ describe('activities and packages', () => {
 });
 
 describe('clipboard, displays, run-as, settings', () => {
-  test('cmd clipboard get/set primary clip', async () => {
-    const dev = createVirtualDevice();
-    assert.equal((await sh('cmd clipboard get-primary-clip', dev)).out, 'null\n');
-    await sh("cmd clipboard set-primary-clip 'hello there'", dev);
-    assert.equal((await sh('cmd clipboard get-primary-clip', dev)).out, 'hello there\n');
+  test('cmd clipboard: the service has no shell command (Binder default: stderr line, status 0)', async () => {
+    for (const verb of ['get-primary-clip', "set-primary-clip 'hello there'", 'get text', '']) {
+      assert.deepEqual(await sh(`cmd clipboard ${verb}`), { out: '', err: 'No shell command implementation.\n', code: 0 }, verb);
+    }
   });
 
-  test('one display: SurfaceFlinger --display-id and cmd display get-displays', async () => {
+  test('one display: SurfaceFlinger --display-id; cmd display get-displays as Display.toString prints it', async () => {
     const sf = (await sh('dumpsys SurfaceFlinger --display-id')).out.split('\n').filter((l) => l.startsWith('Display '));
     assert.equal(sf.length, 1);
-    const disp = (await sh('cmd display get-displays')).out.split('\n').filter((l) => l.startsWith('Display id '));
-    assert.equal(disp.length, 1);
-    assert.match(disp[0]!, /, state ON, .*uniqueId "local:\d+".*real 1080 x 2400|real 1080 x 2400.*state ON, .*uniqueId "local:\d+"/);
+    const disp = await sh('cmd display get-displays');
+    assert.equal(disp.code, 0);
+    assert.deepEqual(disp.out.split('\n'), [
+      'Displays:',
+      'Display id 0: DisplayInfo{"Built-in Screen", displayId 0, displayGroupId 0, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, ' +
+        'FLAG_TRUSTED, real 1080 x 2400, largest app 2274 x 2211, smallest app 1080 x 1017, appVsyncOff 1000000, ' +
+        'presDeadline 16666666, mode 1, renderFrameRate 60.0, defaultMode 1, userPreferredModeId -1, ' +
+        'modes [{id=1, width=1080, height=2400, fps=60.0, alternativeRefreshRates=[], supportedHdrTypes=[]}], ' +
+        'hdrCapabilities HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, mMaxAverageLuminance=500.0, mMinLuminance=0.0}, ' +
+        'userDisabledHdrTypes [], minimalPostProcessingSupported false, rotation 0, state ON, committedState ON, type INTERNAL, ' +
+        'uniqueId "local:4619827259835644672", app 1080 x 2274, density 420 (420.0 x 420.0) dpi, layerStack 0, colorMode 0, ' +
+        'supportedColorModes [0], address {port=0, model=0x401cec6a7a2b7b}, deviceProductInfo DeviceProductInfo{name=, ' +
+        'manufacturerPnpId=GGL, productId=1, modelYear=null, manufactureDate=ManufactureDate{week=27, year=2006}, ' +
+        'connectionToSinkType=0}, removeMode 0, refreshRateOverride 0.0, brightnessMinimum 0.0, brightnessMaximum 1.0, ' +
+        'brightnessDefault 0.39763778, installOrientation ROTATION_0, layoutLimitedRefreshRate null, hdrSdrRatio not_available, ' +
+        'thermalRefreshRateThrottling {}, thermalBrightnessThrottlingDataId default}, DisplayMetrics{density=2.625, width=1080, ' +
+        'height=2274, scaledDensity=2.625, xdpi=420.0, ydpi=420.0}, isValid=true',
+      '',
+    ]);
+    assert.deepEqual(await sh('cmd display get-displays -i'), { out: '0\n', err: '', code: 0 });
+    assert.deepEqual(await sh('cmd display get-displays --type external'), { out: 'Displays:\n', err: '', code: 0 });
+    assert.equal((await sh('cmd display get-displays -t internal -i')).out, '0\n');
+    assert.deepEqual(await sh('cmd display get-displays android.hardware.display.category.PRESENTATION'), {
+      out: 'Displays:\n',
+      err: '',
+      code: 0,
+    });
+    assert.deepEqual(await sh('cmd display get-displays -t tv'), {
+      out: "Error: argument for display type should be one of 'UNKNOWN', 'INTERNAL', 'EXTERNAL', 'WIFI', 'OVERLAY', 'VIRTUAL', but got 'TV' instead.\n",
+      err: '',
+      code: 1,
+    });
+    assert.deepEqual(await sh('cmd display get-displays -x'), { out: "Error: unknown option '-x'\n", err: '', code: 1 });
+    assert.deepEqual(await sh('cmd display frob'), { out: 'Unknown command: frob\n', err: '', code: 255 });
   });
 
   test('run-as: the debuggable app runs in its data directory; others are refused', async () => {
@@ -181,7 +287,22 @@ describe('toybox and sh', () => {
       (await sh("stat -c '%n %s %a %F' /sdcard/a /sdcard", dev)).out,
       '/sdcard/a 3 660 regular file\n/sdcard 4096 771 directory\n',
     );
-    assert.match((await sh('stat /sdcard/a', dev)).out, /^ {2}File: '\/sdcard\/a'\n {2}Size: 3\t/);
+    // toybox 0.8.9's default layout: plain %N, `%04a`, `%5u/%8U`, device type; times as format_iso_time prints them.
+    dev.fs.writeFile('/sdcard/b', Buffer.from('abc'), { mtime: 1_700_000_000 });
+    assert.equal(
+      (await sh('stat /sdcard/b', dev)).out,
+      '  File: /sdcard/b\n  Size: 3\t Blocks: 1\t IO Blocks: 512\t regular file\n' +
+        'Device: fd05h/64773d\t Inode: 0\t Links: 1\t Device type: 0,0\n' +
+        'Access: (0660/-rw-rw----)\tUid: ( 2000/   shell)\tGid: ( 2000/   shell)\n' +
+        'Access: 2023-11-14 22:13:20.000000000 +0000\nModify: 2023-11-14 22:13:20.000000000 +0000\n' +
+        'Change: 2023-11-14 22:13:20.000000000 +0000\n',
+    );
+    // %a is the bare octal mode; widths and flags as printf; an unknown letter prints `?`; %% is a percent sign.
+    assert.equal((await sh("stat -c '%a|%04a|%5s|%-5s|%q|%%|%N' /sdcard", dev)).out, '771|0771| 4096|4096 |?|%|/sdcard\n');
+    assert.equal(
+      (await sh('stat -t /sdcard/b', dev)).out,
+      '/sdcard/b 3 1 81b0 2000 2000 fd05 0 1 0 0 1700000000 1700000000 1700000000 4096\n',
+    );
     assert.deepEqual(await sh('stat /nope', dev), { out: '', err: "stat: '/nope': No such file or directory\n", code: 1 });
   });
 

@@ -111,7 +111,6 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     dumpFaults: [],
     wm: {},
     installed: new Map(),
-    clipboard: undefined,
     serve: (port, handler) => void (handler === undefined ? tcp.delete(port) : tcp.set(port, handler)),
     onPackageStopped(pkg) {
       if (pkg === UIA2_SERVER_PACKAGE || pkg === UIA2_TEST_PACKAGE) uia2.server?.stop('killed');

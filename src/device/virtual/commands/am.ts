@@ -62,9 +62,10 @@ export function am(dev: DeviceContext): Command {
         return 0;
       case undefined:
         ctx.out('Activity manager (activity) commands:\n  help\n  start [-W] [-n <COMPONENT>] ...\n  force-stop <PACKAGE>\n');
-        return 0;
+        return 255;
       default:
-        ctx.err(`Unknown command: ${sub}\n`);
+        // ShellCommand.handleDefaultCommands answers on stdout.
+        ctx.out(`Unknown command: ${sub}\n`);
         return 255;
     }
   };

@@ -35,8 +35,6 @@ export interface DeviceContext {
   onPackageStopped(pkg: string): void;
   /** The emulated UiAutomator2 server (`am instrument` of its test package) and its injected faults. */
   uia2: VirtualUia2;
-  /** The primary clip's text (`cmd clipboard`), if any. */
-  clipboard: string | undefined;
 }
 
 export interface InstalledPackage {

@@ -35,7 +35,7 @@ export function androidCommands(dev: DeviceContext): Map<string, Command> {
     window: wm(dev),
     settings: settings(dev),
     display: displayCmd(dev),
-    clipboard: clipboard(dev),
+    clipboard,
   };
   const table: Array<[string, Command]> = [
     ['echo', echo],

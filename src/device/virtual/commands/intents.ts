@@ -8,6 +8,7 @@ import { qualifyActivity } from '../scenario.js';
 import type { DeviceContext } from './context.js';
 
 export const ACTION_MAIN = 'android.intent.action.MAIN';
+const ACTION_VIEW = 'android.intent.action.VIEW';
 export const CATEGORY_LAUNCHER = 'android.intent.category.LAUNCHER';
 const CATEGORY_DEFAULT = 'android.intent.category.DEFAULT';
 const CATEGORY_HOME = 'android.intent.category.HOME';
@@ -23,11 +24,27 @@ export interface IntentArgs {
 }
 
 /** Options that take a value and are not intent fields. */
-const VALUE_OPTIONS = new Set(['--user', '--display', '-t', '-f', '--windowingMode', '--activityType', '-P', '--start-profiler', '-R']);
+const VALUE_OPTIONS = new Set([
+  '--user',
+  '--display',
+  '-t',
+  '-f',
+  '--windowingMode',
+  '--activityType',
+  '-P',
+  '--start-profiler',
+  '-R',
+  '--query-flags',
+]);
 
-/** Parses intent arguments; a bare last argument is a component (`a/b`), a data URI (`x:`) or a package. */
+/**
+ * Parses intent arguments. The bare last argument builds a base intent that fills what the options left unset
+ * (Intent.parseCommandArgs): a URI → ACTION_VIEW on that data; `pkg/cls` → MAIN + LAUNCHER on that component;
+ * anything else → MAIN + LAUNCHER on that package. The base's categories are dropped when `-a` gave an action.
+ */
 export function parseIntent(args: readonly string[]): IntentArgs {
   const r: IntentArgs = { categories: [], options: new Set() };
+  let bare: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-n') r.component = args[++i] ?? '';
@@ -39,10 +56,20 @@ export function parseIntent(args: readonly string[]): IntentArgs {
     // Extras: `--es KEY VALUE`, `--ei`, `--ez`, `--el`, `--ef`, `--eu`, `--esa` … take two arguments.
     else if (/^--e[sizlfu]?a?$/.test(a) || a === '-e') i += 2;
     else if (a.startsWith('-')) r.options.add(a);
-    else if (a.includes('/')) r.component = a;
-    else if (a.includes(':')) r.data = a;
-    else r.package = a;
+    else bare = a;
   }
+  if (bare === undefined) return r;
+  const base: Omit<IntentArgs, 'options'> & { action: string } = bare.includes(':')
+    ? { action: ACTION_VIEW, categories: [], data: bare }
+    : bare.includes('/')
+      ? { action: ACTION_MAIN, categories: [CATEGORY_LAUNCHER], component: bare }
+      : { action: ACTION_MAIN, categories: [CATEGORY_LAUNCHER], package: bare };
+  if (r.action === undefined) r.action = base.action;
+  else base.categories = [];
+  if (r.categories.length === 0) r.categories = base.categories;
+  if (r.data === undefined && base.data !== undefined) r.data = base.data;
+  if (r.package === undefined && base.package !== undefined) r.package = base.package;
+  if (base.component !== undefined) r.component = base.component;
   return r;
 }
 

@@ -7,14 +7,7 @@ import type { Command } from '../shell.js';
 import { flags, type DeviceContext } from './context.js';
 import { install, uninstall } from './install.js';
 import { listInstrumentation } from '../uia2/instrument.js';
-import { hasFeature, listFeatures, queryActivities, resolveActivity } from './package-query.js';
-
-export function apkPath(dev: DeviceContext, p: string): string {
-  const last = p.split('.').pop() ?? p;
-  return (
-    dev.installed.get(p)?.path ?? (SYSTEM_PACKAGES.includes(p) ? `/system/app/${last}/${last}.apk` : `/data/app/~~glance==/${p}-1/base.apk`)
-  );
-}
+import { apkPath, hasFeature, listFeatures, queryActivities, resolveActivity } from './package-query.js';
 
 export function pm(dev: DeviceContext): Command {
   return async (ctx) => {
@@ -67,8 +60,13 @@ export function pm(dev: DeviceContext): Command {
       case 'enable':
       case 'disable-user':
         return 0;
+      // ShellCommand.handleDefaultCommands: help (its first lines here) or `Unknown command` on stdout, status -1.
+      case undefined:
+      case 'help':
+        ctx.out('Package manager (package) commands:\n  help\n    Print this help text.\n');
+        return 255;
       default:
-        ctx.err(`Unknown command: ${sub ?? ''}\n`);
+        ctx.out(`Unknown command: ${sub}\n`);
         return 255;
     }
   };
