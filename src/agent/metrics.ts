@@ -55,6 +55,7 @@ export function hitsTarget(obs: Observation, target: string | undefined, bounds:
 /** The action does what the ground-truth step did (same kind, same element, same text). */
 export function matchesStep(obs: Observation, a: AgentAction, gt: GtStep): boolean {
   if (gt.kind === 'back') return a.kind === 'back' || (a.kind === 'key' && /^(KEYCODE_)?BACK$/i.test(a.key ?? ''));
+  if (gt.kind === 'swipe') return a.kind === 'swipe' && a.direction === gt.direction;
   if (gt.bounds === undefined) return false;
   if (gt.kind === 'input') {
     return a.kind === 'type' && hitsTarget(obs, a.target, gt.bounds) && (a.text ?? '').toLowerCase() === (gt.input ?? '').toLowerCase();

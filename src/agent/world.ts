@@ -8,11 +8,13 @@ import type { ActResult, AgentAction, Observation } from './types.js';
 
 /** One ground-truth step of a task (what a person did), for the oracle and the metrics. */
 export interface GtStep {
-  kind: 'tap' | 'input' | 'back' | 'long_press';
+  kind: 'tap' | 'input' | 'back' | 'long_press' | 'swipe';
   /** The element acted on, as bounds on the step's screen; absent when the recording did not ground it. */
   bounds?: [number, number, number, number];
   /** Text typed at an input step. */
   input?: string;
+  /** The finger's direction at a swipe step (a scroll towards what the next step touches). */
+  direction?: 'up' | 'down' | 'left' | 'right';
   /** Screen the step was taken on (the world's name for it). */
   screen?: string;
 }

@@ -3,7 +3,7 @@
 // iOS Contacts trailmap.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeviceProvider } from '../../src/device/provider.js';
@@ -77,6 +77,59 @@ describe('trailmap worlds', () => {
     assert.match(renderNavigateText(a), /SR 1\.000 \(42\/42\)/);
   });
 
+  test('agent policies on the demo trailmap through the agent loop: the oracle on every shortest path; all repeat', async () => {
+    const map = await loadTrailmap(demoAndroidTrailmapDir);
+    const oracle = await runNavigateBench(map, { policy: 'oracle' });
+    assert.equal(oracle.policy, 'oracle');
+    assert.deepEqual([oracle.pairs, oracle.success, oracle.spl, oracle.prematureStops], [42, 42, 1, 0]);
+    assert.equal(oracle.meanSteps, oracle.meanOptimal);
+    for (const policy of ['random', 'heuristic'] as const) {
+      const a = await runNavigateBench(map, { policy });
+      const b = await runNavigateBench(map, { policy });
+      assert.deepEqual(b.results, a.results, policy);
+      assert.equal(a.pairs, 42);
+      // An agent that stops elsewhere is a premature stop, never a success.
+      for (const r of a.results) {
+        assert.ok(!(r.success && r.prematureStop === true));
+        if (!r.success) assert.match(r.reason ?? '', /ended by|on the target but/);
+      }
+      assert.ok(a.success < 42, `${policy} is no oracle`);
+    }
+    // The heuristic reads the trailmap as its UI Map; measured 18/42.
+    const h = await runNavigateBench(map, { policy: 'heuristic' });
+    assert.ok(h.success >= 15, `heuristic ${h.success}/42`);
+  });
+
+  test('glance bench navigate --policy: an agent in the place of goto; an unknown policy is a usage error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glance-navbench-'));
+    try {
+      const out = join(dir, 'oracle.json');
+      const r = await glance([
+        'bench',
+        'navigate',
+        '--trailmap',
+        demoAndroidTrailmapDir,
+        '--policy',
+        'oracle',
+        '--max-hops',
+        '2',
+        '--json',
+        out,
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^oracle over Glance Notes \(android\)/);
+      const j = JSON.parse(readFileSync(out, 'utf8')) as { policy: string; pairs: number; sr: number; prematureStops: number };
+      assert.equal(j.policy, 'oracle');
+      assert.equal(j.sr, 1);
+      assert.equal(j.prematureStops, 0);
+      const bad = await glance(['bench', 'navigate', '--trailmap', demoAndroidTrailmapDir, '--policy', 'compass']);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /unknown policy "compass" for bench navigate \(one of goto, oracle, random, heuristic\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test(
     'bench navigate on the iOS Contacts trailmap through the virtual iPhone',
     { skip: requires({ shared: true }), timeout: 300_000 },
@@ -96,6 +149,12 @@ describe('trailmap worlds', () => {
       assert.ok(r.sr >= 0.95);
       const picker = r.results.find((x) => x.from === 'contacts/ios/edit-contact' && x.to === 'contacts/ios/add-field-picker');
       assert.deepEqual([picker?.success, picker?.optimal, picker?.steps], [true, 1, 4]);
+      // The oracle replays the shortest chain of shortcuts as performed on the world, the scrolls to rows below the
+      // fold included (one shortcut apart here, to keep the test short).
+      const oracle = await runNavigateBench(map, { policy: 'oracle', maxHops: 1 });
+      assert.deepEqual(oracle.failures, []);
+      const scrolled = oracle.results.find((x) => x.from === 'contacts/ios/edit-contact' && x.to === 'contacts/ios/link-contacts-picker');
+      assert.deepEqual([scrolled?.success, scrolled?.optimal, scrolled?.steps], [true, 1, 4]);
       // Overlapping selectors let a target hold early (fewer steps than its shortest path): SPL counts that as 1.
       assert.ok(r.spl <= r.sr + 1e-9);
     },

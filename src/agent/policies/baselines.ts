@@ -14,6 +14,7 @@ function centre(b: readonly [number, number, number, number]): string {
 /** The ground-truth step as an action on the same point a person touched. */
 export function gtAction(s: GtStep): AgentAction | undefined {
   if (s.kind === 'back') return { kind: 'back' };
+  if (s.kind === 'swipe') return s.direction === undefined ? undefined : { kind: 'swipe', direction: s.direction };
   if (s.bounds === undefined) return undefined;
   if (s.kind === 'input') return { kind: 'type', target: centre(s.bounds), text: s.input ?? '' };
   return { kind: s.kind, target: centre(s.bounds) };

@@ -189,7 +189,8 @@ export class HeuristicPolicy implements Policy {
   private routeBonus(cands: Candidate[], obs: Observation, tt: TaskTerms): 'back' | undefined {
     const p = this.planner;
     if (p === undefined) return undefined;
-    const here = p.localise(obs);
+    // A world that knows its screens names the one on show (a trailmap's waypoint); else guess from the screen.
+    const here = obs.mapNode ?? p.localise(obs);
     if (here === undefined) return undefined;
     const goals = p.goals(tt);
     let best: { goal: Goal; steps: number; trigger?: { element?: string; kind: string } } | undefined;

@@ -38,6 +38,8 @@ export function agentAction(a: UiAction): AgentAction {
 /** Waypoint lookup, localisation and routes over one trailmap (optionally restricted to some waypoints). */
 export class TrailmapPlanner {
   readonly planner: Planner;
+  /** The waypoints planned over (all when not restricted). */
+  readonly waypointIds: ReadonlySet<string>;
   private readonly waypoints: Waypoint[];
 
   constructor(
@@ -46,6 +48,7 @@ export class TrailmapPlanner {
   ) {
     this.planner = new Planner(trailmapToUiMap(map, o.only === undefined ? {} : { only: o.only }));
     this.waypoints = map.waypoints.filter((w) => o.only === undefined || o.only.has(w.id));
+    this.waypointIds = new Set(this.waypoints.map((w) => w.id));
   }
 
   /** The waypoint a name means: its id, the id's last part(s) (`list`, `ios/list`), or a unique part of an id. */

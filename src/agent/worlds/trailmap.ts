@@ -13,13 +13,27 @@ import { startWdaServer, TrailmapWorld as WdaWorld } from '../../device/virtual/
 import { GlanceError } from '../../errors.js';
 import type { Platform } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
-import { checkWaypoint, defaultStart, type Trailmap, type Waypoint } from '../../trailmap/index.js';
+import { area, walk, type UiDump } from '../../hierarchy/model.js';
+import {
+  actionFor,
+  checkWaypoint,
+  defaultStart,
+  scrollTowards,
+  toolTargets,
+  type Shortcut,
+  type SwipeDirection,
+  type ToolCall,
+  type Trailmap,
+  type UiAction,
+  type Waypoint,
+} from '../../trailmap/index.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { performAction } from '../tools.js';
 import type { ActResult, AgentAction, Observation } from '../types.js';
-import { observeThrough, type World } from '../world.js';
+import { observeThrough, type GtStep, type World } from '../world.js';
 import { deviceContext } from './context.js';
+import { agentAction, type TrailmapPlanner } from './trailmap-nav.js';
 
 /** A trailmap served as a device, which can be put on any waypoint with a capture. */
 export interface TrailmapDevice {
@@ -53,13 +67,49 @@ export interface TrailmapTaskSpec {
   to: string;
   /** Most actions (default: 12). */
   budget?: number;
+  /**
+   * The shortest chain of shortcuts from `from` to `to`: the world performs it once on reset and keeps the actions
+   * that did it (scrolls included) as the ground truth the oracle replays.
+   */
+  route?: readonly Shortcut[];
+  /** Names the waypoint on show in each observation (`mapNode`), as a map-guided agent localises. */
+  planner?: TrailmapPlanner;
 }
+
+/** Scrolls tried before a shortcut's element counts as unreachable. */
+const MAX_SCROLLS = 6;
+
+/** The ground-truth step that performs `tool` by action `a` on this screen: the element it touches, as bounds. */
+function gtStepOf(tool: ToolCall, a: UiAction, dump: UiDump): GtStep | undefined {
+  switch (a.kind) {
+    case 'back':
+      return { kind: 'back' };
+    case 'swipe':
+      return { kind: 'swipe', direction: a.direction };
+    case 'type': {
+      // Typed into the focused field (trailmap tools name no field).
+      const field = [...walk(dump.roots)].map((e) => e.node).find((n) => n.focused && n.editable);
+      return field === undefined ? undefined : { kind: 'input', bounds: [...field.bounds], input: a.text };
+    }
+    case 'tap':
+    case 'longPress': {
+      const t = toolTargets(tool, dump).sort((x, y) => area(x.bounds) - area(y.bounds))[0];
+      return t === undefined ? undefined : { kind: a.kind === 'tap' ? 'tap' : 'long_press', bounds: [...t.bounds] };
+    }
+  }
+}
+
+const swipe = (d: SwipeDirection | undefined): UiAction | undefined => (d === undefined ? undefined : { kind: 'swipe', direction: d });
 
 /** One navigation task on a served trailmap, acted on through the tools. */
 export class TrailmapTaskWorld implements World {
   readonly task: string;
   readonly budget: number;
   readonly target: Waypoint;
+  /** The route's actions as performed on reset, when the spec gives a route and it could be performed. */
+  groundTruth?: readonly GtStep[];
+  /** Why the route could not be performed (the task is then unreplayable), when it could not. */
+  unreplayable?: string;
   private readonly ctx: ToolContext;
 
   constructor(
@@ -71,20 +121,53 @@ export class TrailmapTaskWorld implements World {
     const target = map.waypoints.find((w) => w.id === spec.to && w.platform === served.platform);
     if (target === undefined) throw new GlanceError('USAGE', `no ${served.platform} waypoint "${spec.to}" in the trailmap`, {});
     this.target = target;
-    this.task = `go to ${spec.to}`;
+    this.task = `go to the ${spec.to.slice(spec.to.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ')} screen`;
     this.budget = spec.budget ?? 12;
     this.ctx = deviceContext(served.device, signal);
   }
 
-  reset(): Promise<Observation> {
+  async reset(): Promise<Observation> {
+    if (this.spec.route !== undefined && this.groundTruth === undefined && this.unreplayable === undefined) {
+      const r = await this.performRoute(this.spec.route);
+      if (typeof r === 'string') this.unreplayable = r;
+      else this.groundTruth = r;
+    }
     this.served.show(this.spec.from);
     // Refs from an earlier episode mean nothing on this one.
     this.ctx.snapshots = memorySnapshotStore();
     return this.observe();
   }
 
-  observe(): Promise<Observation> {
-    return observeThrough(this.ctx);
+  async observe(): Promise<Observation> {
+    const obs = await observeThrough(this.ctx);
+    const here = this.spec.planner?.localise(parseDump(obs.dump));
+    return here === undefined ? obs : { ...obs, mapNode: here };
+  }
+
+  /**
+   * Performs the route from the start (each shortcut's tool by the action derived from the screen, scrolling towards
+   * elements laid out beyond it) and returns the actions taken, or why it could not.
+   */
+  private async performRoute(route: readonly Shortcut[]): Promise<GtStep[] | string> {
+    this.served.show(this.spec.from);
+    this.ctx.snapshots = memorySnapshotStore();
+    const gt: GtStep[] = [];
+    const dump = async (): Promise<UiDump> => parseDump(await this.served.device.dump({ signal: this.ctx.signal }));
+    for (const s of route) {
+      const tool = s.tools[0]!;
+      for (let scrolls = 0; ; scrolls++) {
+        const screen = await dump();
+        const a: UiAction | undefined = actionFor(tool, screen) ?? (scrolls < MAX_SCROLLS ? swipe(scrollTowards(tool, screen)) : undefined);
+        const step = a === undefined ? undefined : gtStepOf(tool, a, screen);
+        if (a === undefined || step === undefined) return `shortcut ${s.id}: nothing on screen performs it`;
+        gt.push(step);
+        const r = await performAction(agentAction(a), this.ctx);
+        if (!r.ok) return `shortcut ${s.id}: ${r.diff}`;
+        if (a.kind !== 'swipe' || tool.name === 'swipe') break;
+      }
+    }
+    if (!checkWaypoint(await dump(), this.target).ok) return `the route ends on a screen that is not ${this.target.id}`;
+    return gt;
   }
 
   act(a: AgentAction): Promise<ActResult> {

@@ -1,7 +1,8 @@
 /**
  * `glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy NAME] [--mode step|episode|both]
  * [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds; `glance bench navigate --trailmap
- * DIR [--max-hops N] [--json OUT]`: goto between the waypoints of a trailmap. Thin adapters over src/agent.
+ * DIR [--policy goto|oracle|random|heuristic] [--max-hops N] [--json OUT]`: goto (or a no-model agent) between the
+ * waypoints of a trailmap. Thin adapters over src/agent.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import type { CommandIO } from './types.js';
 
 const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy ${POLICY_NAMES.join('|')}]
                           [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]
-       glance bench navigate --trailmap DIR [--max-hops N] [--json OUT]`;
+       glance bench navigate --trailmap DIR [--policy goto|oracle|random|heuristic] [--max-hops N] [--json OUT]`;
 
 const MODES = ['step', 'episode', 'both'] as const;
 
@@ -85,6 +86,7 @@ async function benchNavigate(argv: string[], io: CommandIO): Promise<number> {
     allowPositionals: true,
     options: {
       trailmap: { type: 'string' },
+      policy: { type: 'string', default: 'goto' },
       'max-hops': { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -98,8 +100,12 @@ async function benchNavigate(argv: string[], io: CommandIO): Promise<number> {
   if (values.trailmap === undefined) throw usage('missing --trailmap DIR');
   const maxHops = values['max-hops'] === undefined ? 4 : Number(values['max-hops']);
   if (!Number.isInteger(maxHops) || maxHops < 1) throw usage(`--max-hops takes a positive whole number, got "${values['max-hops']}"`);
-  const { runNavigateBench, renderNavigateText } = await import('../../agent/worlds/navigate-bench.js');
+  const { runNavigateBench, renderNavigateText, isNavigatePolicy, NAVIGATE_POLICIES } =
+    await import('../../agent/worlds/navigate-bench.js');
+  const policy = values.policy;
+  if (!isNavigatePolicy(policy)) throw usage(`unknown policy "${policy}" for bench navigate (one of ${NAVIGATE_POLICIES.join(', ')})`);
   const report = await runNavigateBench(await loadTrailmap(values.trailmap), {
+    policy,
     maxHops,
     signal: io.signal,
     ...(io.isTTY ? { onPair: (from: string, to: string) => io.stderr(`\r${`${from} → ${to}`.slice(0, 78).padEnd(78)}`) } : {}),
