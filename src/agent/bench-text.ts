@@ -1,6 +1,7 @@
 /** The benchmark report as a table, per app and pooled, beside the published references. Pure. */
 import type { BenchReport } from './bench.js';
-import type { EpisodeSummary } from './metrics.js';
+import type { EpisodeSummary, LlmUsage } from './metrics.js';
+import type { Exposure } from './types.js';
 
 /** Published figures, always quoted with their mode, model and judging. */
 export const REFERENCES: readonly string[] = [
@@ -59,16 +60,19 @@ export function renderBenchText(r: BenchReport): string {
         `off-path = an action the recording has no outcome for, counted as a failure)`,
     );
   }
-  if (r.llm.calls > 0) {
-    lines.push(`model calls ${r.llm.calls}, tokens in ${r.llm.inputTokens} out ${r.llm.outputTokens}, cost $${r.llm.costUsd.toFixed(4)}`);
-  }
-  if (r.exposure.totalElements > 0) {
-    const e = r.exposure;
-    lines.push(
-      `exposure: ${e.sentElements}/${e.totalElements} elements, ${e.sentChars}/${e.totalChars} characters sent to the model ` +
-        `(${f(1 - e.sentElements / e.totalElements)} withheld)`,
-    );
-  }
+  const usage = (what: string, u: LlmUsage | undefined, local: LlmUsage | undefined, e: Exposure | undefined): void => {
+    if (u !== undefined && u.calls > 0)
+      lines.push(`${what}: model calls ${u.calls}, tokens in ${u.inputTokens} out ${u.outputTokens}, cost $${u.costUsd.toFixed(4)}`);
+    if (local !== undefined && local.calls > 0)
+      lines.push(`${what}: local model calls ${local.calls} (on this machine), tokens in ${local.inputTokens} out ${local.outputTokens}`);
+    if (e !== undefined && e.totalElements > 0)
+      lines.push(
+        `${what}: exposure ${e.sentElements}/${e.totalElements} elements, ${e.sentChars}/${e.totalChars} characters sent to the model ` +
+          `(${f(1 - e.sentElements / e.totalElements)} withheld)`,
+      );
+  };
+  if (r.mode !== 'episode') usage('step mode', r.step.llm, r.step.local, r.step.exposure);
+  if (episodes) usage('episodes', r.llm, r.llm.local, r.exposure);
   lines.push('', 'published references (other modes and judging; compare with care):', ...REFERENCES.map((x) => `  ${x}`));
   return `${lines.join('\n')}\n`;
 }

@@ -6,16 +6,20 @@
 import { runTask } from './loop.js';
 import {
   addExposure,
+  addLlm,
+  llmUsage,
+  NO_LLM,
   innermostAt,
   matchesStep,
   NO_EXPOSURE,
   summariseEpisodes,
   type EpisodeResult,
   type EpisodeSummary,
+  type LlmUsage,
 } from './metrics.js';
 import { gtAction } from './policies/baselines.js';
 import type { HistoryEntry, Policy } from './policy.js';
-import type { Decision, Exposure, Observation, Trajectory } from './types.js';
+import type { Decision, Exposure, LlmCall, Observation, Trajectory } from './types.js';
 import type { DroidTask, DroidTaskSuite } from './worlds/droidtask.js';
 import type { GtStep } from './world.js';
 
@@ -28,12 +32,27 @@ export interface BenchOptions {
   signal?: AbortSignal;
   /** Called after each task (progress). */
   onTask?: (app: string, task: string) => void;
+  /** The model the policy asks, for the report. */
+  model?: string;
 }
 
 export interface StepScore {
   total: number;
   correct: number;
   accuracy: number;
+  /** Model policies: what the teacher-forced decisions cost and sent (cloud calls; local ones apart). */
+  llm?: LlmUsage;
+  local?: LlmUsage;
+  exposure?: Exposure;
+}
+
+/** One task's step-mode counts. */
+export interface StepCounts {
+  total: number;
+  correct: number;
+  llm?: LlmUsage;
+  local?: LlmUsage;
+  exposure?: Exposure;
 }
 
 export interface AppReport {
@@ -49,10 +68,11 @@ export interface BenchReport {
   step: StepScore;
   episode: EpisodeSummary;
   exposure: Exposure;
-  llm: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+  /** Episodes' cloud model calls; `local`: privacy's device-side model, on this machine. */
+  llm: LlmUsage & { local?: LlmUsage };
   seconds: number;
   perApp: Record<string, AppReport>;
-  tasks: Array<Omit<EpisodeResult, 'llmCalls' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'exposure'> & { id: string }>;
+  tasks: Array<Omit<EpisodeResult, 'llmCalls' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'exposure' | 'local'> & { id: string }>;
   /** The episode trajectories, in task order (not part of the JSON summary). */
   trajectories: Trajectory[];
 }
@@ -63,17 +83,17 @@ const score = (total: number, correct: number): StepScore => ({
   accuracy: total === 0 ? 0 : Math.round((correct / total) * 1e4) / 1e4,
 });
 
+/** The usage block of a report when any call was made. */
+const used = (key: 'llm' | 'local', u: LlmUsage): Partial<Record<'llm' | 'local', LlmUsage>> => (u.calls === 0 ? {} : { [key]: u });
+
 /** Teacher-forced decisions on one task's grounded steps: how many were right. */
-async function stepMode(
-  suite: DroidTaskSuite,
-  t: DroidTask,
-  policy: Policy,
-  signal: AbortSignal,
-): Promise<{ total: number; correct: number }> {
+async function stepMode(suite: DroidTaskSuite, t: DroidTask, policy: Policy, signal: AbortSignal): Promise<StepCounts> {
   const world = suite.world(t);
   const history: HistoryEntry[] = [];
   let total = 0;
   let correct = 0;
+  const calls: LlmCall[] = [];
+  let exposure: Exposure = NO_EXPOSURE;
   for (let i = 0; i < t.steps.length; i++) {
     const gt = t.steps[i]!;
     const obs = await world.resetAt(gt.screen ?? t.start);
@@ -83,10 +103,13 @@ async function stepMode(
       const d = await policy.decide(obs, ctx);
       total++;
       if (matchesStep(obs, d.action, gt)) correct++;
+      calls.push(...(d.llm ?? []));
+      exposure = addExposure(exposure, d.exposure);
     }
     history.push(gtEntry(obs, t.steps[i]!));
   }
-  return { total, correct };
+  const u = llmUsage(calls);
+  return { total, correct, ...used('llm', u.cloud), ...used('local', u.local), ...(exposure.totalElements === 0 ? {} : { exposure }) };
 }
 
 /** The ground-truth step as a history entry, by ref when the screen shows the element. */
@@ -131,7 +154,7 @@ async function episode(
       else prefix = false;
     },
   });
-  const calls = traj.steps.flatMap((s) => s.decision.llm ?? []);
+  const u = llmUsage(traj.steps.flatMap((s) => s.decision.llm ?? []));
   const goalReached = world.goalReached();
   const steps = traj.steps.filter((s) => s.result !== undefined).length;
   const r: EpisodeResult = {
@@ -145,10 +168,11 @@ async function episode(
     steps,
     gtSteps: t.steps.length,
     acp: t.steps.length === 0 ? 1 : Math.round((k / t.steps.length) * 1e4) / 1e4,
-    llmCalls: calls.length,
-    inputTokens: calls.reduce((n, c) => n + c.inputTokens, 0),
-    outputTokens: calls.reduce((n, c) => n + c.outputTokens, 0),
-    costUsd: calls.reduce((n, c) => n + c.costUsd, 0),
+    llmCalls: u.cloud.calls,
+    inputTokens: u.cloud.inputTokens,
+    outputTokens: u.cloud.outputTokens,
+    costUsd: u.cloud.costUsd,
+    ...used('local', u.local),
     exposure: traj.steps.reduce<Exposure>((e, s) => addExposure(e, s.decision.exposure), NO_EXPOSURE),
   };
   return { r, traj };
@@ -158,7 +182,7 @@ async function episode(
 export interface TaskScore {
   id: string;
   app: string;
-  step: { total: number; correct: number } | null;
+  step: StepCounts | null;
   episode: EpisodeResult | null;
 }
 
@@ -199,29 +223,40 @@ export async function runBench(suite: DroidTaskSuite, opts: BenchOptions): Promi
     opts.onTask?.(t.app, t.task);
   }
   const seconds = Math.round((performance.now() - started) / 10) / 100;
-  return { ...aggregateBench(scores, { policy: policyName, mode: opts.mode, seconds }), trajectories };
+  const meta = { policy: policyName, mode: opts.mode, seconds, ...(opts.model === undefined ? {} : { model: opts.model }) };
+  return { ...aggregateBench(scores, meta), trajectories };
 }
 
 /** The report over task scores given in benchmark order (a local run and a farm's collected jobs alike). */
 export function aggregateBench(
   scores: readonly TaskScore[],
-  meta: { policy: string; mode: BenchMode; seconds: number },
+  meta: { policy: string; mode: BenchMode; seconds: number; model?: string },
 ): Omit<BenchReport, 'trajectories'> {
   const apps = [...new Set(scores.map((s) => s.app))].sort();
   const results = scores.flatMap((s) => (s.episode === null ? [] : [s.episode]));
   const ids = scores.flatMap((s) => (s.episode === null ? [] : [s.id]));
-  const stepOf = (list: readonly TaskScore[]): StepScore =>
-    score(
-      list.reduce((n, s) => n + (s.step?.total ?? 0), 0),
-      list.reduce((n, s) => n + (s.step?.correct ?? 0), 0),
-    );
+  const stepOf = (list: readonly TaskScore[]): StepScore => {
+    const llm = list.reduce((u, s) => addLlm(u, s.step?.llm), NO_LLM);
+    const local = list.reduce((u, s) => addLlm(u, s.step?.local), NO_LLM);
+    const exposure = list.reduce<Exposure>((e, s) => addExposure(e, s.step?.exposure), NO_EXPOSURE);
+    return {
+      ...score(
+        list.reduce((n, s) => n + (s.step?.total ?? 0), 0),
+        list.reduce((n, s) => n + (s.step?.correct ?? 0), 0),
+      ),
+      ...used('llm', llm),
+      ...used('local', local),
+      ...(exposure.totalElements === 0 ? {} : { exposure }),
+    };
+  };
+  const local = results.reduce((u, r) => addLlm(u, r.local), NO_LLM);
   const perApp: Record<string, AppReport> = {};
   for (const app of apps) {
     perApp[app] = { step: stepOf(scores.filter((s) => s.app === app)), episode: summariseEpisodes(results.filter((r) => r.app === app)) };
   }
   return {
     policy: meta.policy,
-    model: null,
+    model: meta.model ?? null,
     mode: meta.mode,
     apps,
     step: stepOf(scores),
@@ -232,6 +267,7 @@ export function aggregateBench(
       inputTokens: results.reduce((n, r) => n + r.inputTokens, 0),
       outputTokens: results.reduce((n, r) => n + r.outputTokens, 0),
       costUsd: results.reduce((n, r) => n + r.costUsd, 0),
+      ...used('local', local),
     },
     seconds: meta.seconds,
     perApp,

@@ -7,7 +7,7 @@
 import { contains } from '../hierarchy/model.js';
 import { findElements } from '../snapshot/selector.js';
 import type { SnapshotElement } from '../snapshot/types.js';
-import type { AgentAction, Exposure, Observation, Outcome } from './types.js';
+import type { AgentAction, Exposure, LlmCall, Observation, Outcome } from './types.js';
 import type { GtStep } from './world.js';
 
 type Box = [number, number, number, number];
@@ -77,11 +77,50 @@ export interface EpisodeResult {
   steps: number;
   gtSteps: number;
   acp: number;
+  /** Cloud model calls (privacy's device-side calls are in `local`). */
   llmCalls: number;
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** Calls to a local model on the device side of privacy mode (not exposure). */
+  local?: LlmUsage;
   exposure: Exposure;
+}
+
+export interface LlmUsage {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+export const NO_LLM: LlmUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+
+/** Sums model calls, cloud and local apart. */
+export function llmUsage(calls: readonly LlmCall[]): { cloud: LlmUsage; local: LlmUsage } {
+  const add = (u: LlmUsage, c: LlmCall): LlmUsage => ({
+    calls: u.calls + 1,
+    inputTokens: u.inputTokens + c.inputTokens,
+    outputTokens: u.outputTokens + c.outputTokens,
+    costUsd: u.costUsd + c.costUsd,
+  });
+  let cloud = NO_LLM;
+  let local = NO_LLM;
+  for (const c of calls) {
+    if (c.side === 'local') local = add(local, c);
+    else cloud = add(cloud, c);
+  }
+  return { cloud, local };
+}
+
+export function addLlm(a: LlmUsage, b: LlmUsage | undefined): LlmUsage {
+  if (b === undefined) return a;
+  return {
+    calls: a.calls + b.calls,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
 }
 
 export interface EpisodeSummary {

@@ -10,7 +10,7 @@ import { GlanceError } from '../../errors.js';
 import { runBench, type BenchMode } from '../../agent/bench.js';
 import { renderBenchText } from '../../agent/bench-text.js';
 import { appSource, cachedMap } from '../../agent/maps.js';
-import { isPolicyName, makePolicy, POLICY_NAMES } from '../../agent/policies/index.js';
+import { isPolicyName, makePolicy, POLICY_NAMES, type PolicyName, type PolicyOptions } from '../../agent/policies/index.js';
 import { DroidTaskSuite } from '../../agent/worlds/droidtask.js';
 import { loadTrailmap } from '../../trailmap/index.js';
 import { parseCommandArgs } from '../args.js';
@@ -19,6 +19,7 @@ import { stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
 const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy ${POLICY_NAMES.join('|')}]
+                          [--model PROVIDER:MODEL | URL#MODEL] [--privacy [--local-model SPEC]]
                           [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]
        glance bench navigate --trailmap DIR [--policy goto|oracle|random|heuristic] [--max-hops N] [--json OUT]`;
 
@@ -26,6 +27,31 @@ const MODES = ['step', 'episode', 'both'] as const;
 
 function usage(message: string): GlanceError {
   return new GlanceError('USAGE', message, { hint: USAGE });
+}
+
+/** The model (and privacy's device-side model) a model policy asks; none for the other policies. */
+async function benchModels(
+  policy: PolicyName,
+  values: { model?: string | undefined; privacy?: boolean | undefined; 'local-model'?: string | undefined },
+  io: CommandIO,
+): Promise<Pick<PolicyOptions, 'provider' | 'privacy' | 'local'>> {
+  if (policy !== 'compass' && policy !== 'single') {
+    if (values.model !== undefined || values.privacy === true || values['local-model'] !== undefined)
+      throw usage(`--model, --privacy and --local-model apply to the model policies (compass, single), not ${policy}`);
+    return {};
+  }
+  const { chooseLocalModel, chooseProvider } = await import('../../agent/providers/index.js');
+  if (values['local-model'] !== undefined && values.privacy !== true) throw usage('--local-model works on the device side of --privacy');
+  const provider = await chooseProvider(
+    { model: values.model, env: io.env },
+    { readFile: io.readFile, writeFile: (p, d) => writeFile(p, d) },
+  );
+  const local = chooseLocalModel(values['local-model'], io.env);
+  return {
+    ...(provider === undefined ? {} : { provider }),
+    ...(values.privacy === true ? { privacy: true } : {}),
+    ...(local === undefined ? {} : { local }),
+  };
 }
 
 async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
@@ -37,6 +63,9 @@ async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
       sources: { type: 'string' },
       apps: { type: 'string' },
       policy: { type: 'string', default: 'heuristic' },
+      model: { type: 'string' },
+      privacy: { type: 'boolean' },
+      'local-model': { type: 'string' },
       mode: { type: 'string', default: 'both' },
       json: { type: 'string' },
       report: { type: 'string' },
@@ -59,13 +88,15 @@ async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
   if (suite.tasks.length === 0) throw usage(`no tasks${apps === undefined ? '' : ` for ${apps.join(', ')}`} in ${values.worlds}`);
   await suite.markReplayable();
   const cacheDir = values['no-cache'] === true ? undefined : join(stateDir(io.env), 'maps');
+  const models = await benchModels(policy, values, io);
   const report = await runBench(suite, {
     mode,
     signal: io.signal,
+    ...(models.provider === undefined ? {} : { model: models.provider.name }),
     policyFor: async (app) => {
       const source = values.sources === undefined ? undefined : appSource(values.sources, app);
       const map = source === undefined ? undefined : await cachedMap(source, cacheDir);
-      return makePolicy(policy, map === undefined ? {} : { map });
+      return makePolicy(policy, { ...models, ...(map === undefined ? {} : { map }) });
     },
     ...(io.isTTY ? { onTask: (app: string, task: string) => io.stderr(`\r${`${app}: ${task}`.slice(0, 78).padEnd(78)}`) } : {}),
   });
