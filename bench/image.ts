@@ -1,7 +1,10 @@
 /**
  * Screenshot benchmark: cost of `drawMarks` on a 1080×2280 screenshot with 40 marks, PNG in, marked image out
- * as PNG (budget ≤ 120 ms), WebP (≤ 60 ms) and JPEG, beside decode / downscale / marks alone, the first call of a
- * process (loading the library and fonts) and output sizes. Wall and CPU time: the machine is shared.
+ * as PNG (budget ≤ 120 ms), WebP (≤ 60 ms) and JPEG — at the default 1568 px long edge, and at the model budget
+ * (MODEL_MAX_PIXELS, what device_screenshot returns to a model) — beside its stages alone (decode + downscale,
+ * planning the marks, encoding the 1375×1568 output in each format), the first call of a process (loading the
+ * library and fonts), output sizes, and the virtual device's `screencap -p` of a 1080×2400 screen (a new frame,
+ * and the same screen again). Wall and CPU time: the machine is shared.
  *
  * The input is the 40-element DroidTask dialer screen painted at 1080×2280 by the image tests' painter,
  * with a noisy photo-like band so the PNG compresses like a real screencap rather than a flat drawing.
@@ -12,7 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { decodeRgba, encodeRgba } from '../src/image/codec.js';
 import { median } from './timing.js';
 import { downscale } from '../src/image/scale.js';
-import { drawMarks, renderMarks } from '../src/image/marks.js';
+import { drawMarks, planMarks, renderMarks } from '../src/image/marks.js';
+import { decodeImage, encodeCanvas, pixelsOf, surface } from '../src/image/canvas.js';
+import { drawScaled, fitSize, MODEL_MAX_PIXELS } from '../src/image/scale.js';
+import { screencapCache, screencapPng } from '../src/device/virtual/screencap.js';
 import type { RgbaImage } from '../src/image/raster.js';
 import { corpusScreen, paintDump } from '../test/image/screens.js';
 
@@ -71,12 +77,46 @@ export async function benchImage(): Promise<Record<string, number>> {
   put('decode', () => decodeRgba(png));
   put('downscale', () => downscale(screen));
   put('render_marks', () => renderMarks(screen, s.elements));
+  // The stages of drawMarks alone. Skia decodes on first draw, so decode and downscale are one figure.
+  const fit = fitSize(1080, 2280, 1568);
+  const shrink = (): ReturnType<typeof surface> => {
+    const c = surface(fit.width, fit.height);
+    drawScaled(c.ctx, decodeImage(png), fit);
+    c.ctx.getImageData(0, 0, 1, 1);
+    return c;
+  };
+  put('stage_decode_downscale', shrink);
+  const small = shrink();
+  put('stage_read_pixels', () => pixelsOf(small.ctx, fit));
+  const shotPixels = pixelsOf(small.ctx, fit);
+  put('stage_plan', () => planMarks({ width: 1080, height: 2280 }, s.elements, { shot: shotPixels }));
+  const whole = surface(first.width, first.height, [255, 255, 255]);
+  whole.ctx.drawImage(small.canvas, 0, 0);
+  for (const format of ['png', 'webp', 'jpeg'] as const) put(`stage_encode_${format}`, () => encodeCanvas(whole.canvas, { format }));
   // The figures the budgets are about: PNG bytes in, a marked 1568 px image out, in each format.
   for (const format of ['png', 'webp', 'jpeg'] as const) {
     put(`draw_marks_${format}`, () => drawMarks(png, s.elements, { format }));
     out[`image.output_${format}_kb`] = Math.round(drawMarks(png, s.elements, { format }).bytes.length / 1024);
   }
   put('draw_marks_no_legend_webp', () => drawMarks(png, s.elements, { legend: false, format: 'webp' }));
+  // What device_screenshot returns to a model (no file, no maxEdge): within MODEL_MAX_PIXELS.
+  const model = drawMarks(png, s.elements, { format: 'webp', maxPixels: MODEL_MAX_PIXELS });
+  out['image.model_output_width'] = model.width;
+  out['image.model_output_height'] = model.height;
+  for (const format of ['webp', 'png', 'jpeg'] as const) {
+    put(`model_draw_marks_${format}`, () => drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS }));
+    out[`image.model_output_${format}_kb`] = Math.round(
+      drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS }).bytes.length / 1024,
+    );
+  }
+  // The virtual device's screencap -p: a new frame is drawn and encoded; the same screen again is kept.
+  const display = { width: 1080, height: 2400, density: 420 };
+  const tall = { ...s.dump, width: 1080, height: 2400 };
+  put('screencap_1080x2400_new_frame', () => screencapPng(tall, display));
+  const cached = screencapCache();
+  cached(tall, display);
+  put('screencap_1080x2400_same_screen', () => cached(tall, display));
+  out['image.screencap_1080x2400_kb'] = Math.round(screencapPng(tall, display).length / 1024);
   return out;
 }
 
@@ -85,7 +125,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(
     [
       'image bench (1080×2280 screenshot, 40 marks; medians of 9 warm runs)',
-      ...Object.entries(r).map(([k, v]) => `  ${k.padEnd(32)} ${v}`),
+      ...Object.entries(r).map(([k, v]) => `  ${k.padEnd(44)} ${v}`),
     ].join('\n'),
   );
 }

@@ -4,7 +4,7 @@
  */
 export { decodeRgba, encodeRgba } from './codec.js';
 export { DEFAULT_QUALITY, IMAGE_FORMATS, MIME, loadFonts, type EncodeOptions, type ImageFormat } from './canvas.js';
-export { downscale, fitSize, resize, DEFAULT_MAX_EDGE, type Downscaled } from './scale.js';
+export { downscale, fitSize, resize, DEFAULT_MAX_EDGE, MODEL_MAX_PIXELS, type Downscaled } from './scale.js';
 export {
   drawMarks,
   downscaleImage,

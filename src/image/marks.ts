@@ -20,7 +20,7 @@ import {
   type Image,
   type ImageFormat,
 } from './canvas.js';
-import { drawLegend, layoutLegend, type LegendRow } from './legend.js';
+import { drawLegend, layoutLegend, type LegendLayout, type LegendRow } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
 import { clip, fillRect, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
 import { DEFAULT_MAX_EDGE, drawScaled, fitSize } from './scale.js';
@@ -29,6 +29,11 @@ import { drawText, measureText, type TextStyle } from './text.js';
 export interface MarkOptions {
   /** Long edge of the screenshot part of the output, in pixels (default 1568). */
   maxEdge?: number;
+  /**
+   * Pixels the whole output (screenshot + legend) may have: the long edge shrinks below `maxEdge` until it
+   * fits. Unlimited by default; MODEL_MAX_PIXELS (scale.ts) for an image that only goes to a model.
+   */
+  maxPixels?: number;
   /** Draw the legend panel (default true). */
   legend?: boolean;
 }
@@ -189,15 +194,15 @@ function meanColour(img: RgbaImage, r: Rect): Rgb | undefined {
 /** Mean colour of a region of the downscaled screenshot (undefined when the region is empty). */
 export type MeanUnder = (r: Rect) => Rgb | undefined;
 
-/** Reads the regions from the canvas one at a time: a few hundred small reads cost less than the whole image. */
+/**
+ * Reads the canvas once, on the first region asked for: one read of the whole downscaled screenshot costs a
+ * few ms, where a read per region (five per mark) flushed the canvas each time and cost ~30 ms for 40 marks.
+ */
 function meanUnderCanvas(ctx: Context, size: { width: number; height: number }): MeanUnder {
+  let pixels: RgbaImage | undefined;
   return (r) => {
-    const whole = { width: size.width, height: size.height, data: new Uint8Array(0) };
-    const { x0, y0, x1, y1 } = clip(whole, r);
-    if (x1 <= x0 || y1 <= y0) return undefined;
-    const region = ctx.getImageData(x0, y0, x1 - x0, y1 - y0);
-    const img = { width: region.width, height: region.height, data: region.data as unknown as Uint8Array };
-    return meanColour(img, { x0: 0, y0: 0, x1: img.width, y1: img.height });
+    pixels ??= pixelsOf(ctx, size);
+    return meanColour(pixels, r);
   };
 }
 
@@ -303,36 +308,75 @@ function drawPlan(ctx: Context, plan: MarkPlan): void {
   }
 }
 
-/** The screenshot downscaled to `maxEdge`, with its marks and (unless turned off) the legend beside or below. */
-function markSource(source: Source, elements: readonly SnapshotElement[], options: MarkOptions): Drawn {
-  const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
-  checkMaxEdge(maxEdge);
+/** Size of the whole output for a screenshot downscaled to `maxEdge`: the screenshot part and the legend panel. */
+function outputLayout(
+  source: { width: number; height: number },
+  rows: number,
+  options: MarkOptions,
+  maxEdge: number,
+): { fit: ReturnType<typeof fitSize>; layout: LegendLayout | undefined; size: { width: number; height: number } } {
   const fit = fitSize(source.width, source.height, maxEdge);
-  const small = surface(fit.width, fit.height);
-  drawScaled(small.ctx, source.image, fit);
-  // The colours avoid what lies under each mark, so the plan reads the downscaled pixels.
-  const plan = planMarks(source, elements, { maxEdge, shot: meanUnderCanvas(small.ctx, fit) });
-  const drawn = plan.marks;
-  const shot = { width: fit.width, height: fit.height };
-  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
-  const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
-  const withLegend = options.legend !== false && drawn.length > 0;
-  const layout = withLegend ? layoutLegend(legend.length, shot, maxEdge) : undefined;
+  const layout = options.legend !== false && rows > 0 ? layoutLegend(rows, fit, maxEdge) : undefined;
   const size =
     layout === undefined
-      ? shot
+      ? { width: fit.width, height: fit.height }
       : layout.side === 'right'
-        ? { width: shot.width + layout.width, height: shot.height }
-        : { width: shot.width, height: shot.height + layout.height };
-  const out = size === shot ? small : surface(size.width, size.height, WHITE);
-  if (out !== small) out.ctx.drawImage(small.canvas, 0, 0);
-  drawPlan(out.ctx, plan);
+        ? { width: fit.width + layout.width, height: fit.height }
+        : { width: fit.width, height: fit.height + layout.height };
+  return { fit, layout, size };
+}
+
+/** The largest long edge up to `maxEdge` whose whole output fits `maxPixels` (the legend shrinks with it). */
+export function budgetEdge(source: { width: number; height: number }, rows: number, options: MarkOptions): number {
+  let edge = options.maxEdge ?? DEFAULT_MAX_EDGE;
+  checkMaxEdge(edge);
+  const budget = options.maxPixels;
+  if (budget === undefined) return edge;
+  for (let i = 0; i < 8; i++) {
+    const { size } = outputLayout(source, rows, options, edge);
+    const area = size.width * size.height;
+    if (area <= budget || edge <= 64) return edge;
+    // The legend's width does not shrink in proportion: step down and measure again.
+    edge = Math.max(64, Math.min(edge - 1, Math.floor(edge * Math.sqrt(budget / area))));
+  }
+  return edge;
+}
+
+/**
+ * The screenshot downscaled to `maxEdge` (or less, for `maxPixels`), with its marks and (unless turned off)
+ * the legend beside or below. One canvas: the screenshot is drawn straight into the output.
+ */
+function markSource(source: Source, elements: readonly SnapshotElement[], options: MarkOptions): Drawn {
+  const maxEdge = budgetEdge(source, elements.length, options);
+  // Elements off screen are skipped, so the legend may have fewer rows than elements: lay it out for the plan.
+  const first = outputLayout(source, elements.length, options, maxEdge);
+  const { fit } = first;
+  const shot = { width: fit.width, height: fit.height };
+  const out = surface(first.size.width, first.size.height, first.layout === undefined ? undefined : WHITE);
+  drawScaled(out.ctx, source.image, fit);
+  // The colours avoid what lies under each mark, so the plan reads the downscaled pixels.
+  const plan = planMarks(source, elements, { maxEdge, shot: meanUnderCanvas(out.ctx, fit) });
+  const drawn = plan.marks;
+  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
+  let { layout } = first;
+  let canvas = out;
+  if (drawn.length !== elements.length) {
+    // Fewer rows than laid out for: the panel is smaller (or gone), so the output is cut or drawn again.
+    const again = outputLayout(source, drawn.length, options, maxEdge);
+    layout = again.layout;
+    if (again.size.width !== first.size.width || again.size.height !== first.size.height) {
+      canvas = surface(again.size.width, again.size.height, layout === undefined ? undefined : WHITE);
+      canvas.ctx.drawImage(out.canvas, 0, 0, shot.width, shot.height, 0, 0, shot.width, shot.height);
+    }
+  }
+  drawPlan(canvas.ctx, plan);
   if (layout !== undefined) {
     const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: drawn[i]!.colour }));
     const header = fit.scale === 1 ? 'marks: ref · class · label' : `image px × ${fit.scale.toFixed(3)} = device px`;
-    drawLegend(out.ctx, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height }, { rows, layout, header });
+    drawLegend(canvas.ctx, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height }, { rows, layout, header });
   }
-  return { canvas: out.canvas, marks, shot, scale: fit.scale, legend, skipped: plan.skipped };
+  return { canvas: canvas.canvas, marks, shot, scale: fit.scale, legend, skipped: plan.skipped };
 }
 
 /** Raster-level marks: draws over a copy of the downscaled `screen`. Exposed for tests and benchmarks. */
@@ -364,18 +408,23 @@ export function drawMarks(
 }
 
 /**
- * The screenshot alone, downscaled to `maxEdge` (0 = full size) and encoded as asked: for `device_screenshot`
- * without marks. A PNG that needs neither returns as it came.
+ * The screenshot alone, downscaled to `maxEdge` (0 = full size) and within `maxPixels`, encoded as asked: for
+ * `device_screenshot` without marks. A PNG that needs neither returns as it came.
  */
 export function downscaleImage(
   bytes: Uint8Array,
-  options: { maxEdge?: number } & EncodeOptions = {},
+  options: { maxEdge?: number; maxPixels?: number } & EncodeOptions = {},
 ): { bytes: Uint8Array; format: ImageFormat; width: number; height: number; scale: number } {
   const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   if (maxEdge !== 0) checkMaxEdge(maxEdge);
   const format = options.format ?? 'png';
   const image = decodeImage(bytes);
-  const fit = maxEdge === 0 ? { width: image.width, height: image.height, scale: 1 } : fitSize(image.width, image.height, maxEdge);
+  const { width, height } = image;
+  let fit = maxEdge === 0 ? { width, height, scale: 1 } : fitSize(width, height, maxEdge);
+  const budget = options.maxPixels;
+  if (budget !== undefined && fit.width * fit.height > budget) {
+    fit = fitSize(width, height, Math.max(1, Math.floor(Math.max(width, height) * Math.sqrt(budget / (width * height)))));
+  }
   const isPng = bytes[0] === 0x89;
   if (fit.scale === 1 && format === 'png' && isPng && options.quality === undefined) return { bytes, format, ...fit };
   const out = surface(fit.width, fit.height);

@@ -8,6 +8,13 @@ import type { RgbaImage } from './raster.js';
 /** Default long edge: the largest image edge vision models take without resampling it themselves. */
 export const DEFAULT_MAX_EDGE = 1568;
 
+/**
+ * Pixels of an image that only goes to a model: vision models scale larger images down before reading them
+ * (Claude to about 1.2 megapixels, ~1,600 tokens; GPT-4o's high detail to a 768 px short side), so more costs
+ * encoding time and bytes and shows the model nothing more.
+ */
+export const MODEL_MAX_PIXELS = 1_200_000;
+
 export interface Downscaled {
   image: RgbaImage;
   /** Device (source) pixels per image pixel along the long edge: `device = image × scale`. 1 when not scaled. */

@@ -28,7 +28,7 @@ export const screenshotTool = defineTool({
   name: 'device_screenshot',
   title: 'Screenshot',
   description:
-    'The screen as an image, downscaled to maxEdge (device = image × scale): WebP unless a format is given (PNG when written to a file). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
+    'The screen as an image, downscaled to maxEdge (device = image × scale); without a file or maxEdge it is kept within 1.2 megapixels, what vision models read. WebP unless a format is given (PNG when written to a file). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
   schema: z.object({
     out: z.string().optional().describe('also write the image to this file'),
     marks: z.boolean().optional().describe("draw each element's ref on the screenshot, with a legend"),
@@ -52,8 +52,10 @@ export const screenshotTool = defineTool({
     const raw = await device.screenshot({ signal: ctx.signal });
     const device_ = pngSize(raw);
     // Loaded here, not at start-up: the drawing library costs start-up time other commands need not pay.
-    const { DEFAULT_MAX_EDGE, MIME, downscaleImage, drawMarks } = await import('../image/index.js');
+    const { DEFAULT_MAX_EDGE, MIME, MODEL_MAX_PIXELS, downscaleImage, drawMarks } = await import('../image/index.js');
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
+    // An image only a model will see needs no more pixels than the model reads (and costs half the encoding).
+    const budget = input.out === undefined && input.maxEdge === undefined ? { maxPixels: MODEL_MAX_PIXELS } : {};
     const encode = { format: input.format ?? defaultFormat(input.out), ...(input.quality === undefined ? {} : { quality: input.quality }) };
     let shot: { bytes: Uint8Array; width: number; height: number; scale: number };
     let legend: Array<{ ref: string; class: string; label: string }> | undefined;
@@ -63,9 +65,9 @@ export const screenshotTool = defineTool({
       // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
       const dump = await device.dump({ signal: ctx.signal });
       await ctx.snapshots.save(device.serial, dump);
-      ({ legend, ...shot } = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...encode }));
+      ({ legend, ...shot } = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...budget, ...encode }));
     } else {
-      shot = downscaleImage(raw, { maxEdge, ...encode });
+      shot = downscaleImage(raw, { maxEdge, ...budget, ...encode });
     }
     const { bytes, width, height, scale } = shot;
     if (input.out !== undefined) await ctx.writeFile(input.out, bytes);

@@ -173,9 +173,12 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1080, 1920]);
     assert.equal(r.body.result?.['bytes'], png.length);
 
+    // An image for the caller only (no file, no --max-edge) stays within what a model reads: 1.2 megapixels.
     const small = await json('-s', main.serial, 'screenshot');
-    assert.deepEqual([small.body.result?.['width'], small.body.result?.['height']], [882, 1568]);
-    assert.ok(Math.abs((small.body.result?.['scale'] as number) - 1920 / 1568) < 0.01);
+    assert.deepEqual([small.body.result?.['width'], small.body.result?.['height']], [821, 1460]);
+    assert.ok(Math.abs((small.body.result?.['scale'] as number) - 1920 / 1460) < 0.01);
+    const edge = await json('-s', main.serial, 'screenshot', '--max-edge', '1568');
+    assert.deepEqual([edge.body.result?.['width'], edge.body.result?.['height']], [882, 1568]);
 
     const marked = join(stateDir, 'marked.png');
     const m = await json('-s', main.serial, 'screenshot', marked, '--marks');

@@ -28,6 +28,21 @@ describe('codec', () => {
     assert.deepEqual(Buffer.from(back.data), Buffer.from(img.data));
   });
 
+  test('PNG: opaque pixels are written as RGB (colour type 2), translucent ones keep alpha (6); both round-trip', () => {
+    const opaque = sample(300, 200);
+    const rgb = encodeRgba(opaque);
+    assert.equal(rgb[25], 2);
+    assert.deepEqual(Buffer.from(decodeRgba(rgb).data), Buffer.from(opaque.data));
+    const translucent = createImage(3, 2, [0, 0, 0]);
+    translucent.data.fill(255);
+    translucent.data[3] = 0;
+    const rgba = encodeRgba(translucent);
+    assert.equal(rgba[25], 6);
+    assert.equal(decodeRgba(rgba).data[3], 0);
+    // Every row after the first uses the Up filter: a flat 300×200 screen (180,000 bytes of RGB) is ~1 kB.
+    assert.ok(encodeRgba(createImage(300, 200, [40, 90, 200])).length < 2000);
+  });
+
   test('a translucent pixel survives within the rounding of premultiplied alpha', () => {
     const img = createImage(4, 4, [200, 100, 50]);
     img.data.set([200, 100, 50, 99], 4 * 5);

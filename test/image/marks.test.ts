@@ -125,6 +125,21 @@ describe('drawMarks', () => {
     assert.notEqual(r.image.data, portrait.screen.data, 'the input raster is not drawn on');
   });
 
+  test('maxPixels: the whole output, legend included, fits the budget (a model reads no more)', () => {
+    const budget = 1_200_000;
+    const m = drawMarks(portraitPng, portrait.elements, { maxPixels: budget });
+    assert.ok(m.width * m.height <= budget, `${m.width}×${m.height}`);
+    assert.ok(m.width * m.height > budget * 0.9, 'not much smaller than needed');
+    assert.ok(m.shot.height < 1568 && m.width > m.shot.width, 'a smaller screenshot, still with its legend');
+    assert.equal(m.legend.length, portrait.elements.length);
+    const decoded = decodeRgba(m.bytes);
+    assert.deepEqual([decoded.width, decoded.height], [m.width, m.height]);
+    const plain = downscaleImage(portraitPng, { maxPixels: budget });
+    assert.ok(plain.width * plain.height <= budget && plain.height > 1400, `${plain.width}×${plain.height}`);
+    // Within the budget already: maxEdge alone decides.
+    assert.deepEqual(drawMarks(portraitPng, portrait.elements, { maxPixels: 10_000_000 }).shot, out.shot);
+  });
+
   test('maxEdge is validated', () => {
     for (const maxEdge of [0, 10, 1.5, Number.NaN, 100000]) {
       assert.throws(

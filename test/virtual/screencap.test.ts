@@ -51,6 +51,17 @@ describe('virtual screencap', () => {
     assert.deepEqual(pixel(after, 540, 300), pixel(before, 540, 300));
   });
 
+  test('the same screen twice gives the same frame, as a copy the caller may change', async () => {
+    const dev = createVirtualDevice();
+    const a = await dev.screencap();
+    a.fill(0);
+    const b = await dev.screencap();
+    assert.deepEqual([...b.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual(Buffer.from(await dev.screencap()), Buffer.from(b));
+    dev.state.tap(1017, 136); // Settings: another screen, another frame
+    assert.notDeepEqual(Buffer.from(await dev.screencap()), Buffer.from(b));
+  });
+
   test('text is drawn: a label area is not blank', async () => {
     const dev = createVirtualDevice();
     const img = decode(await dev.screencap());

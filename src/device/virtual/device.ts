@@ -4,6 +4,7 @@
  * (or Glance's own client) drives it like a phone.
  */
 import type { DeviceServices } from '../../adb/services.js';
+import type { UiDump } from '../../hierarchy/model.js';
 import { androidCommands, defaultProps, type DeviceContext, type DumpFault } from './commands/index.js';
 import { loadDroidbot } from './droidbot.js';
 import { MemFs } from './fs.js';
@@ -83,7 +84,11 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   const tcp = new Map<number, TcpHandler>();
   const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
   // Loaded on first capture: the drawing library is native code that serving dumps never needs.
-  const screencap = async (): Promise<Uint8Array> => (await import('./screencap.js')).screencapPng(phone.dump(), display);
+  let capture: ((dump: UiDump, d: typeof display) => Uint8Array) | undefined;
+  const screencap = async (): Promise<Uint8Array> => {
+    capture ??= (await import('./screencap.js')).screencapCache();
+    return capture(phone.dump(), display);
+  };
   const ctx: DeviceContext = {
     phone,
     fs,

@@ -345,7 +345,28 @@ function drawDump(dump: UiDump, opts: { width: number; height: number; density: 
   return cv;
 }
 
+export interface Display {
+  width: number;
+  height: number;
+  density: number;
+}
+
 /** Draws a dump and encodes it as PNG (what `screencap -p` writes). */
-export function screencapPng(dump: UiDump, opts: { width: number; height: number; density: number }): Uint8Array {
+export function screencapPng(dump: UiDump, opts: Display): Uint8Array {
   return encodeCanvas(drawDump(dump, opts).canvas);
+}
+
+/**
+ * `screencapPng` that keeps the last frame: agents capture the same screen again and again (before and after
+ * a tap that changed nothing, marks after a plain screenshot), and a 1080×2400 frame costs tens of ms to draw
+ * and encode where comparing the hierarchy costs well under one.
+ */
+export function screencapCache(): (dump: UiDump, opts: Display) => Uint8Array {
+  let last: { key: string; png: Uint8Array } | undefined;
+  return (dump, opts) => {
+    const key = JSON.stringify([opts.width, opts.height, opts.density, dump.rotation, dump.roots]);
+    if (last?.key !== key) last = { key, png: screencapPng(dump, opts) };
+    // A copy: the caller may hand the bytes to a stream that transfers or changes them.
+    return last.png.slice();
+  };
 }
