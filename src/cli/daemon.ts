@@ -7,6 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createDeviceProvider } from '../device/provider.js';
+import { LONG_LIVED_BACKEND } from '../device/uia2/select.js';
 import type { SnapshotStore } from '../tools/registry.js';
 import type { DaemonRequest, Frame } from './client.js';
 import type { CliIO, CliSession } from './io.js';
@@ -79,7 +80,12 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
   const session = (env: Env): CliSession => {
     const key = sessionKey(env);
     let s = sessions.get(key);
-    if (!s) sessions.set(key, (s = { devices: createDeviceProvider(env), snapshots: cachedStore(fileSnapshotStore(stateDir(env))) }));
+    if (!s) {
+      // The daemon keeps its devices for many calls: it pays the UiAutomator2 server's start once, so without
+      // GLANCE_BACKEND (or --backend) it reads screens with `auto`.
+      const devices = createDeviceProvider(env, { defaultBackend: LONG_LIVED_BACKEND });
+      sessions.set(key, (s = { devices, snapshots: cachedStore(fileSnapshotStore(stateDir(env))) }));
+    }
     return s;
   };
 

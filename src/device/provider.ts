@@ -47,8 +47,16 @@ export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
 const ONLINE_POLL_MS = 100;
 const ONLINE_POLLS = 30;
 
+export interface ProviderOptions {
+  /**
+   * The screen backend when GLANCE_BACKEND does not name one: `dump` (default) for a process that reads a
+   * screen once, `auto` for one that keeps its devices (the CLI's daemon, an MCP server).
+   */
+  defaultBackend?: BackendName;
+}
+
 /** The provider over the adb server and direct connections, configured by `env` (default: process.env). */
-export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider {
+export function createDeviceProvider(env: Env = process.env, options: ProviderOptions = {}): AdbDeviceProvider {
   const serverPort = adbServerPort(env);
   const server = createServerTransport({ env, port: serverPort });
   const client = new AdbClient(server);
@@ -58,7 +66,7 @@ export function createDeviceProvider(env: Env = process.env): AdbDeviceProvider 
   const defaultWda = env['GLANCE_WDA_URL'];
   // Read on first use, so a bad GLANCE_BACKEND is a coded error of the call that needs a device.
   let backend: BackendName | undefined;
-  const backendNow = (): BackendName => (backend ??= backendFrom(env));
+  const backendNow = (): BackendName => (backend ??= backendFrom(env, options.defaultBackend));
   const backed = new Set<Uia2Device>();
   /** An Android device over `port`, its screen read by the backend asked for (GLANCE_BACKEND). */
   const android = (port: AdbPort): Device => withBackend(new AdbDevice(port), port, backendNow(), backed);

@@ -6,6 +6,7 @@ import { serveHttp, serveStdio, type McpOptions } from '../../mcp/server.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { parseCommandArgs, portOption } from '../args.js';
 import { createDeviceProvider } from '../../device/provider.js';
+import { LONG_LIVED_BACKEND } from '../../device/uia2/select.js';
 import { untilAborted } from '../io.js';
 import { renderResult } from '../output.js';
 import type { CommandIO } from './types.js';
@@ -42,7 +43,8 @@ export async function mcpCommand(argv: string[], io: CommandIO): Promise<number>
     return 0;
   }
   const port = values.http === undefined ? undefined : portOption('mcp', '--http', values.http);
-  const devices = createDeviceProvider(io.env);
+  // A server keeps its devices for many calls: it pays the UiAutomator2 server's start once (GLANCE_BACKEND wins).
+  const devices = createDeviceProvider(io.env, { defaultBackend: LONG_LIVED_BACKEND });
   const opts: McpOptions = {
     devices,
     snapshots: memorySnapshotStore(),

@@ -1,8 +1,8 @@
 /**
  * Picking the screen backend of an Android device (GLANCE_BACKEND=auto|uia2|dump, the CLI's --backend) and what
- * `glance doctor` says about it. The default is `dump`: a process that reads the screen once pays the server's
- * start (1–3 s on a phone) for nothing; long-lived hosts (the daemon, an MCP server, a library session) gain
- * from `auto`.
+ * `glance doctor` says about it. Without either, a process that reads the screen once uses `dump`: it would pay
+ * the server's start (1–3 s on a phone) for one read. Long-lived hosts (the CLI's daemon, `glance mcp`) use
+ * `auto`: the start is paid once and every later read skips `uiautomator dump`'s second or more.
  */
 import { GlanceError } from '../../errors.js';
 import type { AdbDevice, AdbPort } from '../adb-device.js';
@@ -12,18 +12,22 @@ import { BACKENDS, Uia2Device, type BackendName } from './device.js';
 import { findUia2Apks } from './package.js';
 import type { Uia2Port } from './server.js';
 
+/** The backend of a process that reads a screen once or twice (an in-process CLI call, a script). */
 export const DEFAULT_BACKEND: BackendName = 'dump';
+/** The backend of a process that keeps its devices across many calls (the daemon, an MCP server). */
+export const LONG_LIVED_BACKEND: BackendName = 'auto';
 
-export function parseBackend(value: string | undefined, what = 'GLANCE_BACKEND'): BackendName {
-  if (value === undefined || value === '') return DEFAULT_BACKEND;
+export function parseBackend(value: string | undefined, what = 'GLANCE_BACKEND', fallback: BackendName = DEFAULT_BACKEND): BackendName {
+  if (value === undefined || value === '') return fallback;
   if ((BACKENDS as readonly string[]).includes(value)) return value as BackendName;
   throw new GlanceError('USAGE', `${what} must be auto, uia2 or dump, not "${value}"`, {
     hint: 'auto uses the UiAutomator2 server when it can be installed and started, else uiautomator dump',
   });
 }
 
-export function backendFrom(env: Readonly<Record<string, string | undefined>>): BackendName {
-  return parseBackend(env['GLANCE_BACKEND']);
+/** GLANCE_BACKEND (where the CLI's --backend also lands), else `fallback`. */
+export function backendFrom(env: Readonly<Record<string, string | undefined>>, fallback: BackendName = DEFAULT_BACKEND): BackendName {
+  return parseBackend(env['GLANCE_BACKEND'], 'GLANCE_BACKEND', fallback);
 }
 
 /** The port's raw streams, file push and features, when it has them (an in-process port does not). */
