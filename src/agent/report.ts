@@ -92,7 +92,7 @@ ${llm(s)}
 const CSS = `body{font:14px system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
 header{padding:16px 24px;background:#1d2330;color:#fff}header h1{margin:0 0 4px;font-size:18px}
 .outcome{display:inline-block;padding:2px 8px;border-radius:4px;background:#5a6270}.outcome.done{background:#2d8a4e}.outcome.fail,.outcome.error,.outcome.guard{background:#b3392f}
-main{padding:16px 24px}.step{display:flex;gap:16px;background:#fff;border-radius:8px;padding:12px;margin-bottom:12px;box-shadow:0 1px 2px #0002}
+main{padding:16px 24px}.step{display:flex;align-items:flex-start;gap:16px;background:#fff;border-radius:8px;padding:12px;margin-bottom:12px;box-shadow:0 1px 2px #0002}
 .shot{position:relative;width:240px;flex:none}.shot img{width:100%;display:block;border:1px solid #ccd}.box{position:absolute;border:3px solid #e5322d;box-sizing:border-box}
 .noshot{width:240px;flex:none;color:#889}.facts{flex:1;min-width:0}.facts h2{font-size:15px;margin:0 0 6px}.facts small{color:#667;font-weight:normal}
 pre{white-space:pre-wrap;font-size:12px;background:#f4f5f7;padding:8px;max-height:320px;overflow:auto}.result.ok{color:#2d8a4e}.result.err{color:#b3392f}

@@ -11,7 +11,9 @@ import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/
 import { lexicalSide, redact } from '../../src/agent/policies/coplan.js';
 import { PrivacySession } from '../../src/privacy/index.js';
 import type { CoPlanRecord, LlmCall, StepLedger } from '../../src/agent/types.js';
+import { chromium } from 'playwright-core';
 import { glance } from '../helpers/cli.js';
+import { chromiumPath, requires } from '../helpers/requires.js';
 import { hopModel, promptOf, startFakeLlm, type FakeLlm, type RecordedRequest } from '../helpers/fake-llm.js';
 import { notesScreen } from '../privacy/fixture.js';
 
@@ -174,6 +176,23 @@ describe('co-planning on the virtual demo device: a cloud fake and a local fake'
     assert.match(html, /co-planning \(device side: http:\/\/127\.0\.0\.1:\d+\/v1#local-model\)/);
     assert.match(html, /<tr class="local"><td>local<\/td><td>propose<\/td>/);
     assert.match(html, /local model calls \(on this machine\)/);
+
+    // In Chromium: the acted element's box lies on the screenshot, even when the step's model calls make its
+    // section much taller than the image.
+    if (requires({ chromium: true }) !== false) return;
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      await page.goto(`file://${join(out, 'report.html')}`);
+      const img = (await page.locator('section.step .shot img').first().boundingBox())!;
+      const box = (await page.locator('section.step .box').first().boundingBox())!;
+      const section = (await page.locator('section.step').first().boundingBox())!;
+      assert.ok(section.height > img.height * 1.5, `section ${section.height} px, image ${img.height} px`);
+      assert.ok(box.y >= img.y && box.y + box.height <= img.y + img.height + 1, `box ${JSON.stringify(box)} image ${JSON.stringify(img)}`);
+      assert.equal(await page.locator('details.coplan').count(), steps.length);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('default device side is lexical: no local calls; the cloud picks from proposals in task words', async () => {
