@@ -1,4 +1,5 @@
-// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…]`: StrykerJS over one layer
+// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…] [--concurrency N]
+// [--timeout-ms N]`: StrykerJS over one layer
 // (or only the named files), with the test folders that exercise that layer (or only the named tests: a scoped run
 // on what a change touches; slow corpus-wide tests such as the goldens are then left out). Incremental: a second run re-tests only mutants whose code or
 // tests changed (reports/mutation/<name>.incremental.json), so a layer takes minutes on two cores.
@@ -30,11 +31,22 @@ const listAfter = (flag) => {
 };
 const { at: filesAt, list: files } = listAfter('--files');
 const { at: testsAt, list: testFiles } = listAfter('--tests');
-const names = args.filter((a, i) => !a.startsWith('--') && (filesAt < 0 || i !== filesAt + 1) && (testsAt < 0 || i !== testsAt + 1));
+// Numbers handed to Stryker as they are: processes at once, and the fixed part of a mutant's time limit (a mutant
+// that loops forever counts as killed by timeout, so a few seconds above the test's own time is enough).
+const numberAfter = (flag) => {
+  const at = args.indexOf(flag);
+  const n = at >= 0 ? Number(args[at + 1]) : undefined;
+  return { at, n };
+};
+const { at: concAt, n: concurrency } = numberAfter('--concurrency');
+const { at: timeoutAt, n: timeoutMS } = numberAfter('--timeout-ms');
+const valueAt = new Set([filesAt, testsAt, concAt, timeoutAt].filter((i) => i >= 0).map((i) => i + 1));
+const names = args.filter((a, i) => !a.startsWith('--') && !valueAt.has(i));
 const unknown = names.filter((n) => !(n in layers));
-if (names.length === 0 || unknown.length > 0) {
+const badNumber = [concurrency, timeoutMS].some((n) => n !== undefined && !(Number.isInteger(n) && n > 0));
+if (names.length === 0 || unknown.length > 0 || badNumber) {
   console.error(
-    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…]\nlayers: ${Object.keys(layers).join(', ')}`,
+    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…] [--concurrency N] [--timeout-ms N]\nlayers: ${Object.keys(layers).join(', ')}`,
   );
   process.exit(2);
 }
@@ -47,7 +59,12 @@ const env = {
   GLANCE_SHARED_DIR: process.env.GLANCE_SHARED_DIR ?? resolve('../shared'),
   GLANCE_MUTATE_TESTS: JSON.stringify(testFiles.length > 0 ? testFiles : chosen.flatMap((l) => l.tests)),
 };
-const r = spawnSync(process.execPath, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'], {
+const extra = [
+  ...(concurrency !== undefined ? ['--concurrency', String(concurrency)] : []),
+  ...(timeoutMS !== undefined ? ['--timeoutMS', String(timeoutMS)] : []),
+];
+const stryker = ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs', ...extra];
+const r = spawnSync(process.execPath, stryker, {
   stdio: 'inherit',
   env,
 });

@@ -30,11 +30,15 @@ describe('diff fields, one at a time', () => {
     ['id', { id: 'save' }, { id: 'save_all' }, 'id "save" → "save_all"'],
     ['labels', { labels: ['A', 'B'] }, { labels: ['A'] }, 'labels A | B → A'],
     ['labels', {}, { labels: ['New'] }, 'labels (none) → New'],
+    ['labels', { labels: ['A'] }, { labels: ['A', 'C'] }, 'labels A → A | C'],
+    ['labels', { labels: ['A'] }, {}, 'labels A → (none)'],
     ['items', { items: 3 }, { items: 4 }, 'items 3 → 4'],
     ['items', {}, { items: 2 }, 'items 0 → 2'],
     ['states', { states: ['checked'] }, { states: ['selected'] }, '+selected -checked'],
     ['actions', { actions: ['tap'] }, { actions: ['tap', 'long'] }, 'actions tap → tap,long'],
     ['actions', { actions: ['tap'] }, { actions: [] }, 'actions tap → (none)'],
+    ['actions', { actions: ['tap', 'long'] }, { actions: ['tap'] }, 'actions tap,long → tap'],
+    ['actions', { actions: [] }, { actions: ['scroll'] }, 'actions (none) → scroll'],
   ];
   for (const [field, a, b, text] of cases) {
     test(`${field}: ${text}`, () => {
@@ -56,9 +60,20 @@ describe('diff fields, one at a time', () => {
   });
 
   test('states compare as sets: the same states in another order are no change', () => {
-    const d = diffOf([el({ states: ['checked', 'focused'] })], [el({ states: ['focused', 'checked'] })]);
-    assert.equal(d.same, true);
-    assert.equal(renderDiff(d), 'no change\n');
+    for (const [a, b] of [
+      [
+        ['checked', 'focused'],
+        ['focused', 'checked'],
+      ],
+      [
+        ['focused', 'checked'],
+        ['checked', 'focused'],
+      ],
+    ] as const) {
+      const d = diffOf([el({ states: [...a] })], [el({ states: [...b] })]);
+      assert.equal(d.same, true, `${a.join(',')} vs ${b.join(',')}`);
+      assert.equal(renderDiff(d), 'no change\n');
+    }
   });
 
   test('bounds only when asked, and then rendered with both boxes', () => {
@@ -77,8 +92,13 @@ describe('diff screens and membership', () => {
     assert.equal(d.same, false);
     assert.deepEqual(d.screen, { before: home, after: other });
     assert.deepEqual(d.changed, []);
-    assert.equal(renderDiff(d).split('\n')[0]!.startsWith('screen '), true);
-    assert.notEqual(renderDiff(d), 'no change\n');
+    assert.equal(renderDiff(d), 'screen com.example/.Home → com.example/.Settings\n');
+  });
+
+  test('a screen with no known package is named (unknown)', () => {
+    const unknown: ScreenInfo = { width: 1080, height: 2280 };
+    const d = diffOf([el()], [el()], [unknown, home]);
+    assert.equal(renderDiff(d), 'screen (unknown) → com.example/.Home\n');
   });
 
   test('another package with identical elements is a change too', () => {
@@ -113,6 +133,16 @@ describe('diff screens and membership', () => {
       d.added.map((e) => e.ref),
       ['b1', 'b2'],
     );
+    assert.deepEqual(d.removed, []);
+    assert.deepEqual(d.changed, []);
     assert.equal(d.screen, undefined);
+    assert.equal(d.same, false);
+    assert.deepEqual(
+      renderDiff(d)
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.slice(0, 2)),
+      ['+ ', '+ '],
+    );
   });
 });
