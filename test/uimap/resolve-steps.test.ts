@@ -18,6 +18,7 @@ import {
   walkActivity,
 } from '../../src/uimap/resolve/index.js';
 import type { ResolveContext } from '../../src/uimap/resolve/index.js';
+import { fullClassName } from '../../src/uimap/resolve/classes.js';
 import { buildResourceIndex } from '../../src/uimap/resources.js';
 import { WarningLog } from '../../src/uimap/warnings.js';
 
@@ -101,6 +102,42 @@ describe('resolve steps', () => {
     assert.ok(ctx.manifest.launcherTargets.has('org.y.app.Main'));
     assert.equal(ctx.manifest.byAction.get('org.y.OPEN'), 'org.y.app.Main');
     assert.deepEqual(ctx.warnings.list(), [{ code: 'CLASS_NOT_FOUND', count: 1, examples: ['org.y.app.Gone'] }]);
+  });
+
+  test('readManifests: a relative name two classes end with is neither of them', () => {
+    const ctx = context(
+      [file('A.kt', 'org.a', [['Main', ['AppCompatActivity']]], []), file('B.kt', 'org.b.ui', [['Main', ['AppCompatActivity']]], [])],
+      { activities: [{ name: '.Main', launcher: true, actions: [], filters: [] }], aliases: [], services: [] },
+    );
+    indexCode(ctx);
+    readManifests(ctx);
+    const names = [...ctx.manifest.activities.keys()];
+    assert.equal(names.length, 1);
+    assert.ok(!names.includes('org.a.Main') && !names.includes('org.b.ui.Main'), names.join(', '));
+    assert.equal(ctx.appPackage, '');
+  });
+
+  test('fullClassName: a simple name two classes share is not resolved to either', () => {
+    const ctx = context(
+      [
+        file(
+          'A.kt',
+          'org.a',
+          [
+            ['Row', []],
+            ['Only', []],
+          ],
+          [],
+        ),
+        file('B.kt', 'org.b', [['Row', []]], []),
+      ],
+      { activities: [], aliases: [], services: [] },
+    );
+    indexCode(ctx);
+    assert.equal(fullClassName(ctx, 'Only'), 'org.a.Only');
+    assert.equal(fullClassName(ctx, 'org.b.Row'), 'org.b.Row');
+    assert.notEqual(fullClassName(ctx, 'Row'), 'org.a.Row');
+    assert.notEqual(fullClassName(ctx, 'Row'), 'org.b.Row');
   });
 
   test('indexNavigation: destinations and actions by id', () => {

@@ -1,0 +1,202 @@
+// Path search over hand-made UI Maps: what a path is, which edge it takes when two lead to the same screen, how
+// an activity is named (whole name, package suffix, or an unambiguous simple name), and where an element sits.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { findPaths, findPathsByText, searchElements, shortestPath } from '../../src/uimap/index.js';
+import type { MapActivity, MapElement, MapTransition, UiMap } from '../../src/uimap/model.js';
+
+const activity = (name: string, over: Partial<MapActivity> = {}): MapActivity => ({
+  name,
+  layouts: [],
+  elements: [],
+  fragments: [],
+  dialogs: [],
+  menus: [],
+  ...over,
+});
+
+const button = (id: string, text?: string): MapElement =>
+  text === undefined ? { id, class: 'android.widget.Button' } : { id, class: 'android.widget.Button', text };
+
+const uiMap = (activities: MapActivity[], transitions: MapTransition[]): UiMap => ({
+  package: 'org.p',
+  activities,
+  transitions,
+  warnings: [],
+  stats: { modules: 1, sourceFiles: 0, resourceFiles: 0, activities: activities.length, transitions: transitions.length, elements: 0 },
+});
+
+/** A step as one line: `from → to by kind element`. */
+const line = (s: { from: string; to: string; trigger?: { kind: string; element?: string }; back?: true }): string =>
+  `${s.from.replace('org.p.', '')} → ${s.to.replace('org.p.', '')}${s.trigger ? ` by ${s.trigger.kind} ${s.trigger.element ?? '-'}` : ''}${s.back ? ' (back)' : ''}`;
+
+describe('path search', () => {
+  test('breadth first from the launcher: the fewest steps, each with its trigger', () => {
+    const map = uiMap(
+      [activity('org.p.Splash'), activity('org.p.Home', { launcher: true }), activity('org.p.List'), activity('org.p.Detail')],
+      [
+        { from: 'org.p.Home', to: 'org.p.List', trigger: { kind: 'click', element: 'all' } },
+        { from: 'org.p.List', to: 'org.p.Detail', trigger: { kind: 'item', element: 'row' } },
+        // a longer way round is not taken
+        { from: 'org.p.Home', to: 'org.p.Splash', trigger: { kind: 'click', element: 'about' } },
+        { from: 'org.p.Splash', to: 'org.p.List', trigger: { kind: 'auto' } },
+      ],
+    );
+    const p = shortestPath(map, 'org.p.Detail');
+    assert.equal(p?.activity, 'org.p.Detail');
+    assert.deepEqual(p?.steps.map(line), ['Home → List by click all', 'List → Detail by item row']);
+    assert.deepEqual(shortestPath(map, 'org.p.Home')?.steps, []);
+  });
+
+  test('with no launcher the first activity is the start; `from` overrides it', () => {
+    const map = uiMap(
+      [activity('org.p.A'), activity('org.p.B'), activity('org.p.C')],
+      [
+        { from: 'org.p.A', to: 'org.p.B', trigger: { kind: 'click', element: 'b' } },
+        { from: 'org.p.C', to: 'org.p.B', trigger: { kind: 'click', element: 'cb' } },
+      ],
+    );
+    assert.deepEqual(shortestPath(map, 'org.p.B')?.steps.map(line), ['A → B by click b']);
+    assert.deepEqual(shortestPath(map, 'org.p.B', { from: 'org.p.C' })?.steps.map(line), ['C → B by click cb']);
+    assert.equal(shortestPath(map, 'org.p.C'), undefined, 'C is unreachable from A');
+    assert.deepEqual(findPaths(map, 'org.p.B', { from: 'org.p.Nowhere' }), []);
+  });
+
+  test('of two edges into the same screen, the one whose trigger names an element is taken, whatever their order', () => {
+    for (const order of ['unnamed first', 'named first']) {
+      const unnamed: MapTransition = { from: 'org.p.Home', to: 'org.p.Detail', trigger: { kind: 'auto' } };
+      const named: MapTransition = { from: 'org.p.Home', to: 'org.p.Detail', trigger: { kind: 'click', element: 'open' } };
+      const bare: MapTransition = { from: 'org.p.Home', to: 'org.p.Detail' };
+      const transitions = order === 'unnamed first' ? [unnamed, bare, named] : [named, unnamed, bare];
+      const map = uiMap([activity('org.p.Home', { launcher: true }), activity('org.p.Detail')], transitions);
+      assert.deepEqual(shortestPath(map, 'org.p.Detail')?.steps.map(line), ['Home → Detail by click open'], order);
+    }
+  });
+
+  test('a back edge keeps its mark', () => {
+    const map = uiMap(
+      [activity('org.p.Home', { launcher: true }), activity('org.p.Pick')],
+      [
+        { from: 'org.p.Home', to: 'org.p.Pick', trigger: { kind: 'click', element: 'pick' } },
+        { from: 'org.p.Pick', to: 'org.p.Home', trigger: { kind: 'click', element: 'done' }, back: true },
+      ],
+    );
+    assert.deepEqual(shortestPath(map, 'org.p.Home', { from: 'org.p.Pick' })?.steps.map(line), ['Pick → Home by click done (back)']);
+  });
+});
+
+describe('naming an activity', () => {
+  const map = uiMap(
+    [
+      activity('org.p.Home', { launcher: true }),
+      activity('org.p.ui.SettingsActivity'),
+      activity('org.p.admin.SettingsActivity'),
+      activity('org.p.ui.AboutActivity'),
+    ],
+    [
+      { from: 'org.p.Home', to: 'org.p.ui.SettingsActivity', trigger: { kind: 'click', element: 'settings' } },
+      { from: 'org.p.Home', to: 'org.p.admin.SettingsActivity', trigger: { kind: 'click', element: 'admin' } },
+      { from: 'org.p.Home', to: 'org.p.ui.AboutActivity', trigger: { kind: 'click', element: 'about' } },
+    ],
+  );
+
+  test('by its whole name, a package suffix, or a simple name only one activity has', () => {
+    for (const name of ['org.p.ui.AboutActivity', '.ui.AboutActivity', 'ui.AboutActivity', 'AboutActivity'])
+      assert.equal(shortestPath(map, name)?.activity, 'org.p.ui.AboutActivity', name);
+    assert.equal(shortestPath(map, 'admin.SettingsActivity')?.activity, 'org.p.admin.SettingsActivity');
+    assert.deepEqual(shortestPath(map, '.ui.SettingsActivity')?.steps.map(line), ['Home → ui.SettingsActivity by click settings']);
+  });
+
+  test('a simple name two activities share names neither: no path rather than the first one', () => {
+    assert.deepEqual(findPaths(map, 'SettingsActivity'), []);
+    assert.equal(shortestPath(map, 'SettingsActivity'), undefined);
+    // nor is a suffix that is only part of a class name a match
+    assert.equal(shortestPath(map, 'Activity'), undefined);
+    assert.equal(shortestPath(map, 'tingsActivity'), undefined);
+  });
+
+  test('`from` names its activity the same way, and an ambiguous `from` has no start', () => {
+    const back = uiMap(map.activities, [
+      ...map.transitions,
+      { from: 'org.p.ui.AboutActivity', to: 'org.p.ui.SettingsActivity', trigger: { kind: 'click', element: 'more' } },
+    ]);
+    assert.deepEqual(shortestPath(back, '.ui.SettingsActivity', { from: 'AboutActivity' })?.steps.map(line), [
+      'ui.AboutActivity → ui.SettingsActivity by click more',
+    ]);
+    assert.deepEqual(findPaths(back, 'AboutActivity', { from: 'SettingsActivity' }), []);
+  });
+});
+
+describe('paths to an element', () => {
+  const map = uiMap(
+    [
+      activity('org.p.Home', { launcher: true, elements: [button('go', 'Go')] }),
+      activity('org.p.Far', { elements: [button('save', 'Save all')] }),
+      activity('org.p.Near', {
+        elements: [button('other')],
+        dialogs: [{ name: 'org.p.SaveDialog', elements: [button('save', 'Save')], trigger: { kind: 'click', element: 'other' } }],
+        menus: [{ name: 'main', elements: [{ id: 'android:id/button1', class: 'android.widget.Button', hint: 'Confirm' }] }],
+      }),
+      activity('org.p.Island', { elements: [button('save')] }),
+    ],
+    [
+      { from: 'org.p.Home', to: 'org.p.Mid', trigger: { kind: 'click', element: 'go' } },
+      { from: 'org.p.Mid', to: 'org.p.Far', trigger: { kind: 'click', element: 'far' } },
+      { from: 'org.p.Home', to: 'org.p.Near', trigger: { kind: 'click', element: 'near' } },
+    ],
+  );
+
+  test('every reachable screen showing the id, shortest first, with where it sits and how to open its part', () => {
+    const paths = findPaths(map, 'save');
+    assert.deepEqual(
+      paths.map((p) => [p.activity, p.steps.length, p.target]),
+      [
+        ['org.p.Near', 1, { element: 'save', part: 'dialog', name: 'org.p.SaveDialog', open: { kind: 'click', element: 'other' } }],
+        ['org.p.Far', 2, { element: 'save', part: 'activity' }],
+      ],
+    );
+    assert.deepEqual(
+      findPaths(map, 'org.p:id/save').map((p) => p.activity),
+      ['org.p.Near', 'org.p.Far'],
+    );
+    assert.deepEqual(
+      findPaths(map, 'android:id/button1').map((p) => [p.activity, p.target]),
+      [['org.p.Near', { element: 'android:id/button1', part: 'menu', name: 'main' }]],
+    );
+    assert.deepEqual(findPaths(map, 'missing'), []);
+  });
+
+  test('equal lengths are ordered by activity name', () => {
+    const two = uiMap(
+      [
+        activity('org.p.Home', { launcher: true }),
+        activity('org.p.Zed', { elements: [button('x')] }),
+        activity('org.p.Abe', { elements: [button('x')] }),
+      ],
+      [
+        { from: 'org.p.Home', to: 'org.p.Zed', trigger: { kind: 'click', element: 'z' } },
+        { from: 'org.p.Home', to: 'org.p.Abe', trigger: { kind: 'click', element: 'a' } },
+      ],
+    );
+    assert.deepEqual(
+      findPaths(two, 'x').map((p) => p.activity),
+      ['org.p.Abe', 'org.p.Zed'],
+    );
+  });
+
+  test('text search reads ids, texts, hints and descriptions without regard to case', () => {
+    assert.deepEqual(
+      searchElements(map, 'SAVE').map((h) => `${h.activity} ${h.element.id} ${h.target.part}`),
+      ['org.p.Far save activity', 'org.p.Near save dialog', 'org.p.Island save activity'],
+    );
+    assert.deepEqual(
+      searchElements(map, 'confirm').map((h) => h.element.id),
+      ['android:id/button1'],
+    );
+    assert.deepEqual(
+      findPathsByText(map, 'save all').map((p) => p.activity),
+      ['org.p.Far'],
+    );
+    assert.deepEqual(findPathsByText(map, 'save', { from: 'org.p.Nowhere' }), []);
+  });
+});
