@@ -233,6 +233,23 @@ describe('unwrapLayouts and groupLists', () => {
       [3, undefined],
     );
   });
+
+  test('groupLists: a scrollable of another class is a list from three rows on; a list class from one row', () => {
+    const rows = (k: number) => Array.from({ length: k }, (_, i) => n('TextView', { text: `row ${i}` }));
+    const d = screen([
+      n('ScrollView', { scrollable: true }, rows(2)),
+      n('ScrollView', { scrollable: true }, rows(3)),
+      n('HorizontalScrollView', { scrollable: true }, rows(4)),
+      n('LinearLayout', {}, rows(5)),
+      n('ListView', {}, rows(1)),
+      n('androidx.viewpager2.widget.ViewPager2', {}, rows(2)),
+      n('GridView', {}, []),
+    ]);
+    assert.deepEqual(
+      groupLists(tree(d), ctxFor(d))[0]!.children.map((k) => `${k.cls} ${k.items ?? '-'}`),
+      ['ScrollView -', 'ScrollView 3', 'HorizontalScrollView 4', 'LinearLayout -', 'ListView 1', 'ViewPager2 2', 'GridView -'],
+    );
+  });
 });
 
 test('one pass list per mode', () => {

@@ -2,7 +2,7 @@
 // an activity is named (whole name, package suffix, or an unambiguous simple name), and where an element sits.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findPaths, findPathsByText, searchElements, shortestPath } from '../../src/uimap/index.js';
+import { findPaths, findPathsByText, searchElements, shortestPath } from '../../src/uimap/paths.js';
 import type { MapActivity, MapElement, MapTransition, UiMap } from '../../src/uimap/model.js';
 
 const activity = (name: string, over: Partial<MapActivity> = {}): MapActivity => ({

@@ -19,6 +19,8 @@ const SCRIPTS = [
   `echo ""; echo ''x''; echo "a"'b'c`,
   // redirects: the default fd of < is 0, of > is 1; order of 2>&1 matters
   `echo hi > $T/f; cat < $T/f`,
+  // a bare <& names fd 0 too: closing it leaves stdout alone, for a command and for a group
+  `echo hi > $T/f; cat 0< $T/f; echo kept <&-; echo "status $?"; { echo grouped; } <&-`,
   `echo one > $T/g; echo two >> $T/g; cat $T/g`,
   `cat $T/missing 2>/dev/null; echo "status $?"`,
   `cat $T/missing 2>&1 | grep -c missing`,
