@@ -21,6 +21,7 @@ export default {
   // seconds are enough even on a loaded machine.
   timeoutMS: 8000,
   ignorePatterns: ['dist', 'reports', '.scratch', '.stryker-tmp'],
-  tempDirName: '.stryker-tmp',
+  // One folder per run name: two layers can run at once without one's clean-up removing the other's sandbox.
+  tempDirName: `.stryker-tmp/${name}`,
   cleanTempDir: 'always',
 };
