@@ -3,6 +3,8 @@
  * until the block holding the target has been sent; report mean reduction (1 − elements sent / all
  * elements), hit@1, and the same for reading order and a perfect ranker over the same blocks.
  * Apps are split in two: the ranker was tuned on TUNE_APPS only; HOLDOUT_APPS show over-fitting.
+ * With no history (what an agent that erred can trust), the same steps are ranked again with each app's UI Map
+ * built from its source (corpus/apps; Firefox has none and keeps the lexical ranker), beside the lexical ranker.
  *
  * Run alone: `node --import tsx bench/privacy.ts [--ablate] [--misses]`.
  */
@@ -20,7 +22,9 @@ import {
   type LexicalWeights,
 } from '../src/privacy/index.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
-import { droidtaskDir } from '../test/helpers/corpus.js';
+import { appSource, cachedMap } from '../src/agent/maps.js';
+import type { UiMap } from '../src/uimap/model.js';
+import { corpusDir, droidtaskDir, repoRoot } from '../test/helpers/corpus.js';
 
 /** Fixed before any tuning: tune on these four apps, report the other four as held out. */
 export const TUNE_APPS = ['applauncher', 'clock', 'dialer', 'notes'];
@@ -34,6 +38,7 @@ interface StepRow {
   input: string;
   screen: string;
   task_file: string;
+  foreground_activity?: string;
   target?: null | {
     bounds: [[number, number], [number, number]];
     resource_id: string | null;
@@ -50,6 +55,8 @@ export interface GroundedStep {
   dump: UiDump;
   target: Bounds;
   history: HistoryStep[];
+  /** Foreground activity DroidBot recorded (`pkg/.Name`). */
+  activity?: string;
 }
 
 export function loadSteps(): GroundedStep[] {
@@ -77,7 +84,9 @@ export function loadSteps(): GroundedStep[] {
         return h;
       });
     const [[l, t], [rr, b]] = r.target.bounds;
-    out.push({ app: r.app, task: r.task, step: r.step, screen: r.screen, dump, target: [l, t, rr, b], history });
+    const step: GroundedStep = { app: r.app, task: r.task, step: r.step, screen: r.screen, dump, target: [l, t, rr, b], history };
+    if (r.foreground_activity) step.activity = r.foreground_activity;
+    out.push(step);
   }
   return out;
 }
@@ -111,10 +120,12 @@ export interface EvalResult {
   misses: string[];
 }
 
-export interface EvalOptions extends Omit<BlocksOptions, 'history'> {
+export interface EvalOptions extends Omit<BlocksOptions, 'history' | 'map' | 'activity'> {
   weights?: Partial<LexicalWeights>;
   /** false: rank without the previous steps. */
   history?: boolean;
+  /** UI Maps by app: steps of an app with a map are ranked with it (and the recorded foreground activity). */
+  maps?: ReadonlyMap<string, UiMap>;
 }
 
 export function evaluate(steps: readonly GroundedStep[], options: EvalOptions): EvalResult {
@@ -132,7 +143,13 @@ export function evaluate(steps: readonly GroundedStep[], options: EvalOptions): 
     if (options.maxSize !== undefined) opts.maxSize = options.maxSize;
     if (options.minSize !== undefined) opts.minSize = options.minSize;
     if (options.history !== false) opts.history = s.history;
-    const ranked = blocksFromDump(s.dump, s.task, opts);
+    if (options.mapWeights !== undefined) opts.mapWeights = options.mapWeights;
+    const map = options.maps?.get(s.app);
+    const ranked = blocksFromDump(
+      s.dump,
+      s.task,
+      map === undefined ? opts : { ...opts, map, ...(s.activity ? { activity: s.activity } : {}) },
+    );
     const reading = blocksFromDump(s.dump, s.task, { ...opts, scorer: readingOrderScorer });
     const { el, fallback: fb } = targetElement(ranked.elements, s.target);
     if (el === undefined) {
@@ -206,6 +223,16 @@ function row(name: string, r: EvalResult): string {
 
 const HEADER = `${'config'.padEnd(28)} steps blocks  ranked  hit@1  reading  hit@1  perfect  lost`;
 
+/** UI Maps of the apps with sources in corpus/apps (built once, cached under .glance/maps). */
+export async function corpusMaps(): Promise<Map<string, UiMap>> {
+  const maps = new Map<string, UiMap>();
+  for (const app of [...TUNE_APPS, ...HOLDOUT_APPS]) {
+    const src = appSource(join(corpusDir, 'apps'), app);
+    if (src !== undefined) maps.set(app, await cachedMap(src, join(repoRoot, '.glance', 'maps')));
+  }
+  return maps;
+}
+
 /** Headline figures for `npm run bench`: default options, all steps and the two app splits. */
 export async function benchPrivacy(): Promise<Record<string, number>> {
   const steps = loadSteps();
@@ -225,7 +252,43 @@ export async function benchPrivacy(): Promise<Record<string, number>> {
   console.log(row('layout rule, tune apps', tune));
   console.log(row('layout rule, held-out apps', hold));
   console.log(row('CORE rule, all apps', core));
+  const maps = await corpusMaps();
+  const mapped = steps.filter((s) => maps.has(s.app));
+  const noHist = (subset: readonly GroundedStep[], withMaps: boolean): EvalResult =>
+    evaluate(subset, withMaps ? { history: false, maps } : { history: false });
+  const bare = noHist(steps, false);
+  const withMap = noHist(steps, true);
+  const bareMapped = noHist(mapped, false);
+  const withMapMapped = noHist(mapped, true);
+  console.log(`no history: lexical vs with the app's UI Map (${maps.size} apps with sources; the others keep the lexical ranker)`);
+  console.log(HEADER);
+  console.log(row('lexical, all apps', bare));
+  console.log(row('map, all apps', withMap));
+  console.log(row('lexical, apps with maps', bareMapped));
+  console.log(row('map, apps with maps', withMapMapped));
+  // What each half of the map ranker brings: the map's leads alone, the screen's progress alone.
+  const leadsOnly = evaluate(mapped, { history: false, maps, mapWeights: { exit: 0, done: 0 } });
+  const progressOnly = evaluate(mapped, { history: false, maps, mapWeights: { lead: 0 } });
+  console.log(row('map leads only, mapped apps', leadsOnly));
+  console.log(row('map progress only, mapped', progressOnly));
+  for (const [name, apps] of [
+    ['tune', TUNE_APPS],
+    ['held-out', HOLDOUT_APPS],
+  ] as const) {
+    const sub = steps.filter((s) => apps.includes(s.app));
+    console.log(row(`lexical, ${name} apps`, noHist(sub, false)));
+    console.log(row(`map, ${name} apps`, noHist(sub, true)));
+  }
   return {
+    'privacy.no_history.hit_at_1': bare.ranked.hit1,
+    'privacy.no_history.mean_reduction': bare.ranked.reduction,
+    'privacy.no_history.map.hit_at_1': withMap.ranked.hit1,
+    'privacy.no_history.map.mean_reduction': withMap.ranked.reduction,
+    'privacy.no_history.mapped_apps.hit_at_1': bareMapped.ranked.hit1,
+    'privacy.no_history.mapped_apps.map.hit_at_1': withMapMapped.ranked.hit1,
+    'privacy.no_history.mapped_apps.map.mean_reduction': withMapMapped.ranked.reduction,
+    'privacy.no_history.mapped_apps.map_leads_only.hit_at_1': leadsOnly.ranked.hit1,
+    'privacy.no_history.mapped_apps.map_progress_only.hit_at_1': progressOnly.ranked.hit1,
     'privacy.steps': all.steps,
     'privacy.lost_targets': all.notInBlock + all.noTarget,
     'privacy.mean_reduction': all.ranked.reduction,

@@ -6,7 +6,9 @@ import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { partition, unionBounds, type BlockKind, type PartitionOptions, type RawBlock } from './blocks.js';
 import { elementsFromDump } from './elements.js';
+import { mapScorer, type MapRankWeights } from './map-rank.js';
 import { lexicalScorer, type AsyncBlockScorer, type BlockScorer, type RankContext } from './rank.js';
+import type { UiMap } from '../uimap/model.js';
 
 export interface Block {
   /** `B1`, `B2`… in reading order (top to bottom): stable for one screen whatever the task. */
@@ -32,6 +34,14 @@ export interface BlocksOptions extends PartitionOptions {
   scorer?: BlockScorer;
   step?: number;
   history?: RankContext['history'];
+  /**
+   * The app's UI Map (as `glance map --json` writes it): blocks that lead towards the task on the map, and the
+   * next step of a half-done screen, rank first (the scorer's ranking is kept beneath). Without it, the scorer alone.
+   */
+  map?: UiMap;
+  /** Foreground activity (`pkg/.Main` or the class name) for the map; default: the dump's, else the screen's ids place it. */
+  activity?: string;
+  mapWeights?: Partial<MapRankWeights>;
 }
 
 export type { DumpInput };
@@ -79,10 +89,21 @@ export function rankBlocks(raw: readonly RawBlock[], scores: readonly number[]):
   }));
 }
 
+/** The scorer the options ask for: theirs (or the lexical one), with the map's word on top when a map is given. */
+function scorerOf(options: BlocksOptions, screen: ScreenInfo): BlockScorer {
+  const base = options.scorer ?? lexicalScorer();
+  if (options.map === undefined) return base;
+  const activity = options.activity ?? (screen.activity === undefined ? undefined : `${screen.package ?? ''}/${screen.activity}`);
+  return mapScorer(options.map, base, {
+    ...(activity === undefined ? {} : { activity }),
+    ...(options.mapWeights === undefined ? {} : { weights: options.mapWeights }),
+  });
+}
+
 /** Splits the screen into blocks and ranks them for the task with a local scorer (no I/O). */
 export function blocksFromDump(dump: DumpInput, task: string, options: BlocksOptions = {}): BlocksResult {
   const p = prepare(dump, task, options);
-  const scorer = options.scorer ?? lexicalScorer();
+  const scorer = scorerOf(options, p.screen);
   return { screen: p.screen, blocks: rankBlocks(p.raw, scorer.score(p.raw, p.ctx)), elements: p.elements };
 }
 
@@ -94,7 +115,10 @@ export async function blocksFromDumpAsync(
   options: Omit<BlocksOptions, 'scorer'> = {},
 ): Promise<BlocksResult> {
   const p = prepare(dump, task, options);
-  return { screen: p.screen, blocks: rankBlocks(p.raw, await scorer.score(p.raw, p.ctx)), elements: p.elements };
+  const scores = await scorer.score(p.raw, p.ctx);
+  // The map's word goes on top of the model's scores, as on top of the lexical ranker's.
+  const ranked = scorerOf({ ...options, scorer: { score: () => scores } }, p.screen).score(p.raw, p.ctx);
+  return { screen: p.screen, blocks: rankBlocks(p.raw, ranked), elements: p.elements };
 }
 
 /** Index (in `blocks`) of the block holding an element, or -1. */

@@ -5,6 +5,8 @@ export { partition, containerKind, DEFAULT_MAX_SIZE, DEFAULT_MIN_SIZE } from './
 export type { BlockKind, PartitionOptions, RawBlock } from './blocks.js';
 export { lexicalScorer, readingOrderScorer, DEFAULT_WEIGHTS } from './rank.js';
 export type { AsyncBlockScorer, BlockScorer, HistoryStep, LexicalWeights, RankContext } from './rank.js';
+export { mapScorer, mapLeads, DEFAULT_MAP_WEIGHTS } from './map-rank.js';
+export type { MapRankOptions, MapRankWeights } from './map-rank.js';
 export { llmScorer } from './llm.js';
 export type { CompletionClient, LlmScorerOptions } from './llm.js';
 export { PrivacySession, privacyView } from './session.js';

@@ -90,10 +90,13 @@ export class PrivacySession {
     this.masker = new Masker(mask);
   }
 
-  /** Starts a step on a new screen: splits and ranks it; nothing is sent until `next()`. */
-  observe(dump: DumpInput): BlocksResult {
+  /**
+   * Starts a step on a new screen: splits and ranks it; nothing is sent until `next()`. `activity`: the
+   * foreground activity, which places the screen on the session's map (when it has one).
+   */
+  observe(dump: DumpInput, at: { activity?: string } = {}): BlocksResult {
     const step = this.entries.length;
-    const result = blocksFromDump(dump, this.task, { ...this.options, step, history: [...this.history] });
+    const result = blocksFromDump(dump, this.task, { ...this.options, ...at, step, history: [...this.history] });
     const found = detectSensitive(
       result.elements,
       result.blocks.map((b) => b.elements),

@@ -3,6 +3,8 @@ export { blocksFromDump, blocksFromDumpAsync } from '../privacy/api.js';
 export type { Block, BlocksOptions, BlocksResult, DumpInput } from '../privacy/api.js';
 export { lexicalScorer, readingOrderScorer } from '../privacy/rank.js';
 export type { AsyncBlockScorer, BlockScorer, RankContext } from '../privacy/rank.js';
+export { mapScorer, DEFAULT_MAP_WEIGHTS } from '../privacy/map-rank.js';
+export type { MapRankOptions, MapRankWeights } from '../privacy/map-rank.js';
 export { llmScorer } from '../privacy/llm.js';
 export type { CompletionClient, LlmScorerOptions } from '../privacy/llm.js';
 export { PrivacySession, privacyView } from '../privacy/session.js';

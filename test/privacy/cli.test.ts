@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { blocksCommand } from '../../src/cli/commands/blocks.js';
 import { GlanceError } from '../../src/errors.js';
 import { notesScreen } from './fixture.js';
+import { mainScreen, notesMap } from './map-fixture.js';
 
 function io(files: Record<string, string>): { out: string[]; err: string[]; io: Parameters<typeof blocksCommand>[1] } {
   const out: string[] = [];
@@ -84,5 +85,32 @@ describe('glance blocks', () => {
     const h = io({});
     assert.equal(await blocksCommand(['--help'], h.io), 0);
     assert.match(h.out.join(''), /^glance blocks \[--from FILE\] --task/);
+  });
+
+  test("--map: the app's UI Map ranks the overflow button (Delete note behind it) before the quoted row", async () => {
+    const files = { 's.xml': mainScreen(), 'map.json': JSON.stringify(notesMap()) };
+    const args = ['--from', 's.xml', '--task', "Delete the note 'Diary'", '--format', 'json'];
+    const top = async (extra: string[]): Promise<string[]> => {
+      const t = io(files);
+      assert.equal(await blocksCommand([...args, ...extra], t.io), 0);
+      const doc = JSON.parse(t.out.join('')) as { blocks: { elements: { desc?: string; labels?: string[] }[] }[] };
+      return doc.blocks[0]!.elements.flatMap((e) => [e.desc, ...(e.labels ?? [])].filter((x): x is string => x !== undefined));
+    };
+    assert.ok((await top([])).includes('Diary'));
+    assert.ok((await top(['--map', 'map.json'])).includes('More options'));
+    assert.ok((await top(['--map', 'map.json', '--activity', 'com.example.notes/.MainActivity'])).includes('More options'));
+  });
+
+  test('--map errors: not a map, both --map and --src, --activity or --lib alone', async () => {
+    const files = { 's.xml': mainScreen(), 'bad.json': '{"activities": 3}', 'text.json': 'not json' };
+    const run = (extra: string[]): Promise<number> => blocksCommand(['--from', 's.xml', '--task', 't', ...extra], io(files).io);
+    for (const bad of ['bad.json', 'text.json'])
+      await assert.rejects(run(['--map', bad]), (e: unknown) => e instanceof GlanceError && e.code === 'INPUT_UNREADABLE');
+    for (const extra of [
+      ['--map', 'bad.json', '--src', 'dir'],
+      ['--activity', 'x.Main'],
+      ['--lib', 'dir'],
+    ])
+      await assert.rejects(run(extra), (e: unknown) => e instanceof GlanceError && e.code === 'USAGE');
   });
 });

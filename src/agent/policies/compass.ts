@@ -61,7 +61,7 @@ export class CompassPolicy implements Policy {
   }
 
   async start(ctx: PolicyContext, first: Observation): Promise<void> {
-    this.screen = this.o.privacy === true ? privateScreen(ctx.task) : wholeScreen();
+    this.screen = this.o.privacy === true ? privateScreen(ctx.task, this.o.map) : wholeScreen();
     this.plan = [];
     this.route = [];
     this.planCalls = [];

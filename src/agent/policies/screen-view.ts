@@ -6,6 +6,7 @@
  */
 import { PrivacySession, type Block, type LedgerEntry } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
+import type { UiMap } from '../../uimap/index.js';
 import type { Exposure, Observation } from '../types.js';
 
 export interface ScreenView {
@@ -74,9 +75,9 @@ export interface PrivateScreenSource extends ScreenSource {
   peek(): ScreenView;
 }
 
-/** CORE-style accumulation over privacy blocks. */
-export function privateScreen(task: string): PrivateScreenSource {
-  const session = new PrivacySession({ task });
+/** CORE-style accumulation over privacy blocks, ranked with the app's UI Map when the policy has one. */
+export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
+  const session = new PrivacySession(map === undefined ? { task } : { task, map });
   let obs: Observation | undefined;
   let parts: string[] = [];
   let refs = new Set<string>();
@@ -115,7 +116,8 @@ export function privateScreen(task: string): PrivateScreenSource {
     remaining = 0;
     const last = history.at(-1);
     if (last !== undefined) session.record(last);
-    session.observe(o.dump);
+    const { package: pkg, activity } = o.screen;
+    session.observe(o.dump, activity === undefined ? {} : { activity: `${pkg ?? ''}/${activity}` });
     return session.blocks();
   };
   const first = (): ScreenView => {

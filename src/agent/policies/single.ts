@@ -73,7 +73,7 @@ export class SinglePolicy implements Policy {
   }
 
   async start(ctx: PolicyContext): Promise<void> {
-    this.screen = this.o.privacy === true ? privateScreen(ctx.task) : wholeScreen();
+    this.screen = this.o.privacy === true ? privateScreen(ctx.task, this.o.map) : wholeScreen();
   }
 
   privacyTotals(): PrivacyTotals | undefined {

@@ -1,5 +1,8 @@
-// `glance blocks --from FILE --task "TEXT" [--format text|json]`: the screen split into layout-aware blocks,
-// ranked for the task, in the order privacy mode would send them (docs/privacy.md).
+// `glance blocks --from FILE --task "TEXT" [--map MAP.json | --src DIR [--lib DIR]…] [--format text|json]`: the
+// screen split into layout-aware blocks, ranked for the task (with the app's UI Map when given), in the order
+// privacy mode would send them (docs/privacy.md).
+import { join } from 'node:path';
+import { loadMap } from '../../agent/maps.js';
 import { GlanceError } from '../../errors.js';
 import {
   blocksFromDump,
@@ -16,6 +19,7 @@ import { Masker } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
+import { stateDir } from '../store.js';
 
 export interface BlocksIO {
   stdout(s: string): void;
@@ -25,6 +29,8 @@ export interface BlocksIO {
   liveDump?: () => Promise<string>;
   /** The global --json switch: the --format json document as the result of one `{ok, result}` object. */
   json?: boolean;
+  /** The environment: maps built from --src are cached in its state directory. */
+  env?: Record<string, string | undefined>;
 }
 
 const HELP = `glance blocks [--from FILE] --task "TEXT" [options]
@@ -38,6 +44,9 @@ sends them to a cloud model.
   --top N             show only the first N blocks and say what the rest withholds
   --step N            0-based step number (priors for later steps)
   --after LABEL       label the agent acted on at an earlier step (repeatable; steers the ranking)
+  --map MAP.json      the app's UI Map (\`glance map SRC --json MAP.json\`): blocks leading towards the task rank first
+  --src DIR           build the map from the app's source instead (--lib DIR for library sources, repeatable)
+  --activity NAME     the foreground activity (pkg/.Main or the class), which places the screen on the map
   --rule layout|core  block rule (default layout; core = CORE's first depth with ≥ 3 groups)
   --max-size N        largest block the layout rule keeps whole (default 2)
   --min-size N        smaller sibling groups are merged (default 1; 2 = fewer round trips, less private)
@@ -66,6 +75,10 @@ const OPTIONS = {
   'max-size': { type: 'string' },
   'min-size': { type: 'string' },
   redact: { type: 'string' },
+  map: { type: 'string' },
+  src: { type: 'string' },
+  lib: { type: 'string', multiple: true },
+  activity: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -100,6 +113,15 @@ export async function blocksCommand(argv: string[], io: BlocksIO): Promise<numbe
   if (minSize !== undefined) opts.minSize = minSize;
   if (v.rule === 'core' || v.rule === 'layout') opts.rule = v.rule;
   if (v.after !== undefined) opts.history = v.after.map((label) => ({ label }));
+  if (v.map !== undefined && v.src !== undefined) throw usage('give --map or --src, not both');
+  if (v.lib !== undefined && v.src === undefined) throw usage('--lib goes with --src');
+  if (v.activity !== undefined && v.map === undefined && v.src === undefined)
+    throw usage('--activity places the screen on a map: give --map or --src');
+  if (v.map !== undefined || v.src !== undefined) {
+    const spec = v.map !== undefined ? { map: v.map } : { src: v.src!, libs: v.lib ?? [] };
+    opts.map = await loadMap(spec, io.readFile, io.env === undefined ? undefined : join(stateDir(io.env), 'maps'));
+    if (v.activity !== undefined) opts.activity = v.activity;
+  }
 
   const dump = v.from !== undefined ? await io.readFile(v.from) : await io.liveDump!();
   const result = blocksFromDump(dump, v.task, opts);
