@@ -90,11 +90,11 @@ function renderEdge(e: LaidEdge): string {
   );
 }
 
-function renderNode(n: LaidNode, launcher: boolean): string {
+function renderNode(n: LaidNode, launcher: boolean, summary: string | undefined): string {
   const room = n.width - 2 * NODE_PAD;
   return (
     `<g class="node${launcher ? ' launcher' : ''}" data-name="${esc(n.name)}" tabindex="0">` +
-    `<title>${esc(n.name)}</title><rect x="${r1(n.x)}" y="${r1(n.y)}" width="${r1(n.width)}" height="${r1(n.height)}" rx="8"/>` +
+    `<title>${esc(summary === undefined ? n.name : `${n.name}\n${summary}`)}</title><rect x="${r1(n.x)}" y="${r1(n.y)}" width="${r1(n.width)}" height="${r1(n.height)}" rx="8"/>` +
     nodeText({ x: n.x + NODE_PAD, y: n.y + 17, cls: 'title', fontPx: TITLE_PX, room, bold: true }, n.title) +
     nodeText({ x: n.x + NODE_PAD, y: n.y + 32, cls: 'sub', fontPx: SUB_PX, room }, n.subtitle) +
     '</g>'
@@ -102,9 +102,9 @@ function renderNode(n: LaidNode, launcher: boolean): string {
 }
 
 export function renderMapHtml(map: UiMap, layout: MapLayout): string {
-  const launchers = new Set(map.activities.filter((a) => a.launcher === true).map((a) => a.name));
+  const byName = new Map(map.activities.map((a) => [a.name, a]));
   const edges = layout.edges.map(renderEdge);
-  const nodes = layout.nodes.map((n) => renderNode(n, launchers.has(n.name)));
+  const nodes = layout.nodes.map((n) => renderNode(n, byName.get(n.name)?.launcher === true, byName.get(n.name)?.summary));
   const width = r1(Math.max(layout.width, 200));
   const height = r1(Math.max(layout.height, 100));
   const backCount = layout.edges.filter((e) => e.back).length;
@@ -147,6 +147,8 @@ ul{margin:0;padding-left:16px}
 li{margin:2px 0}
 code{background:#f2f2f2;padding:0 3px;border-radius:3px}
 .muted{color:#888}
+.summary{font-style:italic}
+.effect{color:#1a7f37}
 </style></head>
 <body>
 <div id="main"><div id="tools"><label><input id="show-back" type="checkbox"> back/up edges (${backCount})</label> · wheel to zoom, drag to pan · hover a line for its triggers</div><div id="graph">
@@ -157,7 +159,7 @@ ${nodes.join('\n')}
 </svg></div></div>
 <div id="side"><input id="search" type="search" placeholder="Find an element: text, hint or id" aria-label="Find an element">
 <div id="hits"></div>
-<div id="panel"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.</p>${warningList}</div></div>
+<div id="panel"><h2>${esc(map.package)}</h2><p class="muted">${map.activities.length} activities, ${map.transitions.length} transitions. Click an activity to see its elements.${map.enrichedBy === undefined ? '' : ` Summaries and effects by ${esc(map.enrichedBy)}.`}</p>${warningList}</div></div>
 <script id="map-data" type="application/json">${data}</script>
 <script>
 (function(){
@@ -182,7 +184,7 @@ ${nodes.join('\n')}
   function list(els){
     if(!els.length) return '<p class="muted">none</p>';
     return '<ul>'+els.map(function(e){
-      var extra=[e.text&&('"'+esc(e.text)+'"'),e.hint&&('hint "'+esc(e.hint)+'"'),e.desc&&('desc "'+esc(e.desc)+'"'),e.kind&&esc(e.kind)].filter(Boolean).join(' · ');
+      var extra=[e.text&&('"'+esc(e.text)+'"'),e.hint&&('hint "'+esc(e.hint)+'"'),e.desc&&('desc "'+esc(e.desc)+'"'),e.kind&&esc(e.kind),e.effect&&('<span class="effect">→ '+esc(e.effect)+'</span>')].filter(Boolean).join(' · ');
       return '<li class="element"><code>'+esc(e.id)+'</code> <span class="muted">'+esc(e.class.split('.').pop())+'</span>'+(extra?' '+extra:'')+'</li>';
     }).join('')+'</ul>';
   }
@@ -194,6 +196,7 @@ ${nodes.join('\n')}
     var out = map.transitions.filter(function(t){return t.from===name;});
     var h = '<h2 id="selected-name">'+esc(a.name)+'</h2>';
     if(a.label) h += '<p>'+esc(a.label)+(a.launcher?' · launcher':'')+'</p>';
+    if(a.summary) h += '<p class="summary">'+esc(a.summary)+'</p>';
     h += '<h3>Layouts</h3><p>'+(a.layouts.map(esc).join(', ')||'<span class="muted">none</span>')+'</p>';
     h += '<h3>Elements</h3>'+list(a.elements);
     [['Fragment',a.fragments],['Dialog',a.dialogs],['Menu',a.menus]].forEach(function(p){

@@ -19,6 +19,8 @@ export interface MapElement {
   layout?: string;
   /** Where the element comes from when it is not a plain layout view. */
   kind?: ElementKind;
+  /** What acting on it does, in a few words: only in a map enriched by a model (`glance map --enrich`). */
+  effect?: string;
 }
 
 export type ElementKind =
@@ -47,6 +49,8 @@ export interface MapActivity {
   /** Module the activity is declared in. */
   module?: string;
   layouts: string[];
+  /** What the screen is for, in one line: only in a map enriched by a model (`glance map --enrich`). */
+  summary?: string;
   elements: MapElement[];
   fragments: MapPart[];
   dialogs: MapPart[];
@@ -116,6 +120,8 @@ export interface UiMap {
   transitions: MapTransition[];
   warnings: MapWarning[];
   stats: MapStats;
+  /** The model that wrote the summaries and effects, when the map was enriched. */
+  enrichedBy?: string;
 }
 
 export interface MapStats {

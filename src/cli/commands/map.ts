@@ -1,10 +1,9 @@
 /**
- * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT]` and
+ * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT] [--enrich [--model SPEC]]` and
  * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
-import { writeFile } from 'node:fs/promises';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
 import { findPaths, findPathsByText, layoutMap, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
@@ -21,9 +20,12 @@ export interface MapIO {
    * print one `{ok, result}` object.
    */
   json?: boolean;
+  /** For --enrich: where the model spec and its keys come from, and what cancels the model's calls. */
+  env?: Readonly<Record<string, string | undefined>>;
+  signal?: AbortSignal;
 }
 
-const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT]
+const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT] [--enrich [--model SPEC]]
        glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
@@ -73,6 +75,8 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
       lib: { type: 'string', multiple: true },
       json: { type: 'string' },
       html: { type: 'string' },
+      enrich: { type: 'boolean' },
+      model: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,6 +87,10 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   const [src, ...extra] = parsed.positionals;
   if (src === undefined) throw usage('missing SRC_DIR or APP.apk');
   if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
+  const enrichTo = parsed.values.json;
+  if (parsed.values.model !== undefined && parsed.values.enrich !== true) throw usage('--model names the model for --enrich');
+  if (parsed.values.enrich === true && (enrichTo === undefined || enrichTo === '-'))
+    throw usage('--enrich keeps its answers beside the map: give the map a file with --json OUT');
   const bar = progressBar(io);
   const started = performance.now();
   let map: UiMap;
@@ -93,6 +101,12 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   } finally {
     bar.done();
   }
+  let enriched = '';
+  if (parsed.values.enrich === true && enrichTo !== undefined) {
+    const r = await enrich(map, { mapFile: enrichTo, model: parsed.values.model, io });
+    map = r.map;
+    enriched = r.note;
+  }
   const ms = Math.round(performance.now() - started);
   const { json: out, html } = parsed.values;
   const toStdout = out === undefined || out === '-';
@@ -100,7 +114,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   if (!toStdout) await writeFile(out, pretty());
   if (html !== undefined) await writeFile(html, renderMapHtml(map, await layoutMap(map)));
   const s = map.stats;
-  const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms`;
+  const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms${enriched}`;
   if (io.json === true) {
     // One object on stdout: the map itself when it has no file of its own, else where it went.
     const data = {
@@ -118,6 +132,38 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   } else io.stdout(`${summary}\n`);
   for (const w of map.warnings) io.stderr(`warning ${w.code} ×${w.count}: ${w.examples.join(', ')}\n`);
   return 0;
+}
+
+/** `map.json` → `map.enrich.json`: the model's answers are kept beside the map they describe. */
+export function enrichCachePath(mapFile: string): string {
+  return `${mapFile.replace(/\.json$/i, '')}.enrich.json`;
+}
+
+/** --enrich: the model's summaries and effects, asked only for screens the cache beside the map has no answer for. */
+async function enrich(map: UiMap, o: { mapFile: string; model: string | undefined; io: MapIO }): Promise<{ map: UiMap; note: string }> {
+  // Loaded only here: the model SDK is not needed to map an app.
+  const { chooseLocalModel, MODEL_FORMS } = await import('../../agent/providers/index.js');
+  const { enrichMap, parseEnrichCache } = await import('../../agent/map-enrich.js');
+  const env = o.io.env ?? {};
+  const provider = chooseLocalModel(o.model ?? env['GLANCE_MODEL'], env);
+  if (provider === undefined)
+    throw new GlanceError('MODEL_NOT_CONFIGURED', '--enrich needs a model', { hint: `give --model ${MODEL_FORMS} (or set GLANCE_MODEL)` });
+  const cacheFile = enrichCachePath(o.mapFile);
+  let text: string | undefined;
+  try {
+    text = await readFile(cacheFile, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError(e, cacheFile);
+  }
+  const cache = text === undefined ? undefined : parseEnrichCache(text);
+  if (text !== undefined && cache === undefined) o.io.stderr(`warning: ${cacheFile} is not an enrichment cache; asking again\n`);
+  const r = await enrichMap(map, provider, {
+    ...(cache === undefined ? {} : { cache }),
+    ...(o.io.signal === undefined ? {} : { signal: o.io.signal }),
+  });
+  await writeFile(cacheFile, `${JSON.stringify(r.cache, null, 1)}\n`);
+  const tokens = r.calls.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
+  return { map: r.map, note: `; enriched by ${provider.name}: ${r.asked} screens asked (${tokens} tokens), ${r.reused} from ${cacheFile}` };
 }
 
 function short(name: string): string {
