@@ -3,6 +3,7 @@
 // errors, timeouts, aborts, and the model strings with their environment.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { z } from 'zod';
 import { AiSdkProvider } from '../../src/agent/providers/ai-sdk.js';
 import { parseModelSpec, resolveModelSpec, type ModelSpec } from '../../src/agent/providers/spec.js';
@@ -145,6 +146,18 @@ describe('AI SDK providers on a fake server', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
     await assert.rejects(ask(new AiSdkProvider(openai, { maxRetries: 0 }), undefined, ac.signal), (e) => isGlanceError(e, 'ABORTED'));
+  });
+
+  test('an agent-long signal over many requests keeps no abort listener once each request ends', async () => {
+    // The SDK adds a listener to the signal it is given for every request and never removes it: an agent's
+    // signal used to collect one per step (MaxListenersExceededWarning at the 11th, from whichever call added it).
+    const provider = new AiSdkProvider(openai, { maxRetries: 0 });
+    const ac = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      fake.script([{ json: { ref: 'b1', reason: `step ${i}` } }]);
+      assert.equal((await ask(provider, undefined, ac.signal)).value.reason, `step ${i}`);
+      assert.equal(getEventListeners(ac.signal, 'abort').length, 0, `after request ${i}`);
+    }
   });
 
   test('an OpenAI-compatible server named by URL (llama.cpp, vLLM, Ollama) costs nothing', async () => {

@@ -15,6 +15,25 @@ import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing.js';
 import { REPAIR_NOTE, type ModelReply, type ModelRequest, type Provider } from './provider.js';
 import type { ModelSpec } from './spec.js';
 
+/**
+ * Runs one model request on a signal of its own, linked to the caller's for the request's lifetime. The SDK
+ * merges the caller's signal with its timeout by adding an abort listener it never removes, one per request: on
+ * an agent's long-lived signal they pile up (MaxListenersExceededWarning after 10 steps, and a leak). They now land
+ * on the per-request signal, which goes away with the request; the caller's signal keeps only our listener, and
+ * only while the request runs.
+ */
+async function withRequestSignal<T>(signal: AbortSignal | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  if (signal === undefined) return run(undefined);
+  const own = new AbortController();
+  const forward = (): void => own.abort(signal.reason);
+  signal.addEventListener('abort', forward, { once: true });
+  try {
+    return await run(own.signal);
+  } finally {
+    signal.removeEventListener('abort', forward);
+  }
+}
+
 export interface AiSdkOptions {
   /** Per call, including retries' waits (default 60 s). */
   timeoutMs?: number;
@@ -124,17 +143,19 @@ export class AiSdkProvider implements Provider {
       const started = performance.now();
       let text: string;
       try {
-        const r = await generateText({
-          model: this.model,
-          system: req.system,
-          messages,
-          output: Output.object({ schema: req.schema, name: req.role }),
-          maxRetries: this.maxRetries,
-          timeout: this.timeoutMs,
-          temperature: 0,
-          maxOutputTokens: MAX_OUTPUT_TOKENS,
-          ...(req.signal === undefined ? {} : { abortSignal: req.signal }),
-        });
+        const r = await withRequestSignal(req.signal, (abortSignal) =>
+          generateText({
+            model: this.model,
+            system: req.system,
+            messages,
+            output: Output.object({ schema: req.schema, name: req.role }),
+            maxRetries: this.maxRetries,
+            timeout: this.timeoutMs,
+            temperature: 0,
+            maxOutputTokens: MAX_OUTPUT_TOKENS,
+            ...(abortSignal === undefined ? {} : { abortSignal }),
+          }),
+        );
         calls.push(this.call(req, { input: r.usage.inputTokens ?? 0, output: r.usage.outputTokens ?? 0 }, performance.now() - started));
         debug('model', () => `${this.name} ${req.promptId} ${JSON.stringify(calls.at(-1))}`);
         text = r.text;
