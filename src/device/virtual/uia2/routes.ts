@@ -14,6 +14,7 @@ import { findNode } from './find.js';
 import { DEFAULT_SETTINGS, Uia2HttpError, type ServerState } from './state.js';
 
 type Body = Record<string, unknown>;
+type Point = { x: number; y: number };
 export interface Reply {
   sessionId: string | null;
   value: unknown;
@@ -80,10 +81,10 @@ function element(s: ServerState, id: string | undefined): { live: UiNode; bounds
   throw new Uia2HttpError('stale element reference', `The element '${id ?? ''}' does not exist in DOM anymore`);
 }
 
-const centre = (b: UiNode['bounds']): { x: number; y: number } => ({ x: Math.round((b[0] + b[2]) / 2), y: Math.round((b[1] + b[3]) / 2) });
+const centre = (b: UiNode['bounds']): Point => ({ x: Math.round((b[0] + b[2]) / 2), y: Math.round((b[1] + b[3]) / 2) });
 
 /** Where a gesture lands: `origin` element's centre (or its top-left + `offset`), else `offset` on the screen. */
-function gesturePoint(s: ServerState, body: Body): { x: number; y: number } {
+function gesturePoint(s: ServerState, body: Body): Point {
   const origin = body['origin'] as Body | undefined;
   const offset = body['offset'] as Body | undefined;
   if (origin !== undefined) {
@@ -113,6 +114,19 @@ function sendKeys(s: ServerState, target: UiNode | undefined, body: Body): void 
 }
 
 const ok = (sessionId: string | null, value: unknown = null): Reply => ({ sessionId, value });
+
+/** Most POSTs: check the session, act on the phone, answer with no value. */
+const action =
+  (run: (s: ServerState, body: Body, params: Record<string, string>) => void): Handler =>
+  (s, body, p) => {
+    const id = session(s, p);
+    run(s, body, p);
+    return ok(id);
+  };
+
+/** The gesture endpoints: act at the point the body names (gesturePoint). */
+const gesture = (act: (phone: ServerState['dev']['phone'], at: Point) => void): Handler =>
+  action((s, body) => act(s.dev.phone, gesturePoint(s, body)));
 
 const ROUTES: Array<[string, string, Handler]> = [
   [
@@ -170,54 +184,23 @@ const ROUTES: Array<[string, string, Handler]> = [
   [
     'POST',
     '/session/:sessionId/appium/settings',
-    (s, body, p) => {
-      const id = session(s, p);
+    action((s, body) => {
       const settings = body['settings'];
       if (typeof settings !== 'object' || settings === null) throw new Uia2HttpError('invalid argument', "'settings' are mandatory");
       applySettings(s, settings as Body);
-      return ok(id);
-    },
+    }),
   ],
-  [
-    'POST',
-    '/session/:sessionId/appium/gestures/click',
-    (s, body, p) => {
-      const id = session(s, p);
-      const at = gesturePoint(s, body);
-      s.dev.phone.tap(at.x, at.y);
-      return ok(id);
-    },
-  ],
+  ['POST', '/session/:sessionId/appium/gestures/click', gesture((phone, at) => phone.tap(at.x, at.y))],
   [
     'POST',
     '/session/:sessionId/appium/gestures/double_click',
-    (s, body, p) => {
-      const id = session(s, p);
-      const at = gesturePoint(s, body);
-      s.dev.phone.tap(at.x, at.y);
-      s.dev.phone.tap(at.x, at.y);
-      return ok(id);
-    },
+    gesture((phone, at) => {
+      phone.tap(at.x, at.y);
+      phone.tap(at.x, at.y);
+    }),
   ],
-  [
-    'POST',
-    '/session/:sessionId/appium/gestures/long_click',
-    (s, body, p) => {
-      const id = session(s, p);
-      const at = gesturePoint(s, body);
-      s.dev.phone.longPress(at.x, at.y);
-      return ok(id);
-    },
-  ],
-  [
-    'POST',
-    '/session/:sessionId/actions',
-    (s, body, p) => {
-      const id = session(s, p);
-      performActions(s.dev.phone, body);
-      return ok(id);
-    },
-  ],
+  ['POST', '/session/:sessionId/appium/gestures/long_click', gesture((phone, at) => phone.longPress(at.x, at.y))],
+  ['POST', '/session/:sessionId/actions', action((s, body) => performActions(s.dev.phone, body))],
   [
     'POST',
     '/session/:sessionId/element',
@@ -232,52 +215,24 @@ const ROUTES: Array<[string, string, Handler]> = [
   [
     'POST',
     '/session/:sessionId/element/:id/click',
-    (s, _b, p) => {
-      const id = session(s, p);
+    action((s, _b, p) => {
       const at = centre(element(s, p['id']).bounds);
       s.dev.phone.tap(at.x, at.y);
-      return ok(id);
-    },
+    }),
   ],
-  [
-    'POST',
-    '/session/:sessionId/element/:id/value',
-    (s, body, p) => {
-      const id = session(s, p);
-      sendKeys(s, element(s, p['id']).live, body);
-      return ok(id);
-    },
-  ],
-  [
-    'POST',
-    '/session/:sessionId/keys',
-    (s, body, p) => {
-      const id = session(s, p);
-      sendKeys(s, undefined, body);
-      return ok(id);
-    },
-  ],
+  ['POST', '/session/:sessionId/element/:id/value', action((s, body, p) => sendKeys(s, element(s, p['id']).live, body))],
+  ['POST', '/session/:sessionId/keys', action((s, body) => sendKeys(s, undefined, body))],
   [
     'POST',
     '/session/:sessionId/appium/device/press_keycode',
-    (s, body, p) => {
-      const id = session(s, p);
+    action((s, body) => {
       const code = num(body['keycode'], 'keycode');
       const name = keyName(String(Math.trunc(code)));
       if (name === undefined) throw new Uia2HttpError('invalid element state', `Cannot generate key press event for key code ${code}`);
       s.dev.phone.key(name);
-      return ok(id);
-    },
+    }),
   ],
-  [
-    'POST',
-    '/session/:sessionId/back',
-    (s, _b, p) => {
-      const id = session(s, p);
-      s.dev.phone.key('BACK');
-      return ok(id);
-    },
-  ],
+  ['POST', '/session/:sessionId/back', action((s) => s.dev.phone.key('BACK'))],
   [
     'GET',
     '/session/:sessionId/screenshot',
