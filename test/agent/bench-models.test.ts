@@ -155,7 +155,8 @@ describe('model policies on DroidTask worlds (bench agent) with a fake obedient 
   test('single: step mode and episodes run; calls and tokens in the JSON are exactly what the server saw', async (t) => {
     const { r, sent } = await bench('single', ['--policy', 'single']);
     t.diagnostic(
-      `single: step ${r.step.correct}/${r.step.total}, SR ${r.episode.success}/${r.episode.total}, calls ${r.step.llm?.calls}+${r.llm.calls}`,
+      `single: step ${r.step.correct}/${r.step.total}, SR ${r.episode.success}/${r.episode.total}, calls ${r.step.llm?.calls}+${r.llm.calls}, ` +
+        `tokens in ${r.step.llm?.inputTokens}+${r.llm.inputTokens}`,
     );
     assert.equal(r.policy, 'single');
     assert.equal(r.model, `${fake.url}#obedient`);
@@ -178,7 +179,9 @@ describe('model policies on DroidTask worlds (bench agent) with a fake obedient 
     const e = r.exposure;
     t.diagnostic(
       `compass+privacy: step ${r.step.correct}/${r.step.total}, SR ${r.episode.success}/${r.episode.total}, ` +
-        `calls ${r.step.llm?.calls}+${r.llm.calls}, sent ${e.sentElements}/${e.totalElements} elements ${e.sentChars}/${e.totalChars} chars`,
+        `calls ${r.step.llm?.calls}+${r.llm.calls}, tokens in ${r.step.llm?.inputTokens}+${r.llm.inputTokens}, ` +
+        `episodes sent ${e.sentElements}/${e.totalElements} elements ${e.sentChars}/${e.totalChars} chars, ` +
+        `step mode sent ${r.step.exposure?.sentElements}/${r.step.exposure?.totalElements} elements`,
     );
     assert.equal(r.policy, 'compass+privacy');
     assert.equal(r.step.llm!.calls + r.llm.calls, sent.length);
@@ -199,7 +202,7 @@ describe('model policies on DroidTask worlds (bench agent) with a fake obedient 
     assert.equal(r.episode.success, r.episode.replayable);
   });
 
-  test("single --privacy --local-model: the local model's calls are counted apart, the cloud's exactly", async () => {
+  test("single --privacy --local-model: the local model's calls are counted apart, the cloud's exactly", async (t) => {
     const local = await startFakeLlm((req) => {
       const p = promptOf(req);
       if (p.includes('Regions:')) return { json: { order: [...p.matchAll(/\[(B\d+) /g)].map((m) => m[1]!) } };
@@ -222,6 +225,10 @@ describe('model policies on DroidTask worlds (bench agent) with a fake obedient 
       const coplans = sent.filter((q) => /\[Sub-tasks\]/.test(promptOf(q)));
       assert.ok(coplans.length > 0 && coplans.every((q) => /\n1\. \(\w+\) act in this region/.test(promptOf(q))));
       assert.ok(r.step.exposure!.sentElements < r.step.exposure!.totalElements);
+      t.diagnostic(
+        `single+privacy+local (step mode): ${r.step.correct}/${r.step.total}, cloud calls ${r.step.llm!.calls} tokens ${r.step.llm!.inputTokens}, ` +
+          `local calls ${r.step.local!.calls} tokens ${r.step.local!.inputTokens}, sent ${r.step.exposure!.sentElements}/${r.step.exposure!.totalElements} elements`,
+      );
     } finally {
       await local.close();
     }
