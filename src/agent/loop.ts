@@ -19,6 +19,8 @@ export interface RunOptions {
   screenshots?: boolean;
   /** Called after each step (live progress). */
   onStep?: (step: TrajectoryStep, budget: number, obs: Observation) => void;
+  /** The budget is 2 × the policy's plan + 5 when it made one at start (else the world's). */
+  budgetFromPlan?: boolean;
 }
 
 function boxOf(obs: Observation, a: AgentAction): [number, number, number, number] | undefined {
@@ -34,10 +36,11 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
   const started = performance.now();
   const history: HistoryEntry[] = [];
   const steps: TrajectoryStep[] = [];
+  let budget = world.budget;
   const ctx = (step: number): PolicyContext => ({
     task: world.task,
     step,
-    budget: world.budget,
+    budget,
     history,
     signal,
     ...(world.app === undefined ? {} : { app: world.app }),
@@ -52,11 +55,14 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
       outcome,
       ...(reason === undefined ? {} : { reason }),
       seconds: (performance.now() - started) / 1000,
+      budget,
       ...(privacy === undefined ? {} : { privacy }),
     };
   };
   let obs = await world.reset();
   await policy.start?.(ctx(0), obs);
+  const planned = opts.budgetFromPlan === true ? policy.planLength?.() : undefined;
+  if (planned !== undefined) budget = 2 * planned + 5;
   for (let i = 0; ; i++) {
     throwIfAborted(signal);
     const decision = await policy.decide(obs, ctx(i));
@@ -67,10 +73,10 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
     if (a.kind === 'done' || a.kind === 'fail') {
       steps.push(step);
       history.push({ observation: obs, decision });
-      opts.onStep?.(step, world.budget, obs);
+      opts.onStep?.(step, budget, obs);
       return end(a.kind, a.text ?? decision.reason);
     }
-    if (i >= world.budget) return end('budget', `${world.budget} actions taken`);
+    if (i >= budget) return end('budget', `${budget} actions taken`);
     const stop = opts.guards?.map((g) => g.check(a, obs, history)).find((r) => r !== undefined);
     if (stop !== undefined) {
       steps.push(step);
@@ -85,7 +91,7 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
     step.result = result;
     steps.push(step);
     history.push({ observation: obs, decision, result });
-    opts.onStep?.(step, world.budget, obs);
+    opts.onStep?.(step, budget, obs);
     if (result.offPath === true) return end('off-path', result.diff);
     obs = await world.observe();
   }

@@ -25,6 +25,11 @@ export interface Policy {
   /** Called once per task before the first decision. */
   start?(ctx: PolicyContext, first: Observation): Promise<void>;
   decide(obs: Observation, ctx: PolicyContext): Promise<Decision>;
+  /**
+   * Actions the plan made at `start` foresees (route hops plus the goal's own actions), when the policy plans:
+   * a live run with no explicit step limit gets 2 × that + 5.
+   */
+  planLength?(): number | undefined;
   /** Privacy mode: what the run sent to the model, summed (read when the run ends). */
   privacyTotals?(): PrivacyTotals | undefined;
 }

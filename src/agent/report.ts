@@ -67,7 +67,16 @@ function coplan(s: TrajectoryStep): string {
   return `<details class="coplan"><summary>co-planning (device side: ${esc(c.local)}) — ${verdict}</summary><ol>${items.join('')}</ol></details>`;
 }
 
-function step(s: TrajectoryStep, meta: ReportMeta): string {
+/** The plan as the policy holds it after this step, shown where it first appears or was revised. */
+function plan(s: TrajectoryStep, previous: readonly string[] | undefined): string {
+  const p = s.decision.plan;
+  if (p === undefined || (previous !== undefined && p.length === previous.length && p.every((x, i) => x === previous[i]))) return '';
+  const what = previous === undefined ? 'plan' : 'plan revised';
+  const items = p.length === 0 ? '<li>(nothing left)</li>' : p.map((x) => `<li>${esc(x)}</li>`).join('');
+  return `<details class="plan" open><summary>${what} (${p.length} instruction${p.length === 1 ? '' : 's'})</summary><ol>${items}</ol></details>`;
+}
+
+function step(s: TrajectoryStep, meta: ReportMeta, previousPlan?: readonly string[]): string {
   const r = s.result;
   const result =
     r === undefined
@@ -78,6 +87,7 @@ ${shot(s, meta)}
 <div class="facts">
 <h2>Step ${s.step + 1}${s.activity === undefined ? '' : ` <small>${esc(s.activity)}</small>`}</h2>
 ${s.decision.instruction === undefined ? '' : `<p class="instruction">${esc(s.decision.instruction)}</p>`}
+${plan(s, previousPlan)}
 <p class="action"><code>${esc(actionText(s))}</code></p>
 ${s.decision.reason === undefined ? '' : `<p class="reason">${esc(s.decision.reason)}</p>`}
 ${result}
@@ -100,6 +110,15 @@ pre{white-space:pre-wrap;font-size:12px;background:#f4f5f7;padding:8px;max-heigh
 table.llm{border-collapse:collapse;font-size:12px}table.llm td,table.llm th{padding:2px 6px;border-bottom:1px solid #e3e6eb;text-align:left}
 table.llm tr.local td:first-child{color:#2d8a4e}.coplan li.picked{font-weight:bold}pre.answer{background:#eef4ee}`;
 
+/** The plan the policy held before a step (the last one a step recorded). */
+function lastPlan(before: readonly TrajectoryStep[]): readonly string[] | undefined {
+  for (let i = before.length - 1; i >= 0; i--) {
+    const p = before[i]!.decision.plan;
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
+
 export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
   const all = t.steps.flatMap((s) => s.decision.llm ?? []);
   const calls = all.filter((c) => c.side !== 'local');
@@ -119,6 +138,6 @@ export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
       ? ''
       : ` · privacy: ${t.privacy.sent.elements} of ${t.privacy.sent.elements + t.privacy.withheld.elements} elements sent (${Math.round(100 * t.privacy.elementReduction)}% withheld)`
   }${t.reason === undefined ? '' : `<p>${esc(t.reason)}</p>`}</header>
-<main>${t.steps.map((s) => step(s, meta)).join('\n')}</main></body></html>
+<main>${t.steps.map((s, i) => step(s, meta, lastPlan(t.steps.slice(0, i)))).join('\n')}</main></body></html>
 `;
 }

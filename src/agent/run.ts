@@ -12,7 +12,7 @@ export interface LiveRunOptions {
   policy: Policy;
   /** Package the task is about (default: the app in front when the run starts). */
   app?: string;
-  /** Most actions (default 20). */
+  /** Most actions (default: 2 × the policy's plan + 5 when it plans on a map, else 20). */
   maxSteps?: number;
   /** Let the agent tap destructive elements (delete, send, pay…) without asking. */
   yes?: boolean;
@@ -35,6 +35,7 @@ export async function runLive(ctx: ToolContext, o: LiveRunOptions): Promise<{ tr
     signal: ctx.signal,
     guards: [destructiveGuard(o.yes === true), loopGuard(), stayInAppGuard(app)],
     screenshots: o.screenshots === true,
+    budgetFromPlan: o.maxSteps === undefined,
     ...(o.onStep === undefined ? {} : { onStep: (s: TrajectoryStep, b: number) => o.onStep!(s, b) }),
   });
   return { trajectory, width: first.screen.width, height: first.screen.height };
@@ -51,6 +52,7 @@ export function runFiles(r: { trajectory: Trajectory; width?: number; height?: n
       task: t.task,
       policy: t.policy,
       seconds: t.seconds,
+      ...(t.budget === undefined ? {} : { budget: t.budget }),
       usage: usageOf(t),
       ...(t.privacy === undefined ? {} : { privacy: t.privacy }),
       ...(r.width === undefined ? {} : { width: r.width }),

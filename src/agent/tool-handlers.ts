@@ -162,6 +162,7 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     policy: t.policy,
     steps: t.steps.map((x) => ({ step: x.step, action: x.decision.action, reason: x.decision.reason, ok: x.result?.ok })),
     seconds: t.seconds,
+    ...(t.budget === undefined ? {} : { budget: t.budget }),
     ...(usage.calls === 0 && usage.local === undefined ? {} : { model: provider?.name, usage }),
     ...(local === undefined ? {} : { localModel: local.name }),
     ...(t.privacy === undefined ? {} : { privacy: t.privacy }),

@@ -64,7 +64,13 @@ export const runTaskTool = defineTool({
       ),
     ...mapParams,
     app: z.string().optional().describe('package the task is about (default: the app in front)'),
-    maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 20)'),
+    maxSteps: z
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('most actions (default 2 × the plan + 5 when the policy plans on a map, else 20)'),
     yes: z.boolean().optional().describe('allow destructive taps without asking'),
     out: z.string().optional().describe('folder for trajectory.jsonl and report.html'),
   }),

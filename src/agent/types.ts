@@ -146,6 +146,8 @@ export interface Trajectory {
   /** Why the run ended (the policy's reason, the guard's or the error's message). */
   reason?: string;
   seconds: number;
+  /** Most actions the run was allowed. */
+  budget?: number;
   /** Privacy mode: what left the machine over the whole run. */
   privacy?: PrivacyTotals;
 }

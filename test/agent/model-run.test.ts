@@ -183,6 +183,12 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.equal(prompts.length, 2, 'the plan and the step on Settings; the hop to Settings came from the map');
     assert.match(prompts[0]!, /\[UI Map\]\nMainActivity \(launcher\) \(current\)[^\n]*\n {2}opens: SettingsActivity via "Settings"/);
     assert.match(prompts[1]!, /choose Title/, 'the plan is in the step prompt');
+    // No --max-steps: 2 × the plan's two instructions + 5; the report shows the plan.
+    assert.equal((JSON.parse(r.stdout) as { result: { budget: number } }).result.budget, 9);
+    assert.match(
+      readFileSync(join(out, 'report.html'), 'utf8'),
+      /<summary>plan \(2 instructions\)<\/summary><ol><li>\[MainActivity\] 1\. open the settings/,
+    );
     const lines = readFileSync(join(out, 'trajectory.jsonl'), 'utf8')
       .trim()
       .split('\n')

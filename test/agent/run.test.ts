@@ -57,8 +57,10 @@ describe('glance goto and glance run on a replayed app', { skip: requires({ shar
     const out = join(dir, 'run');
     const r = await g(['--json', 'run', 'turn off increase volume gradually', '--app', CLOCK, ...src, '--out', out]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    const res = JSON.parse(r.stdout) as { result: { outcome: string; steps: { action: { kind: string } }[] } };
+    const res = JSON.parse(r.stdout) as { result: { outcome: string; budget: number; steps: { action: { kind: string } }[] } };
     assert.equal(res.result.outcome, 'done');
+    // No --max-steps: 2 × the plan + 5, the plan being the map's one hop to Settings and the switch itself.
+    assert.equal(res.result.budget, 2 * 2 + 5);
     const lines = readFileSync(join(out, 'trajectory.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -85,6 +87,15 @@ describe('glance goto and glance run on a replayed app', { skip: requires({ shar
     } finally {
       await browser.close();
     }
+  });
+
+  test("--max-steps overrides the plan's budget; without a map the budget is 20", async () => {
+    await g(['stop', CLOCK]);
+    const given = await g(['--json', 'run', 'turn off increase volume gradually', '--app', CLOCK, ...src, '--max-steps', '4']);
+    assert.equal((JSON.parse(given.stdout) as { result: { budget: number } }).result.budget, 4);
+    await g(['stop', CLOCK]);
+    const nomap = await g(['--json', 'run', 'turn off increase volume gradually', '--app', CLOCK]);
+    assert.equal((JSON.parse(nomap.stdout) as { result: { budget: number } }).result.budget, 20);
   });
 
   test('a model policy without a model is MODEL_NOT_CONFIGURED', async () => {

@@ -112,6 +112,11 @@ export class CompassPolicy implements Policy {
     };
   }
 
+  /** Instructions of the plan made on the map (undefined without a map or when the plan came back empty). */
+  planLength(): number | undefined {
+    return this.plan.length === 0 ? undefined : this.plan.length;
+  }
+
   privacyTotals(): PrivacyTotals | undefined {
     return this.screen.totals?.();
   }

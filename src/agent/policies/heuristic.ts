@@ -99,8 +99,31 @@ export class HeuristicPolicy implements Policy {
   readonly name = 'heuristic';
   private readonly planner: Planner | undefined;
 
+  private planned: number | undefined;
+
   constructor(map?: UiMap) {
     this.planner = map === undefined ? undefined : new Planner(map);
+  }
+
+  /** The map route to the task's best goal from the first screen: its hops, the goal's tap, the values to type. */
+  async start(ctx: PolicyContext, first: Observation): Promise<void> {
+    this.planned = undefined;
+    const p = this.planner;
+    const here = p === undefined ? undefined : (first.mapNode ?? p.localise(first));
+    if (p === undefined || here === undefined) return;
+    const tt = taskTerms(ctx.task, [], packageWords(ctx.app ?? first.screen.package));
+    let best: { cost: number; steps: number } | undefined;
+    for (const g of p.goals(tt)) {
+      const r = p.route(here, g.activity);
+      if (r === undefined) continue;
+      const cost = g.score - 0.4 * r.steps.length;
+      if (best === undefined || cost > best.cost) best = { cost, steps: r.steps.length };
+    }
+    if (best !== undefined) this.planned = best.steps + 1 + typedValues(ctx.task).length;
+  }
+
+  planLength(): number | undefined {
+    return this.planned;
   }
 
   async decide(obs: Observation, ctx: PolicyContext): Promise<Decision> {
