@@ -117,15 +117,22 @@ function describe(c: ElementChange): string {
 }
 
 /**
+ * A grid member's line reads like every other member's (that is why the tree folds them into one line): a diff
+ * line about one says which cell it is, so `+`, `-` and `~` lines of look-alikes can be told apart without the
+ * tree. Other elements' lines are unchanged.
+ */
+const cellTag = (e: SnapshotElement): string => (e.cell === undefined ? '' : ` [cell ${e.cell[0]},${e.cell[1]}]`);
+
+/**
  * Text form: `-` removed, `+` added (each as its tree line), `~ REF: what changed`; or the single line
- * `no change`.
+ * `no change`. Grid members carry their cell (`[cell 2,3]`).
  */
 export function renderDiff(d: SnapshotDiff): string {
   if (d.same) return 'no change\n';
   const lines: string[] = [];
   if (d.screen) lines.push(`screen ${screenName(d.screen.before)} → ${screenName(d.screen.after)}`);
-  for (const e of d.removed) lines.push('- ' + elementLine(e));
-  for (const e of d.added) lines.push('+ ' + elementLine(e));
-  for (const c of d.changed) lines.push(`~ ${c.ref}: ${describe(c)}`);
+  for (const e of d.removed) lines.push('- ' + elementLine(e) + cellTag(e));
+  for (const e of d.added) lines.push('+ ' + elementLine(e) + cellTag(e));
+  for (const c of d.changed) lines.push(`~ ${c.ref}${cellTag(c.after)}: ${describe(c)}`);
   return lines.join('\n') + '\n';
 }

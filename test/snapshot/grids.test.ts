@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UiDump, UiNode } from '../../src/hierarchy/model.js';
-import { findElements, parseSelector, snapshotFromDump } from '../../src/snapshot/index.js';
+import { diffSnapshots, findElements, parseSelector, renderDiff, snapshotFromDump } from '../../src/snapshot/index.js';
 import { n, screen } from './build.js';
 
 /** A month view: a title and 6 × 7 unlabeled day cells drawn as clickable views with one id. */
@@ -82,6 +82,21 @@ describe('grids of look-alikes', () => {
     const lines = snapshotFromDump(d).text.trim().split('\n');
     assert.equal(lines.length, 5, lines.join('\n'));
     assert.match(lines[1]!, /#swatch \[4 in 1×4 grid\]$/);
+  });
+
+  test('a diff line about a member says its cell; other lines are unchanged', () => {
+    const before = snapshotFromDump(month());
+    const cells = before.elements.filter((e) => e.id === 'day');
+    const selected = renderDiff(diffSnapshots(before, snapshotFromDump(month(17))));
+    assert.equal(selected, `~ ${cells[17]!.ref} [cell 3,4]: +selected\n`);
+    const fewer = diffSnapshots(before, snapshotFromDump(month(undefined, 41)));
+    assert.equal(fewer.removed.length, 1, renderDiff(fewer));
+    assert.equal(renderDiff(fewer), `- ${cells[41]!.ref} #day [cell 6,7]\n`);
+    const retitled = month();
+    retitled.roots[0]!.children[0]!.text = 'December 2026';
+    // A label is identity: the title is a new element; neither line is a grid member's, so neither has a cell.
+    const title = renderDiff(diffSnapshots(before, snapshotFromDump(retitled)));
+    assert.match(title, /^- t\d+ November 2026\n\+ t\d+ December 2026\n$/);
   });
 
   test('a scoped member prints alone', () => {
