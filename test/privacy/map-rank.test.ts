@@ -5,6 +5,10 @@ import { elementsFromDump } from '../../src/privacy/elements.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import type { UiMap } from '../../src/uimap/model.js';
 import { MAIN, SETTINGS, mainScreen, newNoteDialog, notesMap, sortDialog } from './map-fixture.js';
+import { join } from 'node:path';
+import { mapDirectory } from '../../src/uimap/index.js';
+import { corpusDir, droidtaskDir, readText } from '../helpers/corpus.js';
+import { requires } from '../helpers/requires.js';
 
 const labelsOf = (b: Block): string[] => b.elements.flatMap((e) => [e.text, e.desc, ...(e.labels ?? [])].filter((x): x is string => !!x));
 const first = (dump: string, task: string, map?: UiMap, activityName?: string): string[] =>
@@ -81,5 +85,26 @@ describe('map-aware ranking', () => {
     const plain = new PrivacySession({ task: "Delete the note 'Diary'" });
     plain.observe(mainScreen());
     assert.ok(labelsOf(plain.next()!.block).includes('Diary'));
+  });
+});
+
+describe('map-aware ranking on recorded screens', { skip: requires({ shared: true }) }, () => {
+  test("Simple Notes with the map of its source: the overflow button for a rename, Settings' Customize colors for a theme", async () => {
+    const app = join(corpusDir, 'apps', 'notes');
+    const map = await mapDirectory(join(app, 'src'), { libs: [join(app, 'commons')] });
+    const rows = readText(join(droidtaskDir, 'steps.jsonl'))
+      .split('\n')
+      .filter((l) => l.includes('"app":"notes"'))
+      .map((l) => JSON.parse(l) as { task: string; step: number; screen: string; foreground_activity: string });
+    for (const [task, step, want] of [
+      ["Rename the note 'diary' to 'events'", 0, 'More options'],
+      ['set app theme to light and save it', 2, 'Customize colors'],
+    ] as const) {
+      const row = rows.find((r) => r.task === task && r.step === step)!;
+      const dump = readText(join(droidtaskDir, row.screen));
+      assert.ok(!labelsOf(blocksFromDump(dump, task).blocks[0]!).includes(want), `${task}: lexical`);
+      const ranked = blocksFromDump(dump, task, { map, activity: row.foreground_activity });
+      assert.ok(labelsOf(ranked.blocks[0]!).includes(want), `${task}: with the map`);
+    }
   });
 });
