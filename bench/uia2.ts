@@ -1,11 +1,14 @@
 // The UiAutomator2 server backend against `uiautomator dump`, on a virtual device whose dump costs what a phone's
 // does: `glance virtual --dump-ms 1500` runs as its own process, the real adb server (own port) connects to it,
-// and Glance reads the screen (`glance ui`) and taps + settles (`glance tap X,Y`) with each backend. "Warm" is a
-// process that keeps its device (the library's connect(), the MCP server, a daemon): the server is started once.
-// "One-shot" is the in-process CLI, which starts and stops the server on every call. Wall and CPU time of this
-// process (the virtual device's own CPU is in its process). Run: node --import tsx bench/uia2.ts
+// and Glance reads the screen (`glance ui`) and taps + settles (`glance tap X,Y`) with each backend.
+// - CLI: `glance --backend B …` as whole processes (bin/glance.js, so it needs `npm run build`) through a warm
+//   daemon: medians of wall time, of the client process's CPU (/usr/bin/time) and the daemon's CPU per call
+//   (/proc); the first call, which starts the daemon (and for uia2 installs and starts the server), apart.
+// - Library: a process that keeps its device (connect()), timed in this process.
+// - One-shot: the in-process CLI (GLANCE_NO_DAEMON), which starts and stops the server on every call.
+// The virtual device's own CPU is in its process. Run: node --import tsx bench/uia2.ts
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,10 +19,58 @@ import { findUia2Apks } from '../src/device/uia2/package.js';
 import { connect } from '../src/phone/connect.js';
 import type { Phone } from '../src/phone/phone.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
-import { median } from './timing.js';
+import { median, nodeProcess, processCpuMs, type ProcessRun } from './timing.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(repoRoot, 'bin/glance.js');
 const DUMP_MS = 1500;
+// A tap on the status bar: nothing changes, so the settle loop ends after two equal reads.
+const STILL = '540,48';
+
+type Put = (name: string, r: { wall: number; cpu: number | undefined }) => void;
+
+/** `glance --backend BACKEND ARGS` as a whole process; throws on a non-zero exit. */
+async function cli(backend: string, args: string[], env: NodeJS.ProcessEnv): Promise<ProcessRun> {
+  const r = await nodeProcess([bin, '--backend', backend, ...args], env, repoRoot);
+  if (r.code !== 0) throw new Error(`glance --backend ${backend} ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return r;
+}
+
+/**
+ * Whole `glance` processes through a warm daemon, one daemon per backend (the server holds UiAutomation, so
+ * `uiautomator dump` runs while no server does): the first call, then `glance ui` and `glance tap X,Y` (+ settle).
+ */
+async function cliThroughDaemon(serial: string, base: Record<string, string>, put: Put): Promise<void> {
+  for (const backend of ['dump', 'uia2'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'glance-bench-daemon-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, ...base, GLANCE_DAEMON_DIR: dir };
+    delete env['GLANCE_NO_DAEMON'];
+    delete env['GLANCE_BACKEND'];
+    try {
+      const cold = await cli(backend, ['-s', serial, 'ui'], env);
+      put(`CLI glance ui, first call (starts the daemon${backend === 'uia2' ? ', installs and starts the server' : ''}), ${backend}`, cold);
+      const status = await cli(backend, ['--json', 'daemon', 'status'], env);
+      const pid = (JSON.parse(status.stdout) as { result: { pid: number } }).result.pid;
+      const n = backend === 'dump' ? 5 : 20;
+      for (const [what, args] of [
+        ['glance ui', ['-s', serial, 'ui']],
+        [`glance tap ${STILL} + settle`, ['-s', serial, 'tap', STILL]],
+      ] as const) {
+        const before = await processCpuMs(pid);
+        const runs: ProcessRun[] = [];
+        for (let i = 0; i < n; i++) runs.push(await cli(backend, [...args], env));
+        const after = await processCpuMs(pid);
+        const cpu = runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu!)) : undefined;
+        put(`CLI warm ${what} through the daemon, ${backend}`, { wall: median(runs.map((r) => r.wall)), cpu });
+        if (before !== undefined && after !== undefined)
+          put(`CLI warm ${what}, the daemon's CPU per call, ${backend}`, { wall: (after - before) / n, cpu: undefined });
+      }
+    } finally {
+      await nodeProcess([bin, 'daemon', 'stop'], env, repoRoot);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
 
 /** `glance virtual --dump-ms 1500` as its own process; resolves with its serial (the first line it prints). */
 function startVirtualProcess(): Promise<{ serial: string; child: ChildProcess }> {
@@ -76,21 +127,21 @@ export async function benchUia2(): Promise<Record<string, number>> {
   const h = await AdbHarness.start();
   const stateDir = mkdtempSync(join(tmpdir(), 'glance-bench-uia2-'));
   const env = { ANDROID_ADB_SERVER_PORT: String(h.port), GLANCE_STATE_DIR: stateDir, HOME: h.home };
-  const put = (name: string, r: { wall: number; cpu: number }): void => {
+  const put: Put = (name, r) => {
     results[`${name} (ms)`] = Math.round(r.wall * 10) / 10;
-    results[`${name}, CPU (ms)`] = Math.round(r.cpu * 10) / 10;
+    if (r.cpu !== undefined) results[`${name}, CPU (ms)`] = Math.round(r.cpu * 10) / 10;
   };
   const phones: Phone[] = [];
   try {
     await h.connectOnline(serial);
-    // A tap on the status bar: nothing changes, so the settle loop ends after two equal reads.
-    const still = '540,48';
+    if (existsSync(join(repoRoot, 'dist/src/cli/client.js'))) await cliThroughDaemon(serial, env, put);
+    else console.log('uia2: CLI figures skipped (run `npm run build` first: they run bin/glance.js)');
     for (const backend of ['dump', 'uia2'] as const) {
       const phone = await connect({ serial, env: { ...process.env, ...env }, backend });
       phones.push(phone);
       const ui = await timed(backend === 'dump' ? 3 : 15, () => phone.snapshot());
-      put(`warm glance ui, ${backend}`, ui);
-      put(`warm glance tap X,Y + settle, ${backend}`, await timed(backend === 'dump' ? 3 : 15, () => phone.tap(still)));
+      put(`library phone.snapshot(), ${backend}`, ui);
+      put(`library phone.tap(X,Y) + settle, ${backend}`, await timed(backend === 'dump' ? 3 : 15, () => phone.tap(STILL)));
       phone.close();
       // The server goes with its session; the next backend starts from a free UiAutomation.
       await new Promise((r) => setTimeout(r, 200));

@@ -1,40 +1,35 @@
 // The warm CLI: `glance ui` as whole processes through the real adb server against a virtual device — the
 // first call of a fresh daemon (cold: it starts the daemon), then warm calls through the daemon, beside the
-// same call in-process (GLANCE_NO_DAEMON=1) and `node -e 0` on the same machine (medians of 20, wall time).
-// Needs the build (`npm run build`): it runs bin/glance.js as users do.
+// same call in-process (GLANCE_NO_DAEMON=1) and `node -e 0` on the same machine (medians of 20, wall time;
+// the client process's CPU beside it where /usr/bin/time measures it). The daemon reads screens with its
+// default backend (auto: the UiAutomator2 server when its package is installed), so the cold call also installs
+// and starts the server. Needs the build (`npm run build`): it runs bin/glance.js as users do.
 // Run: node --import tsx bench/warm.ts
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startVirtualDevice } from '../src/device/virtual/node/start.js';
 import { AdbHarness } from '../test/adb/adb-harness.js';
-import { median } from './timing.js';
+import { median, nodeProcess, type ProcessRun } from './timing.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(repoRoot, 'bin/glance.js');
 
-/** Wall time of one process run, from spawn to exit. */
-function timed(args: string[], env: NodeJS.ProcessEnv): Promise<{ wall: number }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const wall = performance.now() - t;
-      if (code !== 0) reject(new Error(`node ${args.join(' ')} exited ${code}: ${err}`));
-      else resolve({ wall });
-    });
-  });
+/** One whole process; throws on a non-zero exit. */
+async function timed(args: string[], env: NodeJS.ProcessEnv): Promise<ProcessRun> {
+  const r = await nodeProcess(args, env, repoRoot);
+  if (r.code !== 0) throw new Error(`node ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return r;
 }
 
-async function medianOf(n: number, f: () => Promise<{ wall: number }>): Promise<number> {
-  const walls: number[] = [];
-  for (let i = 0; i < n; i++) walls.push((await f()).wall);
-  return Math.round(median(walls) * 10) / 10;
+/** Median wall and CPU milliseconds of `n` runs. */
+async function medianOf(n: number, f: () => Promise<ProcessRun>): Promise<{ wall: number; cpu: number | undefined }> {
+  const runs: ProcessRun[] = [];
+  for (let i = 0; i < n; i++) runs.push(await f());
+  const r = (x: number): number => Math.round(x * 10) / 10;
+  const cpu = runs.every((x) => x.cpu !== undefined) ? r(median(runs.map((x) => x.cpu!))) : undefined;
+  return { wall: r(median(runs.map((x) => x.wall))), cpu };
 }
 
 export async function benchWarm(): Promise<Record<string, number>> {
@@ -51,13 +46,22 @@ export async function benchWarm(): Promise<Record<string, number>> {
   const results: Record<string, number> = {};
   try {
     await h.connectOnline(v.serial);
-    results['node -e 0 (ms)'] = await medianOf(20, () => timed(['-e', '0'], env));
-    results['glance ui, cold: first call starts the daemon (ms)'] = Math.round((await timed(ui, env)).wall);
-    results['glance ui, warm through the daemon (ms)'] = await medianOf(20, () => timed(ui, env));
-    results['glance ui, in-process GLANCE_NO_DAEMON=1 (ms)'] = await medianOf(20, () => timed(ui, { ...env, GLANCE_NO_DAEMON: '1' }));
-    results['warm glance ui / node -e 0'] =
-      Math.round((results['glance ui, warm through the daemon (ms)']! / results['node -e 0 (ms)']!) * 100) / 100;
-    results['glance --version, in-process (ms)'] = await medianOf(20, () => timed([bin, '--version'], env));
+    const put = (name: string, x: { wall: number; cpu: number | undefined }): void => {
+      results[`${name} (ms)`] = x.wall;
+      if (x.cpu !== undefined) results[`${name}, CPU (ms)`] = x.cpu;
+    };
+    const node = await medianOf(20, () => timed(['-e', '0'], env));
+    put('node -e 0', node);
+    const cold = await timed(ui, env);
+    put('glance ui, cold: first call starts the daemon', { wall: Math.round(cold.wall), cpu: cold.cpu });
+    const warm = await medianOf(20, () => timed(ui, env));
+    put('glance ui, warm through the daemon', warm);
+    // The daemon's UiAutomator2 server holds UiAutomation, which `uiautomator dump` needs: stop it first.
+    await timed([bin, 'daemon', 'stop'], env);
+    await new Promise((r) => setTimeout(r, 300));
+    put('glance ui, in-process GLANCE_NO_DAEMON=1', await medianOf(20, () => timed(ui, { ...env, GLANCE_NO_DAEMON: '1' })));
+    results['warm glance ui / node -e 0'] = Math.round((warm.wall / node.wall) * 100) / 100;
+    put('glance --version, in-process', await medianOf(20, () => timed([bin, '--version'], env)));
   } finally {
     await timed([bin, 'daemon', 'stop'], env).catch(() => undefined);
     await h.stop();

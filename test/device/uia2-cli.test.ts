@@ -21,7 +21,9 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import { glance, glanceProcess } from '../helpers/cli.js';
+import { devEntry, glance, glanceProcess } from '../helpers/cli.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { requires } from '../helpers/requires.js';
 
 const UNICODE = 'Grüße, 東京 🚀 "quotes" $HOME';
@@ -109,6 +111,29 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
     const r = await glance(['-s', v.serial, '--json', 'ui'], { env: { ...env(), GLANCE_BACKEND: 'uia2' } });
     assert.equal((JSON.parse(r.stdout) as { result: { source?: { backend: string } } }).result.source?.backend, 'uia2');
     await waitStopped(v);
+  });
+
+  test('glance mcp reads screens with auto unless GLANCE_BACKEND says otherwise', async (t) => {
+    if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
+    const backendOver = async (extra: Record<string, string>): Promise<string | undefined> => {
+      const client = new Client({ name: 'glance-test', version: '1.0.0' });
+      const serverEnv = { ...(process.env as Record<string, string>), ...env(), ...extra };
+      delete serverEnv['GLANCE_NO_DAEMON'];
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', devEntry, '-s', v.serial, 'mcp'], env: serverEnv }),
+      );
+      try {
+        const r = (await client.callTool({ name: 'device_snapshot', arguments: {} })) as {
+          structuredContent?: { source?: { backend: string } };
+        };
+        return r.structuredContent?.source?.backend;
+      } finally {
+        await client.close();
+      }
+    };
+    assert.equal(await backendOver({}), 'uia2');
+    await waitStopped(v);
+    assert.equal(await backendOver({ GLANCE_BACKEND: 'dump' }), 'dump');
   });
 
   test('a long-lived provider: the doctor reports the backend, version and last read of each device', async (t) => {
