@@ -6,7 +6,7 @@
  * the screens that show an element. Pure: same map and layout in, same page out.
  */
 import type { UiMap } from './model.js';
-import { LABEL_PX, NODE_PAD, SUB_PX, TITLE_PX, textWidth } from './layout.js';
+import { LABEL_PX, NODE_PAD, READABLE_PX, SUB_PX, TITLE_PX, textWidth } from './layout.js';
 import type { LaidEdge, LaidNode, MapLayout } from './layout.js';
 
 function esc(s: string): string {
@@ -213,11 +213,11 @@ ${nodes.join('\n')}
   // Zoom and pan move the viewBox; the whole map fits the window until then.
   var svg = graph.querySelector('svg');
   var vb = svg.getAttribute('viewBox').split(' ').map(Number);
-  // Edge labels show while they are at least 8 px tall on screen (zoom in to read them), else on hover.
+  // Edge labels show while they are at least READABLE_PX tall on screen (zoom in to read them), else on hover.
   function setVb(){
     svg.setAttribute('viewBox', vb.join(' '));
     var r = svg.getBoundingClientRect(), scale = Math.min(r.width / vb[2], r.height / vb[3]);
-    graph.classList.toggle('readable', ${LABEL_PX} * scale >= 8);
+    graph.classList.toggle('readable', ${LABEL_PX} * scale >= ${READABLE_PX});
   }
   setVb();
   window.addEventListener('resize', setVb);

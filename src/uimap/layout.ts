@@ -4,6 +4,7 @@
  * page itself carries only coordinates and no layout code. Deterministic: ELK's layered algorithm seeds its
  * random choices with a fixed seed, and the graph is built in the map's own order.
  */
+import type { ELK as ElkApi } from 'elkjs/lib/elk-api.js';
 import type { MapTransition, UiMap } from './model.js';
 import { elementsOf, launcherOf } from './paths.js';
 
@@ -56,6 +57,10 @@ export const NODE_PAD = 10;
 export const TITLE_PX = 12;
 export const SUB_PX = 11;
 export const LABEL_PX = 10;
+/** Edge labels are shown while at least this tall on screen (html.ts), else on hover. */
+export const READABLE_PX = 8;
+/** The graph pane of a 1400×900 window (less the side panel and the toolbar): the fit a layout is judged by. */
+const FIT_PANE = { width: 1015, height: 870 };
 const LABEL_MAX_CHARS = 22;
 
 /**
@@ -187,26 +192,42 @@ export async function layoutMap(map: UiMap): Promise<MapLayout> {
   });
   const ids = new Map(order.map((n, i) => [n, `n${i}`]));
   const groups = groupEdges(map, new Set(order));
+  const elk = new ELK();
+  let laid = await runElk(elk, { nodes, groups, ids }, true);
+  // Labels too small to read at the default fit only cost room: lay out again without it (they then show on
+  // hover), so the boxes and their names come out bigger.
+  if (LABEL_PX * Math.min(FIT_PANE.width / laid.width, FIT_PANE.height / laid.height) < READABLE_PX)
+    laid = await runElk(elk, { nodes, groups, ids }, false);
+  return laid;
+}
+
+interface ElkInput {
+  nodes: LaidNode[];
+  groups: Omit<LaidEdge, 'points'>[];
+  ids: Map<string, string>;
+}
+
+async function runElk(elk: ElkApi, input: ElkInput, withLabels: boolean): Promise<MapLayout> {
+  const { groups, ids } = input;
   const graph = {
     id: 'root',
     layoutOptions: LAYOUT_OPTIONS,
-    children: nodes.map((n) => ({ id: ids.get(n.name) as string, width: n.width, height: n.height })),
+    children: input.nodes.map((n) => ({ id: ids.get(n.name) as string, width: n.width, height: n.height })),
     edges: groups.map((g, i) => {
       // A return edge is laid out as the forward edge it answers (to → from): it then never forms a cycle
       // that would bend the layers, and is routed beside that edge; its points are turned round below.
       const [s, t] = g.back ? [g.to, g.from] : [g.from, g.to];
       const text = shortLabel(g.triggers);
-      const labels = g.back ? [] : [{ text, width: textWidth(text, LABEL_PX), height: LABEL_PX + 3 }];
+      const labels = g.back || !withLabels ? [] : [{ text, width: textWidth(text, LABEL_PX), height: LABEL_PX + 3 }];
       return { id: `e${i}`, sources: [ids.get(s) as string], targets: [ids.get(t) as string], labels };
     }),
   };
-  const out = (await new ELK().layout(graph)) as ElkOut;
+  const out = (await elk.layout(graph)) as ElkOut;
   const placed = new Map((out.children ?? []).map((c) => [c.id, c]));
-  for (const n of nodes) {
+  const nodes = input.nodes.map((n) => {
     const c = placed.get(ids.get(n.name) as string);
-    n.x = c?.x ?? 0;
-    n.y = c?.y ?? 0;
-  }
+    return { ...n, x: c?.x ?? 0, y: c?.y ?? 0 };
+  });
   const laidEdges: LaidEdge[] = groups.map((g, i) => {
     const e = out.edges?.find((x) => x.id === `e${i}`);
     const points = (e?.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]).map(({ x, y }) => ({ x, y }));

@@ -80,3 +80,33 @@ test('text is cut to the room it has, with an ellipsis', () => {
   assert.ok(cut.endsWith('…') && cut.startsWith('13 elements'), cut);
   assert.ok(textWidth(cut, 11) <= 130, cut);
 });
+
+test('a map too wide for its labels to be read at the default fit is laid out again without room for them', async () => {
+  const screen = (name: string, launcher = false) => ({
+    name: `x.${name}`,
+    ...(launcher ? { launcher: true as const } : {}),
+    layouts: [],
+    elements: [],
+    fragments: [],
+    dialogs: [],
+    menus: [],
+  });
+  const leaves = Array.from({ length: 12 }, (_, i) => screen(`ScreenNumber${i}Activity`));
+  const map: UiMap = {
+    package: 'x',
+    activities: [screen('MainActivity', true), ...leaves],
+    transitions: leaves.map((l, i) => ({
+      from: 'x.MainActivity',
+      to: l.name,
+      trigger: { kind: 'click' as const, element: `open_screen_number_${i}` },
+    })),
+    warnings: [],
+    stats: { modules: 1, sourceFiles: 0, resourceFiles: 0, activities: 13, transitions: 12, elements: 0 },
+  };
+  const layout = await layoutMap(map);
+  assert.ok(layout.width > 1015 / 0.8, `wide: ${layout.width}`);
+  assert.ok(layout.edges.every((e) => e.label === undefined && e.triggers.length === 1));
+  const html = renderMapHtml(map, layout);
+  assert.equal((html.match(/class="fit"/g) ?? []).length, 0);
+  assert.equal((html.match(/<text x="[^"]+" y="[^"]+">click open_screen_number_/g) ?? []).length, 12, 'each line keeps its hover label');
+});
