@@ -7,6 +7,7 @@
  */
 import type { SnapshotElement } from '../../snapshot/types.js';
 import type { UiMap } from '../../uimap/index.js';
+import { words } from '../../privacy/text.js';
 import { elementWords, packageWords, relevance, taskTerms, terms, type TaskTerms } from '../lexical.js';
 import { Planner, type Goal } from '../planner.js';
 import { isDialog, isMore, labelOf, showsMapElement } from '../screen.js';
@@ -25,6 +26,8 @@ const EXACT_BONUS = 1;
 const COVERED = 0.75;
 const TYPE_BASE = 2.2;
 const REPEAT_PENALTY = 2;
+/** Scrolls down a screen in search of the element the map's route starts with. */
+const LOOK_SCROLLS = 4;
 
 interface Candidate {
   el: SnapshotElement;
@@ -131,6 +134,8 @@ export class HeuristicPolicy implements Policy {
     const tt = taskTerms(ctx.task, [...past.labels, ...past.typed], packageWords(ctx.app ?? obs.screen.package));
     const values = typedValues(ctx.task);
     const pending = values.filter((v) => !past.typed.some((t) => t.toLowerCase() === v.value.toLowerCase()));
+    const toScreen = this.towardsNamedScreen(obs, ctx);
+    if (toScreen !== undefined) return toScreen;
     const stop = this.finished(obs, ctx, { all: values, pending });
     if (stop !== undefined) return { action: { kind: 'done' }, reason: stop };
     const visible = obs.elements.filter((e) => e.offscreen !== true && e.actions.some((a) => a !== 'scroll'));
@@ -156,6 +161,39 @@ export class HeuristicPolicy implements Policy {
       action: { kind: 'done' },
       reason: best === undefined ? 'nothing to act on' : `nothing left about the task (best ${best.score.toFixed(2)})`,
     };
+  }
+
+  /**
+   * On a world that names its screens (a trailmap's waypoints, as `mapNode`) and a task that names one ("go to the
+   * add field picker screen"): done when on it, else the first step of the map's route there when the screen shows
+   * how (its trigger, scrolled to when laid out below or above, or BACK); when the trigger is not in sight, a few
+   * scrolls down the screen to find it, as a person does. Undefined to rank the screen as usual.
+   */
+  private towardsNamedScreen(obs: Observation, ctx: Pick<PolicyContext, 'task' | 'history'>): Decision | undefined {
+    const p = this.planner;
+    const here = obs.mapNode;
+    if (p === undefined || here === undefined) return undefined;
+    const goal = namedScreen(p.map.activities, ctx.task);
+    if (goal === undefined) return undefined;
+    if (goal === here) return { action: { kind: 'done' }, reason: `on ${goal}, the screen the task names` };
+    const first = p.route(here, goal)?.steps[0];
+    const why = `the map's route to ${goal}`;
+    if (first?.trigger?.kind === 'up') return { action: { kind: 'back' }, reason: `${why} goes back` };
+    const id = first?.trigger?.element;
+    if (first === undefined || id === undefined) return undefined;
+    // Any element showing the trigger: a row's label is where a person touches it, whatever the snapshot calls it.
+    const label = p.label(first.from, id);
+    const hit = obs.elements.find((e) => showsMapElement(e, id, label));
+    if (hit === undefined) {
+      let scrolls = 0;
+      for (let i = ctx.history.length - 1; i >= 0 && ctx.history[i]!.decision.action.kind === 'swipe'; i--) scrolls++;
+      return scrolls >= LOOK_SCROLLS
+        ? undefined
+        : { action: { kind: 'swipe', direction: 'up' }, reason: `${why}: look further down for "${label}"` };
+    }
+    if (hit.offscreen !== true) return { action: { kind: 'tap', target: hit.ref }, reason: `${why}: tap "${labelOf(hit) ?? id}"` };
+    const below = hit.bounds[1] >= obs.screen.height;
+    return { action: { kind: 'swipe', direction: below ? 'up' : 'down' }, reason: `${why}: scroll to "${labelOf(hit) ?? id}"` };
   }
 
   /** The stopping rule: a reason to declare done, or undefined to go on. */
@@ -292,6 +330,20 @@ export class HeuristicPolicy implements Policy {
     const want = a.text!.toLowerCase();
     for (const c of cands) if (!c.el.actions.includes('type') && labelOf(c.el)?.toLowerCase() === want) bump(c, 2, 'the search result');
   }
+}
+
+/** The map screen whose name's words the task says most of (fewest other words on a tie), if any shares one. */
+function namedScreen(screens: ReadonlyArray<{ name: string }>, task: string): string | undefined {
+  const want = terms(task).stems;
+  let best: { name: string; got: number; extra: number } | undefined;
+  for (const { name } of screens) {
+    const has = terms(words(name).join(' ')).stems;
+    let got = 0;
+    for (const w of has) if (want.has(w)) got++;
+    const extra = has.size - got;
+    if (got > 0 && (best === undefined || got > best.got || (got === best.got && extra < best.extra))) best = { name, got, extra };
+  }
+  return best?.name;
 }
 
 function bump(c: Candidate, by: number, why: string): void {

@@ -111,6 +111,8 @@ export class TrailmapTaskWorld implements World {
   /** Why the route could not be performed (the task is then unreplayable), when it could not. */
   unreplayable?: string;
   private readonly ctx: ToolContext;
+  /** The waypoint the last observation was localised to. */
+  private lastNode: string | undefined;
 
   constructor(
     readonly map: Trailmap,
@@ -133,6 +135,7 @@ export class TrailmapTaskWorld implements World {
       else this.groundTruth = r;
     }
     this.served.show(this.spec.from);
+    this.lastNode = undefined;
     // Refs from an earlier episode mean nothing on this one.
     this.ctx.snapshots = memorySnapshotStore();
     return this.observe();
@@ -140,8 +143,16 @@ export class TrailmapTaskWorld implements World {
 
   async observe(): Promise<Observation> {
     const obs = await observeThrough(this.ctx);
-    const here = this.spec.planner?.localise(parseDump(obs.dump));
-    return here === undefined ? obs : { ...obs, mapNode: here };
+    const p = this.spec.planner;
+    if (p === undefined) return obs;
+    // Where the agent is on the map: of the waypoints the screen satisfies (published selectors overlap: several can
+    // hold), one a shortcut leads to from where it was, else where it was, else the likeliest.
+    const candidates = p.candidates(parseDump(obs.dump));
+    const was = this.lastNode;
+    const moved =
+      was === undefined ? undefined : candidates.find((c) => c !== was && this.map.shortcuts.some((s) => s.from === was && s.to === c));
+    this.lastNode = moved ?? (was !== undefined && candidates.includes(was) ? was : candidates[0]);
+    return this.lastNode === undefined ? obs : { ...obs, mapNode: this.lastNode };
   }
 
   /**
