@@ -12,7 +12,8 @@
 // - agent-device (its CLI and daemon): lists the device, opens the app by package, presses, lists apps, closes.
 //   Does not snapshot: it installs its helper APK (the install succeeds) and reads the screen through that
 //   helper's instrumentation, which cannot run here.
-// - adbkit and appium-adb: covered by the ADB conformance tests (devices, shell, push/pull), not repeated here.
+// - adbkit (@devicefarmer/adbkit): lists the device, reads its features (`pm list features`) and the one-root dump,
+//   taps, finds the app installed, starts it (`am start -W -a MAIN -c LAUNCHER -n COMP`).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -21,16 +22,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import adbkit from '@devicefarmer/adbkit';
 import { AdbServerClient as TangoServer } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
-import { AdbHarness } from '../adb/adb-harness.js';
+import { AdbHarness, waitFor } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
 
 const MOBILE_MCP = 'node_modules/@mobilenext/mobile-mcp/lib/index.js';
 const MOBILECLI = 'node_modules/@mobilenext/mobilecli-linux-amd64/mobilecli-linux-amd64';
 const AGENT_DEVICE = 'node_modules/agent-device/bin/agent-device.mjs';
+
+/** Whether a process is still there (signal 0 tests without signalling). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Runs a peer's own executable (bounded), with the harness's adb server in its environment. */
 function runPeer(file: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
@@ -81,6 +93,34 @@ describe('peers against the virtual device', { skip: requires({ adb: true }), ti
     } finally {
       await adb.close();
     }
+  });
+
+  test('adbkit: lists the device and its features, reads the one-root dump, taps, launches', async () => {
+    const { Adb } = adbkit; // CommonJS: named exports come through the default import
+    const client = Adb.createClient({ host: '127.0.0.1', port: harness.port });
+    assert.ok((await client.listDevices()).some((d: { id: string; type: string }) => d.id === dev.serial && d.type === 'device'));
+    const device = client.getDevice(dev.serial);
+    const features = await device.getFeatures();
+    assert.equal(features['android.hardware.touchscreen'], true);
+    assert.equal(features['android.hardware.vulkan.version'], '4206592');
+    const read = async (cmd: string): Promise<string> => (await Adb.util.readAll(await device.shell(cmd))).toString();
+    dev.device.state.reset(dev.device.scenario.start);
+    const out = await read('uiautomator dump /dev/tty');
+    assert.ok(out.endsWith('UI hierchary dumped to: /dev/tty\n'), out.slice(-80));
+    assert.equal(parseDump(out.slice(0, out.lastIndexOf('UI hier'))).roots.length, 1);
+    await read('input tap 1017 136'); // Settings
+    assert.equal(dev.device.state.focusedActivity(), 'dev.glance.demo/dev.glance.demo.SettingsActivity');
+    assert.equal(await device.isInstalled('dev.glance.demo'), true);
+    dev.device.state.reset(dev.device.scenario.start);
+    dev.device.state.home();
+    const started = await device.startActivity({
+      wait: true,
+      action: 'android.intent.action.MAIN',
+      category: 'android.intent.category.LAUNCHER',
+      component: 'dev.glance.demo/.MainActivity',
+    });
+    assert.equal(started, true);
+    assert.equal(dev.device.state.focusedActivity(), 'dev.glance.demo/dev.glance.demo.MainActivity');
   });
 
   /** One mobile-mcp session over stdio; `call` returns the tool's text and whether it failed. */
@@ -180,11 +220,14 @@ describe('peers against the virtual device', { skip: requires({ adb: true }), ti
       assert.match(snap.out, /snapshot helper/i);
       assert.equal((await ad('close')).code, 0);
     } finally {
-      // The CLI leaves its daemon running; its pid is in the state folder this test made.
-      try {
-        process.kill((JSON.parse(readFileSync(join(state, 'daemon.json'), 'utf8')) as { pid: number }).pid);
-      } catch {
-        // No daemon was started (the first command failed).
+      // The CLI leaves its daemon running; its pid is in the state folder this test made. The folder goes once the
+      // daemon has exited (it writes its logs there until then).
+      const pid = existsSync(join(state, 'daemon.json'))
+        ? (JSON.parse(readFileSync(join(state, 'daemon.json'), 'utf8')) as { pid: number }).pid
+        : undefined;
+      if (pid !== undefined) {
+        process.kill(pid);
+        await waitFor(async () => (isRunning(pid) ? undefined : true), 10_000);
       }
       rmSync(state, { recursive: true, force: true });
     }
