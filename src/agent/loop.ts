@@ -10,6 +10,8 @@ import type { World } from './world.js';
 export interface Guard {
   /** A reason to stop instead of performing `action`, or undefined to let it through. */
   check(action: AgentAction, obs: Observation, history: readonly HistoryEntry[]): string | undefined;
+  /** A way out to take instead of `action` (asked before `check`): the step records it with its reason. */
+  recover?(action: AgentAction, obs: Observation, history: readonly HistoryEntry[]): { action: AgentAction; reason: string } | undefined;
 }
 
 export interface RunOptions {
@@ -65,7 +67,10 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
   if (planned !== undefined) budget = 2 * planned + 5;
   for (let i = 0; ; i++) {
     throwIfAborted(signal);
-    const decision = await policy.decide(obs, ctx(i));
+    let decision = await policy.decide(obs, ctx(i));
+    const way = opts.guards?.map((g) => g.recover?.(decision.action, obs, history)).find((r) => r !== undefined);
+    if (way !== undefined)
+      decision = { ...decision, action: way.action, reason: `${way.reason} (the policy chose ${decision.action.kind})` };
     const step: TrajectoryStep = { step: i, snapshot: obs.text, decision };
     if (obs.screen.activity !== undefined) step.activity = obs.screen.activity;
     if (obs.mapNode !== undefined) step.mapNode = obs.mapNode;

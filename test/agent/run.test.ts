@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { destructiveGuard, loopGuard } from '../../src/agent/guards.js';
+import { runTask } from '../../src/agent/loop.js';
+import type { Policy } from '../../src/agent/policy.js';
+import type { World } from '../../src/agent/world.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import type { Observation } from '../../src/agent/types.js';
 import { glance } from '../helpers/cli.js';
@@ -123,5 +126,27 @@ describe('run guards', () => {
     const h = [{ observation: o, decision: { action: a } }];
     assert.equal(loopGuard().check(a, o, h), undefined);
     assert.match(loopGuard().check(a, o, [...h, ...h]) ?? '', /loop/);
+  });
+
+  test('a loop goes back once to re-plan from the screen before, and stops if it loops there again', async () => {
+    // A world whose screen never changes and a policy that taps the same button forever.
+    const screen = obs('Next');
+    const world: World = {
+      task: 'press next',
+      budget: 20,
+      reset: async () => screen,
+      observe: async () => screen,
+      act: async () => ({ ok: true, changed: false, newScreen: false, diff: '' }),
+    };
+    const policy: Policy = { name: 'stubborn', decide: async () => ({ action: { kind: 'tap', target: 'b1' }, reason: 'next' }) };
+    const t = await runTask(world, policy, { guards: [loopGuard()] });
+    assert.deepEqual(
+      t.steps.map((s) => s.decision.action.kind),
+      ['tap', 'tap', 'back', 'tap'],
+    );
+    assert.match(t.steps[2]!.decision.reason ?? '', /back, to re-plan[\s\S]*the policy chose tap/);
+    assert.equal(t.outcome, 'guard');
+    assert.match(t.reason ?? '', /stuck in a loop/);
+    assert.equal(t.steps[3]!.result, undefined, 'the looping tap was not performed');
   });
 });
