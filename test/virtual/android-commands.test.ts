@@ -242,6 +242,7 @@ describe('clipboard, displays, run-as, settings', () => {
       err: '',
       code: 0,
     });
+    assert.equal((await sh('cmd display get-displays -i -c android.hardware.display.category.ALL_INCLUDING_DISABLED')).out, '0\n');
     assert.deepEqual(await sh('cmd display get-displays -t tv'), {
       out: "Error: argument for display type should be one of 'UNKNOWN', 'INTERNAL', 'EXTERNAL', 'WIFI', 'OVERLAY', 'VIRTUAL', but got 'TV' instead.\n",
       err: '',

@@ -65,7 +65,7 @@ export function describeDisplay(d: DisplayInfo): string {
 
 const TYPES = ['UNKNOWN', 'INTERNAL', 'EXTERNAL', 'WIFI', 'OVERLAY', 'VIRTUAL'];
 
-/** `get-displays`: the one built-in display is INTERNAL and has no category (a category selects none). */
+/** `get-displays`: the one built-in display is INTERNAL and in no category (PRESENTATION, REAR… select none). */
 function getDisplays(dev: DeviceContext, ctx: CmdContext, args: readonly string[]): number {
   let idsOnly = false;
   let category: string | undefined;
@@ -108,7 +108,9 @@ function getDisplays(dev: DeviceContext, ctx: CmdContext, args: readonly string[
     }
     category = positional;
   }
-  const shown = category === undefined && (types.length === 0 || types.includes('INTERNAL'));
+  // DisplayManager.getDisplays(category): no category, or the one that adds disabled displays, lists the built-in one.
+  const everything = category === undefined || category === 'android.hardware.display.category.ALL_INCLUDING_DISABLED';
+  const shown = everything && (types.length === 0 || types.includes('INTERNAL'));
   if (!idsOnly) ctx.out('Displays:\n');
   if (shown) ctx.out(idsOnly ? '0\n' : `${describeDisplay(dev.phone.scenario.display)}\n`);
   return 0;
