@@ -3,7 +3,7 @@
 // transitions, acted-on element placement, plus warnings and seconds per app.
 import path from 'node:path';
 import { existsSync, readdirSync } from 'node:fs';
-import { mapDirectory } from '../src/uimap/index.js';
+import { layoutMap, mapDirectory, renderMapHtml } from '../src/uimap/index.js';
 import { scoreMap } from '../src/uimap/score.js';
 import type { MapScore } from '../src/uimap/score.js';
 import type { MapWarning } from '../src/uimap/model.js';
@@ -17,6 +17,9 @@ export interface AppResult {
   ms: number;
   /** CPU time of this thread's process (user + system): what the map costs when the machine is busy. */
   cpuMs: number;
+  /** The HTML view: ELK layout and render, wall and CPU. */
+  htmlMs: number;
+  htmlCpuMs: number;
   score: MapScore;
   warnings: MapWarning[];
   transitions: number;
@@ -35,10 +38,17 @@ export async function mapSharedApps(only?: string): Promise<AppResult[]> {
     const map = await mapDirectory(path.join(appsDir, app, 'src'), { libs: [path.join(appsDir, app, 'commons')] });
     const ms = performance.now() - t;
     const used = process.cpuUsage(cpu);
+    const th = performance.now();
+    const hcpu = process.cpuUsage();
+    renderMapHtml(map, await layoutMap(map));
+    const htmlMs = performance.now() - th;
+    const hused = process.cpuUsage(hcpu);
     out.push({
       app,
       ms,
       cpuMs: (used.user + used.system) / 1000,
+      htmlMs,
+      htmlCpuMs: (hused.user + hused.system) / 1000,
       score: scoreMap(map, droidtaskObserved(app, pkg)),
       warnings: map.warnings,
       transitions: map.stats.transitions,
@@ -52,6 +62,8 @@ export async function benchUimapApps(): Promise<Record<string, number>> {
   for (const r of await mapSharedApps()) {
     out[`uimap.apps.${r.app}.ms`] = Math.round(r.ms);
     out[`uimap.apps.${r.app}.cpu_ms`] = Math.round(r.cpuMs);
+    out[`uimap.apps.${r.app}.html_ms`] = Math.round(r.htmlMs);
+    out[`uimap.apps.${r.app}.html_cpu_ms`] = Math.round(r.htmlCpuMs);
     for (const k of ['activities', 'transitions', 'placements'] as const) {
       out[`uimap.apps.${r.app}.${k}_found`] = r.score[k].found;
       out[`uimap.apps.${r.app}.${k}_total`] = r.score[k].total;
@@ -68,7 +80,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of rows) {
     const w = r.warnings.map((x) => `${x.code}×${x.count}`).join(' ');
     process.stdout.write(
-      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s (cpu ${(r.cpuMs / 1000).toFixed(2)}s)  ${w}\n`,
+      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s (cpu ${(r.cpuMs / 1000).toFixed(2)}s) html ${(r.htmlMs / 1000).toFixed(2)}s (cpu ${(r.htmlCpuMs / 1000).toFixed(2)}s)  ${w}\n`,
     );
     if (process.env.VERBOSE !== undefined) {
       for (const k of ['activities', 'transitions', 'placements'] as const)

@@ -140,6 +140,7 @@ body{margin:0;font:13px system-ui,sans-serif;display:flex;height:100vh;color:#22
 .edge text{font-size:${LABEL_PX}px;fill:#444;paint-order:stroke;stroke:#fafafa;stroke-width:3px;stroke-linejoin:round}
 .edge:hover .line,.edge.hot .line{stroke:#1a56db;stroke-width:2}
 .edge.back .line{stroke:#c08a3e;stroke-dasharray:4 3}
+.edge.back:hover .line,.edge.back.hot .line{stroke:#8a4b12;stroke-width:2}
 h2{font-size:14px;margin:4px 0 8px;overflow-wrap:anywhere}
 #side h3,#side li{overflow-wrap:anywhere}
 h3{font-size:12px;margin:12px 0 4px;color:#555}
