@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { uiNode, walk, type UiDump, type UiNode } from '../../src/hierarchy/model.js';
-import { scrollContent, TrailmapWorld } from '../../src/device/virtual/wda/world.js';
+import { layOutRows, scrollContent, TrailmapWorld } from '../../src/device/virtual/wda/world.js';
 import { parseShortcut, type Trailmap } from '../../src/trailmap/index.js';
 
 const el = (desc: string, bounds: [number, number, number, number], children: UiNode[] = []): UiNode =>
@@ -112,5 +112,25 @@ describe('the virtual iPhone over a long form', () => {
     assert.equal(scrollContent(d, 'down', { distance: 5000, scrolled: 1100 }), 1100);
     assert.equal(top(d, 'First name'), 100);
     assert.equal(scrollContent(d, 'down', { scrolled: 0 }), 0);
+  });
+
+  test('labels the capture left at the screen origin are laid out inside their rows, as a phone shows them', () => {
+    const d = form();
+    const row = el('Notes', [0, 2000, 400, 2100], [el('Notes', [200, 640, 380, 660]), el('x', [0, 0, 40, 40], [el('y', [0, 0, 20, 20])])]);
+    d.roots[0]!.children.push(row);
+    layOutRows(d);
+    const at = (label: string): readonly number[] => [...walk(d.roots)].filter((e) => e.node.desc === label).at(-1)!.node.bounds;
+    assert.deepEqual(at('add field'), [0, 1850, 280, 1880]);
+    assert.deepEqual(at('x'), [0, 2000, 40, 2040]);
+    assert.deepEqual(at('y'), [0, 2000, 20, 2020]);
+    // A stale frame from elsewhere on the screen goes to the row's corner, its size kept within the row.
+    assert.deepEqual(at('Notes'), [0, 2000, 180, 2020]);
+    // Labels already inside their rows stay.
+    assert.deepEqual(at('First name'), [20, 110, 300, 140]);
+    // The world serves captures laid out so: "add field" is in sight once the form is scrolled.
+    const w = new TrailmapWorld(map(), 'edit');
+    for (let i = 0; i < 3; i++) w.act({ kind: 'swipe', direction: 'up', distance: 500 });
+    const label = [...walk(w.dump().roots)].filter((e) => e.node.desc === 'add field').at(-1)!.node;
+    assert.deepEqual(label.bounds, [0, 750, 280, 780]);
   });
 });

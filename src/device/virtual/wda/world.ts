@@ -66,6 +66,23 @@ export function scrollContent(screen: UiDump, direction: SwipeDirection, o: { di
   return dy;
 }
 
+/**
+ * Captures leave the children of rows not yet laid out (below the fold) with frames at the screen's origin, the
+ * size alone being right (or with a stale frame from elsewhere); on a phone they sit inside their row once it
+ * scrolls into view. Each such node (its centre outside its nearest framed row) is put inside its row: at its
+ * frame taken as row-local when that fits, else at the row's corner, its size kept within the row.
+ */
+export function layOutRows(dump: UiDump): void {
+  for (const [node, row] of placedNodes(dump)) {
+    if (row === node) continue;
+    const [rx1, ry1, rx2, ry2] = row.bounds;
+    const [x1, y1, x2, y2] = node.bounds;
+    const local = x1 >= 0 && y1 >= 0 && x2 <= rx2 - rx1 && y2 <= ry2 - ry1;
+    const [dx, dy] = local ? [rx1, ry1] : [rx1 - x1, ry1 - y1];
+    node.bounds = [x1 + dx, y1 + dy, Math.min(rx2, x2 + dx), Math.min(ry2, y2 + dy)];
+  }
+}
+
 /** The elements of a screen without their frames: two captures with the same shape are one screen, scrolled or not. */
 function shape(dump: UiDump): string {
   const parts: string[] = [];
@@ -118,7 +135,9 @@ export class TrailmapWorld {
   private fresh(waypoint: string): UiDump {
     const c = this.map.captures.get(waypoint);
     if (!c) throw new RangeError(`no capture for waypoint ${waypoint}`);
-    return structuredClone(c.dump);
+    const dump = structuredClone(c.dump);
+    layOutRows(dump);
+    return dump;
   }
 
   private show(waypoint: string | undefined): void {
