@@ -125,7 +125,7 @@ describe('model policies on the virtual demo device with a fake model server', (
     await dev.close();
     dev = await startVirtualDevice({});
     const before = fake.requests.length;
-    const play = await g(['replay', out, '--run']);
+    const play = await g(['replay', join(out, 'trajectory.jsonl'), '--run']);
     assert.equal(play.code, 0, play.stdout + play.stderr);
     const res = (JSON.parse(play.stdout) as RunJson).result;
     assert.equal(res.outcome, 'done');

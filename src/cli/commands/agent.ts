@@ -23,7 +23,7 @@ const GOTO_USAGE = 'usage: glance goto TARGET (--map MAP.json | --src DIR [--lib
 const RUN_USAGE = `usage: glance run "TASK" [--policy heuristic|compass|single] [--model PROVIDER:MODEL | URL#MODEL]
                   [--privacy [--local-model PROVIDER:MODEL | URL#MODEL]] [--cassette FILE] [--map MAP.json | --src DIR [--lib DIR]...] [--app PKG] [--max-steps N] [--yes] [--out DIR]`;
 
-const REPLAY_USAGE = `usage: glance replay DIR            re-render DIR/report.html from DIR/trajectory.jsonl
+const REPLAY_USAGE = `usage: glance replay DIR            re-render DIR/report.html from DIR/trajectory.jsonl (or name the .jsonl)
        glance replay DIR --run [--policy P] [--model M] [--cassette FILE] [--app PKG] [--yes] [--out DIR2]
                               repeat the recorded steps on the device while the screens match; from the
                               first that differs the policy decides (without one the run fails there)`;
@@ -174,10 +174,13 @@ export async function replayCommand(argv: string[], io: CommandIO): Promise<numb
     io.stdout(renderResult({ text: REPLAY_USAGE }, io.json));
     return 0;
   }
-  const [dir, ...extra] = positionals;
-  if (dir === undefined) throw new GlanceError('USAGE', 'missing DIR (a folder a run wrote with --out)', { hint: REPLAY_USAGE });
+  const [arg, ...extra] = positionals;
+  if (arg === undefined) throw new GlanceError('USAGE', 'missing DIR (a folder a run wrote with --out)', { hint: REPLAY_USAGE });
   if (extra.length > 0) throw new GlanceError('USAGE', `unexpected argument: ${extra[0]}`, { hint: REPLAY_USAGE });
-  const file = join(dir, 'trajectory.jsonl');
+  // The folder a run wrote, or its trajectory.jsonl named directly.
+  const named = arg.endsWith('.jsonl');
+  const dir = named ? dirname(arg) : arg;
+  const file = named ? arg : join(dir, 'trajectory.jsonl');
   const recorded = trajectoryOf(await io.readFile(file), file);
   if (values.run !== true) {
     const out = values.out ?? dir;
