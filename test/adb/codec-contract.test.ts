@@ -14,6 +14,7 @@ import {
   A_SYNC,
   A_WRTE,
   HEADER_SIZE,
+  MAX_PAYLOAD_V1,
   PacketDecoder,
   commandName,
   encodePacket,
@@ -64,6 +65,8 @@ describe('transport packets', () => {
     assert.equal(commandName(-1), '0xffffffff');
   });
 
+  test('the v1 maximum payload is 4 KiB (adb.h MAX_PAYLOAD_V1)', () => assert.equal(MAX_PAYLOAD_V1, 4096));
+
   test('encode: arguments are unsigned 32-bit, the payload follows the header, the checksum only when asked', () => {
     const payload = Buffer.from([1, 2, 250]);
     const b = encodePacket({ command: A_WRTE, arg0: -1, arg1: 2 ** 32 + 5, payload }, true);
@@ -107,6 +110,7 @@ describe('transport packets', () => {
       ),
     );
     assert.equal(sum.message, 'checksum mismatch on WRTE packet');
+    assert.deepEqual(sum.context, { command: A_WRTE });
     assert.equal(isGlanceError(sum, 'ADB_PROTOCOL'), true);
   });
 
@@ -156,6 +160,12 @@ describe('CNXN banner', () => {
       props: { 'ro.product.model': 'A=B' },
       features: ['shell_v2', 'cmd'],
     });
+  });
+
+  test('only trailing NULs go; an empty type or serial is kept as empty', () => {
+    assert.deepEqual(parseBanner('device::features=a,b\0\0').features, ['a', 'b']);
+    assert.deepEqual(parseBanner('::features=x'), { systemType: '', serialno: '', props: {}, features: ['x'] });
+    assert.deepEqual(parseBanner('host=x;ab=c'), { systemType: 'host=x;ab=c', serialno: '', props: {}, features: [] });
   });
 
   test('missing parts come back empty; pieces without a key are skipped', () => {

@@ -17,7 +17,14 @@ import {
   walk,
 } from '../../src/hierarchy/model.js';
 import { parseDump, toDump } from '../../src/hierarchy/parse.js';
-import { DUMP_FAILURES, DUMPED_TO_RE, dumpFailureIn, dumpedToLine } from '../../src/hierarchy/dump-lines.js';
+import {
+  DUMP_FAILURES,
+  DUMPED_TO_RE,
+  UIAUTOMATION_BUSY_LINE,
+  UIAUTOMATION_BUSY_RE,
+  dumpFailureIn,
+  dumpedToLine,
+} from '../../src/hierarchy/dump-lines.js';
 
 function thrown(f: () => unknown): GlanceError {
   try {
@@ -102,6 +109,9 @@ describe('nodes', () => {
     assert.equal(shortId('com.x:id/title'), 'title');
     assert.equal(shortId('title'), 'title');
     assert.equal(shortId('android:id/button1'), 'button1');
+    // an empty prefix is still a prefix
+    assert.equal(shortClass('.Main'), 'Main');
+    assert.equal(shortId(':id/name'), 'name');
   });
 
   test('editable by class: EditText and its subclasses, by short name or by a name ending in EditText', () => {
@@ -111,6 +121,9 @@ describe('nodes', () => {
       'android.widget.SearchView$SearchAutoComplete',
       'com.google.android.material.textfield.TextInputEditText',
       'com.x.MyFancyEditText',
+      'android.widget.MultiAutoCompleteTextView',
+      'androidx.appcompat.widget.AppCompatAutoCompleteTextView',
+      'androidx.appcompat.widget.AppCompatMultiAutoCompleteTextView',
     ])
       assert.equal(isEditableClass(c), true, c);
     for (const c of ['android.widget.TextView', 'android.widget.Button', 'com.x.EditTextLabel', 'android.widget.EditTextView'])
@@ -136,6 +149,16 @@ describe('dump lines', () => {
     assert.equal(dumpedToLine('/sdcard/x.xml'), 'UI hierchary dumped to: /sdcard/x.xml\n');
     assert.match(dumpedToLine('/a'), DUMPED_TO_RE);
     assert.match('UI hierarchy dumped to: /a', DUMPED_TO_RE);
+    // the whole line goes, so what follows it is the XML
+    assert.equal('UI hierchary dumped to: /sdcard/window_dump.xml\n<?xml'.replace(DUMPED_TO_RE, ''), '<?xml');
+  });
+
+  test('another UiAutomation client holding the connection is recognised whatever the proxy hash', () => {
+    assert.match(UIAUTOMATION_BUSY_LINE, UIAUTOMATION_BUSY_RE);
+    assert.match(UIAUTOMATION_BUSY_LINE, /^java\.lang\.IllegalStateException: UiAutomationService /);
+    assert.match('UiAutomationService x.Proxy@1 already registered!', UIAUTOMATION_BUSY_RE);
+    assert.match('UiAutomationService x.Proxy@1   already registered!', UIAUTOMATION_BUSY_RE);
+    assert.doesNotMatch('UiAutomationService x registered', UIAUTOMATION_BUSY_RE);
   });
 
   test('a failure line is found anywhere in the output', () => {
