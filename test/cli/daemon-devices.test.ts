@@ -48,12 +48,20 @@ class Watched {
       open: (service, io) => {
         if (!service.includes('uiautomator dump')) return inner.open(service, io);
         this.log.push(`${name} dump starts`);
+        // The dump ends when its last line is written: a shell v2 client has its exit status then and may finish
+        // (and the daemon start the next call) before this side's close runs.
         let ended = false;
+        const end = (): void => {
+          if (!ended) this.log.push(`${name} dump ends`);
+          ended = true;
+        };
         const logged: ServiceIO = {
-          write: (d) => io.write(d),
+          write: (d) => {
+            if (Buffer.from(d).toString('latin1').includes('dumped to:')) end();
+            return io.write(d);
+          },
           close: () => {
-            if (!ended) this.log.push(`${name} dump ends`);
-            ended = true;
+            end();
             io.close();
           },
         };
