@@ -98,29 +98,26 @@ export const NO_LLM: LlmUsage = { calls: 0, inputTokens: 0, outputTokens: 0, cos
 
 /** Sums model calls, cloud and local apart. */
 export function llmUsage(calls: readonly LlmCall[]): { cloud: LlmUsage; local: LlmUsage } {
-  const add = (u: LlmUsage, c: LlmCall): LlmUsage => ({
-    calls: u.calls + 1,
-    inputTokens: u.inputTokens + c.inputTokens,
-    outputTokens: u.outputTokens + c.outputTokens,
-    costUsd: u.costUsd + c.costUsd,
-  });
   let cloud = NO_LLM;
   let local = NO_LLM;
   for (const c of calls) {
-    if (c.side === 'local') local = add(local, c);
-    else cloud = add(cloud, c);
+    const one: LlmUsage = { calls: 1, inputTokens: c.inputTokens, outputTokens: c.outputTokens, costUsd: c.costUsd };
+    if (c.side === 'local') local = addLlm(local, one);
+    else cloud = addLlm(cloud, one);
   }
   return { cloud, local };
 }
 
-export function addLlm(a: LlmUsage, b: LlmUsage | undefined): LlmUsage {
+/** Field-wise sum of two records of counts; a missing `b` leaves `a`. */
+function sumCounts<T extends Record<keyof T, number>>(a: T, b: T | undefined): T {
   if (b === undefined) return a;
-  return {
-    calls: a.calls + b.calls,
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    costUsd: a.costUsd + b.costUsd,
-  };
+  const out = { ...a };
+  for (const k of Object.keys(a) as (keyof T)[]) out[k] = (a[k] + b[k]) as T[keyof T];
+  return out;
+}
+
+export function addLlm(a: LlmUsage, b: LlmUsage | undefined): LlmUsage {
+  return sumCounts(a, b);
 }
 
 export interface EpisodeSummary {
@@ -161,13 +158,7 @@ export function summariseEpisodes(rs: readonly EpisodeResult[]): EpisodeSummary 
 }
 
 export function addExposure(a: Exposure, b: Exposure | undefined): Exposure {
-  if (b === undefined) return a;
-  return {
-    sentElements: a.sentElements + b.sentElements,
-    totalElements: a.totalElements + b.totalElements,
-    sentChars: a.sentChars + b.sentChars,
-    totalChars: a.totalChars + b.totalChars,
-  };
+  return sumCounts(a, b);
 }
 
 export const NO_EXPOSURE: Exposure = { sentElements: 0, totalElements: 0, sentChars: 0, totalChars: 0 };
