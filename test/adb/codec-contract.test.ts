@@ -3,7 +3,8 @@
 // each protocol error, and the banner and service-name grammars including their odd corners.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GlanceError, isGlanceError } from '../../src/errors.js';
+import { isGlanceError } from '../../src/errors.js';
+import { thrown } from '../helpers/thrown.js';
 import {
   A_AUTH,
   A_CLSE,
@@ -28,17 +29,6 @@ import {
   encodeShellPacket,
   parseShellServiceName,
 } from '../../src/adb/shell-protocol.js';
-
-/** The error a call throws (it must throw a GlanceError). */
-function thrown(f: () => unknown): GlanceError {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof GlanceError, String(e));
-    return e;
-  }
-  assert.fail('did not throw');
-}
 
 const header = (o: { command: number; arg0?: number; arg1?: number; length: number; checksum?: number; magic?: number }): Buffer => {
   const b = Buffer.alloc(HEADER_SIZE);

@@ -3,7 +3,7 @@
 // of bad input gets (with what the message and hint say).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GlanceError } from '../../src/errors.js';
+import { thrown } from '../helpers/thrown.js';
 import {
   area,
   center,
@@ -25,16 +25,6 @@ import {
   dumpFailureIn,
   dumpedToLine,
 } from '../../src/hierarchy/dump-lines.js';
-
-function thrown(f: () => unknown): GlanceError {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof GlanceError, String(e));
-    return e;
-  }
-  assert.fail('did not throw');
-}
 
 const XML =
   '<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" text="hi" bounds="[0,0][10,20]" /></hierarchy>';

@@ -1,0 +1,13 @@
+import assert from 'node:assert/strict';
+import { GlanceError } from '../../src/errors.js';
+
+/** The error a call throws; it must throw, and what it throws must be a coded GlanceError. */
+export function thrown(f: () => unknown): GlanceError {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof GlanceError, String(e));
+    return e;
+  }
+  assert.fail('did not throw');
+}
