@@ -36,6 +36,11 @@ const filter = process.argv.slice(2);
 const files = find('test')
   .filter((f) => filter.length === 0 || filter.some((s) => f.includes(s)))
   .sort();
+if (files.length === 0) {
+  // With no files, node --test would search on its own and run whatever it finds; say so instead.
+  console.error(`no test file under test/ matches ${filter.map((f) => JSON.stringify(f)).join(' or ')}`);
+  process.exit(2);
+}
 // The spec reporter for people, plus a TAP copy whose totals give one plain closing line for CI to read.
 const scratch = mkdtempSync(join(tmpdir(), 'glance-test-'));
 const tap = join(scratch, 'results.tap');
