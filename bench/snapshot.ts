@@ -19,6 +19,7 @@ import { labelParts } from '../src/snapshot/render.js';
 import type { SnapshotElement } from '../src/snapshot/types.js';
 import { corpusScreens, droidtaskDir, readText } from '../test/helpers/corpus.js';
 import {
+  carries,
   followElements,
   newFirstElement,
   removeOne,
@@ -46,26 +47,36 @@ function baselineRef(el: SnapshotElement): string {
 }
 
 interface Kept {
+  /** Kept with refs carried from the old snapshot (what a device session shows). */
   ours: number;
+  /** Kept by the new snapshot standing alone (a dump read without history). */
+  alone: number;
   base: number;
   total: number;
+  carried: number;
+  /** Carries onto an element that is not the same dumped node as the one the ref was on. */
+  wrong: number;
 }
+
+const noKept = (): Kept => ({ ours: 0, alone: 0, base: 0, total: 0, carried: 0, wrong: 0 });
 
 /** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
 function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Kept {
-  const k: Kept = { ours: 0, base: 0, total: 0 };
-  for (const { before, after } of followElements(dump, p, only)) {
+  const k = noKept();
+  for (const { before, after } of followElements(dump, p, only, true)) {
     k.total++;
     if (after?.ref === before.ref) k.ours++;
     if (after && baselineRef(after) === baselineRef(before)) k.base++;
   }
+  for (const { before, after } of followElements(dump, p, only)) if (after?.ref === before.ref) k.alone++;
+  const c = carries(dump, p);
+  k.carried = c.carried;
+  k.wrong = c.wrong;
   return k;
 }
 
 function add(into: Kept, k: Kept): void {
-  into.ours += k.ours;
-  into.base += k.base;
-  into.total += k.total;
+  for (const f of Object.keys(into) as Array<keyof Kept>) into[f] += k[f];
 }
 
 interface Step {
@@ -191,7 +202,7 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
 
   // --- ref stability
   const kinds: Record<string, Kept> = {};
-  const tally = (name: string, k: Kept): void => add((kinds[name] ??= { ours: 0, base: 0, total: 0 }), k);
+  const tally = (name: string, k: Kept): void => add((kinds[name] ??= noKept()), k);
   dumps.forEach((d) => {
     tally('new first element', stability(d, newFirstElement(d)));
     tally('shift 7px', stability(d, shift(d, 7)));
@@ -208,8 +219,11 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   });
   for (const [k, v] of Object.entries(kinds)) {
     out[`refs.${k}.ours.pct`] = pct(v.ours, v.total);
+    out[`refs.${k}.alone.pct`] = pct(v.alone, v.total);
     out[`refs.${k}.baseline.pct`] = pct(v.base, v.total);
     out[`refs.${k}.n`] = v.total;
+    out[`refs.${k}.carried`] = v.carried;
+    out[`refs.${k}.wrong_carries`] = v.wrong;
   }
 
   // --- cost: parse + distil + render vs a fast-xml-parser parse of the same text
@@ -236,10 +250,11 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
 function printTable(out: Record<string, number>, kinds: Record<string, Kept>): void {
   const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
   for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
-  lines.push('  ref stability             ours %   baseline %   elements');
+  // ours: carried from the previous snapshot, as a device session shows them; alone: the new dump without history.
+  lines.push('  ref stability             ours %   alone %   baseline %   elements   carried   wrong');
   for (const [k, v] of Object.entries(kinds))
     lines.push(
-      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}`,
+      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.alone, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}   ${String(v.carried).padStart(7)}   ${String(v.wrong).padStart(5)}`,
     );
   console.log(lines.join('\n'));
 }

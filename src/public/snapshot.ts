@@ -7,7 +7,7 @@ export { toUiautomatorXml } from '../hierarchy/xml.js';
 export { walk } from '../hierarchy/model.js';
 export type { Bounds, DumpFormat, UiDump, UiNode } from '../hierarchy/model.js';
 export { snapshotFromDump, resolveRef, SNAPSHOT_FORMATS } from '../snapshot/snapshot.js';
-export type { Snapshot, SnapshotFormat, SnapshotOptions } from '../snapshot/snapshot.js';
+export type { PreviousSnapshot, Snapshot, SnapshotFormat, SnapshotOptions } from '../snapshot/snapshot.js';
 export { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 export type { SnapshotDiff } from '../snapshot/diff.js';
 export { findElements, isRefLike, parseSelector } from '../snapshot/selector.js';

@@ -9,6 +9,7 @@ import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
 import { markGrids, type Run } from './grids.js';
+import { carryRefs, type CarryElement } from './carry.js';
 import { assignRefs, refSubjects } from './refs.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
@@ -37,6 +38,19 @@ export interface SnapshotOptions {
    * one member (its run only). `all: true` expands every run too.
    */
   expand?: string;
+  /**
+   * The snapshot shown before this one, of the same screen: an element that continues one of its elements that
+   * is gone (a list row cut by the list's edge, which keeps only some of its labels) takes that element's ref
+   * instead of a new one (src/snapshot/carry.ts). Ignored when both screens name their package or activity and
+   * they differ.
+   */
+  previous?: PreviousSnapshot;
+}
+
+/** What refs are carried from: a Snapshot, or its elements as `--format json` printed them. */
+export interface PreviousSnapshot {
+  elements: readonly CarryElement[];
+  screen?: ScreenInfo;
 }
 
 export interface SnapshotStats extends DistilStats {
@@ -110,7 +124,7 @@ interface Built {
 }
 
 /** Refs for the whole distilled tree, computed before depth / scope so they never depend on the view. */
-function build(roots: DNode[], dumpRoots: readonly UiNode[]): Built {
+function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly CarryElement[]): Built {
   const flat: Array<{ n: DNode; parent: number; depth: number }> = [];
   const stack: Array<{ n: DNode; parent: number; depth: number }> = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push({ n: roots[i]!, parent: -1, depth: 0 });
@@ -120,11 +134,23 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[]): Built {
     flat.push(e);
     for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
   }
-  const refs = assignRefs(refSubjects(flat, dumpRoots));
+  const fresh = assignRefs(refSubjects(flat, dumpRoots));
+  const els = flat.map((f, i) => toElement(f.n, fresh[i]!, f.parent < 0 ? undefined : fresh[f.parent]));
+  const refs =
+    previous.length === 0
+      ? fresh
+      : carryRefs(
+          els.map((el, i) => ({ el, parent: flat[i]!.parent })),
+          previous,
+        );
   const items: Item[] = [];
   const all: Item[] = [];
   flat.forEach((f, i) => {
-    const it: Item = { el: toElement(f.n, refs[i]!, f.parent < 0 ? undefined : refs[f.parent]), depth: f.depth, children: [], hidden: 0 };
+    // Re-set in place: the fields keep their documented order.
+    const el = els[i]!;
+    el.ref = refs[i]!;
+    if (f.parent >= 0) el.parent = refs[f.parent]!;
+    const it: Item = { el, depth: f.depth, children: [], hidden: 0 };
     all.push(it);
     if (f.parent < 0) items.push(it);
     else all[f.parent]!.children.push(it);
@@ -212,6 +238,14 @@ function checkOptions(o: SnapshotOptions): void {
     throw bad(`maxLabel must be a whole number ≥ 0, got ${o.maxLabel}`);
 }
 
+/** The previous snapshot's elements to carry refs from: none when it shows another app or activity. */
+function carryBasis(previous: PreviousSnapshot | undefined, screen: ScreenInfo): readonly CarryElement[] {
+  if (previous === undefined) return [];
+  const was = previous.screen;
+  const differs = (k: 'package' | 'activity'): boolean => was?.[k] !== undefined && screen[k] !== undefined && was[k] !== screen[k];
+  return differs('package') || differs('activity') ? [] : previous.elements;
+}
+
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
 export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}): Snapshot {
   return snapshotAndTree(input, options).snapshot;
@@ -256,11 +290,11 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = tr
   const dump = toDump(input);
   const mode = { all: options.all ?? false, offscreen: options.offscreen ?? false };
   const { roots, stats } = distil(dump, mode, platformOf(dump) === 'ios' ? iosPassesFor(mode) : passesFor(mode));
-  const built = build(roots, dump.roots);
+  const screen = screenOf(dump);
+  const built = build(roots, dump.roots, carryBasis(options.previous, screen));
   const items = view(built.items, options);
   const elements: SnapshotElement[] = [];
   forEachItem(items, (it) => elements.push(it.el));
-  const screen = screenOf(dump);
   const format = options.format ?? 'tree';
   const ro: RenderOptions = { bounds: options.bounds ?? false, maxLabel: options.maxLabel ?? DEFAULT_MAX_LABEL };
   const header = { screen, offscreenHidden: options.offscreen ? 0 : stats.offscreen };

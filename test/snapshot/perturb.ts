@@ -5,7 +5,7 @@
  * Shared by bench/snapshot.ts and test/snapshot/refs.test.ts.
  */
 import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
-import { snapshotWithSources } from '../../src/snapshot/snapshot.js';
+import { snapshotFromDump, snapshotWithSources } from '../../src/snapshot/snapshot.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 
 export interface Perturbed {
@@ -17,15 +17,17 @@ export interface Perturbed {
 
 /**
  * Each element of the old snapshot (except those of nodes removed on purpose; with `only`, just those of
- * these nodes) beside the element of the new snapshot that stands for the same dumped node, if any.
+ * these nodes) beside the element of the new snapshot that stands for the same dumped node, if any. With
+ * `carry`, the new snapshot carries refs from the old one (as a device session does); without, it stands alone.
  */
 export function followElements(
   dump: UiDump,
   p: Perturbed,
   only?: ReadonlySet<UiNode>,
+  carry = false,
 ): Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> {
   const a = snapshotWithSources(dump);
-  const b = snapshotWithSources(p.dump);
+  const b = snapshotWithSources(p.dump, carry ? { previous: a.snapshot } : {});
   const byOld = new Map<UiNode, SnapshotElement>();
   b.sources.forEach((s, i) => {
     const o = p.origin.get(s);
@@ -169,4 +171,23 @@ export function scrollLists(dump: UiDump, dy = 120): Perturbed & { moved: Set<Ui
   };
   const roots = dump.roots.map((r) => copy(r, undefined, 0)).filter((k): k is UiNode => k !== undefined);
   return { dump: { ...dump, roots }, origin, removed, moved };
+}
+
+/**
+ * Refs the new snapshot carried from the old one (its ref differs from the one it gets standing alone), and how
+ * many of those went to an element that is not the old element's dumped node: a wrong carry.
+ */
+export function carries(dump: UiDump, p: Perturbed): { carried: number; wrong: number } {
+  const a = snapshotWithSources(dump);
+  const alone = snapshotFromDump(p.dump);
+  const b = snapshotWithSources(p.dump, { previous: a.snapshot });
+  const oldNode = new Map(a.snapshot.elements.map((e, i) => [e.ref, a.sources[i]!]));
+  let carried = 0;
+  let wrong = 0;
+  b.snapshot.elements.forEach((e, i) => {
+    if (e.ref === alone.elements[i]!.ref) return;
+    carried++;
+    if (oldNode.get(e.ref) !== p.origin.get(b.sources[i]!)) wrong++;
+  });
+  return { carried, wrong };
 }

@@ -10,6 +10,7 @@ import { isRefLike, snapshotFromDump } from '../../src/snapshot/index.js';
 import { corpusScreens, readText } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import {
+  carries,
   followElements,
   identity,
   newFirstElement,
@@ -30,17 +31,18 @@ interface Tally {
   total: number;
 }
 
-function follow(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Tally {
-  const pairs = followElements(dump, p, only);
+function follow(dump: UiDump, p: Perturbed, only: Set<UiNode> | undefined, carry: boolean): Tally {
+  const pairs = followElements(dump, p, only, carry);
   return { kept: pairs.filter(({ before, after }) => after?.ref === before.ref).length, total: pairs.length };
 }
 
-function rate(make: (d: UiDump) => (Perturbed & { only?: Set<UiNode> }) | undefined): number {
+/** Share of refs kept; with `carry`, the new snapshot carries refs from the old one as a device session does. */
+function rate(make: (d: UiDump) => (Perturbed & { only?: Set<UiNode> }) | undefined, carry = false): number {
   const sum: Tally = { kept: 0, total: 0 };
   for (const d of dumps) {
     const p = make(d);
     if (!p) continue;
-    const t = follow(d, p, p.only);
+    const t = follow(d, p, p.only, carry);
     sum.kept += t.kept;
     sum.total += t.total;
   }
@@ -54,23 +56,43 @@ describe('refs survive change on the corpus', { skip: corpus }, () => {
   test('a 7 px shift of everything: ≥ 99%', () => assert.ok(rate((d) => shift(d, 7)) >= 0.99));
   test('typing into fields: ≥ 99%', () => assert.ok(rate((d) => typeIntoFields(d)) >= 0.99));
   test('toggling checkables: ≥ 99%', () => assert.ok(rate(toggleCheckables) >= 0.99));
-  test('removal of one other element: ≥ 99.5%', () => {
-    const r = rate((d) => {
-      const w = snapshotWithSources(d);
-      const leaves = w.snapshot.elements
-        .map((e, i) => ({ e, s: w.sources[i] }))
-        .filter((x) => !w.snapshot.elements.some((c) => c.parent === x.e.ref));
-      const victim = leaves[Math.floor(leaves.length / 2)]?.s;
-      return victim ? removeOne(d, victim) : undefined;
-    });
-    assert.ok(r >= 0.995, String(r));
+  const removal = (d: UiDump): Perturbed | undefined => {
+    const w = snapshotWithSources(d);
+    const leaves = w.snapshot.elements
+      .map((e, i) => ({ e, s: w.sources[i] }))
+      .filter((x) => !w.snapshot.elements.some((c) => c.parent === x.e.ref));
+    const victim = leaves[Math.floor(leaves.length / 2)]?.s;
+    return victim ? removeOne(d, victim) : undefined;
+  };
+  const scrolled = (d: UiDump): (Perturbed & { only: Set<UiNode> }) | undefined => {
+    const p = scrollLists(d, 120);
+    return p.moved.size > 0 ? { ...p, only: p.moved } : undefined;
+  };
+  test('removal of one other element: ≥ 99.5%, with or without the previous snapshot', () => {
+    const alone = rate(removal);
+    assert.ok(alone >= 0.995, String(alone));
+    const carried = rate(removal, true);
+    assert.ok(carried >= alone, `${carried} < ${alone}`);
   });
-  test('a 120 px list scroll: ≥ 95% of the rows still on screen', () => {
-    const r = rate((d) => {
-      const p = scrollLists(d, 120);
-      return p.moved.size > 0 ? { ...p, only: p.moved } : undefined;
-    });
-    assert.ok(r >= 0.95, String(r));
+  test('a 120 px list scroll: ≥ 95% of the rows still on screen alone, ≥ 99% with refs carried from before', () => {
+    assert.ok(rate(scrolled) >= 0.95, String(rate(scrolled)));
+    const carried = rate(scrolled, true);
+    assert.ok(carried >= 0.99, String(carried));
+  });
+  test('no ref is carried onto another element, and carried refs stay unique', () => {
+    let carried = 0;
+    for (const d of dumps) {
+      const previous = snapshotFromDump(d);
+      for (const p of [removal(d), scrolled(d), newFirstElement(d), shift(d, 7)]) {
+        if (p === undefined) continue;
+        const c = carries(d, p);
+        assert.equal(c.wrong, 0);
+        carried += c.carried;
+        const refs = snapshotFromDump(p.dump, { previous }).elements.map((e) => e.ref);
+        assert.equal(new Set(refs).size, refs.length);
+      }
+    }
+    assert.ok(carried > 10, `too few carries to judge (${carried})`);
   });
   test('no duplicate refs on any screen, in any mode', { skip: corpus }, () => {
     for (const d of dumps) {

@@ -1,0 +1,165 @@
+/**
+ * Carrying refs from the previous snapshot of the same screen. A row that a list cuts at its edge keeps only the
+ * labels still on screen, and its identity (refs.ts) is made of its labels: on its own the row would get a new
+ * ref at every scroll step. With the previous snapshot at hand, such an element takes the ref of the element it
+ * continues: one that was there before and is gone now, with the same kind, class, resource id, own text and
+ * parent (after the parent's own carry), whose labels begin or end with the new element's labels (the cut row,
+ * scrolled up or left, keeps the end of its labels; scrolled down or right, the start) or the other way round
+ * (a cut row coming fully into view).
+ *
+ * Only elements whose freshly computed ref did not exist before take part, each gone ref is carried at most once,
+ * and a gone ref is by definition on no element of the new snapshot: refs stay unique. Without a previous
+ * snapshot every ref is the fresh one, so a snapshot still depends on its dump alone.
+ */
+import type { Bounds } from '../hierarchy/model.js';
+import type { SnapshotElement } from './types.js';
+
+/** What carrying reads of an element: the identity fields, the bounds and the parent's ref. */
+export type CarryElement = Pick<
+  SnapshotElement,
+  'ref' | 'class' | 'text' | 'desc' | 'hint' | 'id' | 'labels' | 'bounds' | 'parent' | 'actions'
+>;
+
+/** An element of the new snapshot: its fields (ref = the fresh one; `parent` is not read) and its parent's index (-1 at the top). */
+export interface CarryInput {
+  el: CarryElement;
+  parent: number;
+}
+
+/**
+ * Which labels a match kept: all of them, the start (the end was cut off), the end (the start was cut off), or
+ * none (the cut left no label: either end may have gone).
+ */
+type Fit = 'same' | 'start' | 'end' | 'none';
+
+const EXACT = 1 << 16;
+
+/** How well two label lists continue each other (0 = not at all); longer shared runs score higher. */
+function labelFit(a: readonly string[], b: readonly string[]): { score: number; fit: Fit } {
+  if (a.length === b.length) return a.every((x, i) => x === b[i]) ? { score: EXACT, fit: 'same' } : { score: 0, fit: 'same' };
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  // A row cut down to none of its labels: the weakest fit, left to geometry to place.
+  if (short.length === 0) return { score: 0.5, fit: 'none' };
+  if (short.every((x, i) => x === long[i])) return { score: short.length, fit: 'start' };
+  const off = long.length - short.length;
+  if (short.every((x, i) => x === long[off + i])) return { score: short.length, fit: 'end' };
+  return { score: 0, fit: 'same' };
+}
+
+const editable = (e: CarryElement): boolean => e.actions.includes('type');
+
+/** Own text (not the labels): equal, or it is another element. An editable's value is not identity, its hint is. */
+function sameOwn(a: CarryElement, b: CarryElement): boolean {
+  if (editable(a) !== editable(b) || a.desc !== b.desc || a.hint !== b.hint) return false;
+  return editable(a) || a.text === b.text;
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * How far the gone element is from where the new one was before the shift, on the edges the fit says were not
+ * cut: a row that lost its start was cut at the top (or left), so its bottom and right edges are its own.
+ */
+function distance(old: Bounds, now: Bounds, shift: [number, number], fit: Fit): number {
+  const d = (i: number): number => Math.abs(old[i]! - (now[i]! + shift[i % 2]!));
+  if (fit === 'end') return d(2) + d(3);
+  if (fit === 'start') return d(0) + d(1);
+  if (fit === 'none') return Math.min(d(0) + d(1), d(2) + d(3));
+  return d(0) + d(1) + d(2) + d(3);
+}
+
+interface Candidate {
+  el: CarryElement;
+  order: number;
+  taken: boolean;
+}
+
+const groupKey = (e: CarryElement, parent: string | undefined): string => `${e.ref.charAt(0)}|${e.class}|${e.id ?? ''}|${parent ?? ''}`;
+
+/**
+ * The refs of `now` after carrying from `previous` (same order as `now`; each `now[i].el.ref` is the fresh ref).
+ * `now` must list parents before their children (document order does).
+ */
+export function carryRefs(now: readonly CarryInput[], previous: readonly CarryElement[]): string[] {
+  const refs = now.map((x) => x.el.ref);
+  if (previous.length === 0) return refs;
+  const fresh = new Set(refs);
+  const before = new Map(previous.map((e) => [e.ref, e]));
+  // Gone elements by kind, class, id and parent: only those can be continued.
+  const gone = new Map<string, Candidate[]>();
+  previous.forEach((e, order) => {
+    if (fresh.has(e.ref)) return;
+    const k = groupKey(e, e.parent);
+    const list = gone.get(k);
+    if (list === undefined) gone.set(k, [{ el: e, order, taken: false }]);
+    else list.push({ el: e, order, taken: false });
+  });
+  if (gone.size === 0) return refs;
+  const children = new Map<number, number[]>();
+  now.forEach(({ parent }, i) => {
+    const list = children.get(parent);
+    if (list === undefined) children.set(parent, [i]);
+    else list.push(i);
+  });
+  // Parent by parent, in document order: a parent's ref is final (carried or not) before its children are matched.
+  for (let p = -1; p < now.length; p++) {
+    const kids = children.get(p);
+    if (kids !== undefined) carryAmongSiblings(kids, p < 0 ? undefined : refs[p], { now, refs, before, gone });
+  }
+  return refs;
+}
+
+interface CarryState {
+  now: readonly CarryInput[];
+  refs: string[];
+  before: ReadonlyMap<string, CarryElement>;
+  gone: ReadonlyMap<string, Candidate[]>;
+}
+
+/**
+ * The children of one parent that are new take gone refs: all pairs that fit, best fit first, then nearest,
+ * then in document order of the new and of the previous snapshot — the same pairs whatever the dump order.
+ */
+function carryAmongSiblings(kids: readonly number[], parentRef: string | undefined, st: CarryState): void {
+  const fresh = kids.filter((i) => !st.before.has(st.refs[i]!));
+  if (fresh.length === 0) return;
+  const shift = siblingShift(kids, parentRef, st);
+  const pairs: Array<{ i: number; c: Candidate; score: number; dist: number }> = [];
+  for (const i of fresh) {
+    const el = st.now[i]!.el;
+    for (const c of st.gone.get(groupKey(el, parentRef)) ?? []) {
+      if (c.taken || !sameOwn(c.el, el)) continue;
+      const { score, fit } = labelFit(el.labels ?? [], c.el.labels ?? []);
+      if (score > 0) pairs.push({ i, c, score, dist: distance(c.el.bounds, el.bounds, shift, fit) });
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score || a.dist - b.dist || a.i - b.i || a.c.order - b.c.order);
+  const done = new Set<number>();
+  for (const { i, c } of pairs) {
+    if (done.has(i) || c.taken) continue;
+    done.add(i);
+    c.taken = true;
+    st.refs[i] = c.el.ref;
+  }
+}
+
+/**
+ * The median shift (old − new, per axis) of the siblings that kept their ref under this parent: how far a
+ * scrolled list's content moved, so that a cut row is matched with the gone row that stood where it came from.
+ */
+function siblingShift(kids: readonly number[], parentRef: string | undefined, st: CarryState): [number, number] {
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const i of kids) {
+    const el = st.now[i]!.el;
+    const old = st.before.get(el.ref);
+    if (old === undefined || old.parent !== parentRef) continue;
+    x.push(old.bounds[0] - el.bounds[0], old.bounds[2] - el.bounds[2]);
+    y.push(old.bounds[1] - el.bounds[1], old.bounds[3] - el.bounds[3]);
+  }
+  return [median(x), median(y)];
+}
