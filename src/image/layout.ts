@@ -75,42 +75,74 @@ function free(r: Rect, scene: Scene): boolean {
   return true;
 }
 
+/** How box j relates to the box being labelled: itself, an ancestor (contains it), a descendant, or neither. */
+const OWN = 0;
+const ANCESTOR = 1;
+const DESCENDANT = 2;
+const OTHER = 3;
+
+/**
+ * What the candidates of one box are scored against: the relation of every box to it and every box's area,
+ * worked out once per box rather than once per candidate (~150 candidates a box, each scored against every box:
+ * this is most of the cost of planning a crowded screen).
+ */
+interface Scoring {
+  own: Rect;
+  relation: Uint8Array;
+  area: Float64Array;
+}
+
+function scoringFor(own: number, boxes: readonly Rect[]): Scoring {
+  const ownBox = boxes[own]!;
+  const relation = new Uint8Array(boxes.length);
+  const area = new Float64Array(boxes.length);
+  for (let j = 0; j < boxes.length; j++) {
+    const b = boxes[j]!;
+    area[j] = Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
+    relation[j] = j === own ? OWN : within(ownBox, b) ? ANCESTOR : within(b, ownBox) ? DESCENDANT : OTHER;
+  }
+  return { own: ownBox, relation, area };
+}
+
 /**
  * How much of the other boxes (and of the own box) the tag would hide, as summed covered fractions, plus a
  * flat penalty for sitting on a box that is not an ancestor of its own: a list's tag drawn over its first
  * row reads as the row's tag, a row's tag hanging over the previous row as that row's.
  */
-function coverCost(r: Rect, own: number, scene: Scene): number {
+function coverCost(r: Rect, scene: Scene, sc: Scoring): number {
   let cost = 0;
-  const ownBox = scene.boxes[own]!;
-  scene.boxes.forEach((b, j) => {
-    const a = overlapArea(r, b);
-    if (a === 0) return;
-    const frac = a / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
-    if (j === own) cost += frac * 3;
-    else if (within(ownBox, b))
-      cost += frac; // an ancestor: tags normally sit inside those
-    else if (within(b, ownBox))
-      cost += 3 + frac * 4; // a descendant: the tag would read as its
+  const { boxes } = scene;
+  for (let j = 0; j < boxes.length; j++) {
+    const a = overlapArea(r, boxes[j]!);
+    if (a === 0) continue;
+    const frac = a / sc.area[j]!;
+    const rel = sc.relation[j];
+    if (rel === OWN) cost += frac * 3;
+    else if (rel === ANCESTOR)
+      cost += frac; // tags normally sit inside those
+    else if (rel === DESCENDANT)
+      cost += 3 + frac * 4; // the tag would read as its
     else cost += 0.6 + frac * 4; // a sibling or stranger: same, to a lesser degree
-  });
-  return cost + (nearerToAnother(r, own, scene) ? 0.5 : 0);
+  }
+  return cost;
 }
 
-function distanceTo(b: Rect, x: number, y: number): number {
+/** Squared distance from (x, y) to the nearest point of `b` (squares compare as the distances do). */
+function distance2(b: Rect, x: number, y: number): number {
   const dx = Math.max(0, b.x0 - x, x - b.x1);
   const dy = Math.max(0, b.y0 - y, y - b.y1);
-  return Math.hypot(dx, dy);
+  return dx * dx + dy * dy;
 }
 
 /** True when the tag's centre is nearer to an unrelated box than to its own: it would be read as that box's. */
-function nearerToAnother(r: Rect, own: number, scene: Scene): boolean {
-  const ownBox = scene.boxes[own]!;
+function nearerToAnother(r: Rect, scene: Scene, sc: Scoring): boolean {
   const cx = (r.x0 + r.x1) / 2;
   const cy = (r.y0 + r.y1) / 2;
-  const d = distanceTo(ownBox, cx, cy);
+  const d = distance2(sc.own, cx, cy);
   if (d === 0) return false;
-  return scene.boxes.some((b, j) => j !== own && !within(ownBox, b) && !within(b, ownBox) && distanceTo(b, cx, cy) < d);
+  const { boxes } = scene;
+  for (let j = 0; j < boxes.length; j++) if (sc.relation[j] === OTHER && distance2(boxes[j]!, cx, cy) < d) return true;
+  return false;
 }
 
 function nearestFree(b: Rect, s: LabelSize, scene: Scene): Rect | undefined {
@@ -153,6 +185,7 @@ export function placeLabels(boxes: readonly Rect[], sizes: readonly LabelSize[],
     const s = sizes[i]!;
     let best: Rect | undefined;
     let bestCost = Infinity;
+    const sc = scoringFor(i, boxes);
     corners(b, s).forEach((c, rank) => {
       // Nudges slide the tag along the box's edge, in half-tag steps, at a growing cost.
       for (let n = 0; n <= 6; n++) {
@@ -164,8 +197,12 @@ export function placeLabels(boxes: readonly Rect[], sizes: readonly LabelSize[],
         ] as const) {
           if (n === 0 && (dx !== 0 || dy !== 0)) continue;
           const r = rectAt(c.x0 + dx, c.y0 + dy, s);
-          if (!touches(r, b) || !free(r, scene)) continue;
-          const cost = rank * 0.08 + n * 0.1 + coverCost(r, i, scene);
+          // The cost only grows from the rank to the cover to the penalty: stop as soon as it cannot win.
+          const base = rank * 0.08 + n * 0.1;
+          if (base >= bestCost || !touches(r, b) || !free(r, scene)) continue;
+          const cover = coverCost(r, scene, sc);
+          if (base + cover >= bestCost) continue;
+          const cost = base + (cover + (nearerToAnother(r, scene, sc) ? 0.5 : 0));
           if (cost < bestCost) {
             bestCost = cost;
             best = r;
