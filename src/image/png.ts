@@ -18,10 +18,11 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Whether every packed RGBA pixel is opaque (then the alpha channel is left out of the file). */
-function opaque(px: Uint32Array): boolean {
-  // Little-endian: alpha is the top byte of each pixel.
-  for (let i = 0; i < px.length; i++) if (px[i]! < 0xff000000) return false;
+/** Whether every pixel of 8-bit RGBA data is opaque (then the alpha channel is left out of the file). */
+export function isOpaque(data: Uint8Array): boolean {
+  // The alpha bytes alone: small integers keep this loop fast, where comparing packed 32-bit pixels (beyond the
+  // small-integer range) cost ~6 ns a pixel.
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
   return true;
 }
 
@@ -57,7 +58,7 @@ function upFiltered(px: Uint32Array, width: number, height: number, channels: 3 
 export function encodePng(data: Uint8Array, width: number, height: number): Uint8Array {
   const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
   const px = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
-  const channels = opaque(px) ? 3 : 4;
+  const channels = isOpaque(data) ? 3 : 4;
   const ihdr = new Uint8Array(13);
   const dv = new DataView(ihdr.buffer);
   dv.setUint32(0, width);
