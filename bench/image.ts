@@ -2,7 +2,7 @@
  * Screenshot benchmark: cost of `drawMarks` on a 1080×2280 screenshot with 40 marks, PNG in, marked image out
  * as PNG (budget ≤ 120 ms), WebP (≤ 60 ms) and JPEG — at the default 1568 px long edge, and at the model budget
  * (MODEL_MAX_PIXELS, what device_screenshot returns to a model) — beside its stages alone (decode + downscale,
- * planning the marks, encoding the 1375×1568 output in each format), the first call of a process (loading the
+ * planning the marks, encoding the 1375×1568 output in each format, with sharp and with the fallback without it), the first call of a process (loading the
  * library and fonts), output sizes, and the virtual device's `screencap -p` of a 1080×2400 screen (a new frame,
  * and the same screen again). Wall and CPU time: the machine is shared.
  *
@@ -17,6 +17,7 @@ import { median } from './timing.js';
 import { downscale } from '../src/image/scale.js';
 import { drawMarks, planMarks, renderMarks } from '../src/image/marks.js';
 import { decodeImage, encodeCanvas, pixelsOf, surface } from '../src/image/canvas.js';
+import { encodeImage, loadSharp } from '../src/image/encode.js';
 import { drawScaled, fitSize, MODEL_MAX_PIXELS } from '../src/image/scale.js';
 import { screencapCache, screencapPng } from '../src/device/virtual/screencap.js';
 import type { RgbaImage } from '../src/image/raster.js';
@@ -36,14 +37,14 @@ function photoBand(img: RgbaImage, y0: number, y1: number): void {
   }
 }
 
-/** Median wall and CPU milliseconds of `runs` calls (CPU: this process, all threads — the figure load does not inflate as much). */
-function timeIt(f: () => unknown, runs: number): { wall: number; cpu: number } {
+/** Median wall and CPU milliseconds of `runs` calls, awaited (CPU: this process, all threads — the figure load does not inflate as much). */
+async function timeIt(f: () => unknown, runs: number): Promise<{ wall: number; cpu: number }> {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const c = process.cpuUsage();
     const t = performance.now();
-    f();
+    await f();
     wall.push(performance.now() - t);
     const d = process.cpuUsage(c);
     cpu.push((d.user + d.system) / 1000);
@@ -61,7 +62,7 @@ export async function benchImage(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
 
   const t = performance.now();
-  const first = drawMarks(png, s.elements);
+  const first = await drawMarks(png, s.elements);
   out['image.first_call_ms'] = Math.round(performance.now() - t);
 
   const runs = 9;
@@ -69,14 +70,14 @@ export async function benchImage(): Promise<Record<string, number>> {
   out['image.input_kb'] = Math.round(png.length / 1024);
   out['image.output_width'] = first.width;
   out['image.output_height'] = first.height;
-  const put = (name: string, f: () => unknown): void => {
-    const r = timeIt(f, runs);
+  const put = async (name: string, f: () => unknown): Promise<void> => {
+    const r = await timeIt(f, runs);
     out[`image.${name}_ms`] = r.wall;
     out[`image.${name}_cpu_ms`] = r.cpu;
   };
-  put('decode', () => decodeRgba(png));
-  put('downscale', () => downscale(screen));
-  put('render_marks', () => renderMarks(screen, s.elements));
+  await put('decode', () => decodeRgba(png));
+  await put('downscale', () => downscale(screen));
+  await put('render_marks', () => renderMarks(screen, s.elements));
   // The stages of drawMarks alone. Skia decodes on first draw, so decode and downscale are one figure.
   const fit = fitSize(1080, 2280, 1568);
   const shrink = (): ReturnType<typeof surface> => {
@@ -85,37 +86,40 @@ export async function benchImage(): Promise<Record<string, number>> {
     c.ctx.getImageData(0, 0, 1, 1);
     return c;
   };
-  put('stage_decode_downscale', shrink);
+  await put('stage_decode_downscale', shrink);
   const small = shrink();
-  put('stage_read_pixels', () => pixelsOf(small.ctx, fit));
+  await put('stage_read_pixels', () => pixelsOf(small.ctx, fit));
   const shotPixels = pixelsOf(small.ctx, fit);
-  put('stage_plan', () => planMarks({ width: 1080, height: 2280 }, s.elements, { shot: shotPixels }));
+  await put('stage_plan', () => planMarks({ width: 1080, height: 2280 }, s.elements, { shot: shotPixels }));
   const whole = surface(first.width, first.height, [255, 255, 255]);
   whole.ctx.drawImage(small.canvas, 0, 0);
-  for (const format of ['png', 'webp', 'jpeg'] as const) put(`stage_encode_${format}`, () => encodeCanvas(whole.canvas, { format }));
+  // The encode drawMarks uses (sharp when installed, pixels read back included), and the fallback without it.
+  out['image.sharp_installed'] = (await loadSharp()) === undefined ? 0 : 1;
+  for (const format of ['png', 'webp', 'jpeg'] as const) await put(`stage_encode_${format}`, () => encodeImage(whole.canvas, { format }));
+  for (const format of ['png', 'webp'] as const) await put(`stage_encode_${format}_fallback`, () => encodeCanvas(whole.canvas, { format }));
   // The figures the budgets are about: PNG bytes in, a marked 1568 px image out, in each format.
   for (const format of ['png', 'webp', 'jpeg'] as const) {
-    put(`draw_marks_${format}`, () => drawMarks(png, s.elements, { format }));
-    out[`image.output_${format}_kb`] = Math.round(drawMarks(png, s.elements, { format }).bytes.length / 1024);
+    await put(`draw_marks_${format}`, () => drawMarks(png, s.elements, { format }));
+    out[`image.output_${format}_kb`] = Math.round((await drawMarks(png, s.elements, { format })).bytes.length / 1024);
   }
-  put('draw_marks_no_legend_webp', () => drawMarks(png, s.elements, { legend: false, format: 'webp' }));
+  await put('draw_marks_no_legend_webp', () => drawMarks(png, s.elements, { legend: false, format: 'webp' }));
   // What device_screenshot returns to a model (no file, no maxEdge): within MODEL_MAX_PIXELS.
-  const model = drawMarks(png, s.elements, { format: 'webp', maxPixels: MODEL_MAX_PIXELS });
+  const model = await drawMarks(png, s.elements, { format: 'webp', maxPixels: MODEL_MAX_PIXELS });
   out['image.model_output_width'] = model.width;
   out['image.model_output_height'] = model.height;
   for (const format of ['webp', 'png', 'jpeg'] as const) {
-    put(`model_draw_marks_${format}`, () => drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS }));
+    await put(`model_draw_marks_${format}`, () => drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS }));
     out[`image.model_output_${format}_kb`] = Math.round(
-      drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS }).bytes.length / 1024,
+      (await drawMarks(png, s.elements, { format, maxPixels: MODEL_MAX_PIXELS })).bytes.length / 1024,
     );
   }
   // The virtual device's screencap -p: a new frame is drawn and encoded; the same screen again is kept.
   const display = { width: 1080, height: 2400, density: 420 };
   const tall = { ...s.dump, width: 1080, height: 2400 };
-  put('screencap_1080x2400_new_frame', () => screencapPng(tall, display));
+  await put('screencap_1080x2400_new_frame', () => screencapPng(tall, display));
   const cached = screencapCache();
   cached(tall, display);
-  put('screencap_1080x2400_same_screen', () => cached(tall, display));
+  await put('screencap_1080x2400_same_screen', () => cached(tall, display));
   out['image.screencap_1080x2400_kb'] = Math.round(screencapPng(tall, display).length / 1024);
   return out;
 }

@@ -11,7 +11,6 @@ import {
   canvasOf,
   css,
   decodeImage,
-  encodeCanvas,
   pixelsOf,
   surface,
   type Canvas,
@@ -20,6 +19,7 @@ import {
   type Image,
   type ImageFormat,
 } from './canvas.js';
+import { encodeImage } from './encode.js';
 import { drawLegend, layoutLegend, type LegendLayout, type LegendRow } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
 import { clip, fillRect, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
@@ -387,16 +387,16 @@ export function renderMarks(screen: RgbaImage, elements: readonly SnapshotElemen
 }
 
 /** Encoded screenshot in (PNG, JPEG or WebP), encoded marked screenshot out (PNG unless `options.format`). */
-export function drawMarks(
+export async function drawMarks(
   bytes: Uint8Array,
   elements: readonly SnapshotElement[],
   options: MarkOptions & EncodeOptions = {},
-): MarkedScreenshot {
+): Promise<MarkedScreenshot> {
   const image = decodeImage(bytes);
   const d = markSource({ image, width: image.width, height: image.height }, elements, options);
   const format = options.format ?? 'png';
   return {
-    bytes: encodeCanvas(d.canvas, options),
+    bytes: await encodeImage(d.canvas, options),
     format,
     width: d.canvas.width,
     height: d.canvas.height,
@@ -411,10 +411,10 @@ export function drawMarks(
  * The screenshot alone, downscaled to `maxEdge` (0 = full size) and within `maxPixels`, encoded as asked: for
  * `device_screenshot` without marks. A PNG that needs neither returns as it came.
  */
-export function downscaleImage(
+export async function downscaleImage(
   bytes: Uint8Array,
   options: { maxEdge?: number; maxPixels?: number } & EncodeOptions = {},
-): { bytes: Uint8Array; format: ImageFormat; width: number; height: number; scale: number } {
+): Promise<{ bytes: Uint8Array; format: ImageFormat; width: number; height: number; scale: number }> {
   const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   if (maxEdge !== 0) checkMaxEdge(maxEdge);
   const format = options.format ?? 'png';
@@ -429,5 +429,5 @@ export function downscaleImage(
   if (fit.scale === 1 && format === 'png' && isPng && options.quality === undefined) return { bytes, format, ...fit };
   const out = surface(fit.width, fit.height);
   drawScaled(out.ctx, image, fit);
-  return { bytes: encodeCanvas(out.canvas, options), format, ...fit };
+  return { bytes: await encodeImage(out.canvas, options), format, ...fit };
 }

@@ -65,9 +65,9 @@ export const screenshotTool = defineTool({
       // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
       const dump = await device.dump({ signal: ctx.signal });
       await ctx.snapshots.save(device.serial, dump);
-      ({ legend, ...shot } = drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...budget, ...encode }));
+      ({ legend, ...shot } = await drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...budget, ...encode }));
     } else {
-      shot = downscaleImage(raw, { maxEdge, ...budget, ...encode });
+      shot = await downscaleImage(raw, { maxEdge, ...budget, ...encode });
     }
     const { bytes, width, height, scale } = shot;
     if (input.out !== undefined) await ctx.writeFile(input.out, bytes);

@@ -3,6 +3,7 @@
 // when something is missing the suite is skipped with one line saying what and how to get it, so `npm test`
 // passes on a machine with Node and nothing else; with CI set it throws instead, because CI must run everything.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
 import { findAdbBinary, findOnPath } from '../../src/adb/node/host.js';
 import { corpusDir } from './corpus.js';
@@ -18,9 +19,20 @@ export interface Needs {
   redis?: boolean;
   /** Debian's Android tools: `aapt`, `dexdump`, `smali` (APK decoder references and test APK builds). */
   androidTools?: boolean;
+  /** The optional npm package `sharp` (the fast WebP and PNG encoder); `npm install` brings it. */
+  sharp?: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+function resolves(pkg: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(pkg);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const explicit = (path: string | undefined): string | undefined =>
   path && findOnPath([basename(path)], { PATH: dirname(path) }) ? path : undefined;
@@ -39,6 +51,10 @@ const CHECKS: Record<keyof Needs, { present: () => boolean; missing: string }> =
   androidTools: {
     present: () => ['aapt', 'dexdump', 'smali'].every((t) => findOnPath([t], process.env) !== undefined),
     missing: 'aapt, dexdump or smali not found (apt-get install aapt dexdump libsmali-java android-framework-res)',
+  },
+  sharp: {
+    present: () => resolves('sharp'),
+    missing: 'the optional package sharp is not installed (npm install, without --omit=optional)',
   },
   redis: {
     present: () => findRedisServer() !== undefined,

@@ -29,10 +29,10 @@ function count(img: RgbaImage, r: Rect, pred: (c: Rgb) => boolean): number {
 const same = (a: Rgb) => (b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 const whiteish = (c: Rgb): boolean => c[0] > 200 && c[1] > 200 && c[2] > 200;
 
-describe('drawMarks', () => {
-  const out = drawMarks(portraitPng, portrait.elements);
-  const img = decodeRgba(out.bytes);
+const out = await drawMarks(portraitPng, portrait.elements);
+const img = decodeRgba(out.bytes);
 
+describe('drawMarks', () => {
   test('downscales to the long edge and states the scale (device = image × scale)', () => {
     assert.deepEqual(out.shot, { width: 743, height: 1568 });
     assert.equal(out.scale.toFixed(3), '1.454');
@@ -82,8 +82,8 @@ describe('drawMarks', () => {
     for (const m of r.marks) assert.ok(count(r.image, panel, same(m.colour)) > 100, `${m.ref} in legend`);
   });
 
-  test('legend: false returns the marked screenshot alone', () => {
-    const r = drawMarks(portraitPng, portrait.elements, { legend: false });
+  test('legend: false returns the marked screenshot alone', async () => {
+    const r = await drawMarks(portraitPng, portrait.elements, { legend: false });
     assert.deepEqual([r.width, r.height], [743, 1568]);
     assert.equal(r.legend.length, portrait.elements.length, 'the legend array is still returned for the text reply');
   });
@@ -96,7 +96,7 @@ describe('drawMarks', () => {
     assert.ok(r.image.height > 743 && r.image.height <= 1568);
   });
 
-  test('elements outside the screen are skipped, not drawn', () => {
+  test('elements outside the screen are skipped, not drawn', async () => {
     const off: SnapshotElement = {
       ref: 'b999',
       class: 'Button',
@@ -107,14 +107,14 @@ describe('drawMarks', () => {
       states: [],
       offscreen: true,
     };
-    const r = drawMarks(portraitPng, [...portrait.elements, off]);
+    const r = await drawMarks(portraitPng, [...portrait.elements, off]);
     assert.deepEqual(r.skipped, ['b999']);
     assert.ok(!r.legend.some((l) => l.ref === 'b999'));
   });
 
-  test('no elements: just the downscaled screenshot', () => {
-    const r = drawMarks(portraitPng, []);
-    const plain = downscaleImage(portraitPng);
+  test('no elements: just the downscaled screenshot', async () => {
+    const r = await drawMarks(portraitPng, []);
+    const plain = await downscaleImage(portraitPng);
     assert.deepEqual([r.width, r.height, r.scale], [plain.width, plain.height, plain.scale]);
     assert.deepEqual(Buffer.from(decodeRgba(r.bytes).data), Buffer.from(decodeRgba(plain.bytes).data));
   });
@@ -125,24 +125,24 @@ describe('drawMarks', () => {
     assert.notEqual(r.image.data, portrait.screen.data, 'the input raster is not drawn on');
   });
 
-  test('maxPixels: the whole output, legend included, fits the budget (a model reads no more)', () => {
+  test('maxPixels: the whole output, legend included, fits the budget (a model reads no more)', async () => {
     const budget = 1_200_000;
-    const m = drawMarks(portraitPng, portrait.elements, { maxPixels: budget });
+    const m = await drawMarks(portraitPng, portrait.elements, { maxPixels: budget });
     assert.ok(m.width * m.height <= budget, `${m.width}×${m.height}`);
     assert.ok(m.width * m.height > budget * 0.9, 'not much smaller than needed');
     assert.ok(m.shot.height < 1568 && m.width > m.shot.width, 'a smaller screenshot, still with its legend');
     assert.equal(m.legend.length, portrait.elements.length);
     const decoded = decodeRgba(m.bytes);
     assert.deepEqual([decoded.width, decoded.height], [m.width, m.height]);
-    const plain = downscaleImage(portraitPng, { maxPixels: budget });
+    const plain = await downscaleImage(portraitPng, { maxPixels: budget });
     assert.ok(plain.width * plain.height <= budget && plain.height > 1400, `${plain.width}×${plain.height}`);
     // Within the budget already: maxEdge alone decides.
-    assert.deepEqual(drawMarks(portraitPng, portrait.elements, { maxPixels: 10_000_000 }).shot, out.shot);
+    assert.deepEqual((await drawMarks(portraitPng, portrait.elements, { maxPixels: 10_000_000 })).shot, out.shot);
   });
 
-  test('maxEdge is validated', () => {
+  test('maxEdge is validated', async () => {
     for (const maxEdge of [0, 10, 1.5, Number.NaN, 100000]) {
-      assert.throws(
+      await assert.rejects(
         () => drawMarks(portraitPng, portrait.elements, { maxEdge }),
         (e) => isGlanceError(e, 'USAGE') && e.hint !== undefined,
       );

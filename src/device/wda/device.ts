@@ -204,7 +204,7 @@ export class WdaDevice implements Device {
     if (px.width <= win.width && px.height <= win.height) return png;
     // Loaded on demand: the PNG code costs start-up time other commands need not pay.
     const { downscaleImage } = await import('../../image/index.js');
-    return downscaleImage(png, { maxEdge: Math.max(win.width, win.height) }).bytes;
+    return (await downscaleImage(png, { maxEdge: Math.max(win.width, win.height) })).bytes;
   }
 
   async shell(): Promise<ShellResult> {
