@@ -7,9 +7,15 @@ const name = process.env.GLANCE_MUTATE_NAME ?? 'snapshot';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'tap',
-  tap: { testFiles: tests, nodeArgs: ['--import', 'tsx'] },
-  mutate: [...mutate, '!src/**/index.ts'],
+  // The TAP runner, with the files that cover a mutant run in one process (scripts/stryker-batch-runner.mjs).
+  testRunner: 'tap-batch',
+  plugins: ['@stryker-mutator/tap-runner', './scripts/stryker-batch-runner.mjs'],
+  // Test files run as esbuild bundles of the instrumented sandbox (plain JS, no loader); GLANCE_MUTATE_PLAIN=1 runs
+  // them through tsx instead.
+  tap: { testFiles: tests, nodeArgs: process.env.GLANCE_MUTATE_PLAIN === '1' ? ['--import', 'tsx'] : [] },
+  // index.ts files are mutated too: a pure re-export barrel yields no mutant, and some (the virtual device's command
+  // table, the UI Map's entry points) hold logic.
+  mutate,
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,

@@ -20,7 +20,19 @@ const layers = {
   image: { src: ['src/image/**/*.ts'], tests: ['test/image/**/*.test.ts'] },
   virtual: {
     src: ['src/device/virtual/**/*.ts'],
-    tests: ['test/virtual/sh*.test.ts', 'test/virtual/shell*.test.ts', 'test/virtual/commands*.test.ts'],
+    tests: ['test/virtual/**/*.test.ts'],
+  },
+  // The virtual device's shell: the sh parser and arithmetic, the interpreter (pipes, redirects, exit statuses)
+  // and the Android userland it dispatches to (commands/, its table included). Not the memory filesystem, the
+  // ADB services or the UiAutomator2/WDA servers around it.
+  sh: {
+    src: [
+      'src/device/virtual/sh.ts',
+      'src/device/virtual/sh-arith.ts',
+      'src/device/virtual/shell.ts',
+      'src/device/virtual/commands/**/*.ts',
+    ],
+    tests: ['test/virtual/sh*.test.ts', 'test/virtual/shell.test.ts', 'test/virtual/android-commands.test.ts'],
   },
 };
 

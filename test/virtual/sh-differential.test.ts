@@ -31,6 +31,9 @@ const SCRIPTS = [
   `echo Foo.bar > $T/j; echo other >> $T/j; grep -i foo $T/j; grep -F 'o.b' $T/j; grep -c o $T/j`,
   `echo Foo.bar > $T/j; grep -o 'o\\.b' $T/j; grep -E 'x|bar' $T/j; grep 'x\\|bar' $T/j; grep -e nope -e other $T/j; echo $?`,
   `echo 1 > $T/k; echo 2 >> $T/k; echo 3 >> $T/k; head -n 1 $T/k; tail -n 1 $T/k; wc -l < $T/k; head -n 2 $T/k | tail -n 1`,
+  // $(( )): precedence, truncating division, comparisons and logic, variables (unset = 0)
+  `X=2; echo $((1+2*3)) $(((1+2)*3)) $((7/2)) $((-7/2)) $((-7%3)) $((2-3-4)) $((X*5)) $((nope+1))`,
+  `echo $((1<2)) $((2<=1)) $((3>=3)) $((2>3)) $((1==1)) $((1!=1)) $((0||3)) $((2&&0)) $((!0)) $((-(2+3))) $((1||0&&0))`,
   // lists, pipes and statuses
   `false && echo no || echo yes; echo $?`,
   `! false; echo $?`,
