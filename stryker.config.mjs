@@ -19,7 +19,7 @@ export default {
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  reporters: ['clear-text', 'progress', 'html', 'json', 'survivors'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   concurrency: 2,

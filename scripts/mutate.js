@@ -4,6 +4,7 @@
 // on what a change touches; slow corpus-wide tests such as the goldens are then left out). Incremental: a second run re-tests only mutants whose code or
 // tests changed (reports/mutation/<name>.incremental.json), so a layer takes minutes on two cores.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const layers = {
@@ -69,8 +70,12 @@ const env = {
   GLANCE_MUTATE: JSON.stringify(files.length > 0 ? files : chosen.flatMap((l) => l.src)),
   // Stryker runs the tests from a sandbox copy of the repo, where ../shared is not beside it.
   GLANCE_SHARED_DIR: process.env.GLANCE_SHARED_DIR ?? resolve('../shared'),
+  // Survivors as they are found, one a line (the 'survivors' reporter in scripts/stryker-batch-runner.mjs).
+  GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(testFiles.length > 0 ? testFiles : chosen.flatMap((l) => l.tests)),
 };
+mkdirSync('reports/mutation', { recursive: true });
+writeFileSync(env.GLANCE_MUTATE_SURVIVORS, '');
 const extra = [
   ...(concurrency !== undefined ? ['--concurrency', String(concurrency)] : []),
   ...(timeoutMS !== undefined ? ['--timeoutMS', String(timeoutMS)] : []),

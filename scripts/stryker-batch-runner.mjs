@@ -10,9 +10,9 @@
 // The dry run (which records which files cover which mutant) still runs each file alone; a failure is credited to
 // the file whose test failed (the TAP `location`), so reports and the incremental file name real test files.
 // GLANCE_MUTATE_PLAIN=1 turns both off (the stock TAP runner's behaviour, through tsx).
-import { readFileSync, renameSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { declareFactoryPlugin, PluginKind, commonTokens, tokens } from '@stryker-mutator/api/plugin';
+import { declareClassPlugin, declareFactoryPlugin, PluginKind, commonTokens, tokens } from '@stryker-mutator/api/plugin';
 import { toMutantRunResult } from '@stryker-mutator/api/test-runner';
 import { TapTestRunner } from '@stryker-mutator/tap-runner';
 
@@ -103,4 +103,21 @@ function createBatchTapRunner(injector) {
 }
 createBatchTapRunner.inject = tokens(commonTokens.injector);
 
-export const strykerPlugins = [declareFactoryPlugin(PluginKind.TestRunner, 'tap-batch', createBatchTapRunner)];
+/**
+ * A reporter ('survivors') that appends each surviving or uncovered mutant to GLANCE_MUTATE_SURVIVORS as it is
+ * found (file:line:col mutator → replacement), so tests can be written while a long run goes on.
+ */
+class SurvivorsReporter {
+  static inject = tokens();
+  #file = process.env.GLANCE_MUTATE_SURVIVORS;
+  onMutantTested(m) {
+    if (this.#file === undefined || (m.status !== 'Survived' && m.status !== 'NoCoverage')) return;
+    const at = `${m.fileName}:${m.location.start.line}:${m.location.start.column}`;
+    appendFileSync(this.#file, `${m.status}\t${at}\t${m.mutatorName}\t${JSON.stringify(m.replacement)}\n`);
+  }
+}
+
+export const strykerPlugins = [
+  declareFactoryPlugin(PluginKind.TestRunner, 'tap-batch', createBatchTapRunner),
+  declareClassPlugin(PluginKind.Reporter, 'survivors', SurvivorsReporter),
+];

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { ArithError, evalArith } from '../../src/device/virtual/sh-arith.js';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
 
-const VARS: Record<string, string> = { X: '2', abc: '7', a1: '5', _n: '-4', SP: ' 9 ', EXPR: 'X*3', EMPTY: '' };
+const VARS: Record<string, string> = { X: '2', abc: '7', a1: '5', _n: '-4', SP: ' 9 ', EXPR: 'X*3', REF: 'abc', BAD: '5x', EMPTY: '' };
 const ev = (expr: string): number => evalArith(expr, (n) => VARS[n] ?? '');
 
 describe('$(( )) values', () => {
@@ -73,6 +73,7 @@ describe('$(( )) values', () => {
     ['EMPTY+1', 1],
     ['SP+1', 10],
     ['EXPR+1', 7],
+    ['REF+0', 7],
     // mksh integers are 32-bit
     ['2147483647+1', -2147483648],
     ['65536*65536', 0],
@@ -93,6 +94,8 @@ describe('$(( )) errors', () => {
     ['1+*2', /unexpected '\*'/],
     [')', /unexpected '\)'/],
     ['1 @ 2', /unexpected '@'/],
+    // a variable's value is evaluated too: a number with junk after it is not a number
+    ['BAD', /unexpected 'x'/],
   ];
   for (const [expr, message] of cases) {
     test(`$((${expr})) fails: ${message.source}`, () => {
