@@ -31,8 +31,10 @@ function errorOf(text: string): GlanceError | undefined {
   const v = XMLValidator.validate(text);
   if (v === true) return undefined;
   const { msg, line, col } = v.err;
-  const truncated = /Unclosed tag|unexpected end|closing tag/i.test(msg) && text.trimEnd().length > 0 && !/>\s*$/.test(text.trimEnd());
-  const unclosed = /Unclosed tag/i.test(msg);
+  // fast-xml-parser names the elements still open at the end as `Invalid '["a","b"]' found.`
+  const unclosed = /Unclosed tag|^Invalid '\[[\s\S]*\]' found/i.test(msg);
+  const truncated =
+    (unclosed || /unexpected end|closing tag|open quote/i.test(msg)) && text.trimEnd().length > 0 && !/>\s*$/.test(text.trimEnd());
   return new GlanceError(
     truncated || unclosed ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED',
     `the WDA page source does not parse: ${msg} (line ${line}, column ${col})`,
