@@ -77,7 +77,7 @@ export const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'assets/**', '.scratch/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'assets/**', '.scratch/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
