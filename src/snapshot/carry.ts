@@ -7,9 +7,11 @@
  * scrolled up or left, keeps the end of its labels; scrolled down or right, the start) or the other way round
  * (a cut row coming fully into view).
  *
- * Only elements whose freshly computed ref did not exist before take part, each gone ref is carried at most once,
- * and a gone ref is by definition on no element of the new snapshot: refs stay unique. Without a previous
- * snapshot every ref is the fresh one, so a snapshot still depends on its dump alone.
+ * Elements take part when their freshly computed ref is new, or was another element's before (another key
+ * went away and freed the slot theirs had probed past; moving such an element back to its own ref frees that
+ * slot for whoever continues the gone element). A ref is carried at most once and only while no element holds
+ * it, so refs stay unique. Without a previous snapshot every ref is the fresh one, so a snapshot still depends on
+ * its dump alone.
  */
 import type { Bounds } from '../hierarchy/model.js';
 import type { SnapshotElement } from './types.js';
@@ -80,6 +82,16 @@ interface Candidate {
 
 const groupKey = (e: CarryElement, parent: string | undefined): string => `${e.ref.charAt(0)}|${e.class}|${e.id ?? ''}|${parent ?? ''}`;
 
+/** The label a ref's key is made of (refs.ts `identityLabel`), as far as an element shows it. */
+function identity(e: CarryElement): string {
+  const l = editable(e) ? (e.hint ?? '') : (e.text ?? e.desc ?? e.labels?.[0] ?? '');
+  return l.slice(0, 40);
+}
+
+/** The ref was on another element before: the slot it probed into was freed by a key that went away. */
+const another = (was: CarryElement, el: CarryElement): boolean =>
+  was.class !== el.class || was.id !== el.id || identity(was) !== identity(el);
+
 /**
  * The refs of `now` after carrying from `previous` (same order as `now`; each `now[i].el.ref` is the fresh ref).
  * `now` must list parents before their children (document order does).
@@ -87,28 +99,34 @@ const groupKey = (e: CarryElement, parent: string | undefined): string => `${e.r
 export function carryRefs(now: readonly CarryInput[], previous: readonly CarryElement[]): string[] {
   const refs = now.map((x) => x.el.ref);
   if (previous.length === 0) return refs;
-  const fresh = new Set(refs);
   const before = new Map(previous.map((e) => [e.ref, e]));
-  // Gone elements by kind, class, id and parent: only those can be continued.
-  const gone = new Map<string, Candidate[]>();
+  // Elements that take part: a fresh ref that is new, or that was another element's (a key that went away freed
+  // the slot it probed into; that element may continue another ref, which frees this one for whoever continues it).
+  const open = refs.map((r, i) => {
+    const was = before.get(r);
+    return was === undefined || another(was, now[i]!.el);
+  });
+  if (!open.includes(true)) return refs;
+  // Every earlier element by kind, class, id and parent: only one of those can be continued. A ref is free to
+  // carry while no element holds it.
+  const groups = new Map<string, Candidate[]>();
   previous.forEach((e, order) => {
-    if (fresh.has(e.ref)) return;
     const k = groupKey(e, e.parent);
-    const list = gone.get(k);
-    if (list === undefined) gone.set(k, [{ el: e, order, taken: false }]);
+    const list = groups.get(k);
+    if (list === undefined) groups.set(k, [{ el: e, order, taken: false }]);
     else list.push({ el: e, order, taken: false });
   });
-  if (gone.size === 0) return refs;
   const children = new Map<number, number[]>();
   now.forEach(({ parent }, i) => {
     const list = children.get(parent);
     if (list === undefined) children.set(parent, [i]);
     else list.push(i);
   });
+  const st: CarryState = { now, refs, before, groups, open, held: new Set(refs) };
   // Parent by parent, in document order: a parent's ref is final (carried or not) before its children are matched.
   for (let p = -1; p < now.length; p++) {
     const kids = children.get(p);
-    if (kids !== undefined) carryAmongSiblings(kids, p < 0 ? undefined : refs[p], { now, refs, before, gone });
+    if (kids !== undefined) carryAmongSiblings(kids, p < 0 ? undefined : refs[p], st);
   }
   return refs;
 }
@@ -117,33 +135,45 @@ interface CarryState {
   now: readonly CarryInput[];
   refs: string[];
   before: ReadonlyMap<string, CarryElement>;
-  gone: ReadonlyMap<string, Candidate[]>;
+  groups: ReadonlyMap<string, Candidate[]>;
+  /** Whether each element may take a carried ref. */
+  open: boolean[];
+  /** Refs on elements now. */
+  held: Set<string>;
 }
 
 /**
- * The children of one parent that are new take gone refs: all pairs that fit, best fit first, then nearest,
- * then in document order of the new and of the previous snapshot — the same pairs whatever the dump order.
+ * The open children of one parent take refs of earlier elements they continue: all pairs that fit, best fit first,
+ * then nearest, then in document order of the new and of the previous snapshot — the same pairs whatever the dump
+ * order. A ref is carried only while no element holds it; an element that moves to another ref frees its own,
+ * so the pairs are tried again until nothing moves.
  */
 function carryAmongSiblings(kids: readonly number[], parentRef: string | undefined, st: CarryState): void {
-  const fresh = kids.filter((i) => !st.before.has(st.refs[i]!));
-  if (fresh.length === 0) return;
+  const open = kids.filter((i) => st.open[i]);
+  if (open.length === 0) return;
   const shift = siblingShift(kids, parentRef, st);
   const pairs: Array<{ i: number; c: Candidate; score: number; dist: number }> = [];
-  for (const i of fresh) {
+  for (const i of open) {
     const el = st.now[i]!.el;
-    for (const c of st.gone.get(groupKey(el, parentRef)) ?? []) {
-      if (c.taken || !sameOwn(c.el, el)) continue;
+    for (const c of st.groups.get(groupKey(el, parentRef)) ?? []) {
+      if (c.el.ref === el.ref || !sameOwn(c.el, el)) continue;
       const { score, fit } = labelFit(el.labels ?? [], c.el.labels ?? []);
       if (score > 0) pairs.push({ i, c, score, dist: distance(c.el.bounds, el.bounds, shift, fit) });
     }
   }
   pairs.sort((a, b) => b.score - a.score || a.dist - b.dist || a.i - b.i || a.c.order - b.c.order);
-  const done = new Set<number>();
-  for (const { i, c } of pairs) {
-    if (done.has(i) || c.taken) continue;
-    done.add(i);
-    c.taken = true;
-    st.refs[i] = c.el.ref;
+  const moved = new Set<number>();
+  for (let again = true; again;) {
+    again = false;
+    for (const { i, c } of pairs) {
+      if (moved.has(i) || c.taken || st.held.has(c.el.ref)) continue;
+      moved.add(i);
+      c.taken = true;
+      st.held.delete(st.refs[i]!);
+      st.held.add(c.el.ref);
+      st.refs[i] = c.el.ref;
+      again = true;
+    }
   }
 }
 
@@ -157,7 +187,7 @@ function siblingShift(kids: readonly number[], parentRef: string | undefined, st
   for (const i of kids) {
     const el = st.now[i]!.el;
     const old = st.before.get(el.ref);
-    if (old === undefined || old.parent !== parentRef) continue;
+    if (old === undefined || st.open[i] || old.parent !== parentRef) continue;
     x.push(old.bounds[0] - el.bounds[0], old.bounds[2] - el.bounds[2]);
     y.push(old.bounds[1] - el.bounds[1], old.bounds[3] - el.bounds[3]);
   }

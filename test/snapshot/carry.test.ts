@@ -162,16 +162,34 @@ describe('carrying refs from the previous snapshot', () => {
       const s = snapshotFromDump(dump, { previous: { elements: before.elements, screen: { ...before.screen, package: 'com.other' } } });
       assert.equal(row(s, 'Subject 0').ref, alone);
     });
-    test('a ref that is still on the new screen', () => {
-      // The gone row's ref handed to an element that is still there: it cannot be carried a second time.
+    test('a ref an element of the new screen keeps', () => {
+      // The gone row had the ref row 3 gets now, and row 3 was not there before: row 3 keeps it, so the cut
+      // row cannot take it.
       const still = row(before, 'Sender 3').ref;
       const previous = {
-        elements: before.elements.map((e) => (e.ref === gone.ref ? { ...e, ref: still } : e.ref === still ? { ...e, ref: gone.ref } : e)),
+        elements: before.elements.filter((e) => e.ref !== still).map((e) => (e.ref === gone.ref ? { ...e, ref: still } : e)),
       };
       const s = snapshotFromDump(dump, { previous });
       assertUnique(s);
-      assert.notEqual(row(s, 'Subject 0').ref, still);
+      assert.equal(row(s, 'Sender 3').ref, still);
+      assert.equal(row(s, 'Subject 0').ref, alone);
     });
+  });
+
+  test('a ref freed by a key that went away: its new holder moves back to its own, the cut row takes it', () => {
+    // As when a hash collision made row 3 probe past the gone row's slot before: the gone row had the ref that
+    // row 3's key finds free now, and row 3 had another.
+    const before = snapshotFromDump(list(rows(8), 0));
+    const dump = list(rows(8), 120);
+    const alone = snapshotFromDump(dump);
+    const slot = row(alone, 'Sender 3').ref;
+    const other = ['b990', 'b991', 'b992'].find((r) => !alone.elements.some((e) => e.ref === r))!;
+    const was = (e: SnapshotElement): string => (e.labels?.[0] === 'Sender 0' ? slot : e.labels?.[0] === 'Sender 3' ? other : e.ref);
+    const previous = { elements: before.elements.map((e) => ({ ...e, ref: was(e) })) };
+    const s = snapshotFromDump(dump, { previous });
+    assertUnique(s);
+    assert.equal(row(s, 'Sender 3').ref, other);
+    assert.equal(row(s, 'Subject 0').ref, slot);
   });
 
   test('a gone ref is carried once: of two elements that continue it, the one where it stood takes it', () => {
