@@ -2,13 +2,19 @@
  * The snapshot engine as device actions use it: one parse per dump, the default snapshot (what `glance ui`
  * shows, refs included), a wide one (off-screen elements and system chrome too) on demand, a key for "did
  * the screen change", selector matching and the rendered diff.
+ *
+ * Refs are carried from the snapshot shown before (src/snapshot/carry.ts: a list row cut by a scroll keeps its
+ * ref). Whether they were is decided once, on the default snapshot of the dump; every other view of the same
+ * dump (wide, with options, with the foreground activity in its header) then carries from the same elements, so
+ * all of them show the same refs, and the store keeps those elements beside the dump (latest.ts).
  */
 import type { UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 // Imported module by module, not from snapshot/index.js: that also loads the tokenizer (~0.5 s of CLI start-up).
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { findElements, isRefLike } from '../snapshot/selector.js';
-import { snapshotFromDump, type Snapshot } from '../snapshot/snapshot.js';
+import type { CarryElement } from '../snapshot/carry.js';
+import { snapshotFromDump, type PreviousSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 
 export interface DeviceSnapshot {
@@ -19,27 +25,38 @@ export interface DeviceSnapshot {
   readonly screen: ScreenInfo;
   /** Equal keys = same screen as an agent sees it (status-bar clock changes are not in it). */
   readonly key: string;
+  /** The elements refs were carried from; undefined when no ref was (every ref is the dump's own). */
+  readonly carriedFrom: readonly CarryElement[] | undefined;
   /** The same screen with off-screen elements and system chrome kept. */
   wide(): Pick<DeviceSnapshot, 'elements' | 'screen' | 'snapshot'>;
   uiDump(): UiDump;
 }
 
-export function snapshotOf(dump: string): DeviceSnapshot {
+/** A snapshot of a dump, its refs carried from `previous` (the snapshot shown before it) when given. */
+export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSnapshot {
   const ui = parseDump(dump);
-  const snapshot = snapshotFromDump(ui);
-  let wide: Snapshot | undefined;
-  return {
+  const snapshot = snapshotFromDump(ui, previous === undefined ? {} : { previous });
+  const carriedFrom = previous !== undefined && snapshot.stats.carried > 0 ? previous.elements : undefined;
+  const self: DeviceSnapshot = {
     dump,
     snapshot,
     elements: snapshot.elements,
     screen: snapshot.screen,
     key: snapshot.text,
+    carriedFrom,
     wide() {
-      wide ??= snapshotFromDump(ui, { offscreen: true, all: true });
+      wide ??= snapshotFromDump(ui, { offscreen: true, all: true, ...sameRefs(self) });
       return { elements: wide.elements, screen: wide.screen, snapshot: wide };
     },
     uiDump: () => ui,
   };
+  let wide: Snapshot | undefined;
+  return self;
+}
+
+/** Snapshot options that give another view of this dump the same refs as `snap`. */
+export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom'>): Pick<SnapshotOptions, 'previous'> {
+  return snap.carriedFrom === undefined ? {} : { previous: { elements: snap.carriedFrom } };
 }
 
 /** Elements matching a selector, in document order. */

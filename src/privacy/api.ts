@@ -3,6 +3,7 @@
  */
 import type { Bounds } from '../hierarchy/model.js';
 import { toDump, type DumpInput } from '../hierarchy/parse.js';
+import type { PreviousSnapshot } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { partition, unionBounds, type BlockKind, type PartitionOptions, type RawBlock } from './blocks.js';
 import { elementsFromDump } from './elements.js';
@@ -42,6 +43,11 @@ export interface BlocksOptions extends PartitionOptions {
   /** Foreground activity (`pkg/.Main` or the class name) for the map; default: the dump's, else the screen's ids place it. */
   activity?: string;
   mapWeights?: Partial<MapRankWeights>;
+  /**
+   * The snapshot shown before, to carry refs from as `snapshotFromDump` does: pass what a device session's
+   * snapshot of the same screen carried from (or that snapshot itself), and the blocks show the same refs.
+   */
+  previous?: PreviousSnapshot;
 }
 
 export type { DumpInput };
@@ -52,7 +58,7 @@ function prepare(
   options: BlocksOptions,
 ): { screen: ScreenInfo; elements: SnapshotElement[]; raw: RawBlock[]; ctx: RankContext } {
   const dump = toDump(input);
-  const src = elementsFromDump(dump);
+  const src = elementsFromDump(dump, options.previous);
   const raw = partition(dump, src.elements, src.nodeOf, options);
   // Reading order first, so ties in score keep top-to-bottom order and ids are task-independent.
   const at = new Map(raw.map((b) => [b, corner(b)] as const));

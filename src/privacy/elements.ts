@@ -4,20 +4,20 @@
  * the snapshot engine reports it (`snapshotWithSources`).
  */
 import type { UiDump, UiNode } from '../hierarchy/model.js';
-import { snapshotWithSources } from '../snapshot/snapshot.js';
+import { snapshotWithSources, type PreviousSnapshot } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 
 export interface ElementSource {
   screen: ScreenInfo;
-  /** Exactly the elements `snapshotFromDump(dump)` returns (same refs, same order). */
+  /** Exactly the elements `snapshotFromDump(dump, { previous })` returns (same refs, same order). */
   elements: SnapshotElement[];
   /** The layout node each element stands for. */
   nodeOf: Map<SnapshotElement, UiNode>;
 }
 
-export function elementsFromDump(dump: UiDump): ElementSource {
+export function elementsFromDump(dump: UiDump, previous?: PreviousSnapshot): ElementSource {
   // The elements only: blocks never read the rendered text, which costs as much as the rest on huge screens.
-  const { snapshot, sources } = snapshotWithSources(dump, {}, false);
+  const { snapshot, sources } = snapshotWithSources(dump, previous === undefined ? {} : { previous }, false);
   const nodeOf = new Map(snapshot.elements.map((el, i) => [el, sources[i]!] as const));
   return { screen: snapshot.screen, elements: snapshot.elements, nodeOf };
 }

@@ -92,9 +92,10 @@ export class PrivacySession {
 
   /**
    * Starts a step on a new screen: splits and ranks it; nothing is sent until `next()`. `activity`: the
-   * foreground activity, which places the screen on the session's map (when it has one).
+   * foreground activity, which places the screen on the session's map (when it has one); `previous`: what the
+   * device's snapshot of this screen carried its refs from, so the blocks show the same refs.
    */
-  observe(dump: DumpInput, at: { activity?: string } = {}): BlocksResult {
+  observe(dump: DumpInput, at: Pick<BlocksOptions, 'activity' | 'previous'> = {}): BlocksResult {
     const step = this.entries.length;
     const result = blocksFromDump(dump, this.task, { ...this.options, ...at, step, history: [...this.history] });
     const found = detectSensitive(

@@ -58,6 +58,8 @@ export interface SnapshotStats extends DistilStats {
   elements: number;
   /** Elements printed (after depth / scope). */
   shown: number;
+  /** Elements whose ref was carried from `previous` (0 without it). */
+  carried: number;
 }
 
 export interface Snapshot {
@@ -121,6 +123,7 @@ interface Built {
   items: Item[];
   elements: SnapshotElement[];
   nodes: DNode[];
+  carried: number;
 }
 
 /** Refs for the whole distilled tree, computed before depth / scope so they never depend on the view. */
@@ -156,7 +159,8 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly 
     else all[f.parent]!.children.push(it);
   });
   markGrids(items);
-  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n) };
+  const carried = refs === fresh ? 0 : refs.filter((r, i) => r !== fresh[i]).length;
+  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n), carried };
 }
 
 function countAll(items: readonly Item[]): number {
@@ -304,7 +308,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = tr
     text,
     elements,
     screen,
-    stats: { ...stats, elements: built.elements.length, shown: elements.length },
+    stats: { ...stats, elements: built.elements.length, shown: elements.length, carried: built.carried },
   };
   return { snapshot, built };
 }

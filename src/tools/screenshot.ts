@@ -1,7 +1,8 @@
 // device_screenshot: the screen as PNG, WebP or JPEG, downscaled, optionally with every element's ref drawn on it.
 import { z } from 'zod';
 import { GlanceError } from '../errors.js';
-import { snapshotFromDump } from '../snapshot/snapshot.js';
+import { loadLatest, saveLatest } from '../device/latest.js';
+import { snapshotOf } from '../device/snap.js';
 import { outputs } from './outputs.js';
 import { defineTool } from './registry.js';
 import { respond } from './response.js';
@@ -62,10 +63,12 @@ export const screenshotTool = defineTool({
     if (input.marks) {
       if (maxEdge === 0)
         throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit maxEdge for the default' });
-      // The marks carry the refs of the current screen, so this dump also becomes the latest snapshot.
+      // The marks show the refs of the current screen, so this dump also becomes the latest snapshot (its refs
+      // carried from the one before, as a text snapshot's are).
       const dump = await device.dump({ signal: ctx.signal });
-      await ctx.snapshots.save(device.serial, dump);
-      ({ legend, ...shot } = await drawMarks(raw, snapshotFromDump(dump).elements, { maxEdge, ...budget, ...encode }));
+      const snap = snapshotOf(dump, (await loadLatest(ctx.snapshots, device.serial))?.snapshot);
+      await saveLatest(ctx.snapshots, device.serial, snap);
+      ({ legend, ...shot } = await drawMarks(raw, snap.elements, { maxEdge, ...budget, ...encode }));
     } else {
       shot = await downscaleImage(raw, { maxEdge, ...budget, ...encode });
     }

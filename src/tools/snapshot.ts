@@ -1,5 +1,6 @@
 // Snapshot tools: device_snapshot, device_find and snapshot_tokens.
-// Live when no --from is given: the device's dump is kept in the snapshot store so later refs resolve.
+// Live when no --from is given: the snapshot is the device's new latest (device/latest.ts), so later refs resolve
+// against it, and its refs are carried from the latest before it. A file (--from) stands alone.
 import { z } from 'zod';
 // Module by module rather than snapshot/index.js, so the tokenizer loads only for snapshot_tokens.
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
@@ -7,12 +8,13 @@ import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { foregroundIfKnown } from '../device/actions/settle.js';
+import { fingerprint, loadLatest, saveLatest } from '../device/latest.js';
+import { sameRefs, snapshotOf, type DeviceSnapshot } from '../device/snap.js';
 import type { Device } from '../device/types.js';
 import { reportsBackend } from '../device/uia2/device.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
-import { fnv1a } from '../snapshot/refs.js';
 import { outputs } from './outputs.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
@@ -55,41 +57,48 @@ function snapshotOptions(input: {
   return o;
 }
 
-/** The dump to work on: a file when `from` is given, else a fresh dump of the device (remembered for refs). */
-async function currentDump(ctx: ToolContext, from: string | undefined): Promise<{ dump: string; key: string | undefined }> {
-  if (from !== undefined) return { dump: await ctx.readFile(from), key: undefined };
+/**
+ * The snapshot to work on, with `options`: of a file when `from` is given, else of a fresh dump of the device
+ * (then its new latest, refs carried from the one before).
+ */
+async function currentSnapshot(ctx: ToolContext, from: string | undefined, options: SnapshotOptions): Promise<Snapshot> {
+  if (from !== undefined) return snapshotFromDump(await ctx.readFile(from), options);
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = await device.dump({ signal: ctx.signal });
-  return { dump, key: device.serial };
+  const snap = snapshotOf(dump, (await loadLatest(ctx.snapshots, device.serial))?.snapshot);
+  await saveLatest(ctx.snapshots, device.serial, snap);
+  return snapshotFromDump(snap.uiDump(), { ...options, ...sameRefs(snap) });
 }
 
 const FOREGROUND = '#foreground';
 
 /**
  * A live dump with the foreground package and activity filled in (uiautomator XML carries neither), so the
- * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump.
+ * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump. It
+ * becomes the device's latest snapshot, its refs carried from `shown` (the latest before it).
  */
-async function liveScreen(ctx: ToolContext, device: Device): Promise<{ dump: string; view: UiDump; source?: ReadBy }> {
+async function liveScreen(
+  ctx: ToolContext,
+  device: Device,
+  shown: DeviceSnapshot | undefined,
+): Promise<{ snap: DeviceSnapshot; view: UiDump; source?: ReadBy }> {
   const [dump, fg] = await Promise.all([device.dump({ signal: ctx.signal }), foregroundIfKnown(device, ctx.signal)]);
   const source = reportsBackend(device) ? device.backendInfo().last : undefined;
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
-  await ctx.snapshots.save(device.serial, dump);
+  const snap = snapshotOf(dump, shown?.snapshot);
+  await saveLatest(ctx.snapshots, device.serial, snap);
   // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
   await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
-  return { dump, view: withForeground(dump, foreground), ...(source === undefined ? {} : { source }) };
+  return { snap, view: withForeground(dump, foreground), ...(source === undefined ? {} : { source }) };
 }
 
 /** Which backend read the screen (UiAutomator2 server or `uiautomator dump`) and how long it took. */
 type ReadBy = { backend: 'uia2' | 'dump'; ms: number };
 
-const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
-
-/** The device's remembered dump, with its activity when it was recorded for exactly that dump. */
-async function rememberedScreen(ctx: ToolContext, serial: string): Promise<UiDump | undefined> {
-  const old = await ctx.snapshots.load(serial);
-  if (old === undefined) return undefined;
+/** The device's latest dump, with its activity when it was recorded for exactly that dump. */
+async function rememberedScreen(ctx: ToolContext, serial: string, shown: DeviceSnapshot): Promise<UiDump> {
   const [stamp, fg] = ((await ctx.snapshots.load(serial + FOREGROUND)) ?? '').split(' ');
-  return withForeground(old, stamp === fingerprint(old) ? (fg ?? '') : '');
+  return withForeground(shown.dump, stamp === fingerprint(shown.dump) ? (fg ?? '') : '');
 }
 
 function withForeground(dump: string, fg: string): UiDump {
@@ -122,28 +131,37 @@ export const snapshotTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     const options = snapshotOptions(input);
-    let previous: string | UiDump | undefined;
-    if (input.diff !== undefined && input.diff !== 'last') previous = await ctx.readFile(input.diff);
+    let previous: Snapshot | undefined;
+    if (input.diff !== undefined && input.diff !== 'last') previous = snapshotFromDump(await ctx.readFile(input.diff), options);
     let dump: string;
     let view: string | UiDump;
     let source: ReadBy | undefined;
+    // Another view of a live dump takes the refs the device's latest snapshot has (none carried for a file).
+    let refs: Pick<SnapshotOptions, 'previous'> = {};
     if (input.from !== undefined) {
       dump = view = await ctx.readFile(input.from);
     } else {
       const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-      if (input.diff === 'last') previous = await rememberedScreen(ctx, device.serial);
-      ({ dump, view, source } = await liveScreen(ctx, device));
-      // Compare like with like: when the earlier activity is unknown, leave it out of the new side too.
-      if (typeof previous === 'object' && previous.activity === undefined) view = parseDump(dump);
+      const shown = await loadLatest(ctx.snapshots, device.serial);
+      const remembered = input.diff === 'last' && shown !== undefined ? await rememberedScreen(ctx, device.serial, shown) : undefined;
+      let snap: DeviceSnapshot;
+      ({ snap, view, source } = await liveScreen(ctx, device, shown));
+      dump = snap.dump;
+      refs = sameRefs(snap);
+      if (remembered !== undefined) {
+        previous = snapshotFromDump(remembered, { ...options, ...sameRefs(shown!) });
+        // Compare like with like: when the earlier activity is unknown, leave it out of the new side too.
+        if (remembered.activity === undefined) view = snap.uiDump();
+      }
     }
     if (input.privacy !== undefined) {
-      const text = privacyView(dump, input.privacy);
+      const text = privacyView(dump, input.privacy, refs);
       return { text, data: { privacy: text } };
     }
-    const snap = snapshotFromDump(view, options);
+    const snap = snapshotFromDump(view, { ...options, ...refs });
     const data = { screen: snap.screen, elements: snap.elements, ...(source === undefined ? {} : { source }) };
     if (input.diff !== undefined) {
-      const diff = diffSnapshots(previous === undefined ? undefined : snapshotFromDump(previous, options), snap);
+      const diff = diffSnapshots(previous, snap);
       return { text: renderDiff(diff), data: { ...data, diff } };
     }
     return { text: snap.text, data };
@@ -164,9 +182,7 @@ export const findTool = defineTool({
   output: outputs.find,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
-    const { dump, key } = await currentDump(ctx, input.from);
-    const snap: Snapshot = snapshotFromDump(dump, snapshotOptions(input));
-    if (key !== undefined) await ctx.snapshots.save(key, dump);
+    const snap = await currentSnapshot(ctx, input.from, snapshotOptions(input));
     const found = findElements(snap, input.selector);
     return {
       text: found.length === 0 ? `no element matches ${input.selector}` : renderElements(found),

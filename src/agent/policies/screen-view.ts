@@ -117,7 +117,11 @@ export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
     const last = history.at(-1);
     if (last !== undefined) session.record(last);
     const { package: pkg, activity } = o.screen;
-    session.observe(o.dump, activity === undefined ? {} : { activity: `${pkg ?? ''}/${activity}` });
+    // The device snapshot's own elements: carrying from them gives the blocks exactly its refs (carried or not).
+    session.observe(o.dump, {
+      previous: { elements: o.elements },
+      ...(activity === undefined ? {} : { activity: `${pkg ?? ''}/${activity}` }),
+    });
     return session.blocks();
   };
   const first = (): ScreenView => {

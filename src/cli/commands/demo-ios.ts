@@ -5,7 +5,8 @@ import { createDeviceProvider } from '../../device/provider.js';
 import { builtinIosTrailmapDir, startVirtualIos } from '../../device/virtual/wda/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
-import { snapshotFromDump } from '../../snapshot/snapshot.js';
+import { loadLatest } from '../../device/latest.js';
+import { snapshotOf } from '../../device/snap.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { memorySnapshotStore } from '../../tools/store.js';
 import { renderResult } from '../output.js';
@@ -30,7 +31,9 @@ export async function demoIos(io: CommandIO): Promise<number> {
   };
   const refOf = async (selector: string): Promise<string> => {
     const device = await ctx.devices.get(serial, { signal: io.signal });
-    const el = findElements(snapshotFromDump(await device.dump({ signal: io.signal })), selector)[0];
+    // A new look at the screen, with the refs it would show after the steps before (carried from their latest).
+    const shown = (await loadLatest(ctx.snapshots, serial))?.snapshot;
+    const el = findElements(snapshotOf(await device.dump({ signal: io.signal }), shown).snapshot, selector)[0];
     if (!el)
       throw new GlanceError('INTERNAL', `the iOS demo has no ${selector}`, { hint: 'the demo trailmap changed; update demo-ios.ts' });
     return el.ref;

@@ -5,6 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { readTextFile } from '../files.js';
+import { loadLatest } from '../../device/latest.js';
 import { startVirtualDevice } from '../../device/virtual/index.js';
 import { GlanceError } from '../../errors.js';
 import { findElements } from '../../snapshot/selector.js';
@@ -19,8 +20,9 @@ import type { CommandIO } from './types.js';
 
 async function refOf(ctx: ToolContext, selector: string): Promise<string> {
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-  const dump = (await ctx.snapshots.load(device.serial)) ?? (await device.dump({ signal: ctx.signal }));
-  const el = findElements(snapshotFromDump(dump), selector)[0];
+  // The refs the last step showed (the device's latest snapshot), else a first look at the screen.
+  const shown = (await loadLatest(ctx.snapshots, device.serial))?.snapshot ?? snapshotFromDump(await device.dump({ signal: ctx.signal }));
+  const el = findElements(shown, selector)[0];
   if (!el)
     throw new GlanceError('ELEMENT_NOT_FOUND', `the demo app has no ${selector}`, { hint: 'the demo scenario changed; update demo.ts' });
   return el.ref;

@@ -8,14 +8,11 @@
  * returns is against that same baseline: "what changed since you last looked".
  */
 import { throwIfAborted } from '../../errors.js';
+import { loadLatest, saveLatest, type DumpStore } from '../latest.js';
 import { snapshotOf, type DeviceSnapshot } from '../snap.js';
 import type { Device } from '../types.js';
 
-/** Where the latest dump of each device is kept (structurally the tools' SnapshotStore). */
-export interface DumpStore {
-  load(key: string): Promise<string | undefined>;
-  save(key: string, dump: string): Promise<void>;
-}
+export type { DumpStore };
 
 export interface ActionEnv {
   device: Device;
@@ -27,22 +24,14 @@ export interface ActionEnv {
 
 /** The device's latest snapshot from the store, or a fresh one (then stored) when there is none. */
 export async function latest(env: ActionEnv): Promise<DeviceSnapshot> {
-  const stored = await env.store.load(env.device.serial);
-  if (stored !== undefined) {
-    try {
-      return snapshotOf(stored);
-    } catch {
-      // A corrupt or foreign file in the store: fall back to the device itself.
-    }
-  }
-  return fresh(env);
+  return (await loadLatest(env.store, env.device.serial)) ?? fresh(env);
 }
 
-/** A new dump of the device, stored as its latest snapshot. */
+/** A new dump of the device, its refs carried from the latest snapshot, stored as the new latest. */
 export async function fresh(env: ActionEnv, timeoutMs?: number): Promise<DeviceSnapshot> {
   throwIfAborted(env.signal);
   const dump = await env.device.dump({ signal: env.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
-  const snap = snapshotOf(dump);
-  await env.store.save(env.device.serial, dump);
+  const snap = snapshotOf(dump, (await loadLatest(env.store, env.device.serial))?.snapshot);
+  await saveLatest(env.store, env.device.serial, snap);
   return snap;
 }

@@ -4,7 +4,8 @@
  */
 import { isGlanceError, throwIfAborted } from '../../errors.js';
 import { snapshotFromDump } from '../../snapshot/snapshot.js';
-import { diffText, snapshotOf, type DeviceSnapshot } from '../snap.js';
+import { loadLatest, saveLatest } from '../latest.js';
+import { diffText, sameRefs, snapshotOf, type DeviceSnapshot } from '../snap.js';
 import type { Device, Foreground } from '../types.js';
 import type { ActionEnv } from './env.js';
 import type { Settled } from './outcome.js';
@@ -19,9 +20,12 @@ export interface SettleResult {
 /**
  * Dumps until two consecutive dumps show the same snapshot, or `budgetMs` has passed (a dump that started
  * in time is allowed to finish). At least one dump is always taken. The last dump is stored as the latest.
+ * Refs carry from `shown`, the snapshot shown before (default: the stored latest); when given, it also stands in
+ * for the result when no dump can be read after the action.
  */
-export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, fallback?: DeviceSnapshot): Promise<SettleResult> {
+export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, shown?: DeviceSnapshot): Promise<SettleResult> {
   const start = Date.now();
+  const base = shown ?? (await loadLatest(env.store, env.device.serial));
   let prev: DeviceSnapshot | undefined;
   let dumps = 0;
   for (;;) {
@@ -32,19 +36,19 @@ export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, fa
     } catch (e) {
       // The action already happened: a dump that keeps failing afterwards (an animation uiautomator cannot
       // wait out) makes the result unsettled, not the action failed.
-      const last = prev ?? fallback;
+      const last = prev ?? shown;
       if (!isGlanceError(e, 'DUMP_FAILED') || last === undefined) throw e;
       return { snapshot: last, settled: false, dumps, ms: Date.now() - start };
     }
     dumps++;
-    const snap = snapshotOf(dump);
+    const snap = snapshotOf(dump, base?.snapshot);
     if (prev !== undefined && prev.key === snap.key) {
-      await env.store.save(env.device.serial, dump);
+      await saveLatest(env.store, env.device.serial, snap);
       return { snapshot: snap, settled: true, dumps, ms: Date.now() - start };
     }
     prev = snap;
     if (Date.now() - start >= budgetMs) {
-      await env.store.save(env.device.serial, dump);
+      await saveLatest(env.store, env.device.serial, snap);
       return { snapshot: snap, settled: false, dumps, ms: Date.now() - start };
     }
   }
@@ -79,7 +83,7 @@ export async function settledDiff(env: ActionEnv, before: DeviceSnapshot): Promi
 async function newScreenText(env: ActionEnv, after: DeviceSnapshot, fallback: string): Promise<string> {
   const fg = await foregroundIfKnown(env.device, env.signal);
   if (!fg) return fallback;
-  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }).text}`;
+  return `new screen:\n${snapshotFromDump({ ...after.uiDump(), package: fg.package, activity: fg.activity }, sameRefs(after)).text}`;
 }
 
 /**

@@ -1,0 +1,84 @@
+/**
+ * The device's latest snapshot: the one the last snapshot, find, wait, action or marked screenshot showed. A ref
+ * resolves against it, an action's diff is taken from it, and the next snapshot carries refs from it (snap.ts).
+ * It lives in a store of strings (a folder for the CLI, memory for the MCP server and the library) under the
+ * serial: the dump, and beside it the elements its refs were carried from, stamped with the dump they belong to,
+ * so that reading it back in another process gives exactly the refs that were shown.
+ */
+import type { CarryElement } from '../snapshot/carry.js';
+import { fnv1a } from '../snapshot/refs.js';
+import { snapshotOf, type DeviceSnapshot } from './snap.js';
+
+/** Where the latest dump of each device is kept (structurally the tools' SnapshotStore). */
+export interface DumpStore {
+  load(key: string): Promise<string | undefined>;
+  save(key: string, dump: string): Promise<void>;
+}
+
+const CARRIED = '#carried';
+
+/** Names one dump: a record kept beside the latest dump says which dump it was written for. */
+export const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
+
+/** The device's latest snapshot, with the refs it was shown with; undefined when none is stored or it is unreadable. */
+export async function loadLatest(store: DumpStore, serial: string): Promise<DeviceSnapshot | undefined> {
+  const dump = await store.load(serial);
+  if (dump === undefined) return undefined;
+  const carried = readCarried((await store.load(serial + CARRIED)) ?? '', dump);
+  try {
+    return snapshotOf(dump, carried === undefined ? undefined : { elements: carried });
+  } catch {
+    // A corrupt or foreign file in the store: as if there were none (the caller asks the device).
+    return undefined;
+  }
+}
+
+/** Stores `snap` as the device's latest snapshot. */
+export async function saveLatest(store: DumpStore, serial: string, snap: DeviceSnapshot): Promise<void> {
+  await store.save(serial, snap.dump);
+  const carried = snap.carriedFrom === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(snap.carriedFrom.map(carryFields))}`;
+  await store.save(serial + CARRIED, carried);
+}
+
+/** Only what carrying reads, in a fixed order. */
+function carryFields(e: CarryElement): CarryElement {
+  const out: CarryElement = { ref: e.ref, class: e.class, bounds: [...e.bounds], actions: [...e.actions] };
+  if (e.text !== undefined) out.text = e.text;
+  if (e.desc !== undefined) out.desc = e.desc;
+  if (e.hint !== undefined) out.hint = e.hint;
+  if (e.id !== undefined) out.id = e.id;
+  if (e.labels !== undefined) out.labels = [...e.labels];
+  if (e.parent !== undefined) out.parent = e.parent;
+  return out;
+}
+
+const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+const optString = (x: unknown): boolean => x === undefined || typeof x === 'string';
+
+function isCarryElement(x: unknown): x is CarryElement {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Record<string, unknown>;
+  const b = e['bounds'];
+  return (
+    typeof e['ref'] === 'string' &&
+    typeof e['class'] === 'string' &&
+    Array.isArray(b) &&
+    b.length === 4 &&
+    b.every((v) => typeof v === 'number') &&
+    isStrings(e['actions']) &&
+    (e['labels'] === undefined || isStrings(e['labels'])) &&
+    ['text', 'desc', 'hint', 'id', 'parent'].every((k) => optString(e[k]))
+  );
+}
+
+/** The carried-from elements if the record was written for this very dump (else refs stand alone). */
+function readCarried(record: string, dump: string): CarryElement[] | undefined {
+  const nl = record.indexOf('\n');
+  if (nl < 0 || record.slice(0, nl) !== fingerprint(dump)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(record.slice(nl + 1));
+    return Array.isArray(parsed) && parsed.every(isCarryElement) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
