@@ -186,20 +186,18 @@ export function placeLabels(boxes: readonly Rect[], sizes: readonly LabelSize[],
     let best: Rect | undefined;
     let bestCost = Infinity;
     const sc = scoringFor(i, boxes);
+    const half = { w: Math.ceil(s.w / 2), h: Math.ceil(s.h / 2) };
     corners(b, s).forEach((c, rank) => {
-      // Nudges slide the tag along the box's edge, in half-tag steps, at a growing cost.
+      // Nudges slide the tag along the box's edge, in half-tag steps, at a growing cost: n = 0 is the corner
+      // itself, then n steps along x and along y (a zero slide would repeat the corner at a higher cost).
       for (let n = 0; n <= 6; n++) {
+        // The cost only grows from the rank to the cover to the penalty: stop as soon as it cannot win.
+        const base = rank * 0.08 + n * 0.1;
+        if (base >= bestCost) break;
         const k = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2);
-        for (const [dx, dy] of [
-          [0, 0],
-          [k * Math.ceil(s.w / 2), 0],
-          [0, k * Math.ceil(s.h / 2)],
-        ] as const) {
-          if (n === 0 && (dx !== 0 || dy !== 0)) continue;
-          const r = rectAt(c.x0 + dx, c.y0 + dy, s);
-          // The cost only grows from the rank to the cover to the penalty: stop as soon as it cannot win.
-          const base = rank * 0.08 + n * 0.1;
-          if (base >= bestCost || !touches(r, b) || !free(r, scene)) continue;
+        for (let axis = n === 0 ? 0 : 1; axis <= (n === 0 ? 0 : 2); axis++) {
+          const r = rectAt(c.x0 + (axis === 1 ? k * half.w : 0), c.y0 + (axis === 2 ? k * half.h : 0), s);
+          if (!touches(r, b) || !free(r, scene)) continue;
           const cover = coverCost(r, scene, sc);
           if (base + cover >= bestCost) continue;
           const cost = base + (cover + (nearerToAnother(r, scene, sc) ? 0.5 : 0));
