@@ -28,7 +28,10 @@ export function loadSharp(): Promise<Sharp | undefined> {
   return p;
 }
 
-/** WebP or PNG bytes of RGBA pixels through sharp (not premultiplied; alpha dropped when every pixel is opaque). */
+/**
+ * WebP or PNG bytes of RGBA pixels through sharp (not premultiplied). Opaque pixels give a file without alpha:
+ * libwebp checks that itself, PNG needs the alpha channel removed here.
+ */
 export async function encodeWithSharp(
   sharp: Sharp,
   px: RgbaImage,
@@ -37,8 +40,8 @@ export async function encodeWithSharp(
   const quality = options.quality ?? DEFAULT_QUALITY;
   checkQuality(quality);
   let img = sharp(px.data, { raw: { width: px.width, height: px.height, channels: 4 } });
-  if (isOpaque(px.data)) img = img.removeAlpha();
-  img = options.format === 'webp' ? img.webp({ quality, effort: 0 }) : img.png({ compressionLevel: 6, adaptiveFiltering: false });
+  if (options.format === 'webp') img = img.webp({ quality, effort: 0 });
+  else img = (isOpaque(px.data) ? img.removeAlpha() : img).png({ compressionLevel: 6, adaptiveFiltering: false });
   const buf = await img.toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }

@@ -3,6 +3,7 @@
  * scale, and ref marks (boxes + tags + legend) over snapshot elements. See docs/screenshots.md.
  */
 export { decodeRgba, encodeRgba } from './codec.js';
+export { loadSharp } from './encode.js';
 export { DEFAULT_QUALITY, IMAGE_FORMATS, MIME, loadFonts, type EncodeOptions, type ImageFormat } from './canvas.js';
 export { downscale, fitSize, resize, DEFAULT_MAX_EDGE, MODEL_MAX_PIXELS, type Downscaled } from './scale.js';
 export {

@@ -50,10 +50,17 @@ export const screenshotTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-    const raw = await device.screenshot({ signal: ctx.signal });
+    // Loaded here, not at start-up (the drawing library and its encoder cost start-up time other commands need
+    // not pay), while the device captures the screen.
+    const imaging = import('../image/index.js').then(async (m) => {
+      await m.loadSharp();
+      return m;
+    });
+    const [raw, { DEFAULT_MAX_EDGE, MIME, MODEL_MAX_PIXELS, downscaleImage, drawMarks }] = await Promise.all([
+      device.screenshot({ signal: ctx.signal }),
+      imaging,
+    ]);
     const device_ = pngSize(raw);
-    // Loaded here, not at start-up: the drawing library costs start-up time other commands need not pay.
-    const { DEFAULT_MAX_EDGE, MIME, MODEL_MAX_PIXELS, downscaleImage, drawMarks } = await import('../image/index.js');
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
     // An image only a model will see needs no more pixels than the model reads (and costs half the encoding).
     const budget = input.out === undefined && input.maxEdge === undefined ? { maxPixels: MODEL_MAX_PIXELS } : {};

@@ -54,6 +54,7 @@ describe('final encode through sharp', { skip: needsSharp }, () => {
     const img = sample(160, 120);
     const webp = await encodeWithSharp(sharp, img, { format: 'webp' });
     assert.equal(new TextDecoder().decode(webp.subarray(8, 12)), 'WEBP');
+    assert.equal(new TextDecoder().decode(webp.subarray(12, 16)), 'VP8 ', 'opaque: the simple format, no alpha chunk');
     const back = decodeRgba(webp);
     assert.deepEqual([back.width, back.height], [160, 120]);
     assert.ok(farOff(back, img) <= 0.005, `far-off pixels ${farOff(back, img)}`);
