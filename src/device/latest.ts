@@ -17,6 +17,19 @@ export interface DumpStore {
 
 const CARRIED = '#carried';
 
+/**
+ * The snapshot last saved or loaded per store and serial, with the strings it was read from: a long-lived
+ * process (the daemon, the MCP server, a library session) reads its latest back without parsing the dump again
+ * (a second full snapshot on screens of thousands of nodes). Used only while the store still holds those strings.
+ */
+const known = new WeakMap<DumpStore, Map<string, { dump: string; record: string; snap: DeviceSnapshot }>>();
+
+function remember(store: DumpStore, serial: string, entry: { dump: string; record: string; snap: DeviceSnapshot }): void {
+  let m = known.get(store);
+  if (m === undefined) known.set(store, (m = new Map()));
+  m.set(serial, entry);
+}
+
 /** Names one dump: a record kept beside the latest dump says which dump it was written for. */
 export const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
 
@@ -24,20 +37,27 @@ export const fingerprint = (dump: string): string => `${dump.length.toString(36)
 export async function loadLatest(store: DumpStore, serial: string): Promise<DeviceSnapshot | undefined> {
   const dump = await store.load(serial);
   if (dump === undefined) return undefined;
-  const carried = readCarried((await store.load(serial + CARRIED)) ?? '', dump);
+  const record = (await store.load(serial + CARRIED)) ?? '';
+  const seen = known.get(store)?.get(serial);
+  if (seen !== undefined && seen.dump === dump && seen.record === record) return seen.snap;
+  const carried = readCarried(record, dump);
+  let snap: DeviceSnapshot;
   try {
-    return snapshotOf(dump, carried === undefined ? undefined : { elements: carried });
+    snap = snapshotOf(dump, carried === undefined ? undefined : { elements: carried });
   } catch {
     // A corrupt or foreign file in the store: as if there were none (the caller asks the device).
     return undefined;
   }
+  remember(store, serial, { dump, record, snap });
+  return snap;
 }
 
 /** Stores `snap` as the device's latest snapshot. */
 export async function saveLatest(store: DumpStore, serial: string, snap: DeviceSnapshot): Promise<void> {
   await store.save(serial, snap.dump);
-  const carried = snap.carriedFrom === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(snap.carriedFrom.map(carryFields))}`;
-  await store.save(serial + CARRIED, carried);
+  const record = snap.carriedFrom === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(snap.carriedFrom.map(carryFields))}`;
+  await store.save(serial + CARRIED, record);
+  remember(store, serial, { dump: snap.dump, record, snap });
 }
 
 /** Only what carrying reads, in a fixed order. */

@@ -51,6 +51,17 @@ describe('the latest snapshot in the store', () => {
       shown.elements.map((e) => e.ref),
     );
     assert.equal(back?.key, shown.key);
+    // In the process that saved it, it is the very snapshot (no second parse); read by another (a new store over
+    // the same strings, as a new CLI process reads the folder), it is derived again with the same refs.
+    assert.equal(back, shown);
+    const other = memoryStore();
+    for (const [k, v] of store.map) await other.save(k, v);
+    const again = await loadLatest(other, 'phone');
+    assert.notEqual(again, shown);
+    assert.deepEqual(
+      again?.elements.map((e) => e.ref),
+      shown.elements.map((e) => e.ref),
+    );
   });
 
   test('a record of what refs were carried from, written for another dump, is ignored', async () => {
