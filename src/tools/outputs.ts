@@ -15,6 +15,10 @@ const target = z.object({
 const directions = z.enum(['up', 'down', 'left', 'right']);
 const settled = {
   settled: z.boolean().describe('the screen stopped changing within the settle time'),
+  unread: z
+    .object({ message: z.string(), hint: z.string().optional() })
+    .optional()
+    .describe('no screen could be read after the action: why, and what to do'),
   diff: z.string().describe('what changed since the last snapshot, or the new screen'),
   changed: z.boolean(),
   newScreen: z.boolean().optional(),

@@ -72,7 +72,11 @@ export function actionResponse(o: ActionOutcome, facts: ReadonlyArray<string | u
         ? '(warning: the element is entirely covered by another element; the touch may have reached that one)'
         : undefined,
       o.diff.trimEnd(),
-      o.settled ? undefined : '(the screen was still changing when the settle time ran out: settled false; take a new snapshot to check)',
+      o.unread !== undefined
+        ? `(the screen could not be read after the action: ${o.unread.message}${o.unread.hint !== undefined ? `; ${o.unread.hint}` : ''})`
+        : o.settled
+          ? undefined
+          : '(the screen was still changing when the settle time ran out: settled false; take a new snapshot to check)',
     )
     .build();
 }

@@ -277,6 +277,7 @@ describe('settle', () => {
     const add = (await fresh(env)).elements.find((e) => e.desc === 'Add')!;
     const o = await touch(env, 'tap', add.ref); // resolved against the stored snapshot: no dump before
     assert.equal(o.settled, false);
+    assert.match(o.unread?.message ?? '', /could not get idle state/, 'the result says why no screen was read');
     assert.equal(screenName(base), 'New item');
   });
 
@@ -285,6 +286,7 @@ describe('settle', () => {
     const env: ActionEnv = { ...base, device: restless(base.device), settleMs: 150 };
     const o = await touch(env, 'tap', '100,150');
     assert.equal(o.settled, false);
+    assert.equal(o.unread, undefined, 'a screen that keeps changing was read');
     const s = await settle(env, 100);
     assert.equal(s.settled, false);
     assert.ok(s.dumps >= 1);

@@ -152,6 +152,32 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
     assert.equal(v.device.uia2().running, false, 'close() ended the session');
   });
 
+  test('--backend dump while another process holds the server: the action says the screen could not be read, and why', async (t) => {
+    if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
+    v.device.state.reset('home');
+    const shown = await glance(['-s', v.serial, '--backend', 'dump', '--json', 'ui'], { env: env() });
+    assert.equal(shown.code, 0, shown.stdout + shown.stderr);
+    const elements = (JSON.parse(shown.stdout) as { result: { elements: Array<{ ref: string; actions: string[] }> } }).result.elements;
+    const target = elements.find((e) => e.actions.includes('tap'));
+    assert.ok(target, 'the home screen has a tappable element');
+    const provider = createDeviceProvider({ ...process.env, ...env(), GLANCE_BACKEND: 'uia2' });
+    try {
+      await (await provider.get(v.serial, { signal: new AbortController().signal })).dump();
+      assert.equal(v.device.uia2().running, true, 'the provider holds the server');
+      const r = await glance(['-s', v.serial, '--backend', 'dump', '--json', 'tap', target.ref], { env: env() });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const result = (JSON.parse(r.stdout) as { result: { settled: boolean; unread?: { message: string; hint?: string } } }).result;
+      assert.equal(result.settled, false);
+      assert.match(result.unread?.message ?? '', /another UiAutomation client holds the device/);
+      assert.match(result.unread?.hint ?? '', /uia2 backend/);
+      const text = await glance(['-s', v.serial, '--backend', 'dump', 'tap', target.ref], { env: env() });
+      assert.match(text.stdout, /\(the screen could not be read after the action: uiautomator dump failed .*another UiAutomation client/);
+      assert.doesNotMatch(text.stdout, /still changing/);
+    } finally {
+      await provider.close();
+    }
+  });
+
   test('every demo screen: the page source the server serves gives the snapshot uiautomator dump gives', async (t) => {
     if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
     const port = adbPort(await new AdbClient(createServerTransport({ env: h.env, port: h.port })).device({ serial: v.serial }));

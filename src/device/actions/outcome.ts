@@ -22,6 +22,8 @@ export interface TargetInfo {
 /** How the screen settled after an action, and what changed against the baseline. */
 export interface Settled {
   settled: boolean;
+  /** No dump could be read after the action (the diff is then against the screen shown before it). */
+  unread?: { message: string; hint?: string };
   /** The rendered diff against the baseline (an explicit "no change" when nothing changed). */
   diff: string;
   changed: boolean;

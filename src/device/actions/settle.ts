@@ -15,6 +15,14 @@ export interface SettleResult {
   settled: boolean;
   dumps: number;
   ms: number;
+  /** Why no screen could be read after the action (then `snapshot` is the one shown before it). */
+  unread?: Unread;
+}
+
+/** A dump that failed after the action: its message and the hint of the coded error. */
+export interface Unread {
+  message: string;
+  hint?: string;
 }
 
 /**
@@ -38,7 +46,10 @@ export async function settle(env: ActionEnv, budgetMs = env.settleMs ?? 2000, sh
       // wait out) makes the result unsettled, not the action failed.
       const last = prev ?? shown;
       if (!isGlanceError(e, 'DUMP_FAILED') || last === undefined) throw e;
-      return { snapshot: last, settled: false, dumps, ms: Date.now() - start };
+      // Said in the result: a dump that cannot run at all (another UiAutomation client holds the device) would
+      // otherwise read as a screen that kept moving.
+      const unread = { message: e.message, ...(e.hint !== undefined ? { hint: e.hint } : {}) };
+      return { snapshot: last, settled: false, dumps, ms: Date.now() - start, unread };
     }
     dumps++;
     const snap = snapshotOf(dump, base?.snapshot);
@@ -61,6 +72,7 @@ export async function finish(env: ActionEnv, before: DeviceSnapshot): Promise<Se
   const diff = d.newScreen ? await newScreenText(env, s.snapshot, d.text) : d.text;
   return {
     settled: s.settled,
+    ...(s.unread !== undefined ? { unread: s.unread } : {}),
     diff,
     changed: d.changed,
     ...(d.newScreen ? { newScreen: true } : {}),
