@@ -8,7 +8,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const layers = {
-  hierarchy: { src: ['src/hierarchy/**/*.ts'], tests: ['test/hierarchy/**/*.test.ts', 'test/snapshot/golden.test.ts'] },
+  // The corpus goldens and the iOS corpus reach the parsers of every format the corpus holds.
+  hierarchy: {
+    src: ['src/hierarchy/**/*.ts'],
+    tests: ['test/hierarchy/**/*.test.ts', 'test/snapshot/golden.test.ts', 'test/snapshot/ios-*.test.ts'],
+  },
   snapshot: { src: ['src/snapshot/**/*.ts'], tests: ['test/snapshot/**/*.test.ts'] },
   selector: {
     src: ['src/snapshot/selector*.ts', 'src/snapshot/target*.ts'],
@@ -33,7 +37,7 @@ const layers = {
       'src/device/virtual/shell.ts',
       'src/device/virtual/commands/**/*.ts',
     ],
-    tests: ['test/virtual/sh*.test.ts', 'test/virtual/shell.test.ts', 'test/virtual/android-commands.test.ts'],
+    tests: ['test/virtual/sh*.test.ts', 'test/virtual/shell.test.ts', 'test/virtual/*commands.test.ts'],
   },
 };
 

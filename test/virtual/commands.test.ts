@@ -1,0 +1,226 @@
+// The Android commands tools send, option by option, through the in-process shell: what each prints, its exit
+// status, and for `input` the action the phone received (its log). Formats and statuses are Android's
+// (InputShellCommand, WindowManagerShellCommand, SettingsService, PackageManagerShellCommand, cmd, getprop).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/index.js';
+
+async function sh(cmd: string, dev: VirtualDevice): Promise<{ out: string; err: string; code: number }> {
+  const r = await dev.run(cmd);
+  return { out: Buffer.from(r.stdout).toString(), err: Buffer.from(r.stderr).toString(), code: r.exitCode };
+}
+
+/** The actions the phone logged while `cmd` ran. */
+async function actions(cmd: string, dev: VirtualDevice = createVirtualDevice()): Promise<string[]> {
+  const before = dev.state.log.length;
+  const r = await sh(cmd, dev);
+  assert.equal(r.code, 0, `${cmd}: ${r.err}`);
+  return dev.state.log.slice(before).map((e) => e.action);
+}
+
+describe('input', () => {
+  test('tap, with the source and display prefixes tools add, coordinates rounded', async () => {
+    assert.deepEqual(await actions('input tap 891 136'), ['tap 891 136']);
+    assert.deepEqual(await actions('input touchscreen tap 10 20'), ['tap 10 20']);
+    assert.deepEqual(await actions('input touchscreen -d 0 tap 10 20'), ['tap 10 20']);
+    assert.deepEqual(await actions('input -d 1 tap 10 20'), ['tap 10 20']);
+    assert.deepEqual(await actions('input tap 1.6 20.4'), ['tap 2 20']);
+    assert.deepEqual(await actions('input tap -3 20'), ['tap -3 20']);
+  });
+
+  test('swipe and draganddrop: a move is a swipe; a still one is a tap, or a long press when it lasts 500 ms or more', async () => {
+    assert.deepEqual(await actions('input swipe 500 1500 500 500'), ['swipe 500 1500 500 500']);
+    assert.deepEqual(await actions('input draganddrop 500 1500 500 500 100'), ['swipe 500 1500 500 500']);
+    assert.deepEqual(await actions('input swipe 500 1500 505 1502'), ['tap 500 1500']);
+    assert.deepEqual(await actions('input swipe 500 1500 505 1502 499'), ['tap 500 1500']);
+    assert.deepEqual(await actions('input swipe 500 1500 505 1502 500'), ['long press 500 1500']);
+  });
+
+  test('keyevent: codes and names, several at once, --longpress/--doubletap left out', async () => {
+    assert.deepEqual(await actions('input keyevent 4'), ['key BACK']);
+    assert.deepEqual(await actions('input keyevent KEYCODE_HOME'), ['key HOME']);
+    assert.deepEqual(await actions('input keyboard keyevent --longpress 3 --doubletap 4'), ['key HOME', 'key BACK']);
+    assert.deepEqual(await actions('input press'), ['key DPAD_CENTER']);
+    assert.deepEqual(await actions('input roll 1 1'), []);
+  });
+
+  test('motionevent: DOWN then UP is one swipe from the first point to the second; CANCEL drops it', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await actions('input motionevent DOWN 10 100', dev), []);
+    assert.deepEqual(await actions('input motionevent up 10 900', dev), ['swipe 10 100 10 900']);
+    assert.deepEqual(await actions('input motionevent UP 10 900', dev), [], 'no DOWN before it');
+    await actions('input motionevent DOWN 10 100', dev);
+    await actions('input motionevent CANCEL 10 100', dev);
+    assert.deepEqual(await actions('input motionevent UP 10 900', dev), []);
+  });
+
+  test('bad arguments: the usage on stderr and status 1; an unknown key names it', async () => {
+    const dev = createVirtualDevice();
+    for (const cmd of [
+      'input tap 1',
+      'input tap x 2',
+      'input swipe 1 2 3',
+      'input swipe 1 2 3 y',
+      'input keyevent',
+      'input text',
+      'input motionevent DOWN 1',
+    ]) {
+      const r = await sh(cmd, dev);
+      assert.equal(r.code, 1, cmd);
+      assert.match(r.err, /^Error: Invalid arguments for command: \w+\nUsage: input \[<source>\] \[-d DISPLAY_ID\] <command>/, cmd);
+    }
+    const unknown = await sh('input frob', dev);
+    assert.deepEqual([unknown.code, unknown.err.split('\n')[0]], [1, 'Error: Unknown command: frob']);
+    const bare = await sh('input', dev);
+    assert.deepEqual([bare.code, bare.err.split('\n')[0]], [1, 'Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]']);
+    assert.deepEqual(await sh('input keyevent 4 NOPE', dev), { out: '', err: 'Error: Unknown keycode: NOPE\n', code: 1 });
+    assert.equal(dev.state.log.length, 1, 'only the valid BACK before NOPE was sent');
+  });
+});
+
+describe('wm', () => {
+  test('size and density: the physical value, an override shown beside it until reset, bad values refused', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('wm size', dev), { out: 'Physical size: 1080x2400\n', err: '', code: 0 });
+    assert.equal((await sh('wm size 720x1280', dev)).code, 0);
+    assert.equal((await sh('cmd window size', dev)).out, 'Physical size: 1080x2400\nOverride size: 720x1280\n');
+    assert.deepEqual(await sh('wm size 720', dev), { out: '', err: 'Error: bad size 720\n', code: 255 });
+    await sh('wm size reset', dev);
+    assert.equal((await sh('wm size', dev)).out, 'Physical size: 1080x2400\n');
+    assert.deepEqual(await sh('wm density', dev), { out: 'Physical density: 420\n', err: '', code: 0 });
+    await sh('wm density 320', dev);
+    assert.equal((await sh('wm density', dev)).out, 'Physical density: 420\nOverride density: 320\n');
+    assert.deepEqual(await sh('wm density 3x', dev), { out: '', err: 'Error: bad density 3x\n', code: 255 });
+    await sh('wm density reset', dev);
+    assert.equal((await sh('wm density', dev)).out, 'Physical density: 420\n');
+  });
+
+  test('no verb prints the help with status 0; an unknown verb prints it with 255', async () => {
+    const dev = createVirtualDevice();
+    const help = await sh('wm', dev);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /^Window manager \(window\) commands:\n/);
+    const bad = await sh('wm frob', dev);
+    assert.deepEqual([bad.code, bad.out], [255, help.out]);
+  });
+});
+
+describe('cmd, clipboard', () => {
+  test('cmd routes to the service by name; an unknown or missing service is status 20', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('cmd package path dev.glance.demo', dev)).out, (await sh('pm path dev.glance.demo', dev)).out);
+    assert.deepEqual(await sh('cmd nope list', dev), { out: '', err: "cmd: Can't find service: nope\n", code: 20 });
+    assert.deepEqual(await sh('cmd', dev), { out: '', err: "cmd: Can't find service: \n", code: 20 });
+    assert.equal((await sh('cmd toString', dev)).code, 20, 'not a property of the table');
+  });
+
+  test("cmd clipboard: every verb gets Binder's default answer (stderr, status 0)", async () => {
+    const dev = createVirtualDevice();
+    for (const verb of ['get-primary-clip', 'set-primary-clip-text hi', '']) {
+      assert.deepEqual(await sh(`cmd clipboard ${verb}`, dev), { out: '', err: 'No shell command implementation.\n', code: 0 });
+    }
+  });
+});
+
+describe('getprop, setprop, settings', () => {
+  test('getprop: every property sorted by name in [k]: [v] form; one value; a default for a missing one', async () => {
+    const dev = createVirtualDevice();
+    const lines = (await sh('getprop', dev)).out.trimEnd().split('\n');
+    assert.ok(
+      lines.every((l) => /^\[[^\]]+\]: \[[^\]]*\]$/.test(l)),
+      lines.join('\n'),
+    );
+    const keys = lines.map((l) => l.slice(1, l.indexOf(']')));
+    assert.deepEqual(keys, [...keys].sort());
+    assert.ok(keys.includes('ro.build.version.sdk') && keys.includes('sys.boot_completed'));
+    assert.equal((await sh('getprop sys.boot_completed', dev)).out, '1\n');
+    assert.equal((await sh('getprop no.such fallback', dev)).out, 'fallback\n');
+    assert.equal((await sh('getprop sys.boot_completed fallback', dev)).out, '1\n');
+  });
+
+  test('setprop sets; without two arguments it is an error', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('setprop debug.x 7; getprop debug.x', dev)).out, '7\n');
+    assert.deepEqual(await sh('setprop debug.x', dev), { out: '', err: 'setprop: need 2 arguments\n', code: 1 });
+    assert.equal((await sh('setprop', dev)).code, 1);
+  });
+
+  test('settings: put/get/list/delete per namespace, --user skipped, bad namespace and bad usage refused', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('settings --user 0 put system font_scale 1.3', dev)).code, 0);
+    assert.equal((await sh('settings get system font_scale', dev)).out, '1.3\n');
+    assert.equal((await sh('settings get --user current secure font_scale', dev)).out, 'null\n', 'another namespace');
+    assert.ok((await sh('settings list system', dev)).out.split('\n').includes('font_scale=1.3'));
+    assert.ok(!(await sh('settings list global', dev)).out.includes('font_scale'));
+    assert.equal((await sh('settings delete system font_scale', dev)).out, 'Deleted 1 rows\n');
+    assert.equal((await sh('settings delete system font_scale', dev)).out, 'Deleted 0 rows\n');
+    assert.equal((await sh('settings get system font_scale', dev)).out, 'null\n');
+    assert.deepEqual(await sh('settings get bogus k', dev), { out: '', err: "Invalid namespace 'bogus'\n", code: 255 });
+    for (const bad of ['settings put global k', 'settings frob global', 'settings']) {
+      const r = await sh(bad, dev);
+      assert.equal(r.code, 255, bad);
+      assert.match(r.err, /^usage: {2}settings \[--user <USER_ID> \| current\] get namespace key\n/, bad);
+    }
+  });
+});
+
+describe('pm', () => {
+  test('list packages: sorted, -3 third-party, -s system, -f with the APK path, a filter', async () => {
+    const dev = createVirtualDevice();
+    const all = (await sh('pm list packages', dev)).out.trimEnd().split('\n');
+    assert.deepEqual(all, [...all].sort());
+    const third = (await sh('pm list packages -3', dev)).out.trimEnd().split('\n');
+    const system = (await sh('pm list packages -s', dev)).out.trimEnd().split('\n');
+    assert.ok(third.includes('package:dev.glance.demo') && !third.includes('package:com.android.settings'));
+    assert.ok(system.includes('package:com.android.settings') && !system.includes('package:dev.glance.demo'));
+    assert.deepEqual([...third, ...system].sort(), all);
+    assert.equal(
+      (await sh('pm list packages -f glance.demo', dev)).out,
+      'package:/data/app/~~glance==/dev.glance.demo-1/base.apk=dev.glance.demo\n',
+    );
+    assert.deepEqual(await sh('pm list widgets', dev), { out: '', err: "Error: unknown list type 'widgets'\n", code: 255 });
+  });
+
+  test('path, clear, the no-op verbs, help and unknown verbs', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('pm path dev.glance.demo', dev), {
+      out: 'package:/data/app/~~glance==/dev.glance.demo-1/base.apk\n',
+      err: '',
+      code: 0,
+    });
+    assert.deepEqual(await sh('pm path com.nope', dev), { out: '', err: '', code: 1 });
+    assert.equal(dev.state.foregroundPackage(), 'dev.glance.demo');
+    assert.deepEqual(await sh('pm clear dev.glance.demo', dev), { out: 'Success\n', err: '', code: 0 });
+    assert.notEqual(dev.state.foregroundPackage(), 'dev.glance.demo', 'clearing stops the app');
+    assert.deepEqual(await sh('pm clear com.nope', dev), { out: 'Failed\n', err: '', code: 1 });
+    for (const v of ['grant dev.glance.demo android.permission.CAMERA', 'revoke dev.glance.demo x', 'enable x', 'disable-user x']) {
+      assert.deepEqual(await sh(`pm ${v}`, dev), { out: '', err: '', code: 0 }, v);
+    }
+    const help = await sh('pm help', dev);
+    assert.deepEqual([help.code, help.out.split('\n')[0]], [255, 'Package manager (package) commands:']);
+    assert.deepEqual(await sh('pm', dev), help);
+    assert.deepEqual(await sh('pm frob', dev), { out: 'Unknown command: frob\n', err: '', code: 255 });
+  });
+});
+
+describe('uiautomator', () => {
+  test('help with no subcommand or `help` (status 0), and for an unknown one (status 1)', async () => {
+    const dev = createVirtualDevice();
+    const help = await sh('uiautomator', dev);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /^Usage: uiautomator <subcommand> \[options\]\n/);
+    assert.deepEqual(await sh('uiautomator help', dev), help);
+    assert.deepEqual(await sh('uiautomator events', dev), { ...help, code: 1 });
+  });
+
+  test('dump: the default file, a named file (options before it skipped), and /dev/tty printing the XML', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('uiautomator dump', dev)).out, 'UI hierchary dumped to: /sdcard/window_dump.xml\n');
+    const file = Buffer.from(dev.fs.readFile('/sdcard/window_dump.xml')).toString();
+    assert.match(file, /^<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?><hierarchy rotation="0">/);
+    assert.equal((await sh('uiautomator dump --verbose /sdcard/x.xml', dev)).out, 'UI hierchary dumped to: /sdcard/x.xml\n');
+    assert.equal(Buffer.from(dev.fs.readFile('/sdcard/x.xml')).toString(), file);
+    const tty = await sh('uiautomator dump /dev/tty', dev);
+    assert.equal(tty.out, `${file}UI hierchary dumped to: /dev/tty\n`);
+  });
+});
