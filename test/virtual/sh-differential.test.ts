@@ -31,6 +31,12 @@ const SCRIPTS = [
   `echo Foo.bar > $T/j; echo other >> $T/j; grep -i foo $T/j; grep -F 'o.b' $T/j; grep -c o $T/j`,
   `echo Foo.bar > $T/j; grep -o 'o\\.b' $T/j; grep -E 'x|bar' $T/j; grep 'x\\|bar' $T/j; grep -e nope -e other $T/j; echo $?`,
   `echo 1 > $T/k; echo 2 >> $T/k; echo 3 >> $T/k; head -n 1 $T/k; tail -n 1 $T/k; wc -l < $T/k; head -n 2 $T/k | tail -n 1`,
+  // printf (the format repeats while arguments remain), seq, yes, head/tail -c/-n/-N, wc of one count
+  `printf '%s|%5s|%-5s|%05d|%x|%X|%o|%c|%.2f|%%\\n' a b c 42 255 255 8 xyz 3.14159; printf '%s-%s\\n' a b c`,
+  `printf '%b\\n' 'x\\ty'; printf '%.2s %i %u %d\\n' abcdef -3 7 0x1f`,
+  `seq 3; seq 2 4; seq 5 -2 1; seq -s , 3; seq -w 8 10; yes | head -n 2; yes ab c | head -n 1`,
+  `printf '1\\n2\\n3\\n4\\n' > $T/l; head -n 2 $T/l; head -3 $T/l; tail -n 2 $T/l; head -c 3 $T/l; echo; tail -c 4 $T/l`,
+  `printf '1\\n2\\n3\\n4\\n' > $T/l; wc -l < $T/l; wc -c < $T/l; printf 'a b\\n c\\n' | wc -w`,
   // $(( )): precedence, truncating division, comparisons and logic, variables (unset = 0)
   `X=2; echo $((1+2*3)) $(((1+2)*3)) $((7/2)) $((-7/2)) $((-7%3)) $((2-3-4)) $((X*5)) $((nope+1))`,
   `echo $((1<2)) $((2<=1)) $((3>=3)) $((2>3)) $((1==1)) $((1!=1)) $((0||3)) $((2&&0)) $((!0)) $((-(2+3))) $((1||0&&0))`,
@@ -51,7 +57,9 @@ const real = (script: string, dir: string) => {
 
 const virtual = async (script: string) => {
   const dev = createVirtualDevice();
-  await dev.run('rm -f /data/local/tmp/f /data/local/tmp/g /data/local/tmp/h /data/local/tmp/i /data/local/tmp/j /data/local/tmp/k');
+  await dev.run(
+    'rm -f /data/local/tmp/f /data/local/tmp/g /data/local/tmp/h /data/local/tmp/i /data/local/tmp/j /data/local/tmp/k /data/local/tmp/l',
+  );
   const r = await dev.run(`T=/data/local/tmp; ${script}`);
   return { out: Buffer.from(r.stdout).toString('utf8').replaceAll('/data/local/tmp', '$T'), code: r.exitCode };
 };
