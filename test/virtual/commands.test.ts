@@ -224,3 +224,67 @@ describe('uiautomator', () => {
     assert.equal(tty.out, `${file}UI hierchary dumped to: /dev/tty\n`);
   });
 });
+
+describe('dumpsys', () => {
+  test('window: the display and window sections by name or letter, the focus lines tools grep for', async () => {
+    const dev = createVirtualDevice();
+    const heads = async (sub: string): Promise<string[]> =>
+      (await sh(`dumpsys window ${sub}`, dev)).out.split('\n').filter((l) => /^WINDOW MANAGER/.test(l));
+    const DISPLAYS = 'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)';
+    const WINDOWS = 'WINDOW MANAGER WINDOWS (dumpsys window windows)';
+    assert.deepEqual(await heads(''), [DISPLAYS, WINDOWS]);
+    assert.deepEqual(await heads('displays'), [DISPLAYS]);
+    assert.deepEqual(await heads('d'), [DISPLAYS]);
+    assert.deepEqual(await heads('windows'), [WINDOWS]);
+    assert.deepEqual(await heads('w'), [WINDOWS]);
+    assert.deepEqual(await heads('policy'), []);
+    const out = (await sh('dumpsys window displays', dev)).out;
+    assert.match(out, /^ {4}init=1080x2400 420dpi cur=1080x2400 app=1080x2400 rng=1080x1080-2400x2400$/m);
+    const focus = (await sh('dumpsys window | grep -E "mCurrentFocus|mFocusedApp|mInputMethodTarget"', dev)).out;
+    assert.equal(
+      focus,
+      '  mCurrentFocus=Window{5c2e9d1 u0 dev.glance.demo/dev.glance.demo.MainActivity}\n' +
+        '  mFocusedApp=ActivityRecord{7f3a2b1 u0 dev.glance.demo/.MainActivity t12}\n' +
+        '  mInputMethodTarget=null\n',
+    );
+    assert.match(
+      (await sh('dumpsys window windows', dev)).out,
+      /^ {4}mOwnerUid=10123 showForAllUsers=false package=dev\.glance\.demo appop=NONE$/m,
+    );
+  });
+
+  test('input_method and window follow the focused field', async () => {
+    const dev = createVirtualDevice();
+    assert.match((await sh('dumpsys input_method', dev)).out, /^ {2}mInputShown=false\n {2}mServedView=null\n/);
+    await sh('input tap 891 136; input tap 540 500', dev); // Sign in, then the e-mail field
+    assert.match((await sh('dumpsys input_method', dev)).out, /^ {2}mInputShown=true\n {2}mServedView=EditText\n/);
+    assert.match((await sh('dumpsys window', dev)).out, /^ {2}mInputMethodTarget=Window\{5c2e9d1 u0 [^}]+\}$/m);
+  });
+
+  test('the launcher in front: task 1 and its package', async () => {
+    const dev = createVirtualDevice();
+    await sh('input keyevent 3', dev);
+    const out = (await sh('dumpsys activity activities', dev)).out;
+    assert.match(out, /^ {2}\* Task\{8e7d6c5 #1 type=standard A=10123:com\.android\.launcher3 /m);
+    assert.match(out, /^ {2}mResumedActivity: ActivityRecord\{7f3a2b1 u0 com\.android\.launcher3\/\.uioverrides\.QuickstepLauncher t1\}$/m);
+  });
+
+  test('power, display, package, the service list, an unknown service', async () => {
+    const dev = createVirtualDevice();
+    assert.match((await sh('dumpsys power', dev)).out, /^ {2}mWakefulness=Awake$/m);
+    assert.match(
+      (await sh('dumpsys display', dev)).out,
+      /"Built-in Screen": uniqueId="local:0", 1080 x 2400, density 420\}\n {2}mScreenState=ON\n$/,
+    );
+    assert.match(
+      (await sh('dumpsys package', dev)).out,
+      /^ {2}Package \[dev\.glance\.demo\] \(1a2b3c4\):\n {4}versionCode=1 minSdk=24 targetSdk=34\n {4}versionName=1\.0\n$/m,
+    );
+    assert.match((await sh('dumpsys package com.android.settings', dev)).out, /Package \[com\.android\.settings\]/);
+    assert.deepEqual(await sh('dumpsys package com.nope', dev), { out: 'Unable to find package: com.nope\n', err: '', code: 0 });
+    const services = (await sh('dumpsys', dev)).out.split('\n');
+    assert.equal(services[0], 'Currently running services:');
+    for (const s of ['SurfaceFlinger', 'activity', 'input_method', 'package', 'window']) assert.ok(services.includes(`  ${s}`), s);
+    assert.deepEqual(await sh('dumpsys nope', dev), { out: "Can't find service: nope\n", err: '', code: 0 });
+  });
+});
