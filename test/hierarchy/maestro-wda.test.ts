@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { isMaestroAndroid, parseMaestroAndroid } from '../../src/hierarchy/maestro-android.js';
 import { isWdaXml, parseWdaXml, toWdaXml } from '../../src/hierarchy/wda-xml.js';
-import { iosElementNode } from '../../src/hierarchy/ios.js';
+import { iosElementNode, isWdaJson, parseWdaJson } from '../../src/hierarchy/ios.js';
 import { walk, type UiNode } from '../../src/hierarchy/model.js';
 import { isGlanceError } from '../../src/errors.js';
 
@@ -322,6 +322,71 @@ describe('WebDriverAgent XML page source', () => {
     assert.deepEqual(
       [...walk(back.roots)].map(({ node }) => node.index),
       [0, 0, 1, 0, 1],
+    );
+  });
+});
+
+describe('WebDriverAgent JSON page source', () => {
+  const source = {
+    sessionId: 'abc',
+    value: {
+      type: 'XCUIElementTypeApplication',
+      label: 'Demo',
+      name: 'Demo',
+      rect: { x: 0, y: 0, width: 390, height: 844 },
+      isEnabled: true,
+      isVisible: true,
+      children: [
+        {
+          type: 'XCUIElementTypeButton',
+          label: 'Log in',
+          name: 'Log in',
+          rawIdentifier: 'login-button',
+          rect: { x: 20, y: '100', width: 350, height: 44 },
+          isEnabled: '1',
+        },
+        {
+          type: 'XCUIElementTypeSwitch',
+          label: 'Wi-Fi',
+          name: 'wifi',
+          value: 1,
+          rect: { x: 300, y: 200, width: 51, height: 31 },
+          isEnabled: false,
+          isSelected: 'true',
+          children: [],
+        },
+        { type: 'XCUIElementTypeTextField', placeholderValue: 'Search', rect: { x: 'x' }, isVisible: '0', hasFocus: true },
+      ],
+    },
+  };
+
+  test('read inside the {value, sessionId} answer: identifiers, rect, flags as booleans, strings or digits', () => {
+    assert.equal(isWdaJson(source), true);
+    assert.equal(isWdaJson(source.value), true);
+    const d = parseDump(JSON.stringify(source));
+    assert.equal(d.format, 'wda-json');
+    assert.equal(d.platform, 'ios');
+    assert.deepEqual([d.width, d.height], [390, 844]);
+    assert.deepEqual(pick(d.roots, ['cls', 'text', 'desc', 'hint', 'id', 'bounds', 'index']), [
+      { cls: 'XCUIElementTypeApplication', text: '', desc: 'Demo', hint: '', id: '', bounds: [0, 0, 390, 844], index: 0 },
+      { cls: 'XCUIElementTypeButton', text: '', desc: 'Log in', hint: '', id: 'login-button', bounds: [20, 100, 370, 144], index: 0 },
+      { cls: 'XCUIElementTypeSwitch', text: '1', desc: 'Wi-Fi', hint: '', id: 'wifi', bounds: [300, 200, 351, 231], index: 1 },
+      { cls: 'XCUIElementTypeTextField', text: '', desc: '', hint: 'Search', id: '', bounds: [0, 0, 0, 0], index: 2 },
+    ]);
+    const [, button, sw, field] = [...walk(d.roots)].map((e) => e.node);
+    assert.deepEqual([button!.enabled, button!.visible, button!.selected, button!.focused], [true, true, false, false]);
+    assert.deepEqual([sw!.enabled, sw!.selected, sw!.checked], [false, true, true]);
+    assert.deepEqual([field!.enabled, field!.visible, field!.focused], [true, false, true]);
+  });
+
+  test('only an object with a type and a rect is WDA JSON; a node that is not an object is a coded error', () => {
+    assert.equal(isWdaJson({ type: 'XCUIElementTypeOther' }), false);
+    assert.equal(isWdaJson({ type: 7, rect: {} }), false);
+    assert.equal(isWdaJson({ value: 'XCUIElementTypeOther', rect: {} }), false);
+    assert.equal(isWdaJson(null), false);
+    assert.throws(
+      () => parseWdaJson({ type: 'XCUIElementTypeOther', rect: {}, children: [{ type: 'XCUIElementTypeButton', rect: {} }, 'junk'] }),
+      (e: unknown) => isGlanceError(e) && e.code === 'DUMP_MALFORMED' && /^WDA JSON source: a node is not an object/.test(e.message),
     );
   });
 });
