@@ -288,3 +288,110 @@ describe('dumpsys', () => {
     assert.deepEqual(await sh('dumpsys nope', dev), { out: "Can't find service: nope\n", err: '', code: 0 });
   });
 });
+
+describe('toybox and mksh odds and ends', () => {
+  test('echo: -n drops the newline, -e reads escapes, -E and other dashes do not', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('echo -n a; echo b', dev)).out, 'ab\n');
+    assert.equal((await sh("echo -e 'a\\tb\\\\c\\nd'", dev)).out, 'a\tb\\c\nd\n');
+    assert.equal((await sh("echo -ne 'x\\ry'", dev)).out, 'x\ry');
+    assert.equal((await sh("echo -n -e 'x\\ty'", dev)).out, 'x\ty');
+    assert.equal((await sh("echo -E 'a\\tb'", dev)).out, 'a\\tb\n');
+    assert.equal((await sh("echo 'a\\tb'", dev)).out, 'a\\tb\n');
+    assert.equal((await sh('echo -x y', dev)).out, '-x y\n');
+    assert.equal((await sh('echo a -n', dev)).out, 'a -n\n');
+  });
+
+  test('sh -c SCRIPT NAME ARGS: $1… are the arguments after the name; no -c reads nothing; -c alone is an error', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh("sh -c 'echo $1-$2' zero one two", dev)).out, 'one-two\n');
+    assert.equal((await sh("sh -c 'exit 4'", dev)).code, 4);
+    assert.deepEqual(await sh('sh', dev), { out: '', err: '', code: 0 });
+    assert.deepEqual(await sh('sh -c', dev), { out: '', err: '/system/bin/sh: -c: option requires an argument\n', code: 1 });
+  });
+
+  test('sleep refuses what is not a non-negative number; which names what exists', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('sleep x', dev), { out: '', err: "sleep: invalid number 'x'\n", code: 1 });
+    assert.deepEqual(await sh('sleep -1', dev), { out: '', err: "sleep: invalid number '-1'\n", code: 1 });
+    assert.deepEqual(await sh('sleep', dev), { out: '', err: "sleep: invalid number ''\n", code: 1 });
+    assert.deepEqual(await sh('sleep 0', dev), { out: '', err: '', code: 0 });
+    assert.deepEqual(await sh('which ls sh', dev), { out: '/system/bin/ls\n/system/bin/sh\n', err: '', code: 0 });
+    assert.deepEqual(await sh('which ls nope', dev), { out: '/system/bin/ls\n', err: '', code: 1 });
+  });
+
+  test('id, whoami, uname, date: the shell user, the kernel, the clock', async () => {
+    const dev = createVirtualDevice();
+    assert.match((await sh('id', dev)).out, /^uid=2000\(shell\) gid=2000\(shell\) groups=2000\(shell\),.* context=u:r:shell:s0\n$/);
+    assert.equal((await sh('whoami', dev)).out, 'shell\n');
+    assert.equal((await sh('uname', dev)).out, 'Linux\n');
+    assert.equal((await sh('uname -m', dev)).out, 'x86_64\n');
+    assert.match((await sh('uname -a', dev)).out, /^Linux localhost \S+ #1 SMP PREEMPT x86_64 Toybox\n$/);
+    const before = Math.floor(Date.now() / 1000);
+    const epoch = Number((await sh('date +%s', dev)).out);
+    assert.ok(epoch >= before && epoch <= Math.floor(Date.now() / 1000), String(epoch));
+    assert.match((await sh('date', dev)).out, /^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} UTC\n$/);
+  });
+
+  test('ps lists system_server, system UI, the launcher and running apps; pidof answers with the same pid', async () => {
+    const dev = createVirtualDevice();
+    const lines = (await sh('ps', dev)).out.trimEnd().split('\n');
+    assert.match(lines[0]!, /^USER +PID +PPID +VSZ +RSS +WCHAN +ADDR +S +NAME$/);
+    const rows = lines.slice(1).map((l) => l.split(/ +/));
+    const names = rows.map((r) => r[8]);
+    assert.deepEqual(names.slice(0, 3), ['system_server', 'com.android.systemui', 'com.android.launcher3']);
+    assert.ok(names.includes('dev.glance.demo'));
+    assert.deepEqual(
+      rows.map((r) => r[0]),
+      ['system', ...rows.slice(1).map(() => 'u0_a123')],
+    );
+    const pids = rows.map((r) => r[1]);
+    assert.equal(new Set(pids).size, pids.length, 'pids are distinct');
+    assert.equal((await sh('pidof dev.glance.demo', dev)).out, `${pids[names.indexOf('dev.glance.demo')]}\n`);
+    assert.equal((await sh('pidof system_server', dev)).out, `${pids[0]}\n`);
+    assert.deepEqual(await sh('pidof nope', dev), { out: '', err: '', code: 1 });
+    assert.deepEqual(await sh('pidof', dev), { out: '', err: '', code: 1 });
+  });
+
+  test('appops: set per package and op (--user skipped), get all or one, reset one package or all, help', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('appops get dev.glance.demo', dev)).out, 'No operations.\n');
+    await sh(
+      'appops set dev.glance.demo CAMERA deny; appops set --user 0 dev.glance.demo RECORD_AUDIO ignore; appops set other CAMERA allow',
+      dev,
+    );
+    assert.equal((await sh('appops get dev.glance.demo', dev)).out, 'CAMERA: deny\nRECORD_AUDIO: ignore\n');
+    assert.equal((await sh('appops get --user 0 dev.glance.demo CAMERA', dev)).out, 'CAMERA: deny\n');
+    assert.equal((await sh('appops get dev.glance', dev)).out, 'No operations.\n', 'a package name, not a prefix');
+    await sh('appops reset dev.glance.demo', dev);
+    assert.equal((await sh('appops get dev.glance.demo', dev)).out, 'No operations.\n');
+    assert.equal((await sh('appops get other', dev)).out, 'CAMERA: allow\n');
+    await sh('appops reset', dev);
+    assert.equal((await sh('appops get other', dev)).out, 'No operations.\n');
+    assert.deepEqual(await sh('appops set x CAMERA', dev), { out: '', err: 'Error: Mode not specified.\n', code: 255 });
+    const help = await sh('appops', dev);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /^AppOps service \(appops\) commands:\n/);
+    assert.deepEqual(await sh('appops help', dev), help);
+    assert.deepEqual(await sh('appops frob', dev), { ...help, code: 255 });
+  });
+
+  test('run-as: the app home as working directory for the debuggable app only', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('run-as dev.glance.demo pwd', dev), { out: '/data/user/0/dev.glance.demo\n', err: '', code: 0 });
+    assert.deepEqual(await sh('run-as dev.glance.demo', dev), { out: '', err: '', code: 0 });
+    assert.equal((await sh("run-as dev.glance.demo sh -c 'exit 3'", dev)).code, 3);
+    assert.deepEqual(await sh('run-as', dev), {
+      out: '',
+      err: 'usage: run-as <package-name> [--user <uid>] <command> [<args>]\n',
+      code: 1,
+    });
+    assert.deepEqual(await sh('run-as com.nope id', dev), { out: '', err: 'run-as: unknown package: com.nope\n', code: 1 });
+    assert.deepEqual(await sh('run-as com.android.settings id', dev), {
+      out: '',
+      err: 'run-as: package not debuggable: com.android.settings\n',
+      code: 1,
+    });
+    assert.equal((await sh('pwd', dev)).out, '/\n', 'the shell itself stays where it was');
+  });
+});
