@@ -37,6 +37,11 @@ const SCRIPTS = [
   `seq 3; seq 2 4; seq 5 -2 1; seq -s , 3; seq -w 8 10; yes | head -n 2; yes ab c | head -n 1`,
   `printf '1\\n2\\n3\\n4\\n' > $T/l; head -n 2 $T/l; head -3 $T/l; tail -n 2 $T/l; head -c 3 $T/l; echo; tail -c 4 $T/l`,
   `printf '1\\n2\\n3\\n4\\n' > $T/l; wc -l < $T/l; wc -c < $T/l; printf 'a b\\n c\\n' | wc -w`,
+  // files: statuses of mkdir/rm with and without -p/-f/-r, ls of a folder and of -d, cat -, cp/mv, md5sum
+  `mkdir $T/d; mkdir $T/d 2>/dev/null; echo $?; mkdir -p $T/d/e/f; echo $?; touch $T/d/x; ls $T/d; ls -d $T/d; ls -a $T/d/e`,
+  `mkdir $T/r; touch $T/r/x; rm $T/r/nope 2>/dev/null; echo $?; rm -f $T/r/nope; echo $?; rm $T/r 2>/dev/null; echo $?; rm -r $T/r; cat $T/r/x 2>/dev/null; echo $?`,
+  `echo in | cat -; echo in | cat $T/missing - 2>/dev/null; echo $?; echo a > $T/c1; cp $T/c1 $T/c2; mv $T/c2 $T/c3; cat $T/c2 2>/dev/null; echo $?; cat $T/c3`,
+  `echo hi > $T/m; md5sum $T/m; echo hi | md5sum; md5sum $T/m $T/nope 2>/dev/null; echo $?`,
   // $(( )): precedence, truncating division, comparisons and logic, variables (unset = 0)
   `X=2; echo $((1+2*3)) $(((1+2)*3)) $((7/2)) $((-7/2)) $((-7%3)) $((2-3-4)) $((X*5)) $((nope+1))`,
   `echo $((1<2)) $((2<=1)) $((3>=3)) $((2>3)) $((1==1)) $((1!=1)) $((0||3)) $((2&&0)) $((!0)) $((-(2+3))) $((1||0&&0))`,
