@@ -123,9 +123,9 @@ export async function benchImage(): Promise<Record<string, number>> {
   const tall = { ...s.dump, width: 1080, height: 2400 };
   await put('screencap_1080x2400_new_frame', () => screencapPng(tall, display));
   const cached = screencapCache();
-  cached(tall, display);
+  await cached(tall, display);
   await put('screencap_1080x2400_same_screen', () => cached(tall, display));
-  out['image.screencap_1080x2400_kb'] = Math.round(screencapPng(tall, display).length / 1024);
+  out['image.screencap_1080x2400_kb'] = Math.round((await screencapPng(tall, display)).length / 1024);
   return out;
 }
 

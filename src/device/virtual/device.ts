@@ -84,7 +84,7 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   const tcp = new Map<number, TcpHandler>();
   const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
   // Loaded on first capture: the drawing library is native code that serving dumps never needs.
-  let capture: ((dump: UiDump, d: typeof display) => Uint8Array) | undefined;
+  let capture: ((dump: UiDump, d: typeof display) => Promise<Uint8Array>) | undefined;
   const screencap = async (): Promise<Uint8Array> => {
     capture ??= (await import('./screencap.js')).screencapCache();
     return capture(phone.dump(), display);

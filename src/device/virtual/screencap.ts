@@ -6,7 +6,8 @@
  * Drawn with the same library and DejaVu faces as the marks on screenshots (image/), so both stay one look.
  */
 import { shortClass, type UiDump, type UiNode } from '../../hierarchy/model.js';
-import { css, encodeCanvas, surface, type Canvas as SkCanvas, type Context } from '../../image/canvas.js';
+import { css, surface, type Canvas as SkCanvas, type Context } from '../../image/canvas.js';
+import { encodeImage } from '../../image/encode.js';
 import { drawText, measureText } from '../../image/text.js';
 
 type Rgb = readonly [number, number, number];
@@ -351,9 +352,9 @@ export interface Display {
   density: number;
 }
 
-/** Draws a dump and encodes it as PNG (what `screencap -p` writes). */
-export function screencapPng(dump: UiDump, opts: Display): Uint8Array {
-  return encodeCanvas(drawDump(dump, opts).canvas);
+/** Draws a dump and encodes it as PNG (what `screencap -p` writes), through the same encoder as screenshots. */
+export function screencapPng(dump: UiDump, opts: Display): Promise<Uint8Array> {
+  return encodeImage(drawDump(dump, opts).canvas);
 }
 
 /**
@@ -361,12 +362,18 @@ export function screencapPng(dump: UiDump, opts: Display): Uint8Array {
  * a tap that changed nothing, marks after a plain screenshot), and a 1080×2400 frame costs tens of ms to draw
  * and encode where comparing the hierarchy costs well under one.
  */
-export function screencapCache(): (dump: UiDump, opts: Display) => Uint8Array {
-  let last: { key: string; png: Uint8Array } | undefined;
-  return (dump, opts) => {
+export function screencapCache(): (dump: UiDump, opts: Display) => Promise<Uint8Array> {
+  let last: { key: string; png: Promise<Uint8Array> } | undefined;
+  return async (dump, opts) => {
     const key = JSON.stringify([opts.width, opts.height, opts.density, dump.rotation, dump.roots]);
     if (last?.key !== key) last = { key, png: screencapPng(dump, opts) };
-    // A copy: the caller may hand the bytes to a stream that transfers or changes them.
-    return last.png.slice();
+    const frame = last;
+    try {
+      // A copy: the caller may hand the bytes to a stream that transfers or changes them.
+      return (await frame.png).slice();
+    } catch (e) {
+      if (last === frame) last = undefined;
+      throw e;
+    }
   };
 }

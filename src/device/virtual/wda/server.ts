@@ -39,7 +39,7 @@ function direction(fx: number, fy: number, tx: number, ty: number): SwipeDirecti
 }
 
 /** The screen as the simulator would draw it, labels included: the Android renderer over a labelled copy. */
-function drawScreen(dump: UiDump): Uint8Array {
+function drawScreen(dump: UiDump): Promise<Uint8Array> {
   const scaleNode = (n: UiNode): UiNode => ({
     ...n,
     // The renderer draws `text`; iOS labels are in `desc`.
@@ -117,7 +117,7 @@ export class WdaRoutes {
 
   constructor(private readonly world: TrailmapWorld) {}
 
-  /** Answers one request: the reply's `value`. Throws HttpError for WDA-style failures. */
+  /** Answers one request: the reply's `value` (or a promise of it). Throws HttpError for WDA-style failures. */
   handle(method: string, path: string, query: URLSearchParams, body: Body): unknown {
     const w = this.world;
     const m = /^\/session\/([^/]+)(\/.*)?$/.exec(path);
@@ -146,7 +146,7 @@ export class WdaRoutes {
       case 'GET /source':
         return query.get('format') === 'json' ? toJsonSource(w.dump()) : toWdaXml(w.dump());
       case 'GET /screenshot':
-        return Buffer.from(drawScreen(w.dump())).toString('base64');
+        return drawScreen(w.dump()).then((png) => Buffer.from(png).toString('base64'));
       case 'GET /window/size':
         return { width: w.width, height: w.height };
       case 'GET /wda/activeAppInfo':
@@ -234,8 +234,13 @@ export function wdaServer(world: TrailmapWorld): Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const sid = /^\/session\/([^/]+)/.exec(url.pathname)?.[1] ?? null;
     readBody(req)
-      .then((body) =>
-        reply(res, 200, routes.handle(req.method ?? 'GET', url.pathname.replace(/\/$/, '') || '/', url.searchParams, body) ?? null, sid),
+      .then(async (body) =>
+        reply(
+          res,
+          200,
+          (await routes.handle(req.method ?? 'GET', url.pathname.replace(/\/$/, '') || '/', url.searchParams, body)) ?? null,
+          sid,
+        ),
       )
       .catch((e: unknown) => {
         const h = e instanceof HttpError ? e : new HttpError(500, 'unknown error', e instanceof Error ? e.message : String(e));
