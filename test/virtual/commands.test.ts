@@ -395,3 +395,50 @@ describe('toybox and mksh odds and ends', () => {
     assert.equal((await sh('pwd', dev)).out, '/\n', 'the shell itself stays where it was');
   });
 });
+
+describe('mksh itself', () => {
+  test('$$ is a fixed pid, $0 the shell, commands by their /system/bin or /system/xbin path, other paths not found', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('echo $$ $0', dev)).out, '4242 /system/bin/sh\n');
+    assert.equal((await sh("sh -c 'echo $# $1' name", dev)).out, '0 \n');
+    assert.equal((await sh('/system/bin/echo hi; /system/xbin/echo ho', dev)).out, 'hi\nho\n');
+    assert.deepEqual(await sh('/bin/echo hi', dev), { out: '', err: '/system/bin/sh: /bin/echo: inaccessible or not found\n', code: 127 });
+    assert.deepEqual(await sh('/system/bin/nope', dev), {
+      out: '',
+      err: '/system/bin/sh: /system/bin/nope: inaccessible or not found\n',
+      code: 127,
+    });
+  });
+
+  test('redirection errors: a bad descriptor or an unreadable file fail that command with 1 and the script goes on', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('echo x >&3; echo $?', dev), { out: '1\n', err: '/system/bin/sh: 3: bad file descriptor\n', code: 0 });
+    assert.deepEqual(await sh('echo x >&a', dev), { out: '', err: '/system/bin/sh: a: bad file descriptor\n', code: 1 });
+    assert.deepEqual(await sh('cat < /nope; echo $?', dev), {
+      out: '1\n',
+      err: "/system/bin/sh: can't open /nope: No such file or directory\n",
+      code: 0,
+    });
+    assert.deepEqual(await sh('echo a 1>&2', dev), { out: '', err: 'a\n', code: 0 });
+  });
+
+  test('cd: to / without an argument, relative to the current folder, a missing folder is status 2', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh('cd /data; cd local/tmp; pwd; cd; pwd', dev)).out, '/data/local/tmp\n/\n');
+    assert.deepEqual(await sh('cd /nope; echo $?; pwd', dev), {
+      out: '2\n/\n',
+      err: '/system/bin/sh: cd: /nope: No such file or directory\n',
+      code: 0,
+    });
+  });
+
+  test('a syntax error is reported by mksh with status 2 and nothing runs', async () => {
+    const dev = createVirtualDevice();
+    assert.deepEqual(await sh('echo before; echo (', dev), { out: '', err: "/system/bin/sh: syntax error: '(' unexpected\n", code: 2 });
+  });
+
+  test('export sets NAME=VALUE for later commands and sh -c; words without a name are ignored', async () => {
+    const dev = createVirtualDevice();
+    assert.equal((await sh("export A=1 B C=x=y =z; sh -c 'echo $A $C'", dev)).out, '1 x=y\n');
+  });
+});

@@ -42,6 +42,12 @@ const SCRIPTS = [
   `mkdir $T/r; touch $T/r/x; rm $T/r/nope 2>/dev/null; echo $?; rm -f $T/r/nope; echo $?; rm $T/r 2>/dev/null; echo $?; rm -r $T/r; cat $T/r/x 2>/dev/null; echo $?`,
   `echo in | cat -; echo in | cat $T/missing - 2>/dev/null; echo $?; echo a > $T/c1; cp $T/c1 $T/c2; mv $T/c2 $T/c3; cat $T/c2 2>/dev/null; echo $?; cat $T/c3`,
   `echo hi > $T/m; md5sum $T/m; echo hi | md5sum; md5sum $T/m $T/nope 2>/dev/null; echo $?`,
+  // builtins: cd (relative, .., a missing folder leaves it), $# and $N of sh -c, export, :, exit's status
+  `mkdir $T/cd1; cd $T/cd1; pwd; cd $T/cd1/../cd1/./; pwd; cd $T/nope 2>/dev/null; pwd; cd ..; pwd`,
+  `sh -c 'echo $# $1 $3' x a b c; export A=1; sh -c 'echo $A'; :; echo $?; false; :; echo $?`,
+  `sh -c 'false; exit'; echo $?; sh -c 'exit 257'; echo $?`,
+  // > truncates, >> appends or creates
+  `echo a > $T/ap; echo b > $T/ap; cat $T/ap; echo c >> $T/new; cat $T/new`,
   // $(( )): precedence, truncating division, comparisons and logic, variables (unset = 0)
   `X=2; echo $((1+2*3)) $(((1+2)*3)) $((7/2)) $((-7/2)) $((-7%3)) $((2-3-4)) $((X*5)) $((nope+1))`,
   `echo $((1<2)) $((2<=1)) $((3>=3)) $((2>3)) $((1==1)) $((1!=1)) $((0||3)) $((2&&0)) $((!0)) $((-(2+3))) $((1||0&&0))`,
