@@ -17,6 +17,11 @@ const SCRIPTS = [
   `echo "tab	in" 'two  spaces' three\\ four`,
   `X=1; echo "$X" '$X' \\$X "\${X}y" $X$X`,
   `echo ""; echo ''x''; echo "a"'b'c`,
+  // words: a quoted or escaped digit before > is a word, not a descriptor; comments; tabs; >|; line continuations
+  `echo x "2">$T/q; cat $T/q; echo y \\2>$T/q2; cat $T/q2; echo z x2>$T/fd; cat $T/fd`,
+  `echo a # c; echo b\necho a#b c\\#d\necho a\tb; echo a >| $T/nc; cat $T/nc`,
+  `echo a\\\nb "c\\\nd" "e\\x" "f\\$g"; false; echo "$?"; A=1 sh -c 'echo $A'; echo "[$A]"`,
+  `echo $(( (1+2) * 3 )) $((((2)))); X_1y=5; echo $X_1y \${X_1y}z; echo a$ $ "$"`,
   // redirects: the default fd of < is 0, of > is 1; order of 2>&1 matters
   `echo hi > $T/f; cat < $T/f`,
   // a bare <& names fd 0 too: closing it leaves stdout alone, for a command and for a group
@@ -46,6 +51,8 @@ const SCRIPTS = [
   `mkdir $T/cd1; cd $T/cd1; pwd; cd $T/cd1/../cd1/./; pwd; cd $T/nope 2>/dev/null; pwd; cd ..; pwd`,
   `sh -c 'echo $# $1 $3' x a b c; export A=1; sh -c 'echo $A'; :; echo $?; false; :; echo $?`,
   `sh -c 'false; exit'; echo $?; sh -c 'exit 257'; echo $?`,
+  // sh -c is a child: its variables and cd stay in it; a prefix assignment reaches it
+  `cd $T; sh -c 'X=1; cd /'; echo "[$X]"; pwd; A=1 sh -c 'echo $A'; echo "[$A]"`,
   // > truncates, >> appends or creates
   `echo a > $T/ap; echo b > $T/ap; cat $T/ap; echo c >> $T/new; cat $T/new`,
   // $(( )): precedence, truncating division, comparisons and logic, variables (unset = 0)

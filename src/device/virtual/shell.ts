@@ -247,12 +247,22 @@ export class Shell {
       cwd: this.cwd,
       out: (d) => out.write(toBytes(d)),
       err: (d) => err.write(toBytes(d)),
-      run: (script, args) => this.run(script, { stdout: out, stderr: err, stdin }, args),
+      run: (script, args) => this.child(env).run(script, { stdout: out, stderr: err, stdin }, args),
       signal: this.opts.signal,
       tty: this.opts.tty,
       piped: io.piped === true && out === io.stdout,
       readInput: this.opts.readInput ?? (() => Promise.resolve(new Uint8Array(0))),
     });
+  }
+
+  /**
+   * The shell a command starts (`sh -c`, nohup, run-as): a new process with the command's environment (prefix
+   * assignments included) and folder; its variables, `cd` and `exit` stay in it.
+   */
+  private child(env: Map<string, string>): Shell {
+    const sh = new Shell({ ...this.opts, env: new Map(env) });
+    sh.cwd = this.cwd;
+    return sh;
   }
 
   /** Shell builtins that change the shell itself (cd, exit, export) or need no device. */
