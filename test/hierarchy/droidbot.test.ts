@@ -1,0 +1,192 @@
+// DroidBot's state JSON (`views[]` linked by temp_id/parent/children) with hand-written inputs and expectations:
+// every field and flag read, defaults, the tree rebuilt in the listed order, the screen size and the foreground
+// activity, and each malformed shape refused with a coded error.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDroidbotState } from '../../src/hierarchy/droidbot.js';
+import { parseDump } from '../../src/hierarchy/parse.js';
+import { walk, type UiNode } from '../../src/hierarchy/model.js';
+import { isGlanceError } from '../../src/errors.js';
+
+const view = (o: Record<string, unknown>) => ({
+  bounds: [
+    [0, 0],
+    [10, 10],
+  ],
+  parent: -1,
+  children: [],
+  ...o,
+});
+
+const state = {
+  width: 1080,
+  height: 2400,
+  foreground_activity: 'dev.app/.Main',
+  views: [
+    view({
+      temp_id: 0,
+      class: 'android.widget.FrameLayout',
+      bounds: [
+        [0, 0],
+        [1080, 2340],
+      ],
+      children: [2, 1],
+    }),
+    view({
+      temp_id: 1,
+      parent: 0,
+      class: 'android.widget.EditText',
+      text: 'ada',
+      content_description: 'name field',
+      resource_id: 'dev.app:id/name',
+      package: 'dev.app',
+      bounds: [
+        [10, 20],
+        [500, 120],
+      ],
+      focusable: true,
+      focused: true,
+      is_password: true,
+      enabled: true,
+    }),
+    view({
+      temp_id: 2,
+      parent: 0,
+      class: 'android.widget.CheckBox',
+      bounds: [
+        [0, 200],
+        [100, 260],
+      ],
+      checkable: true,
+      checked: true,
+      clickable: true,
+      long_clickable: true,
+      scrollable: true,
+      selected: true,
+      enabled: false,
+      visible: false,
+      editable: true,
+      text: 7,
+    }),
+  ],
+};
+
+describe('DroidBot state', () => {
+  test('fields, flags and defaults; children in the order listed, with their index among siblings', () => {
+    const d = parseDump(JSON.stringify(state));
+    assert.equal(d.format, 'droidbot');
+    assert.deepEqual([d.width, d.height, d.rotation, d.package, d.activity], [1080, 2400, 0, 'dev.app', 'dev.app.Main']);
+    const nodes = [...walk(d.roots)].map((e) => e.node);
+    assert.deepEqual(
+      nodes.map((n) => ({ cls: n.cls, text: n.text, desc: n.desc, hint: n.hint, id: n.id, pkg: n.pkg, bounds: n.bounds, index: n.index })),
+      [
+        { cls: 'android.widget.FrameLayout', text: '', desc: '', hint: '', id: '', pkg: '', bounds: [0, 0, 1080, 2340], index: 0 },
+        { cls: 'android.widget.CheckBox', text: '', desc: '', hint: '', id: '', pkg: '', bounds: [0, 200, 100, 260], index: 0 },
+        {
+          cls: 'android.widget.EditText',
+          text: 'ada',
+          desc: 'name field',
+          hint: '',
+          id: 'dev.app:id/name',
+          pkg: 'dev.app',
+          bounds: [10, 20, 500, 120],
+          index: 1,
+        },
+      ],
+    );
+    const flags: Array<keyof UiNode> = [
+      'checkable',
+      'checked',
+      'clickable',
+      'longClickable',
+      'enabled',
+      'focusable',
+      'focused',
+      'scrollable',
+      'password',
+      'selected',
+      'visible',
+      'editable',
+    ];
+    assert.deepEqual(
+      nodes.map((n) => flags.filter((f) => n[f] === true)),
+      [
+        ['enabled', 'visible'],
+        ['checkable', 'checked', 'clickable', 'longClickable', 'scrollable', 'selected', 'editable'],
+        ['enabled', 'focusable', 'focused', 'password', 'visible', 'editable'],
+      ],
+    );
+  });
+
+  test('without a size the screen is the extent of the roots; temp_id defaults to the position; no activity without a component', () => {
+    const d = parseDroidbotState({
+      foreground_activity: 'nonsense',
+      views: [
+        {
+          bounds: [
+            [0, 0],
+            [720, 1280],
+          ],
+          parent: -1,
+          children: [1],
+        },
+        {
+          bounds: [
+            [5, 5],
+            [900, 1300],
+          ],
+          parent: 0,
+        },
+      ],
+    });
+    assert.deepEqual([d.width, d.height], [720, 1280]);
+    assert.equal(d.roots[0]!.children.length, 1);
+    assert.equal(d.package, undefined);
+    assert.equal(d.activity, undefined);
+    assert.deepEqual([parseDroidbotState({ views: [] }).width, parseDroidbotState({ views: [] }).height], [0, 0]);
+  });
+
+  test('malformed states are coded errors that say what is wrong', () => {
+    const code = (v: unknown): string => {
+      try {
+        parseDroidbotState(v);
+      } catch (e) {
+        assert.ok(isGlanceError(e), String(e));
+        return `${e.code}: ${e.message}`;
+      }
+      return 'parsed';
+    };
+    assert.equal(code({ views: 'x' }), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(code(null), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(code('views'), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(code({ views: [view({}), 3] }), 'DUMP_MALFORMED: views[1] is not an object');
+    assert.equal(code({ views: [view({}), null] }), 'DUMP_MALFORMED: views[1] is not an object');
+    assert.equal(
+      code({
+        views: [
+          view({
+            temp_id: 4,
+            bounds: [
+              [0, 0],
+              [1, 'x'],
+            ],
+          }),
+        ],
+      }),
+      'DUMP_MALFORMED: view 4 has no valid bounds [[l,t],[r,b]]',
+    );
+    assert.equal(code({ views: [view({ bounds: [[0, 0]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(code({ views: [view({ bounds: [0, [1, 1]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(code({ views: [view({ bounds: [[0, 0], 1] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(code({ views: [view({ bounds: 'x' })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(code({ views: [view({ temp_id: 1 }), view({ temp_id: 1 })] }), 'DUMP_MALFORMED: duplicate temp_id 1');
+    assert.equal(code({ views: [view({ children: [5] })] }), 'DUMP_MALFORMED: view 0 lists unknown child 5');
+    assert.equal(code({ views: [view({ children: ['1'] }), view({ parent: 0 })] }), 'DUMP_MALFORMED: view 0 lists unknown child 1');
+    assert.equal(code({ views: [view({ children: [0] })] }), 'DUMP_MALFORMED: view 0 has two parents (cycle)');
+    assert.equal(
+      code({ views: [view({ children: [1] }), view({ parent: 0 }), view({ children: [1] })] }),
+      'DUMP_MALFORMED: view 1 has two parents (cycle)',
+    );
+    assert.equal(code({ views: [view({ parent: 1 }), view({ parent: 0 })] }), 'DUMP_MALFORMED: no root view (parent -1)');
+  });
+});
