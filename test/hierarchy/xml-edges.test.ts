@@ -62,3 +62,21 @@ test('closing tags: too early, too many, or naming another element are malformed
     /^DUMP_MALFORMED: <\/android\.widget\.TextView> closes <android\.widget\.Button>/,
   );
 });
+
+test('attribute values: entities decoded (out-of-range code points kept), rotation read', () => {
+  const d = parseDump(
+    `<?xml version='1.0' ?><hierarchy rotation="1">${node(`text="&#x41;&#66;&amp;&lt;&gt;&quot;&apos;" content-desc="&#x110000;"`)}</hierarchy>`,
+  );
+  assert.equal(d.rotation, 1);
+  assert.equal(d.roots[0]!.text, 'AB&<>"\'');
+  assert.equal(d.roots[0]!.desc, '&#x110000;');
+});
+
+test('malformed attributes and a cut inside a value are told apart', () => {
+  assert.match(failure(`${HEAD}<node class=x bounds="[0,0][1,1]"/></hierarchy>`), /^DUMP_MALFORMED: /);
+  assert.match(failure(`${HEAD}<node text="a<b" bounds="[0,0][1,1]"/></hierarchy>`), /^DUMP_MALFORMED: "<" inside attribute text/);
+  assert.match(failure(`${HEAD}<node text="a" /x></hierarchy>`), /^DUMP_MALFORMED: /);
+  assert.match(failure(`${HEAD}<node bounds="[0,0]"/></hierarchy>`), /^DUMP_MALFORMED: bad bounds/);
+  assert.match(failure(`${HEAD}<node text="abc`), /^DUMP_TRUNCATED: /);
+  assert.match(failure(`${HEAD}<node text=`), /^DUMP_TRUNCATED: /);
+});
