@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDroidbotState } from '../../src/hierarchy/droidbot.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
-import { walk, type UiNode } from '../../src/hierarchy/model.js';
+import { walk } from '../../src/hierarchy/model.js';
+import { flagsOn } from '../helpers/flags.js';
 import { isGlanceError } from '../../src/errors.js';
 
 const view = (o: Record<string, unknown>) => ({
@@ -94,22 +95,8 @@ describe('DroidBot state', () => {
         },
       ],
     );
-    const flags: Array<keyof UiNode> = [
-      'checkable',
-      'checked',
-      'clickable',
-      'longClickable',
-      'enabled',
-      'focusable',
-      'focused',
-      'scrollable',
-      'password',
-      'selected',
-      'visible',
-      'editable',
-    ];
     assert.deepEqual(
-      nodes.map((n) => flags.filter((f) => n[f] === true)),
+      nodes.map((n) => flagsOn(n, ['visible', 'editable'])),
       [
         ['enabled', 'visible'],
         ['checkable', 'checked', 'clickable', 'longClickable', 'scrollable', 'selected', 'editable'],

@@ -8,6 +8,7 @@ import { isMaestroAndroid, parseMaestroAndroid } from '../../src/hierarchy/maest
 import { isWdaXml, parseWdaXml, toWdaXml } from '../../src/hierarchy/wda-xml.js';
 import { iosElementNode, isWdaJson, parseWdaJson } from '../../src/hierarchy/ios.js';
 import { walk, type UiNode } from '../../src/hierarchy/model.js';
+import { flagsOn } from '../helpers/flags.js';
 import { isGlanceError } from '../../src/errors.js';
 
 /** The fields a test names, from every node in document order. */
@@ -118,19 +119,7 @@ describe('Maestro Android hierarchy', () => {
         editable: false,
       },
     ]);
-    const flags: Array<keyof UiNode> = [
-      'checkable',
-      'checked',
-      'clickable',
-      'longClickable',
-      'enabled',
-      'focusable',
-      'focused',
-      'scrollable',
-      'password',
-      'selected',
-    ];
-    const on = (n: UiNode) => flags.filter((f) => n[f] === true);
+    const on = (n: UiNode) => flagsOn(n);
     assert.deepEqual(
       [...walk(d.roots)].map(({ node }) => on(node)),
       [
