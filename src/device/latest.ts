@@ -60,6 +60,21 @@ export async function saveLatest(store: DumpStore, serial: string, snap: DeviceS
   remember(store, serial, { dump: snap.dump, record, snap });
 }
 
+/**
+ * A new dump as the device's latest snapshot: its refs carried from `shown` (the latest before it, as the caller
+ * loaded it), then stored.
+ */
+export async function advanceLatest(
+  store: DumpStore,
+  serial: string,
+  dump: string,
+  shown: DeviceSnapshot | undefined,
+): Promise<DeviceSnapshot> {
+  const snap = snapshotOf(dump, shown?.snapshot);
+  await saveLatest(store, serial, snap);
+  return snap;
+}
+
 /** Only what carrying reads, in a fixed order. */
 function carryFields(e: CarryElement): CarryElement {
   const out: CarryElement = { ref: e.ref, class: e.class, bounds: [...e.bounds], actions: [...e.actions] };

@@ -1,8 +1,7 @@
 // device_screenshot: the screen as PNG, WebP or JPEG, downscaled, optionally with every element's ref drawn on it.
 import { z } from 'zod';
 import { GlanceError } from '../errors.js';
-import { loadLatest, saveLatest } from '../device/latest.js';
-import { snapshotOf } from '../device/snap.js';
+import { advanceLatest, loadLatest } from '../device/latest.js';
 import { outputs } from './outputs.js';
 import { defineTool } from './registry.js';
 import { respond } from './response.js';
@@ -73,8 +72,7 @@ export const screenshotTool = defineTool({
       // The marks show the refs of the current screen, so this dump also becomes the latest snapshot (its refs
       // carried from the one before, as a text snapshot's are).
       const dump = await device.dump({ signal: ctx.signal });
-      const snap = snapshotOf(dump, (await loadLatest(ctx.snapshots, device.serial))?.snapshot);
-      await saveLatest(ctx.snapshots, device.serial, snap);
+      const snap = await advanceLatest(ctx.snapshots, device.serial, dump, await loadLatest(ctx.snapshots, device.serial));
       ({ legend, ...shot } = await drawMarks(raw, snap.elements, { maxEdge, ...budget, ...encode }));
     } else {
       shot = await downscaleImage(raw, { maxEdge, ...budget, ...encode });

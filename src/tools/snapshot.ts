@@ -8,12 +8,11 @@ import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { foregroundIfKnown } from '../device/actions/settle.js';
-import { fingerprint, loadLatest, saveLatest } from '../device/latest.js';
-import { sameRefs, snapshotOf, type DeviceSnapshot } from '../device/snap.js';
+import { advanceLatest, fingerprint, loadLatest } from '../device/latest.js';
+import { sameRefs, type DeviceSnapshot } from '../device/snap.js';
 import type { Device } from '../device/types.js';
 import { reportsBackend } from '../device/uia2/device.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
-import { parseDump } from '../hierarchy/parse.js';
 import { privacyView } from '../privacy/index.js';
 import { outputs } from './outputs.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
@@ -65,8 +64,7 @@ async function currentSnapshot(ctx: ToolContext, from: string | undefined, optio
   if (from !== undefined) return snapshotFromDump(await ctx.readFile(from), options);
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = await device.dump({ signal: ctx.signal });
-  const snap = snapshotOf(dump, (await loadLatest(ctx.snapshots, device.serial))?.snapshot);
-  await saveLatest(ctx.snapshots, device.serial, snap);
+  const snap = await advanceLatest(ctx.snapshots, device.serial, dump, await loadLatest(ctx.snapshots, device.serial));
   return snapshotFromDump(snap.uiDump(), { ...options, ...sameRefs(snap) });
 }
 
@@ -85,11 +83,10 @@ async function liveScreen(
   const [dump, fg] = await Promise.all([device.dump({ signal: ctx.signal }), foregroundIfKnown(device, ctx.signal)]);
   const source = reportsBackend(device) ? device.backendInfo().last : undefined;
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
-  const snap = snapshotOf(dump, shown?.snapshot);
-  await saveLatest(ctx.snapshots, device.serial, snap);
+  const snap = await advanceLatest(ctx.snapshots, device.serial, dump, shown);
   // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
   await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
-  return { snap, view: withForeground(dump, foreground), ...(source === undefined ? {} : { source }) };
+  return { snap, view: withForeground(snap.uiDump(), foreground), ...(source === undefined ? {} : { source }) };
 }
 
 /** Which backend read the screen (UiAutomator2 server or `uiautomator dump`) and how long it took. */
@@ -98,17 +95,13 @@ type ReadBy = { backend: 'uia2' | 'dump'; ms: number };
 /** The device's latest dump, with its activity when it was recorded for exactly that dump. */
 async function rememberedScreen(ctx: ToolContext, serial: string, shown: DeviceSnapshot): Promise<UiDump> {
   const [stamp, fg] = ((await ctx.snapshots.load(serial + FOREGROUND)) ?? '').split(' ');
-  return withForeground(shown.dump, stamp === fingerprint(shown.dump) ? (fg ?? '') : '');
+  return withForeground(shown.uiDump(), stamp === fingerprint(shown.dump) ? (fg ?? '') : '');
 }
 
-function withForeground(dump: string, fg: string): UiDump {
-  const view = parseDump(dump);
+/** A copy of a parsed dump naming the foreground `package/activity` (the parse itself is shared, so not changed). */
+function withForeground(ui: UiDump, fg: string): UiDump {
   const c = parseComponent(fg);
-  if (c !== undefined) {
-    view.package = c.package;
-    view.activity = c.activity;
-  }
-  return view;
+  return c === undefined ? ui : { ...ui, package: c.package, activity: c.activity };
 }
 
 export const snapshotTool = defineTool({

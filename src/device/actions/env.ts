@@ -8,8 +8,8 @@
  * returns is against that same baseline: "what changed since you last looked".
  */
 import { throwIfAborted } from '../../errors.js';
-import { loadLatest, saveLatest, type DumpStore } from '../latest.js';
-import { snapshotOf, type DeviceSnapshot } from '../snap.js';
+import { advanceLatest, loadLatest, type DumpStore } from '../latest.js';
+import type { DeviceSnapshot } from '../snap.js';
 import type { Device } from '../types.js';
 
 export type { DumpStore };
@@ -31,7 +31,5 @@ export async function latest(env: ActionEnv): Promise<DeviceSnapshot> {
 export async function fresh(env: ActionEnv, timeoutMs?: number): Promise<DeviceSnapshot> {
   throwIfAborted(env.signal);
   const dump = await env.device.dump({ signal: env.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
-  const snap = snapshotOf(dump, (await loadLatest(env.store, env.device.serial))?.snapshot);
-  await saveLatest(env.store, env.device.serial, snap);
-  return snap;
+  return advanceLatest(env.store, env.device.serial, dump, await loadLatest(env.store, env.device.serial));
 }

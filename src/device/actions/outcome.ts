@@ -19,11 +19,17 @@ export interface TargetInfo {
   covered?: boolean;
 }
 
+/** A dump that failed after the action: its message and the hint of the coded error. */
+export interface Unread {
+  message: string;
+  hint?: string;
+}
+
 /** How the screen settled after an action, and what changed against the baseline. */
 export interface Settled {
   settled: boolean;
   /** No dump could be read after the action (the diff is then against the screen shown before it). */
-  unread?: { message: string; hint?: string };
+  unread?: Unread;
   /** The rendered diff against the baseline (an explicit "no change" when nothing changed). */
   diff: string;
   changed: boolean;

@@ -8,7 +8,7 @@ import { loadLatest, saveLatest } from '../latest.js';
 import { diffText, sameRefs, snapshotOf, type DeviceSnapshot } from '../snap.js';
 import type { Device, Foreground } from '../types.js';
 import type { ActionEnv } from './env.js';
-import type { Settled } from './outcome.js';
+import type { Settled, Unread } from './outcome.js';
 
 export interface SettleResult {
   snapshot: DeviceSnapshot;
@@ -17,12 +17,6 @@ export interface SettleResult {
   ms: number;
   /** Why no screen could be read after the action (then `snapshot` is the one shown before it). */
   unread?: Unread;
-}
-
-/** A dump that failed after the action: its message and the hint of the coded error. */
-export interface Unread {
-  message: string;
-  hint?: string;
 }
 
 /**
