@@ -14,6 +14,7 @@
  * its dump alone.
  */
 import type { Bounds } from '../hierarchy/model.js';
+import { LABEL_CHARS } from './refs.js';
 import type { SnapshotElement } from './types.js';
 
 /** What carrying reads of an element: the identity fields, the bounds and the parent's ref. */
@@ -85,7 +86,7 @@ const groupKey = (e: CarryElement, parent: string | undefined): string => `${e.r
 /** The label a ref's key is made of (refs.ts `identityLabel`), as far as an element shows it. */
 function identity(e: CarryElement): string {
   const l = editable(e) ? (e.hint ?? '') : (e.text ?? e.desc ?? e.labels?.[0] ?? '');
-  return l.slice(0, 40);
+  return l.slice(0, LABEL_CHARS);
 }
 
 /** The ref was on another element before: the slot it probed into was freed by a key that went away. */

@@ -28,7 +28,8 @@ export function kindOf(n: DNode): RefKind {
   return 't';
 }
 
-const LABEL_CHARS = 40;
+/** How much of its label an element's identity keeps (carry.ts reads the same part of an element). */
+export const LABEL_CHARS = 40;
 
 /**
  * The part of an element's label that does not change while the user works with it: never the value of an
