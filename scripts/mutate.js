@@ -21,7 +21,20 @@ const layers = {
   // Grid members' diff lines carry their cell: the grid tests pin them.
   diff: { src: ['src/snapshot/diff*.ts'], tests: ['test/snapshot/diff*.test.ts', 'test/snapshot/grids.test.ts'] },
   privacy: { src: ['src/privacy/**/*.ts'], tests: ['test/privacy/**/*.test.ts'] },
-  adb: { src: ['src/adb/**/*.ts'], tests: ['test/adb/**/*.test.ts'] },
+  // Besides its own folder: hostile peers on the wire (both ends), our client against the virtual device's
+  // endpoint and services, the legacy shell, and the packet trace.
+  adb: {
+    src: ['src/adb/**/*.ts'],
+    tests: [
+      'test/adb/**/*.test.ts',
+      'test/hostile/adb-client.test.ts',
+      'test/hostile/device-endpoint.test.ts',
+      'test/virtual/own-client.test.ts',
+      'test/virtual/services.test.ts',
+      'test/device/legacy-shell.test.ts',
+      'test/cli/debug.test.ts',
+    ],
+  },
   uimap: { src: ['src/uimap/**/*.ts'], tests: ['test/uimap/**/*.test.ts'] },
   image: { src: ['src/image/**/*.ts'], tests: ['test/image/**/*.test.ts'] },
   virtual: {
