@@ -439,6 +439,21 @@ interface MatchContext {
   cache: Map<Selector, SnapshotElement[]>;
   /** Ancestor compounds wrapped as selectors once, so that their matches are cached too. */
   ancestors: Map<CompoundSelector, Selector>;
+  /** Elements by their parent's ref, built on first use. */
+  children?: Map<string, SnapshotElement[]>;
+}
+
+function childrenOf(el: SnapshotElement, ctx: MatchContext): SnapshotElement[] {
+  if (!ctx.children) {
+    ctx.children = new Map();
+    for (const e of ctx.elements) {
+      if (e.parent === undefined) continue;
+      const list = ctx.children.get(e.parent);
+      if (list) list.push(e);
+      else ctx.children.set(e.parent, [e]);
+    }
+  }
+  return ctx.children.get(el.ref) ?? [];
 }
 
 function matchAll(sel: Selector, ctx: MatchContext): SnapshotElement[] {
@@ -468,8 +483,9 @@ function simpleMatches(el: SnapshotElement, s: SimpleSelector, ctx: MatchContext
     case 'any':
       return true;
     case 'class':
-      // A minified class (`v`) is also found by the name the text shows for it (`List`).
-      return el.class === s.name || (el.class.length <= 2 && shownClass(el) === s.name);
+      // A minified class (`v`) is also found by the name the text shows for it (`List`); a pager is told from a
+      // scroller by its children, so they are passed as the tree passes them.
+      return el.class === s.name || (el.class.length <= 2 && shownClass(el, childrenOf(el, ctx)) === s.name);
     case 'id':
       return el.id === s.name || el.id === shortId(s.name);
     case 'attr':

@@ -155,4 +155,14 @@ describe('minified class names', () => {
     assert.deepEqual(findElements(s, 'List'), [list]);
     assert.deepEqual(findElements(s, 'v'), [pager]);
   });
+
+  test('a selector finds a minified element by the class the text shows for it, two-letter names too', () => {
+    const s = snapshotFromDump(d);
+    const [pager, page, list, r0, r1, r2, bare] = s.elements;
+    assert.deepEqual(findElements(s, 'View'), [page, r0, r1, r2, bare]);
+    assert.deepEqual(findElements(s, 'List'), [list]);
+    // The pager is told from a scroller by its page-sized children, as in the text.
+    assert.deepEqual(findElements(s, 'ViewPager'), [pager]);
+    assert.deepEqual(findElements(s, 'ScrollView'), []);
+  });
 });
