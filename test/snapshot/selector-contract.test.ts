@@ -68,6 +68,17 @@ describe('malformed selectors: message and position', () => {
     [':', 'pseudo-class name expected', 1],
     ['[ =a]', 'attribute name expected', 2],
     ['Button@', 'unexpected "@"', 6],
+    // A comma and a number end a selector only inside parentheses: at the top level the number is read as a selector.
+    ['Button, 5', 'unexpected "5"', 8],
+    // The name follows the colon and "#" directly; a later word is not taken for it.
+    [': checked', 'pseudo-class name expected', 1],
+    ['#:enabled', 'resource id expected after "#"', 1],
+    [':cell(-1, 2)', 'a whole number from 1 expected', 6],
+    [':cell(x1, 2)', 'a whole number from 1 expected', 6],
+    [':cell(0, 1)', 'a whole number from 1 expected', 6],
+    [':cell(2 3)', ':cell takes a row and a column, e.g. :cell(2, 3)', 8],
+    [':nth(0)', 'a whole number expected (1 = first, -1 = last)', 5],
+    [':nth(x1)', 'a whole number expected (1 = first, -1 = last)', 5],
   ];
   for (const [source, message, position] of cases) {
     test(JSON.stringify(source), () => {
@@ -92,6 +103,34 @@ describe('parsing', () => {
     assert.equal(parseSelector(':near(#a, x)').alternatives[0]!.parts[0]!.type, 'relation');
     // Without a distance the relation carries none (the default applies when matching).
     assert.equal('px' in parseSelector(':near(#send)').alternatives[0]!.parts[0]!, false);
+  });
+
+  test('spaces before a comma, a closing parenthesis or the end separate nothing', () => {
+    assert.deepEqual(parseSelector('Button '), parseSelector('Button'));
+    assert.deepEqual(parseSelector('Button , EditText'), parseSelector('Button,EditText'));
+    assert.deepEqual(parseSelector(':not(Button )'), parseSelector(':not(Button)'));
+    assert.deepEqual(refs('EditText , Button '), ['e5', 'b6']);
+  });
+
+  test(":near's distance: with or without a space after the comma, decimals whole, after several alternatives", () => {
+    const near = (s: string): unknown => parseSelector(s).alternatives[0]!.parts[0];
+    const send = { alternatives: [{ parts: [{ type: 'id', name: 'send' }] }] };
+    assert.deepEqual(near(':near(#send,30)'), { type: 'relation', relation: 'near', selector: send, px: 30 });
+    assert.deepEqual(near(':near(#send, 2.5)'), { type: 'relation', relation: 'near', selector: send, px: 2.5 });
+    assert.deepEqual(near(':near(#send, 12.75)'), { type: 'relation', relation: 'near', selector: send, px: 12.75 });
+    // The comma before #reply separates alternatives; only the one before the number starts the distance.
+    assert.deepEqual(near(':near(#send, #reply, 30)'), {
+      type: 'relation',
+      relation: 'near',
+      selector: { alternatives: [{ parts: [{ type: 'id', name: 'send' }] }, { parts: [{ type: 'id', name: 'reply' }] }] },
+      px: 30,
+    });
+  });
+
+  test(':cell and :nth read whole numbers of several digits', () => {
+    assert.deepEqual(parseSelector(':cell(12, 3)').alternatives[0]!.parts[0], { type: 'cell', row: 12, col: 3 });
+    assert.deepEqual(parseSelector(':cell(2, 31)').alternatives[0]!.parts[0], { type: 'cell', row: 2, col: 31 });
+    assert.deepEqual(parseSelector(':nth(-12)').alternatives[0]!.parts[0], { type: 'nth', index: -12 });
   });
 
   test('quoted values keep escapes and spaces; bare values are trimmed', () => {
@@ -137,6 +176,27 @@ describe('what each attribute reads', () => {
     assert.deepEqual(refs(':has-text("friday")'), ['b3']);
   });
 
+  test('an attribute the element lacks matches nothing, whatever the operator', () => {
+    // "full" carries every attribute, each value starting with "S" and ending with "e"; "bare" carries none of them.
+    const both = {
+      elements: [
+        element('full', [0, 0, 100, 100], { text: 'Sure', labels: ['Sale'], desc: 'Share', hint: 'Search here', id: 'Save_note' }),
+        element('bare', [0, 100, 100, 200]),
+      ],
+    };
+    for (const attr of ['text', 'desc', 'hint', 'id', 'label'])
+      for (const sel of [`[${attr}~=e]`, `[${attr}^=S]`, `[${attr}$=e]`])
+        assert.deepEqual(
+          findElements(both, sel).map((e) => e.ref),
+          ['full'],
+          sel,
+        );
+    assert.deepEqual(
+      findElements(both, ':has-text("e")').map((e) => e.ref),
+      ['full'],
+    );
+  });
+
   test('#id matches the short id and the fully qualified one', () => {
     assert.deepEqual(refs('#send'), ['b6']);
     assert.deepEqual(refs('#com.example:id/send'), ['b6']);
@@ -153,6 +213,44 @@ describe('containment', () => {
     assert.deepEqual(refs(':in([desc=card])'), ['b3', 'b4']);
   });
 
+  test('a box inside its anchor may share up to three of its edges; one that sticks out on any side is not inside', () => {
+    const anchor = element('a', [0, 0, 100, 100], { class: 'FrameLayout' });
+    const inside: Array<[string, Box]> = [
+      ['noLeft', [50, 0, 100, 100]], // shares top, right, bottom
+      ['noTop', [0, 50, 100, 100]], // shares left, right, bottom
+      ['noRight', [0, 0, 50, 100]], // shares left, top, bottom
+      ['noBottom', [0, 0, 100, 50]], // shares left, top, right
+      ['corner', [50, 50, 100, 100]], // shares right, bottom
+      ['floor', [10, 10, 90, 100]], // shares the bottom edge only
+    ];
+    const outside: Array<[string, Box]> = [
+      ['outLeft', [-10, 10, 50, 50]],
+      ['outTop', [10, -10, 50, 50]],
+      ['outRight', [50, 10, 110, 50]],
+      ['outBottom', [10, 50, 50, 110]],
+      ['same', [0, 0, 100, 100]],
+    ];
+    const all = { elements: [anchor, ...[...inside, ...outside].map(([ref, box]) => element(ref, box))] };
+    assert.deepEqual(
+      findElements(all, 'TextView:in(FrameLayout)').map((e) => e.ref),
+      inside.map(([ref]) => ref),
+    );
+  });
+
+  test('a parent link to an element missing from the list ends the chain; the box still decides', () => {
+    const cut = {
+      elements: [
+        el('s1', 'ListView', [0, 0, 1080, 1000]),
+        el('b2', 'Button', [0, 0, 1080, 100], { parent: 'gone' }),
+        el('b3', 'Button', [0, 900, 1080, 1200], { parent: 'gone' }),
+      ],
+    };
+    assert.deepEqual(
+      findElements(cut, 'Button:in(ListView)').map((e) => e.ref),
+      ['b2'],
+    );
+  });
+
   test('a parent link counts even when the box sticks out', () => {
     const out = { elements: [...elements, el('b8', 'Button', [0, 850, 1080, 1200], { text: 'More', parent: 's2' })] };
     assert.deepEqual(
@@ -165,6 +263,22 @@ describe('containment', () => {
     assert.deepEqual(refs('#list LinearLayout'), ['b3', 'b4']);
     assert.deepEqual(refs('#reply LinearLayout'), []);
     assert.deepEqual(refs('RecyclerView [text=Tom]'), ['b4']);
+  });
+
+  test('the descendant space needs any one ancestor match, not all of them', () => {
+    const lists = {
+      elements: [
+        el('s1', 'ListView', [0, 0, 1080, 500], { actions: ['scroll'] }),
+        el('b2', 'Button', [0, 0, 1080, 100], { text: 'first', parent: 's1' }),
+        el('s3', 'ListView', [0, 500, 1080, 1000], { actions: ['scroll'] }),
+        el('b4', 'Button', [0, 500, 1080, 600], { text: 'second', parent: 's3' }),
+        el('b5', 'Button', [0, 1000, 1080, 1100], { text: 'outside' }),
+      ],
+    };
+    assert.deepEqual(
+      findElements(lists, 'ListView Button').map((e) => e.ref),
+      ['b2', 'b4'],
+    );
   });
 
   test(':not excludes what its selector matches', () => {
@@ -190,6 +304,12 @@ describe('layout relations', () => {
       findElements(touching, ':left-of([ref=b1])').map((e) => e.ref),
       [],
     );
+  });
+
+  test('right-of and left-of exclude what lies on the other side', () => {
+    assert.deepEqual(refs(':right-of(#send)'), []);
+    assert.deepEqual(refs('EditText:right-of(#send)'), []);
+    assert.deepEqual(refs('Button:left-of(#reply)'), []);
   });
 
   test('nearest first: by gap, then by the distance between centres, then in document order', () => {

@@ -33,6 +33,14 @@ describe('states', () => {
     [':offscreen', ['s1']],
   ];
   for (const [sel, want] of cases) test(`${sel} → ${want.join(',')}`, () => assert.deepEqual(refs(elements, sel), want));
+  test('a switch that is on (iOS `on`) is checked, never unchecked', () => {
+    const sw = [
+      element('w1', [0, 0, 100, 100], { class: 'Switch', actions: ['check'], states: ['on'] }),
+      element('w2', [0, 100, 100, 200], { class: 'Switch', actions: ['check'] }),
+    ];
+    assert.deepEqual(refs(sw, ':checked'), ['w1']);
+    assert.deepEqual(refs(sw, ':unchecked'), ['w2']);
+  });
   test(':unchecked never matches what cannot be checked', () => {
     assert.deepEqual(refs(elements, 'Button:unchecked'), []);
     assert.deepEqual(refs(elements, 'TextView:unchecked'), []);
@@ -117,6 +125,41 @@ describe('nearest first', () => {
     const twinA = element('ta', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
     const twinB = element('tb', [0, 300, 100, 350], { actions: ['type'], class: 'EditText' });
     assert.deepEqual(refs([label, twinB, twinA, wide, near], 'EditText:below([text=Name])'), ['near', 'wide', 'tb', 'ta']);
+  });
+  test('the centre distance is the straight line between the centres', () => {
+    // Both boxes touch the label's bottom edge; "under" sits right under its centre, "aside" 100 px to the left.
+    const label = element('l', [400, 0, 600, 100], { text: 'Name' });
+    const under = element('under', [450, 100, 550, 200], { class: 'EditText' });
+    const aside = element('aside', [300, 100, 500, 200], { class: 'EditText' });
+    assert.deepEqual(refs([label, aside, under], 'EditText:below([text=Name])'), ['under', 'aside']);
+  });
+  test('an element that also matches the anchor selector is measured from the other anchors, not from itself', () => {
+    const a1 = element('a1', [0, 0, 100, 100], { text: 'A' });
+    const a2 = element('a2', [0, 500, 100, 600], { text: 'A' }); // 300 px below a3
+    const a3 = element('a3', [0, 120, 100, 200], { text: 'A' }); // 20 px below a1
+    assert.deepEqual(refs([a1, a2, a3], '[text=A]:below([text=A])'), ['a3', 'a2']);
+  });
+  test("each element's score comes from its best anchor: the smallest gap, then the nearest centre at that gap", () => {
+    // "e" touches three anchors (centres 200, 125 and 300 px away, in that order); "f" touches one, 150 px away.
+    const e = element('e', [400, 400, 600, 600], { class: 'Button' });
+    const f = element('f', [2000, 0, 2100, 100], { class: 'Button' });
+    const anchors = [
+      element('top', [450, 200, 550, 400], { text: 'A' }),
+      element('left', [350, 475, 400, 525], { text: 'A' }),
+      element('bottom', [0, 600, 1000, 1000], { text: 'A' }),
+      element('forF', [2000, 100, 2100, 300], { text: 'A' }),
+    ];
+    assert.deepEqual(refs([...anchors, f, e], 'Button:near([text=A], 0)'), ['e', 'f']);
+    // "g" touches a wide anchor (gap 0, centre 350 px away) and is 40 px from a small one whose centre is 100 px
+    // away: the gap wins, so "g" (gap 0) comes before "h" (gap 10).
+    const g = element('g', [0, 0, 100, 100], { class: 'Button' });
+    const h = element('h', [1000, 1000, 1100, 1100], { class: 'Button' });
+    const more = [
+      element('wide', [100, 0, 700, 100], { text: 'B' }),
+      element('small', [0, 140, 100, 160], { text: 'B' }),
+      element('forH', [1000, 1110, 1100, 1200], { text: 'B' }),
+    ];
+    assert.deepEqual(refs([...more, h, g], 'Button:near([text=B], 100)'), ['g', 'h']);
   });
   test('without a layout relation the order is the document order', () => {
     const es = [element('z', [0, 500, 10, 510], { text: 'k' }), element('a', [0, 0, 10, 10], { text: 'k' })];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GlanceError } from '../../src/errors.js';
 import { looksLikeTarget, parseTarget, resolve, resolveTarget, snapshotFromDump } from '../../src/snapshot/index.js';
-import { n, screen } from './build.js';
+import { element, n, screen } from './build.js';
 
 const rows = Array.from({ length: 7 }, (_, i) =>
   n('Button', { text: 'Row', desc: `row ${i + 1}`, clickable: true, bounds: [0, 600 + i * 100, 1080, 700 + i * 100] }),
@@ -38,6 +38,11 @@ describe('points', () => {
     assert.deepEqual(parseTarget('-5,7'), { kind: 'point', x: -5, y: 7 });
   });
 
+  test('decimals of several digits on either number', () => {
+    assert.deepEqual(parseTarget('10.25,20'), { kind: 'point', x: 10, y: 20 });
+    assert.deepEqual(parseTarget('10,20.75'), { kind: 'point', x: 10, y: 21 });
+  });
+
   test('anything before, after or between the numbers makes it a selector', () => {
     for (const t of ['a10,20', '10,20a', '10,20,30', '10.,20', '10 20', '10,2 0']) assert.equal(parseTarget(t).kind, 'selector', t);
   });
@@ -47,6 +52,9 @@ describe('points', () => {
     assert.equal(looksLikeTarget('my note: draft'), false);
     assert.equal(looksLikeTarget('android.widget.Button#ok'), true);
     assert.equal(looksLikeTarget(' 10,20 '), true);
+    // Surrounding spaces do not hide a ref or selector syntax.
+    assert.equal(looksLikeTarget(' b12 '), true);
+    assert.equal(looksLikeTarget('  #send'), true);
   });
 });
 
@@ -103,6 +111,33 @@ describe('how an element was found', () => {
     const r = resolve(snap, ref);
     assert.ok(r.kind === 'element');
     assert.deepEqual([r.via, r.wide, r.element.ref], ['ref', false, ref]);
+  });
+
+  test('a ref found only on the wide view: via ref, wide', () => {
+    const far = element('b9', [0, 3000, 1080, 3100], { class: 'Button', text: 'Far', actions: ['tap'] });
+    const r = resolve(snap, 'b9', { wide: { elements: [...snap.elements, far] } });
+    assert.ok(r.kind === 'element');
+    assert.deepEqual([r.via, r.wide, r.element], ['ref', true, far]);
+  });
+
+  test('a layout relation in any one alternative makes the nearest match win', () => {
+    // The second alternative has no relation; the matches of both are still ordered by distance to "Notes".
+    const r = resolve(snap, 'Button:below([text=Notes]), [desc=Save]');
+    assert.ok(r.kind === 'element');
+    assert.deepEqual([r.via, r.element.text], ['selector', 'Old notes']);
+  });
+
+  test('text lookup: only elements carrying a label that contains the words, never unlabelled ones', () => {
+    const els = {
+      elements: [
+        element('b1', [0, 0, 100, 100], { class: 'Button', text: 'Tap here', actions: ['tap'] }),
+        element('b2', [0, 100, 100, 200], { class: 'ImageButton', actions: ['tap'] }),
+        element('s3', [0, 200, 100, 300], { class: 'ScrollView', actions: ['scroll'] }),
+      ],
+    };
+    assert.equal(resolveTarget(els, 'here').ref, 'b1');
+    // A word on no label is found nowhere, however many elements carry no label at all.
+    assert.equal(failure(() => resolveTarget(els, 'was')).code, 'ELEMENT_NOT_FOUND');
   });
 
   test('plain text: trimmed and case-insensitive; an exact label wins over labels that contain it', () => {
