@@ -78,7 +78,10 @@ class BatchTapRunner extends TapTestRunner {
   quickestFirst(files) {
     if (this.#times === undefined && existsSync(TIMES)) this.#times = JSON.parse(readFileSync(TIMES, 'utf8'));
     const time = (f) => this.#times?.[f] ?? Infinity;
-    return files.map((f, i) => ({ f, i })).sort((a, b) => time(a.f) - time(b.f) || a.i - b.i).map((x) => x.f);
+    return files
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => time(a.f) - time(b.f) || a.i - b.i)
+      .map((x) => x.f);
   }
 
   async runFile(testFile, testOptions) {
