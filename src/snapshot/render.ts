@@ -14,6 +14,8 @@ export interface Item {
   children: Item[];
   /** Elements below this one not printed because of `depth` (0 when none). */
   hidden: number;
+  /** The children the depth cut left out (`children` is then empty): what the element's shown class reads. */
+  cut?: SnapshotElement[];
   /** First member of a run of look-alikes printed as one line (grids.ts). */
   run?: Run;
   /** A later member of such a run: its line is the run's. */
@@ -157,9 +159,23 @@ export function elementLine(
   return line;
 }
 
-/** A list of elements (e.g. `findElements` results), one tree line each, no indentation. */
-export function renderElements(elements: readonly SnapshotElement[], o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
-  return elements.map((e) => elementLine(e, o) + '\n').join('');
+/**
+ * A list of elements (e.g. `findElements` results), one tree line each, no indentation. `all` (the snapshot's
+ * elements) supplies each one's children, so a minified class reads as in the tree (`ViewPager`).
+ */
+export function renderElements(
+  elements: readonly SnapshotElement[],
+  o: RenderOptions = { bounds: false, maxLabel: 80 },
+  all: readonly SnapshotElement[] = [],
+): string {
+  const kids = new Map<string, SnapshotElement[]>();
+  for (const e of all) {
+    if (e.parent === undefined) continue;
+    const list = kids.get(e.parent);
+    if (list === undefined) kids.set(e.parent, [e]);
+    else list.push(e);
+  }
+  return elements.map((e) => elementLine(e, o, kids.get(e.ref)) + '\n').join('');
 }
 
 const MAX_LISTED = 6;
@@ -193,7 +209,7 @@ export function runLine(run: Run, o: RenderOptions = { bounds: false, maxLabel: 
 }
 
 function treeLine(it: Item, o: RenderOptions): string {
-  const kids = (): SnapshotElement[] => it.children.map((c) => c.el);
+  const kids = (): SnapshotElement[] => it.cut ?? it.children.map((c) => c.el);
   const line = ' '.repeat(it.depth) + (it.run !== undefined ? runLine(it.run, o) : elementLine(it.el, o, kids()));
   return it.hidden > 0 ? `${line} (+${it.hidden})` : line;
 }
@@ -273,10 +289,7 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
       [
         el.ref,
         verbOf(el),
-        shownClass(
-          el,
-          it.children.map((c) => c.el),
-        ),
+        shownClass(el, it.cut ?? it.children.map((c) => c.el)),
         label === '' ? '-' : label,
         el.id === undefined ? '-' : '#' + el.id,
         el.center.join(','),

@@ -192,6 +192,7 @@ function view(items: Item[], options: SnapshotOptions): Item[] {
         children: cut ? [] : copy(it.children, depth + 1, false),
         hidden: cut ? countAll(it.children) : 0,
       };
+      if (cut && it.children.length > 0) out.cut = it.children.map((c) => c.el);
       if (it.run !== undefined) runOf = it.run;
       if (top) return out; // a scoped member prints alone
       if (it.run !== undefined && !expanded(it.run)) out.run = it.run;

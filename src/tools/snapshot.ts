@@ -178,7 +178,7 @@ export const findTool = defineTool({
     const snap = await currentSnapshot(ctx, input.from, snapshotOptions(input));
     const found = findElements(snap, input.selector);
     return {
-      text: found.length === 0 ? `no element matches ${input.selector}` : renderElements(found),
+      text: found.length === 0 ? `no element matches ${input.selector}` : renderElements(found, undefined, snap.elements),
       data: { count: found.length, elements: found },
       ...(found.length === 0 ? { exitCode: 2 } : {}),
     };

@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UiDump, UiNode } from '../../src/hierarchy/model.js';
-import { diffSnapshots, findElements, parseSelector, renderDiff, snapshotFromDump } from '../../src/snapshot/index.js';
+import { diffSnapshots, findElements, parseSelector, renderDiff, renderElements, snapshotFromDump } from '../../src/snapshot/index.js';
 import { n, screen } from './build.js';
 
 /** A month view: a title and 6 × 7 unlabeled day cells drawn as clickable views with one id. */
@@ -164,5 +164,19 @@ describe('minified class names', () => {
     // The pager is told from a scroller by its page-sized children, as in the text.
     assert.deepEqual(findElements(s, 'ViewPager'), [pager]);
     assert.deepEqual(findElements(s, 'ScrollView'), []);
+  });
+
+  test('find results and a tree cut above the pages name the pager as the full tree does', () => {
+    const s = snapshotFromDump(d);
+    const pager = s.elements[0]!;
+    assert.equal(renderElements(findElements(s, 'ViewPager'), undefined, s.elements), `${pager.ref} ViewPager [scrollable]\n`);
+    // Without the snapshot's elements a list of results cannot see the pages.
+    assert.equal(renderElements([pager]), `${pager.ref} ScrollView [scrollable]\n`);
+    assert.equal(snapshotFromDump(d, { depth: 1 }).text.trim().split('\n')[1], `${pager.ref} ViewPager [scrollable] (+1)`);
+    const table = snapshotFromDump(d, { depth: 1, format: 'table' }).text.split('\n');
+    assert.match(
+      table.find((l) => l.startsWith(pager.ref))!,
+      new RegExp(`^${pager.ref} +scroll +ViewPager `),
+    );
   });
 });
