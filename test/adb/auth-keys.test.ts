@@ -28,7 +28,10 @@ describe('adb public keys', () => {
     assert.equal(encodeAdbPublicKey(pair.privateKey, 'me@box').split(' ')[1], 'me@box');
     // The private key (object or PEM) encodes to the same public key.
     assert.equal(encodeAdbPublicKey(pair.privateKey), encodeAdbPublicKey(pair.publicKey));
-    assert.equal(encodeAdbPublicKey(pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()), encodeAdbPublicKey(pair.publicKey));
+    assert.equal(
+      encodeAdbPublicKey(pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()),
+      encodeAdbPublicKey(pair.publicKey),
+    );
   });
 
   test('adb keys are RSA keys: EC and Ed25519 keys are refused with a TypeError', () => {
@@ -66,7 +69,14 @@ describe('adb public keys', () => {
     const key = encodeAdbPublicKey(pair.publicKey);
     assert.equal(verifyAuthSignature(key, token, sig), true);
     assert.equal(verifyAuthSignature('not a key', token, sig), false);
-    assert.equal(verifyAuthSignature(edited((raw) => (raw.writeUInt32LE(0, raw.length - 4), raw)), token, sig), false);
+    assert.equal(
+      verifyAuthSignature(
+        edited((raw) => (raw.writeUInt32LE(0, raw.length - 4), raw)),
+        token,
+        sig,
+      ),
+      false,
+    );
     assert.equal(verifyAuthSignature(key, token, sig.subarray(1)), false);
     // Signed from the PEM text, the same signature (PKCS#1 v1.5 is deterministic).
     assert.ok(signAuthToken(pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), token).equals(sig));

@@ -54,10 +54,7 @@ describe('ANDROID_ADB_SERVER_PORT', () => {
   test('a port from 1 to 65535 is used; anything else falls back to 5037', () => {
     const port = (v: string | undefined): number => adbServerPort({ ANDROID_ADB_SERVER_PORT: v });
     assert.equal(DEFAULT_ADB_SERVER_PORT, 5037);
-    assert.deepEqual(
-      ['5038', '1', '65535', ' 6000 '].map(port),
-      [5038, 1, 65535, 6000],
-    );
+    assert.deepEqual(['5038', '1', '65535', ' 6000 '].map(port), [5038, 1, 65535, 6000]);
     assert.deepEqual(
       [undefined, '', '0', '65536', '-5037', '5037.5', 'abc', '0x10'].map(port),
       [5037, 5037, 5037, 5037, 5037, 5037, 5037, 16],

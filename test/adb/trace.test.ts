@@ -83,17 +83,14 @@ describe('packet trace', () => {
     });
     assert.equal(lines.length, 3, lines.join('\n'));
     assert.equal(lines[0], `device > WRTE 1 2 1048576 B "${'a'.repeat(48)}"…(+1048528 B)`);
-    assert.equal(
-      lines[1],
-      'device > undecodable bytes, tracing of this direction stops: WRTE payload of 16777217 bytes exceeds 16777216',
-    );
+    assert.equal(lines[1], 'device > undecodable bytes, tracing of this direction stops: WRTE payload of 16777217 bytes exceeds 16777216');
     assert.equal(lines[2], 'device < undecodable bytes, tracing of this direction stops: WRTE payload of 16777217 bytes exceeds 16777216');
     assert.equal((await readBytes(() => peer.read(), big.length + 48)).length, big.length + 48);
   });
 
   test('undecodable bytes stop the trace of that direction only; the stream goes on', async () => {
     const [ours, peer] = createStreamPair();
-    let echoed = Buffer.alloc(0);
+    let echoed: Buffer = Buffer.alloc(0);
     const lines = await captureAdbTrace(async () => {
       const traced = tracePackets(ours, 'host');
       await traced.write(Buffer.from('GET / HTTP/1.0\r\n\r\n'));
