@@ -379,3 +379,19 @@ describe('WebDriverAgent JSON page source', () => {
     );
   });
 });
+
+test("WDA XML written: a checkable element's value is 1 or 0 whatever its text; read back with its checked state", () => {
+  const screen = iosElementNode('Other', [0, 0, 390, 844], {}, [
+    iosElementNode('Switch', [0, 0, 51, 31], { label: 'Wi-Fi', value: '0' }),
+    iosElementNode('CheckBox', [0, 40, 51, 71], { label: 'Remember', value: 'on' }),
+  ]);
+  const xml = toWdaXml({ roots: [screen] });
+  assert.deepEqual(
+    [...walk(parseWdaXml(xml).roots)].map(({ node }) => [node.text, node.checked]),
+    [
+      ['', false],
+      ['0', false],
+      ['1', true],
+    ],
+  );
+});
