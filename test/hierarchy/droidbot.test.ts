@@ -177,3 +177,75 @@ describe('DroidBot state', () => {
     assert.equal(code({ views: [view({ parent: 1 }), view({ parent: 0 })] }), 'DUMP_MALFORMED: no root view (parent -1)');
   });
 });
+
+describe('DroidBot state, by the letter', () => {
+  const failure = (v: unknown): string => {
+    try {
+      parseDroidbotState(v);
+    } catch (e) {
+      assert.ok(isGlanceError(e), String(e));
+      return `${e.code}: ${e.message}`;
+    }
+    return 'parsed';
+  };
+
+  test('bounds are exactly two [x, y] pairs: three corners, or an object posing as an array, are malformed', () => {
+    const three = [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ];
+    const arrayLike = { length: 2, 0: [0, 0], 1: [1, 1] };
+    for (const bounds of [three, arrayLike]) {
+      assert.equal(failure({ views: [view({ bounds })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    }
+  });
+
+  test('anything but an object with views[] is not a DroidBot state, undefined included', () => {
+    for (const v of [undefined, 7, true, [{ views: [] }]]) {
+      assert.equal(failure(v), 'DUMP_NOT_RECOGNISED: JSON without a views[] array', String(v));
+    }
+  });
+
+  test('a view without a numeric parent is a root', () => {
+    const d = parseDroidbotState({
+      views: [
+        { temp_id: 0, text: 'no parent field', bounds: view({}).bounds },
+        { temp_id: 1, text: 'parent as text', parent: '0', bounds: view({}).bounds },
+        { temp_id: 2, text: 'child', parent: 0, bounds: view({}).bounds },
+      ],
+    });
+    assert.deepEqual(
+      d.roots.map((r) => r.text),
+      ['no parent field', 'parent as text'],
+    );
+  });
+
+  test("the state's own width and height win over the extent of the roots", () => {
+    const d = parseDroidbotState({
+      width: 720,
+      height: 1280,
+      views: [
+        view({
+          bounds: [
+            [0, 0],
+            [1080, 2400],
+          ],
+        }),
+      ],
+    });
+    assert.deepEqual([d.width, d.height], [720, 1280]);
+    const half = parseDroidbotState({
+      width: '720',
+      views: [
+        view({
+          bounds: [
+            [0, 0],
+            [1080, 2400],
+          ],
+        }),
+      ],
+    });
+    assert.deepEqual([half.width, half.height], [1080, 2400]);
+  });
+});
