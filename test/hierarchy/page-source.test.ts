@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDump } from '../../src/hierarchy/parse.js';
+import { uiNode } from '../../src/hierarchy/model.js';
 import { toPageSourceXml } from '../../src/hierarchy/page-source.js';
 import { snapshotFromDump } from '../../src/snapshot/index.js';
 import { corpusScreens, readText, repoRoot } from '../helpers/corpus.js';
@@ -71,4 +72,74 @@ test('every screen of the demo app: the page source gives the same snapshot as t
 
 test('every recorded screen: the page source gives the same snapshot as the dump', { skip: requires({ shared: true }) }, () => {
   for (const s of corpusScreens()) sameSnapshot(readText(s.xmlPath), s.xmlPath);
+});
+
+test("written as the server writes it: declaration, indented elements named after the class, the server's attribute order, empty ones left out, invisible views dropped", () => {
+  const flagsOff =
+    'checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" long-clickable="false" password="false" scrollable="false" selected="false"';
+  const dump = {
+    rotation: 1,
+    width: 1080,
+    height: 2400,
+    roots: [
+      uiNode({
+        cls: 'android.widget.FrameLayout',
+        pkg: 'dev.app',
+        bounds: [0, 0, 1080, 2400],
+        children: [
+          uiNode({
+            cls: 'com.x.Outer$Inner@a#b&c',
+            pkg: 'dev.app',
+            text: 'Say "hi" & <go>',
+            desc: 'go button',
+            id: 'dev.app:id/go',
+            hint: 'tap',
+            drawingOrder: 2,
+            clickable: true,
+            focusable: true,
+            bounds: [10, 20, 300, 120],
+          }),
+          uiNode({ cls: 'android.widget.TextView', text: 'hidden', visible: false, index: 1, bounds: [0, 0, 5, 5] }),
+          uiNode({
+            cls: '',
+            index: 2,
+            checkable: true,
+            checked: true,
+            enabled: false,
+            focused: true,
+            longClickable: true,
+            password: true,
+            scrollable: true,
+            selected: true,
+            bounds: [-1, 0, 1, 1],
+            children: [uiNode({ cls: 'android.view.View', visible: false, bounds: [0, 0, 1, 1] })],
+          }),
+        ],
+      }),
+      uiNode({ cls: 'android.widget.Toast', pkg: 'android', text: 'Saved', index: 0, bounds: [300, 2000, 780, 2100] }),
+      uiNode({
+        cls: 'android.widget.PopupWindow',
+        visible: false,
+        bounds: [0, 0, 9, 9],
+        children: [uiNode({ cls: 'x.Y', bounds: [0, 0, 1, 1] })],
+      }),
+    ],
+  };
+  assert.equal(
+    toPageSourceXml(dump),
+    [
+      "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+      '<hierarchy index="0" class="hierarchy" rotation="1" width="1080" height="2400">',
+      `  <android.widget.FrameLayout index="0" package="dev.app" class="android.widget.FrameLayout" text="" ${flagsOff} bounds="[0,0][1080,2400]" displayed="true">`,
+      '    <com.x.Outer.Inner.a.b.c index="0" package="dev.app" class="com.x.Outer$Inner@a#b&amp;c" text="Say &quot;hi&quot; &amp; &lt;go&gt;" content-desc="go button" resource-id="dev.app:id/go" ' +
+        'checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" long-clickable="false" password="false" scrollable="false" selected="false" ' +
+        'bounds="[10,20][300,120]" displayed="true" hint="tap" drawing-order="2" />',
+      '    <android.view.View index="2" package="" class="" text="" ' +
+        'checkable="true" checked="true" clickable="false" enabled="false" focusable="false" focused="true" long-clickable="true" password="true" scrollable="true" selected="true" ' +
+        'bounds="[-1,0][1,1]" displayed="true" />',
+      '  </android.widget.FrameLayout>',
+      `  <android.widget.Toast index="0" package="android" class="android.widget.Toast" text="Saved" ${flagsOff} bounds="[300,2000][780,2100]" displayed="true" />`,
+      '</hierarchy>',
+    ].join('\n'),
+  );
 });
