@@ -179,6 +179,84 @@ describe('Maestro iOS hierarchy', () => {
     );
   });
 
+  test('element type from className, elementType or class, in that order; a placeholder makes only a typeless element a text field', () => {
+    const d = parseMaestroIos({
+      children: [
+        { className: 'XCUIElementTypeButton', elementType: 'XCUIElementTypeCell', class: 'XCUIElementTypeLink', x2: 1 },
+        { elementType: 'XCUIElementTypeCell', class: 'XCUIElementTypeLink', x2: 1 },
+        { class: 'XCUIElementTypeLink', x2: 1 },
+        { attributes: { class: 'XCUIElementTypeSearchField', hintText: 'Search', bounds: '[0,0][1,1]' } },
+        { className: 'XCUIElementTypeButton', hintText: 'Go', x2: 1 },
+        { hintText: 'Name', x2: 1 },
+      ],
+    });
+    assert.deepEqual(
+      d.roots[0]!.children.map((n) => [n.cls, n.hint]),
+      [
+        ['XCUIElementTypeButton', ''],
+        ['XCUIElementTypeCell', ''],
+        ['XCUIElementTypeLink', ''],
+        ['XCUIElementTypeSearchField', 'Search'],
+        ['XCUIElementTypeButton', 'Go'],
+        ['XCUIElementTypeTextField', 'Name'],
+      ],
+    );
+  });
+
+  test('flags stated beside the attributes win over those inside; clickable and checked only when stated as booleans', () => {
+    const node = (outside: Record<string, unknown>, inside: Record<string, unknown>) => ({
+      ...outside,
+      attributes: { className: 'XCUIElementTypeSwitch', value: '1', bounds: '[0,0][10,10]', ...inside },
+    });
+    const d = parseMaestroIos({
+      children: [
+        node({}, {}),
+        node({ enabled: false, selected: true, focused: true, clickable: false, checked: false }, {}),
+        node({}, { enabled: false, selected: true, focused: true, clickable: false, checked: false }),
+        node(
+          { enabled: true, selected: false, focused: false, clickable: true, checked: true },
+          { enabled: false, selected: true, focused: true, clickable: false, checked: false },
+        ),
+        node({ enabled: 'false', selected: 'true', focused: '1' }, {}),
+        node({ clickable: 'false', checked: 'false' }, {}),
+      ],
+    });
+    const flags = (n: UiNode): boolean[] => [n.enabled, n.selected, n.focused, n.clickable, n.checked];
+    assert.deepEqual(d.roots[0]!.children.map(flags), [
+      [true, false, false, true, true],
+      [false, true, true, false, false],
+      [false, true, true, false, false],
+      [true, false, false, true, true],
+      [false, true, true, true, true],
+      [true, false, false, true, true],
+    ]);
+  });
+
+  test('bounds: an exact "[x,y][x,y]" string, else x1..y2; naming any one of them or a bounds field means a frame of its own', () => {
+    const d = parseMaestroIos({
+      children: [
+        { attributes: { bounds: '[1.5,-2][30,40.25]' } },
+        { attributes: { bounds: 'x[1,2][3,4]' }, children: [{ x1: 5, y1: 5, x2: 9, y2: 9 }] },
+        { attributes: { bounds: '[1,2][3,4]x' }, children: [{ x1: 5, y1: 5, x2: 9, y2: 9 }] },
+        { attributes: { bounds: '[1,2][3,4]', x1: 100, x2: 200 } },
+        ...['x1', 'y1', 'x2', 'y2'].map((k) => ({ [k]: 0, children: [{ x1: 5, y1: 5, x2: 9, y2: 9 }] })),
+      ],
+    });
+    assert.deepEqual(
+      d.roots[0]!.children.map((n) => n.bounds),
+      [
+        [1.5, -2, 30, 40.25],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [1, 2, 3, 4],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+    );
+  });
+
   test('flat nodes: defaults where omitted, the capture giving the device size', () => {
     const d = parseDump(
       JSON.stringify({
@@ -190,9 +268,9 @@ describe('Maestro iOS hierarchy', () => {
           children: [
             {
               accessibilityText: 'Contacts',
-              x2: 402,
+              x2: 390,
               y2: 800,
-              children: [{ text: 'Ada', resourceId: 'row', x1: 0, y1: 100, x2: 402, y2: 144 }],
+              children: [{ text: 'Ada', resourceId: 'row', x1: 0, y1: 100, x2: 390, y2: 144 }],
             },
           ],
         },
@@ -200,7 +278,7 @@ describe('Maestro iOS hierarchy', () => {
     );
     assert.deepEqual([d.format, d.platform, d.width, d.height], ['maestro-ios', 'ios', 402, 874]);
     const [root, list, row] = all(d.roots);
-    assert.deepEqual([root!.enabled, list!.enabled, list!.bounds], [false, true, [0, 0, 402, 800]]);
+    assert.deepEqual([root!.enabled, list!.enabled, list!.bounds], [false, true, [0, 0, 390, 800]]);
     assert.deepEqual([row!.text, row!.id, row!.cls, row!.clickable, row!.index], ['Ada', 'row', 'XCUIElementTypeOther', false, 0]);
   });
 

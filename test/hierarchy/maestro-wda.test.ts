@@ -395,3 +395,21 @@ test("WDA XML written: a checkable element's value is 1 or 0 whatever its text; 
     ],
   );
 });
+
+describe('Maestro Android hierarchy, recognised from a bounded look', () => {
+  const withChildren = (children: unknown[]) => ({ attributes: { class: 'XCUIElementTypeOther' }, children });
+  const ios = (n: number): unknown[] => Array.from({ length: n }, () => ({ attributes: { class: 'XCUIElementTypeCell' } }));
+  const android = { attributes: { class: 'android.widget.TextView' } };
+
+  test('only the first 500 nodes are looked at (the root, then its children from the last)', () => {
+    // the root is node 1; the first child listed is looked at last
+    assert.equal(isMaestroAndroid(withChildren([android, ...ios(498)])), true);
+    assert.equal(isMaestroAndroid(withChildren([android, ...ios(499)])), false);
+    assert.equal(isMaestroAndroid(withChildren([android, ...ios(5000)])), false);
+  });
+
+  test('children that are not objects are stepped over', () => {
+    assert.equal(isMaestroAndroid(withChildren([android, 7, null, 'x', [android]])), true);
+    assert.equal(isMaestroAndroid(withChildren([7, null])), false);
+  });
+});
