@@ -413,3 +413,40 @@ describe('Maestro Android hierarchy, recognised from a bounded look', () => {
     assert.equal(isMaestroAndroid(withChildren([7, null])), false);
   });
 });
+
+describe('Maestro Android hierarchy, field by field', () => {
+  test('recognised by a flat resourceId too; a class name counts only as a string', () => {
+    assert.equal(isMaestroAndroid({ className: 'View', resourceId: 'dev.app:id/title', children: [] }), true);
+    assert.equal(isMaestroAndroid({ className: ['android.widget.Button'], children: [] }), false);
+    assert.equal(isMaestroAndroid({ className: 'View', resourceId: ['dev.app:id/title'], children: [] }), false);
+  });
+
+  test('numbers as text, isPassword as the password flag, the capture size over the content, exact bounds strings', () => {
+    const d = parseMaestroAndroid({
+      deviceWidth: 1080,
+      deviceHeight: 2400,
+      viewHierarchy: {
+        className: 'android.widget.FrameLayout',
+        x2: 720,
+        y2: 1280,
+        children: [
+          { className: 'android.widget.TextView', text: 42, accessibilityText: 1.5, x1: 10, y1: 20, x2: 110, y2: 220 },
+          { isPassword: true, attributes: { class: 'android.widget.EditText', bounds: '[100,200][300,400]' } },
+          { attributes: { class: 'android.view.View', bounds: 'x[100,200][300,400]' } },
+          { attributes: { class: 'android.view.View', bounds: '[100,200][300,400]x' } },
+        ],
+      },
+    });
+    assert.deepEqual([d.width, d.height], [1080, 2400]);
+    const [, label, password, before, after] = [...walk(d.roots)].map((e) => e.node);
+    assert.deepEqual([label!.text, label!.desc, label!.bounds], ['42', '1.5', [10, 20, 110, 220]]);
+    assert.deepEqual([password!.password, password!.bounds], [true, [100, 200, 300, 400]]);
+    assert.deepEqual(
+      [before!.bounds, after!.bounds],
+      [
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+    );
+  });
+});
