@@ -307,7 +307,12 @@ export class DirectTransport implements AdbTransport {
       };
       scope.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        await this.send(A_OPEN, localId, 0, Buffer.from(`${service}\0`, 'utf8'));
+        await this.send(A_OPEN, localId, 0, Buffer.from(`${service}\0`, 'utf8')).catch((e: unknown) => {
+          // Nobody will await `opened` now: left registered, the teardown that follows a failed write would
+          // reject it unhandled (and take the process down).
+          this.opening.delete(localId);
+          throw e;
+        });
         try {
           return await opened;
         } catch (e) {
