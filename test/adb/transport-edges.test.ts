@@ -1,0 +1,362 @@
+// Both ends of the ADB transport at their edges. Our direct transport against a device spoken by hand (a key
+// refused twice, an OPEN that is never answered, a connection whose writes fail) and its state once closed; our
+// device endpoint with services that fail in each callback, and whose `closed()` is called only when the host
+// (or the connection) ends a stream; the node adapters: the TCP listener's options and signal, the socket stream.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { connect as tcpConnect, createServer } from 'node:net';
+import {
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  AUTH_RSAPUBLICKEY,
+  AUTH_SIGNATURE,
+  AUTH_TOKEN,
+  PacketDecoder,
+  encodePacket,
+  formatBanner,
+  type AdbPacket,
+} from '../../src/adb/packet.js';
+import { DirectTransport } from '../../src/adb/direct-transport.js';
+import { connectInMemory } from '../../src/adb/in-memory.js';
+import { HINT_UNAUTHORIZED } from '../../src/adb/select.js';
+import type { DeviceServices, ServiceSession } from '../../src/adb/services.js';
+import { createStreamPair, type ByteStream } from '../../src/adb/stream.js';
+import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
+import { dialTcp } from '../../src/adb/node/socket-stream.js';
+import { isGlanceError, type GlanceError } from '../../src/errors.js';
+import { FULL_FEATURES, MemoryFs, fakeDevice } from './fake-device.js';
+import { freePort, waitFor } from './adb-harness.js';
+
+async function rejected(p: Promise<unknown>): Promise<GlanceError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(isGlanceError(e), String(e));
+    return e;
+  }
+  assert.fail('expected a GlanceError');
+}
+
+const BANNER = Buffer.from(formatBanner('device', { 'ro.product.model': 'Raw' }, ['shell_v2', 'cmd']));
+
+/**
+ * A device end spoken by hand over an in-memory pair: every packet the host sends is kept, and `answer` may
+ * reply to it. `host` is the other end, for DirectTransport.connect.
+ */
+function rawDevice(answer: (p: AdbPacket, send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void) => void): {
+  host: ByteStream;
+  got: AdbPacket[];
+} {
+  const [host, device] = createStreamPair();
+  const got: AdbPacket[] = [];
+  const decoder = new PacketDecoder({ maxPayload: 1024 * 1024 });
+  const send = (command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): void =>
+    void device.write(encodePacket({ command, arg0, arg1, payload })).catch(() => undefined);
+  void (async () => {
+    for (;;) {
+      const chunk = await device.read();
+      if (chunk === null) return;
+      for (const p of decoder.push(chunk)) {
+        got.push(p);
+        answer(p, send);
+      }
+    }
+  })();
+  return { host, got };
+}
+
+const cnxn = (send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void): void =>
+  send(A_CNXN, 0x01000001, 256 * 1024, BANNER);
+
+describe('direct transport', () => {
+  test('a device that asks again after our signature and our public key: ADB_UNAUTHORIZED "refused our key"', async () => {
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const { host, got } = rawDevice((p, send) => {
+      if (p.command === A_CNXN || p.command === A_AUTH) send(A_AUTH, AUTH_TOKEN, 0, Buffer.alloc(20, 7));
+    });
+    const e = await rejected(DirectTransport.connect(host, { serial: 'raw', privateKey: key, timeoutMs: 5000 }));
+    assert.deepEqual(e.toJSON(), {
+      code: 'ADB_UNAUTHORIZED',
+      message: 'raw refused our key',
+      hint: HINT_UNAUTHORIZED,
+      context: { serial: 'raw' },
+    });
+    assert.deepEqual(
+      got.map((p) => [p.command, p.arg0]),
+      [
+        [A_CNXN, 0x01000001],
+        [A_AUTH, AUTH_SIGNATURE],
+        [A_AUTH, AUTH_RSAPUBLICKEY],
+      ],
+    );
+  });
+
+  test('banner features, and once closed: isClosed, the device listed offline', async () => {
+    const { host } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    assert.deepEqual(t.featureList, ['shell_v2', 'cmd']);
+    assert.equal(t.isClosed, false);
+    assert.deepEqual(await t.devices(), [{ serial: 'raw', state: 'device', model: 'Raw' }]);
+    t.close();
+    assert.equal(t.isClosed, true);
+    assert.deepEqual(await t.devices(), [{ serial: 'raw', state: 'offline', model: 'Raw' }]);
+  });
+
+  test('aborting an OPEN the device has not answered tells the device (CLSE with our id)', async () => {
+    const { host, got } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    try {
+      const ac = new AbortController();
+      const opening = t.openService('raw', 'shell:sleep 9', { signal: ac.signal });
+      await waitFor(async () => (got.some((p) => p.command === A_OPEN) ? true : undefined));
+      ac.abort();
+      assert.equal((await rejected(opening)).code, 'ABORTED');
+      const open = got.find((p) => p.command === A_OPEN) as AdbPacket;
+      await waitFor(async () => (got.some((p) => p.command === A_CLSE) ? true : undefined));
+      assert.deepEqual(
+        got.filter((p) => p.command === A_CLSE).map((p) => [p.arg0, p.arg1]),
+        [[open.arg0, 0]],
+      );
+    } finally {
+      t.close();
+    }
+  });
+
+  test('a write the connection refuses is ADB_DEVICE_GONE "connection lost while writing", with the cause', async () => {
+    const { host } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+    });
+    let refuse = false;
+    const broken = new Error('write EPIPE');
+    const stream: ByteStream = {
+      write: (d) => (refuse ? Promise.reject(broken) : host.write(d)),
+      read: () => host.read(),
+      close: () => host.close(),
+    };
+    const t = await DirectTransport.connect(stream, { serial: 'raw', timeoutMs: 5000 });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      refuse = true;
+      const e = await rejected(t.openService('raw', 'shell:ls'));
+      assert.deepEqual(e.toJSON(), {
+        code: 'ADB_DEVICE_GONE',
+        message: 'raw: connection lost while writing',
+        hint: 'the device closed the connection; reconnect and retry',
+        context: { serial: 'raw' },
+      });
+      assert.equal(e.cause, broken);
+      // The teardown that follows must not reject the abandoned OPEN where nobody listens.
+      t.close();
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(unhandled, []);
+    } finally {
+      t.close();
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  test('writing to a stream we closed is ADB_DEVICE_GONE "stream closed"', async () => {
+    const t = await connectInMemory(fakeDevice(new MemoryFs()), { timeoutMs: 5000 });
+    try {
+      const s = await t.openService('memory', 'tcp:7000');
+      s.close();
+      const e = await rejected(s.write(Buffer.from('late')));
+      assert.deepEqual([e.code, e.message], ['ADB_DEVICE_GONE', 'memory: stream closed']);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+describe('device endpoint: services that fail', () => {
+  const banner = () => ({ product: 'p', model: 'm', device: 'd', features: FULL_FEATURES });
+
+  async function connectTo(services: DeviceServices): Promise<{ t: DirectTransport; errors: unknown[] }> {
+    const errors: unknown[] = [];
+    const t = await connectInMemory(services, { timeoutMs: 5000, endpoint: { onError: (e) => errors.push(e) } });
+    return { t, errors };
+  }
+
+  test('open() throwing refuses the service (the host hears ADB_COMMAND_FAILED) and reports the error', async () => {
+    const boom = new Error('open blew up');
+    const { t, errors } = await connectTo({
+      banner,
+      open: () => {
+        throw boom;
+      },
+    });
+    try {
+      const e = await rejected(t.openService('memory', 'shell:ls'));
+      assert.deepEqual([e.code, e.message], ['ADB_COMMAND_FAILED', 'memory refused service "shell:ls"']);
+      assert.deepEqual(errors, [boom]);
+    } finally {
+      t.close();
+    }
+  });
+
+  test(
+    'input() failing ends that stream (the host reads its end), tells the service, and reports the error',
+    { timeout: 10_000 },
+    async () => {
+      const bad = new Error('bad input');
+      let closedCalls = 0;
+      const greetings: Array<Promise<unknown>> = [];
+      const { t, errors } = await connectTo({
+        banner,
+        open: (_service, io): ServiceSession => {
+          // Output the host has not acknowledged yet when the input fails.
+          greetings.push(io.write(Buffer.from('hello')).catch((e: unknown) => e));
+          return { input: () => Promise.reject(bad), closed: () => void closedCalls++ };
+        },
+      });
+      try {
+        const s = await t.openService('memory', 'custom:');
+        await s.write(Buffer.from('x')).catch(() => undefined);
+        assert.equal(Buffer.from((await s.read()) ?? []).toString(), 'hello');
+        assert.equal(await s.read(), null);
+        assert.deepEqual(errors, [bad]);
+        assert.equal(closedCalls, 1);
+        const refused = await greetings[0];
+        assert.ok(isGlanceError(refused, 'ADB_DEVICE_GONE'));
+        assert.equal(refused.message, 'stream closed: service failed');
+        // The connection itself goes on.
+        const again = await t.openService('memory', 'custom:');
+        again.close();
+      } finally {
+        t.close();
+      }
+    },
+  );
+
+  test('closed() is called when the host closes the stream, not when the service closes it; a throw in it is reported', async () => {
+    const calls: string[] = [];
+    const trouble = new Error('closed blew up');
+    const { t, errors } = await connectTo({
+      banner,
+      open: (service, io): ServiceSession => {
+        if (service === 'self-closing:') void io.write(Buffer.from('bye')).then(() => io.close());
+        return {
+          input: () => undefined,
+          closed: () => {
+            calls.push(service);
+            throw trouble;
+          },
+        };
+      },
+    });
+    try {
+      const own = await t.openService('memory', 'self-closing:');
+      assert.equal(Buffer.from((await own.read()) ?? []).toString(), 'bye');
+      assert.equal(await own.read(), null);
+      const byHost = await t.openService('memory', 'host-closes:');
+      byHost.close();
+      await waitFor(async () => (calls.length > 0 ? true : undefined));
+      assert.deepEqual(calls, ['host-closes:']);
+      assert.deepEqual(errors, [trouble]);
+    } finally {
+      t.close();
+    }
+    // Dropping the connection finishes streams still open, once each, and never the ones already closed.
+    assert.deepEqual(calls, ['host-closes:']);
+  });
+
+  test('the connection dropping calls closed() on the streams still open', async () => {
+    const calls: string[] = [];
+    const { t } = await connectTo({
+      banner,
+      open: (service): ServiceSession => ({ input: () => undefined, closed: () => void calls.push(service) }),
+    });
+    await t.openService('memory', 'a:');
+    await t.openService('memory', 'b:');
+    t.close();
+    await waitFor(async () => (calls.length === 2 ? true : undefined));
+    assert.deepEqual(calls.sort(), ['a:', 'b:']);
+  });
+});
+
+describe('node adapters', () => {
+  const listeners: DeviceListener[] = [];
+  after(() => Promise.all(listeners.map((l) => l.close())));
+
+  /** Connects, sends CNXN, returns the device's first packet (or the socket error). */
+  function handshake(
+    port: number,
+    bytes = encodePacket({ command: A_CNXN, arg0: 0x01000001, arg1: 1024 * 1024, payload: Buffer.from('host::\0') }),
+  ): Promise<AdbPacket | Error> {
+    return new Promise((resolve) => {
+      const s = tcpConnect({ host: '127.0.0.1', port }, () => s.write(bytes));
+      const d = new PacketDecoder({ maxPayload: 1024 * 1024 });
+      s.on('data', (c) => {
+        const [p] = d.push(c);
+        if (p) {
+          resolve(p);
+          s.destroy();
+        }
+      });
+      s.on('error', resolve);
+      s.on('close', () => resolve(new Error('closed without an answer')));
+    });
+  }
+
+  test('the listener announces its max payload and reports connection errors to onError', async () => {
+    const errors: unknown[] = [];
+    const l = await listenDevice({ port: 0, services: fakeDevice(new MemoryFs()), maxPayload: 8192, onError: (e) => errors.push(e) });
+    listeners.push(l);
+    const p = await handshake(l.port);
+    assert.ok(!(p instanceof Error));
+    assert.deepEqual([p.command, p.arg1], [A_CNXN, 8192]);
+    await handshake(l.port, Buffer.from('GET / HTTP/1.0\r\n\r\n'.repeat(2)));
+    await waitFor(async () => (errors.length > 0 ? true : undefined));
+    assert.ok(isGlanceError(errors[0], 'ADB_PROTOCOL'), String(errors[0]));
+  });
+
+  test('the listener stops when its signal aborts, or at once when it already has', async () => {
+    const ac = new AbortController();
+    const l = await listenDevice({ port: 0, services: fakeDevice(new MemoryFs()), signal: ac.signal });
+    listeners.push(l);
+    assert.equal(((await handshake(l.port)) as AdbPacket).command, A_CNXN);
+    ac.abort();
+    await waitFor(async () => {
+      const r = await handshake(l.port);
+      return r instanceof Error && (r as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? true : undefined;
+    });
+    const already = await listenDevice({ port: 0, services: fakeDevice(new MemoryFs()), signal: AbortSignal.abort() });
+    listeners.push(already);
+    await waitFor(async () => {
+      const r = await handshake(already.port);
+      return r instanceof Error && (r as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? true : undefined;
+    });
+  });
+
+  test('a socket stream refuses writes once closed; an aborted dial never connects', async () => {
+    const server = createServer((s) => s.on('error', () => undefined));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const s = await dialTcp({ host: '127.0.0.1', port });
+      s.close();
+      const e = await rejected(s.write(Buffer.from('x')));
+      assert.deepEqual(e.toJSON(), { code: 'ADB_DEVICE_GONE', message: 'socket closed', hint: 'the peer disconnected' });
+      const reason = new Error('user cancelled');
+      const ac = new AbortController();
+      ac.abort(reason);
+      const a = await rejected(dialTcp({ host: '127.0.0.1', port, signal: ac.signal }));
+      assert.deepEqual([a.code, a.message, a.cause], ['ABORTED', 'connect aborted', reason]);
+    } finally {
+      server.close();
+    }
+    // And nothing listening is the raw socket error, for callers to map.
+    await assert.rejects(dialTcp({ host: '127.0.0.1', port: await freePort() }), { code: 'ECONNREFUSED' });
+  });
+});
