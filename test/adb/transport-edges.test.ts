@@ -10,7 +10,6 @@ import {
   A_AUTH,
   A_CLSE,
   A_CNXN,
-  A_OKAY,
   A_OPEN,
   AUTH_RSAPUBLICKEY,
   AUTH_SIGNATURE,
