@@ -19,7 +19,9 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   processEntities: true,
   htmlEntities: true,
-  trimValues: true,
+  // Values as written: a label or a field's value may begin or end with blanks (the JSON source keeps them too).
+  // The blank text between elements this leaves is no element (tagOf).
+  trimValues: false,
 });
 
 /** The source mentions an XCUIElementType element: WDA (or Appium's XCUITest driver) wrote it. */
