@@ -46,7 +46,7 @@ describe('reading', () => {
     );
   });
 
-  test('the XML declaration, comments-free wrappers and text between elements are not elements', () => {
+  test("the XML declaration, Appium's wrapper and text between elements are not elements", () => {
     const d = parseWdaXml(
       `<?xml version="1.0" encoding="UTF-8"?>\n<AppiumAUT>\n  text\n  ${APP}\n  hello\n  <XCUIElementTypeButton label="Go"/>\n</XCUIElementTypeApplication>\n</AppiumAUT>\n`,
     );
