@@ -12,11 +12,19 @@ import {
   encodeDentV1,
   encodeListDone,
   encodeStatV1,
+  encodeSyncData,
+  encodeSyncDone,
+  encodeSyncFail,
+  encodeSyncOkay,
   encodeSyncRequest,
   isDirectory,
   readListing,
+  readRecv,
   readStatV1,
+  readSyncStatus,
 } from '../../src/adb/sync-protocol.js';
+import { PacketDecoder } from '../../src/adb/packet.js';
+import { parseDeviceList } from '../../src/adb/transport.js';
 import { createSyncSession, makeStat, openShellService, type SyncFileSystem } from '../../src/adb/device-services.js';
 import { ShellId, ShellPacketDecoder } from '../../src/adb/shell-protocol.js';
 import type { ServiceIO } from '../../src/adb/services.js';
@@ -287,5 +295,102 @@ describe('ready-made device services', () => {
     const r = readerOf(reply);
     assert.deepEqual(await readListing(r, false), []);
     assert.deepEqual(await readListing(r, false), [{ name: 'f', stat: { mode: 0o100644, size: 1, mtime: 1 } }]);
+  });
+});
+
+describe('what the errors say', () => {
+  test('the device-state hints, word for word (the CLI and MCP show them as they are)', () => {
+    assert.equal(HINT_UNAUTHORIZED, 'accept the "Allow USB debugging?" prompt on the device, then retry');
+    assert.equal(HINT_OFFLINE, 'reconnect the device (or `adb reconnect`) and wait until `adb devices` says "device"');
+    assert.equal(HINT_CHOOSE_DEVICE, 'name one by its serial (or set ANDROID_SERIAL); the device list shows them');
+    assert.equal(HINT_NO_DEVICE, 'connect a device with USB debugging on, start an emulator, or `adb connect HOST:PORT`');
+  });
+
+  test('transport, shell v2 and sync decoders name what they refused and hint at the cause', () => {
+    assert.deepEqual(
+      thrown(() => new PacketDecoder({ maxPayload: 4096 }).push(Buffer.from('GET / HTTP/1.0\r\n\r\n\0\0\0\0\0\0'))),
+      {
+        code: 'ADB_PROTOCOL',
+        message: 'unknown ADB command 0x20544547',
+        hint: 'the peer does not speak the ADB transport protocol (wrong port?)',
+        context: { command: 0x20544547 },
+      },
+    );
+    assert.deepEqual(
+      thrown(() => new ShellPacketDecoder().push(Buffer.from([9, 1, 0, 0, 0, 0x41]))),
+      { code: 'ADB_PROTOCOL', message: 'bad shell v2 packet (id 9, length 1)', hint: 'the stream does not carry the shell v2 protocol' },
+    );
+    const bad = Buffer.alloc(8);
+    bad.write('NOPE', 'latin1');
+    assert.deepEqual(
+      thrown(() => new SyncRequestDecoder().push(bad)),
+      {
+        code: 'ADB_PROTOCOL',
+        message: 'bad sync request "NOPE" (length 0)',
+        hint: 'the sync stream is out of step; reconnect and retry',
+      },
+    );
+    assert.throws(() => encodeSyncData(Buffer.alloc(64 * 1024 + 1)), { name: 'RangeError', message: 'sync DATA chunk over 65536 bytes' });
+  });
+
+  test('sync replies: FAIL text with its hint, foreign ids, and what was being read when the stream ended', async () => {
+    const hint = 'the sync stream is out of step; reconnect and retry';
+    assert.deepEqual(await rejected(readSyncStatus(readerOf(encodeSyncFail('Permission denied')))), {
+      code: 'SYNC_FAILED',
+      message: 'Permission denied',
+      hint: 'check the device path and its permissions',
+    });
+    assert.deepEqual(await rejected(readSyncStatus(readerOf(encodeSyncDone(0)))), {
+      code: 'ADB_PROTOCOL',
+      message: 'expected OKAY or FAIL, got "DONE"',
+      hint,
+    });
+    assert.deepEqual(await rejected(readRecv(readerOf(encodeSyncOkay()), () => undefined)), {
+      code: 'ADB_PROTOCOL',
+      message: 'unexpected "OKAY" in RECV reply',
+      hint,
+    });
+    const ended = async (p: Promise<unknown>): Promise<string> => (await rejected(p)).message;
+    const fail = encodeSyncFail('Permission denied');
+    assert.deepEqual(
+      [
+        await ended(readSyncStatus(readerOf(fail.subarray(0, 10)))),
+        await ended(readListing(readerOf(Buffer.from('DEN')), false)),
+        await ended(readListing(readerOf(encodeListDone(false).subarray(0, 12)), false)),
+        await ended(readRecv(readerOf(Buffer.from('DAT')), () => undefined)),
+        await ended(readRecv(readerOf(encodeSyncData(Buffer.from('abcdef')).subarray(0, 10)), () => undefined)),
+      ],
+      [
+        'stream ended while reading sync FAIL message',
+        'stream ended while reading listing entry',
+        'stream ended while reading listing entry',
+        'stream ended while reading RECV reply',
+        'stream ended while reading RECV data',
+      ],
+    );
+  });
+
+  test('`adb devices` output: the "List of devices attached" heading and daemon lines are not devices', () => {
+    const text =
+      '* daemon not running; starting now at tcp:5037\n* daemon started successfully\nList of devices attached\nemulator-5554\tdevice\n\n';
+    assert.deepEqual(parseDeviceList(text), [{ serial: 'emulator-5554', state: 'device' }]);
+  });
+
+  test('devices-l lines from older or odd servers: CRLF, blank lines, no transport_id, a transport_id that is not a number', () => {
+    const text = [
+      'emulator-5554          device product:sdk model:m device:d transport_id:12\r',
+      'R58M123ABC             unauthorized usb:1-1',
+      '   ',
+      '0123\tdevice transport_id:x5',
+      '0124 device transport_id:5x',
+      '0125 offline usb:3',
+    ].join('\n');
+    assert.deepEqual(parseDeviceList(text), [
+      { serial: 'emulator-5554', state: 'device', product: 'sdk', model: 'm', device: 'd', transportId: 12 },
+      { serial: 'R58M123ABC', state: 'unauthorized' },
+      { serial: '0123', state: 'device' },
+      { serial: '0124', state: 'device' },
+      { serial: '0125', state: 'offline' },
+    ]);
   });
 });

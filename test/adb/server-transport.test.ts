@@ -8,13 +8,14 @@ import type { Socket } from 'node:net';
 import { AdbClient } from '../../src/adb/client.js';
 import { createServerTransport } from '../../src/adb/node/host.js';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
-import { AdbServerClient } from '../../src/adb/server-transport.js';
+import { AdbServerClient, mapServerFailure } from '../../src/adb/server-transport.js';
+import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } from '../../src/adb/select.js';
 import type { DeviceServices, ServiceIO, ServiceSession } from '../../src/adb/services.js';
 import { createStreamPair } from '../../src/adb/stream.js';
 import { isGlanceError, type GlanceError } from '../../src/errors.js';
-import { fakeAdbServer, type FakeAdbServer, type Reply } from '../hostile/fake-adb-server.js';
+import { fail, fakeAdbServer, type FakeAdbServer, type Reply } from '../hostile/fake-adb-server.js';
 import { requires } from '../helpers/requires.js';
-import { AdbHarness } from './adb-harness.js';
+import { AdbHarness, waitFor } from './adb-harness.js';
 import { MemoryFs, fakeDevice } from './fake-device.js';
 
 async function rejected(p: Promise<unknown>): Promise<GlanceError> {
@@ -52,6 +53,103 @@ describe('adb server client against a scripted server', () => {
     const resetting = await scripted((_request, socket) => socket.resetAndDestroy(), false);
     const r = await rejected(resetting.client.devices());
     assert.deepEqual([r.code, r.message], ['ADB_SERVER_RESTARTED', 'adb server connection dropped while reading host:devices-l']);
+  });
+
+  test('a status other than OKAY or FAIL is ADB_PROTOCOL: something else is listening there', async () => {
+    const { client, address } = await scripted((_request, socket) => socket.end('HTTP/1.0 400 Bad Request\r\n\r\n'), false);
+    assert.deepEqual((await rejected(client.version())).toJSON(), {
+      code: 'ADB_PROTOCOL',
+      message: 'adb server answered "HTTP" to host:version',
+      hint: 'is something other than an adb server listening on that port?',
+      context: { address },
+    });
+  });
+
+  test('connect: any text but "connected to" / "already connected to" is ADB_CONNECT_FAILED with that text', async () => {
+    const { client } = await scripted((request, socket) => {
+      const target = request.slice('host:connect:'.length);
+      socket.end(okay(target === 'good:5555' ? `already connected to ${target}` : `failed to connect to '${target}': Connection refused`));
+    }, false);
+    assert.equal(await client.connect('good:5555'), 'already connected to good:5555');
+    assert.deepEqual((await rejected(client.connect('bad:5555'))).toJSON(), {
+      code: 'ADB_CONNECT_FAILED',
+      message: "failed to connect to 'bad:5555': Connection refused",
+      hint: 'is the device listening (adb tcpip / the virtual device running) on that port?',
+      context: { target: 'bad:5555' },
+    });
+  });
+
+  test('server FAIL texts become coded errors with their hints, the text and the serial kept as context', () => {
+    const cases: Array<[string, ReturnType<GlanceError['toJSON']>]> = [
+      [
+        'device unauthorized.',
+        {
+          code: 'ADB_UNAUTHORIZED',
+          message: 'device unauthorized.',
+          hint: HINT_UNAUTHORIZED,
+          context: { serverMessage: 'device unauthorized.', serial: 's1' },
+        },
+      ],
+      [
+        'device still connecting',
+        {
+          code: 'ADB_OFFLINE',
+          message: 'device still connecting',
+          hint: HINT_OFFLINE,
+          context: { serverMessage: 'device still connecting', serial: 's1' },
+        },
+      ],
+      [
+        'more than one emulator',
+        {
+          code: 'ADB_MULTIPLE_DEVICES',
+          message: 'more than one emulator',
+          hint: HINT_CHOOSE_DEVICE,
+          next: { tool: 'device_list' },
+          context: { serverMessage: 'more than one emulator', serial: 's1' },
+        },
+      ],
+      [
+        "device 's1' not found",
+        {
+          code: 'ADB_DEVICE_NOT_FOUND',
+          message: "device 's1' not found",
+          hint: 'list the devices and pick one of their serials',
+          next: { tool: 'device_list' },
+          context: { serverMessage: "device 's1' not found", serial: 's1' },
+        },
+      ],
+      [
+        'no such device',
+        {
+          code: 'ADB_DEVICE_NOT_FOUND',
+          message: 'no such device',
+          hint: 'list the devices and pick one of their serials',
+          next: { tool: 'device_list' },
+          context: { serverMessage: 'no such device', serial: 's1' },
+        },
+      ],
+      [
+        'no emulators found',
+        {
+          code: 'ADB_NO_DEVICE',
+          message: 'no emulators found',
+          hint: HINT_NO_DEVICE,
+          context: { serverMessage: 'no emulators found', serial: 's1' },
+        },
+      ],
+      [
+        'cannot bind listener',
+        {
+          code: 'ADB_COMMAND_FAILED',
+          message: 'cannot bind listener',
+          hint: 'the adb server refused the request',
+          context: { serverMessage: 'cannot bind listener', serial: 's1' },
+        },
+      ],
+    ];
+    for (const [text, want] of cases) assert.deepEqual(mapServerFailure(text, 's1').toJSON(), want, text);
+    assert.deepEqual(mapServerFailure('closed').context, { serverMessage: 'closed' });
   });
 
   test('a length prefix that is not four hex digits is ADB_PROTOCOL', async () => {
@@ -121,6 +219,38 @@ describe('adb server client against a scripted server', () => {
       assert.equal((e.cause as NodeJS.ErrnoException).code, 'ECONNRESET');
     });
 
+    test('a device the server no longer knows "disappeared"; a server that is gone itself "went away"', async () => {
+      const { client } = await scripted((request, socket) => {
+        if (request === 'host-serial:fake:get-state') socket.end(fail("device 'fake' not found"));
+        else {
+          socket.write('OKAY');
+          socket.end();
+        }
+      });
+      const stream = await client.openService('fake', 'exec:cmd');
+      const e = await rejected(stream.read());
+      assert.deepEqual(e.toJSON(), {
+        code: 'ADB_DEVICE_GONE',
+        message: 'device fake disappeared during the command',
+        hint: 'reconnect the device and retry',
+        context: { serial: 'fake' },
+      });
+      assert.ok(isGlanceError(e.cause, 'ADB_DEVICE_NOT_FOUND'));
+
+      const s = await fakeAdbServer((_request, socket) => socket.write('OKAY'));
+      const address = `127.0.0.1:${s.port}`;
+      const alone = createServerTransport({ port: s.port, autoStart: false });
+      const orphan = await alone.openService('fake', 'exec:cmd');
+      await s.close();
+      const gone = await rejected(orphan.read());
+      assert.deepEqual(gone.toJSON(), {
+        code: 'ADB_SERVER_RESTARTED',
+        message: 'the adb server went away during the command',
+        hint: 'the adb server was killed or restarted; start it again and retry',
+        context: { address },
+      });
+    });
+
     test('a write after the stream ended is explained the same way', async () => {
       let state = 'device';
       const client = await device(
@@ -178,7 +308,7 @@ function withReverse(base: DeviceServices): DeviceServices & { reversed: Map<str
     void io.write(Buffer.from(text)).then(() => io.close());
     return { input: () => undefined, closed: () => undefined };
   };
-  const fail = (message: string): string => `FAIL${message.length.toString(16).padStart(4, '0')}${message}`;
+  const refusal = (message: string): string => `FAIL${message.length.toString(16).padStart(4, '0')}${message}`;
   return {
     reversed,
     banner: () => base.banner(),
@@ -195,7 +325,7 @@ function withReverse(base: DeviceServices): DeviceServices & { reversed: Map<str
       const kill = /^reverse:killforward:(.+)$/.exec(service);
       if (kill) {
         const remote = kill[1] ?? '';
-        if (!reversed.delete(remote)) return answer(io, fail(`listener '${remote}' not found`));
+        if (!reversed.delete(remote)) return answer(io, refusal(`listener '${remote}' not found`));
         return answer(io, 'OKAY');
       }
       return base.open(service, io);
@@ -242,6 +372,16 @@ describe('adb server client through the real adb server', { skip: requires({ adb
     // `adb disconnect` with no target drops every TCP device.
     assert.equal(await server.disconnect(), 'disconnected everything');
     assert.deepEqual(await server.devices(), []);
+  });
+
+  test('kill() stops the server: the next request finds nothing listening', async () => {
+    const own = await AdbHarness.start();
+    const t = createServerTransport({ port: own.port, autoStart: false });
+    assert.equal(await t.version(), 41);
+    await t.kill();
+    await waitFor(async () => ((await t.version().catch((e: unknown) => e)) instanceof Error ? true : undefined));
+    assert.equal((await rejected(t.version())).code, 'ADB_SERVER_UNAVAILABLE');
+    await own.stop();
   });
 
   test('reverse: the device chooses the port for tcp:0; killReverse removes it; an unknown one is ADB_COMMAND_FAILED', async () => {

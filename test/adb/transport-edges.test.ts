@@ -11,6 +11,9 @@ import {
   A_CLSE,
   A_CNXN,
   A_OPEN,
+  A_OKAY,
+  A_STLS,
+  A_WRTE,
   AUTH_RSAPUBLICKEY,
   AUTH_SIGNATURE,
   AUTH_TOKEN,
@@ -49,6 +52,7 @@ const BANNER = Buffer.from(formatBanner('device', { 'ro.product.model': 'Raw' },
 function rawDevice(answer: (p: AdbPacket, send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void) => void): {
   host: ByteStream;
   got: AdbPacket[];
+  hangUp: () => void;
 } {
   const [host, device] = createStreamPair();
   const got: AdbPacket[] = [];
@@ -65,7 +69,7 @@ function rawDevice(answer: (p: AdbPacket, send: (command: number, arg0: number, 
       }
     }
   })();
-  return { host, got };
+  return { host, got, hangUp: () => device.close() };
 }
 
 const cnxn = (send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void): void =>
@@ -92,6 +96,103 @@ describe('direct transport', () => {
         [A_AUTH, AUTH_RSAPUBLICKEY],
       ],
     );
+  });
+
+  test('handshake failures: each says what happened, with a hint and the serial', async () => {
+    const connectTo = (answer: Parameters<typeof rawDevice>[0], options: { privateKey?: string; timeoutMs?: number } = {}) =>
+      rejected(DirectTransport.connect(rawDevice(answer).host, { serial: 'raw', timeoutMs: 5000, ...options }));
+    // Something that reads our CNXN and hangs up.
+    let hangUp = (): void => undefined;
+    const silent = rawDevice((p) => {
+      if (p.command === A_CNXN) hangUp();
+    });
+    hangUp = silent.hangUp;
+    const closed = await rejected(DirectTransport.connect(silent.host, { serial: 'raw', timeoutMs: 5000 }));
+    assert.deepEqual(closed.toJSON(), {
+      code: 'ADB_CONNECT_FAILED',
+      message: 'raw closed the connection during the handshake',
+      hint: 'is an ADB device (not something else) listening on that port?',
+      context: { serial: 'raw' },
+    });
+    const tls = await connectTo((p, send) => {
+      if (p.command === A_CNXN) send(A_STLS, 0x01000000, 0);
+    });
+    assert.deepEqual(tls.toJSON(), {
+      code: 'ADB_CONNECT_FAILED',
+      message: 'raw requires TLS (Android 11+ wireless debugging)',
+      hint: 'pair and connect through the adb server (`adb pair`, `adb connect`) and use the server transport',
+      context: { serial: 'raw' },
+    });
+    const token = (p: AdbPacket, send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void): void => {
+      if (p.command === A_CNXN) send(A_AUTH, AUTH_TOKEN, 0, Buffer.alloc(20, 1));
+    };
+    assert.deepEqual((await connectTo(token)).toJSON(), {
+      code: 'ADB_UNAUTHORIZED',
+      message: 'raw requires authentication and no adb key was found',
+      hint: 'create one by running `adb devices` once (writes ~/.android/adbkey), or pass the key path',
+      context: { serial: 'raw' },
+    });
+    const unusable = await connectTo(token, { privateKey: 'not a pem' });
+    assert.deepEqual(unusable.toJSON(), {
+      code: 'ADB_UNAUTHORIZED',
+      message: 'the adb private key cannot be used for signing',
+      hint: 'the key file is not an RSA private key in PEM form; delete ~/.android/adbkey and run `adb devices`',
+      context: { serial: 'raw' },
+    });
+    assert.ok(unusable.cause instanceof Error);
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    // The device asks, gets our signature and then says nothing (a phone showing its prompt).
+    const waiting = await connectTo(token, { privateKey: key, timeoutMs: 300 });
+    assert.deepEqual(waiting.toJSON(), {
+      code: 'ADB_UNAUTHORIZED',
+      message: 'raw did not accept the connection in time',
+      hint: 'if the device shows "Allow USB debugging?", accept it and retry; otherwise check the port',
+      context: { serial: 'raw' },
+    });
+    assert.ok(isGlanceError(waiting.cause, 'TIMEOUT'));
+  });
+
+  test('after the handshake: another serial, a refused service, the device closing a stream or the connection', async () => {
+    const { host, hangUp } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+      if (p.command === A_OPEN && Buffer.from(p.payload).toString() === 'nope:\0') send(A_CLSE, 0, p.arg0);
+      else if (p.command === A_OPEN) send(A_OKAY, 77, p.arg0);
+      // Data on a stream is never acknowledged: the stream is closed instead.
+      if (p.command === A_WRTE) send(A_CLSE, 77, p.arg0);
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    assert.deepEqual((await rejected(t.features('other'))).toJSON(), {
+      code: 'ADB_DEVICE_NOT_FOUND',
+      message: "device 'other' not found",
+      hint: 'this direct connection reaches only raw',
+      context: { serial: 'other' },
+    });
+    assert.deepEqual((await rejected(t.openService('raw', 'nope:'))).toJSON(), {
+      code: 'ADB_COMMAND_FAILED',
+      message: 'raw refused service "nope:"',
+      hint: 'the device does not offer this service',
+      context: { serial: 'raw', service: 'nope:' },
+    });
+    const s = await t.openService('raw', 'tcp:1');
+    const e = await rejected(s.write(Buffer.from('x')));
+    assert.deepEqual([e.code, e.message], ['ADB_DEVICE_GONE', 'raw: stream closed by the device']);
+    assert.equal(await s.read(), null);
+    // The device hangs up: what was pending and what comes next fail alike.
+    hangUp();
+    await waitFor(async () => (t.isClosed ? true : undefined));
+    const after = await rejected(t.openService('raw', 'tcp:2'));
+    assert.deepEqual(after.toJSON(), {
+      code: 'ADB_DEVICE_GONE',
+      message: 'raw: connection closed by the device',
+      hint: 'the device closed the connection; reconnect and retry',
+      context: { serial: 'raw' },
+    });
+  });
+
+  test('a transport we closed says so', async () => {
+    const t = await connectInMemory(fakeDevice(new MemoryFs()), { timeoutMs: 5000 });
+    t.close();
+    assert.equal((await rejected(t.openService('memory', 'shell:ls'))).message, 'memory: connection closed by the host');
   });
 
   test('banner features, and once closed: isClosed, the device listed offline', async () => {
@@ -267,6 +368,30 @@ describe('device endpoint: services that fail', () => {
     }
     // Dropping the connection finishes streams still open, once each, and never the ones already closed.
     assert.deepEqual(calls, ['host-closes:']);
+  });
+
+  test('output still waiting for the host when it closes the stream fails, saying the host closed it', async () => {
+    const pending: Array<Promise<unknown>> = [];
+    const { t } = await connectTo({
+      banner,
+      open: (_service, io): ServiceSession => {
+        pending.push(io.write(Buffer.from('unread')).catch((e: unknown) => e));
+        return { input: () => undefined, closed: () => undefined };
+      },
+    });
+    try {
+      const s = await t.openService('memory', 'talker:');
+      s.close();
+      const e = await pending[0];
+      assert.ok(isGlanceError(e));
+      assert.deepEqual(e.toJSON(), {
+        code: 'ADB_DEVICE_GONE',
+        message: 'stream closed: closed by host',
+        hint: 'the host closed the stream or disconnected',
+      });
+    } finally {
+      t.close();
+    }
   });
 
   test('the connection dropping calls closed() on the streams still open', async () => {
