@@ -20,6 +20,7 @@ import {
   PacketDecoder,
   encodePacket,
   formatBanner,
+  payloadChecksum,
   type AdbPacket,
 } from '../../src/adb/packet.js';
 import { DirectTransport } from '../../src/adb/direct-transport.js';
@@ -56,9 +57,14 @@ function rawDevice(answer: (p: AdbPacket, send: (command: number, arg0: number, 
 } {
   const [host, device] = createStreamPair();
   const got: AdbPacket[] = [];
-  const decoder = new PacketDecoder({ maxPayload: 1024 * 1024 });
-  const send = (command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): void =>
+  // As an old (pre-0x01000001) device: checksums are checked on everything but CNXN.
+  const decoder = new PacketDecoder({ maxPayload: 2 * 1024 * 1024, verifyChecksum: true });
+  const send = (command: number, arg0: number, arg1: number, payload: Uint8Array = new Uint8Array(0)): void => {
+    // Announcing 0x01000001 or later, the device lets both sides skip checksums from then on.
+    if (command === A_CNXN && arg0 >= 0x01000001) decoder.verifyChecksum = false;
     void device.write(encodePacket({ command, arg0, arg1, payload })).catch(() => undefined);
+  };
+  rawPeer.set(host, device);
   void (async () => {
     for (;;) {
       const chunk = await device.read();
@@ -72,6 +78,9 @@ function rawDevice(answer: (p: AdbPacket, send: (command: number, arg0: number, 
   return { host, got, hangUp: () => device.close() };
 }
 
+/** The device end of each raw device's pair, for tests that write bytes no packet encoder would. */
+const rawPeer = new Map<ByteStream, ByteStream>();
+
 const cnxn = (send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => void): void =>
   send(A_CNXN, 0x01000001, 256 * 1024, BANNER);
 
@@ -81,7 +90,20 @@ describe('direct transport', () => {
     const { host, got } = rawDevice((p, send) => {
       if (p.command === A_CNXN || p.command === A_AUTH) send(A_AUTH, AUTH_TOKEN, 0, Buffer.alloc(20, 7));
     });
-    const e = await rejected(DirectTransport.connect(host, { serial: 'raw', privateKey: key, timeoutMs: 5000 }));
+    const first: Uint8Array[] = [];
+    const recorded: ByteStream = {
+      write: (d) => (first.push(Uint8Array.from(d)), host.write(d)),
+      read: () => host.read(),
+      close: () => host.close(),
+    };
+    const e = await rejected(DirectTransport.connect(recorded, { serial: 'raw', privateKey: key, timeoutMs: 5000 }));
+    // Our CNXN: version, 1 MiB, the features we understand, and its checksum (an old device checks it).
+    const [cnxnPacket] = new PacketDecoder({ maxPayload: 1024 * 1024 }).push(first[0] ?? new Uint8Array(0));
+    assert.deepEqual(
+      [cnxnPacket?.arg0, cnxnPacket?.arg1, Buffer.from(cnxnPacket?.payload ?? []).toString()],
+      [0x01000001, 1024 * 1024, 'host::features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,fixed_push_symlink_timestamp'],
+    );
+    assert.equal(Buffer.from(first[0] ?? []).readUInt32LE(16), payloadChecksum(cnxnPacket?.payload ?? new Uint8Array(0)));
     assert.deepEqual(e.toJSON(), {
       code: 'ADB_UNAUTHORIZED',
       message: 'raw refused our key',
@@ -180,6 +202,8 @@ describe('direct transport', () => {
     // The device hangs up: what was pending and what comes next fail alike.
     hangUp();
     await waitFor(async () => (t.isClosed ? true : undefined));
+    // Closing afterwards keeps the first reason.
+    t.close();
     const after = await rejected(t.openService('raw', 'tcp:2'));
     assert.deepEqual(after.toJSON(), {
       code: 'ADB_DEVICE_GONE',
@@ -193,6 +217,59 @@ describe('direct transport', () => {
     const t = await connectInMemory(fakeDevice(new MemoryFs()), { timeoutMs: 5000 });
     t.close();
     assert.equal((await rejected(t.openService('memory', 'shell:ls'))).message, 'memory: connection closed by the host');
+  });
+
+  test('before CNXN, packets other than an AUTH token are ignored; a device that never answers is a plain TIMEOUT', async () => {
+    const { host } = rawDevice((p, send) => {
+      if (p.command !== A_CNXN) return;
+      send(A_OKAY, AUTH_TOKEN, 0);
+      send(A_AUTH, AUTH_SIGNATURE, 0, Buffer.alloc(20));
+      cnxn(send);
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    assert.equal(t.isClosed, false);
+    t.close();
+    const mute = rawDevice(() => undefined);
+    const e = await rejected(DirectTransport.connect(mute.host, { serial: 'raw', timeoutMs: 100 }));
+    assert.deepEqual([e.code, e.message], ['TIMEOUT', 'connect to raw timed out after 100 ms']);
+  });
+
+  test('our WRTEs are cut at the max payload the device announced, never below 4 KiB nor above 1 MiB', async () => {
+    const sizesFor = async (announced: number, bytes: number): Promise<number[]> => {
+      const sizes: number[] = [];
+      const { host } = rawDevice((p, send) => {
+        if (p.command === A_CNXN) send(A_CNXN, 0x01000001, announced, BANNER);
+        if (p.command === A_OPEN) send(A_OKAY, 9, p.arg0);
+        if (p.command === A_WRTE) {
+          sizes.push(p.payload.length);
+          send(A_OKAY, 9, p.arg0);
+        }
+      });
+      const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+      try {
+        const s = await t.openService('raw', 'tcp:1');
+        await s.write(Buffer.alloc(bytes, 1));
+      } finally {
+        t.close();
+      }
+      return sizes;
+    };
+    assert.deepEqual(await sizesFor(256 * 1024, 300_000), [262_144, 300_000 - 262_144]);
+    assert.deepEqual(await sizesFor(2 * 1024 * 1024, 1_500_000), [1_048_576, 1_500_000 - 1_048_576]);
+    assert.deepEqual(await sizesFor(1024, 5000), [4096, 904]);
+  });
+
+  test('garbage from the device after the handshake fails the connection with ADB_PROTOCOL', async () => {
+    const { host } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    // The device end writes bytes that are no packet.
+    await (rawPeer.get(host) as ByteStream).write(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    await waitFor(async () => (t.isClosed ? true : undefined));
+    const e = await rejected(t.openService('raw', 'shell:ls'));
+    assert.equal(e.code, 'ADB_PROTOCOL');
+    t.close();
   });
 
   test('banner features, and once closed: isClosed, the device listed offline', async () => {
