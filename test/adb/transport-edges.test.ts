@@ -24,6 +24,8 @@ import {
   type AdbPacket,
 } from '../../src/adb/packet.js';
 import { DirectTransport } from '../../src/adb/direct-transport.js';
+import { serveDevice } from '../../src/adb/device-endpoint.js';
+import { encodeAdbPublicKey, signAuthToken } from '../../src/adb/auth.js';
 import { connectInMemory } from '../../src/adb/in-memory.js';
 import { HINT_UNAUTHORIZED } from '../../src/adb/select.js';
 import type { DeviceServices, ServiceSession } from '../../src/adb/services.js';
@@ -259,6 +261,29 @@ describe('direct transport', () => {
     assert.deepEqual(await sizesFor(1024, 5000), [4096, 904]);
   });
 
+  test('an OKAY with no write in flight is ignored; the stream goes on', async () => {
+    const { host } = rawDevice((p, send) => {
+      if (p.command === A_CNXN) cnxn(send);
+      if (p.command === A_OPEN) {
+        send(A_OKAY, 9, p.arg0);
+        send(A_OKAY, 9, p.arg0);
+      }
+      if (p.command === A_WRTE) {
+        send(A_OKAY, 9, p.arg0);
+        send(A_WRTE, 9, p.arg0, p.payload);
+      }
+    });
+    const t = await DirectTransport.connect(host, { serial: 'raw', timeoutMs: 5000 });
+    try {
+      const s = await t.openService('raw', 'tcp:1');
+      await s.write(Buffer.from('echo me'));
+      assert.equal(Buffer.from((await s.read()) ?? []).toString(), 'echo me');
+      assert.equal(t.isClosed, false);
+    } finally {
+      t.close();
+    }
+  });
+
   test('garbage from the device after the handshake fails the connection with ADB_PROTOCOL', async () => {
     const { host } = rawDevice((p, send) => {
       if (p.command === A_CNXN) cnxn(send);
@@ -482,6 +507,91 @@ describe('device endpoint: services that fail', () => {
     t.close();
     await waitFor(async () => (calls.length === 2 ? true : undefined));
     assert.deepEqual(calls.sort(), ['a:', 'b:']);
+  });
+});
+
+describe('device endpoint: handshake', () => {
+  const services = (): DeviceServices => fakeDevice(new MemoryFs());
+
+  /** Our endpoint on one end of a pair; the test speaks raw packets on the other and collects what comes back. */
+  function endpoint(options: Parameters<typeof serveDevice>[2] = {}): {
+    send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => Promise<void>;
+    next: () => Promise<AdbPacket>;
+    host: ByteStream;
+  } {
+    const [host, device] = createStreamPair();
+    void serveDevice(device, services(), options);
+    const decoder = new PacketDecoder({ maxPayload: 1024 * 1024 });
+    const queue: AdbPacket[] = [];
+    return {
+      host,
+      send: (command, arg0, arg1, payload = new Uint8Array(0)) => host.write(encodePacket({ command, arg0, arg1, payload })),
+      async next() {
+        while (queue.length === 0) {
+          const chunk = await host.read();
+          if (chunk === null) throw new Error('the device closed the connection');
+          queue.push(...decoder.push(chunk));
+        }
+        return queue.shift() as AdbPacket;
+      },
+    };
+  }
+
+  test('stream packets before CNXN are ignored, as adbd does; the first answer is the CNXN', async () => {
+    const e = endpoint();
+    await e.send(A_OPEN, 1, 0, Buffer.from('shell:echo early\0'));
+    await e.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+    await e.send(A_OPEN, 2, 0, Buffer.from('tcp:1\0'));
+    const first = await e.next();
+    const second = await e.next();
+    assert.deepEqual([first.command, second.command, second.arg1], [A_CNXN, A_OKAY, 2]);
+    e.host.close();
+  });
+
+  test('an AUTH before CNXN is ignored; after CNXN the device asks with a token', async () => {
+    const token = Buffer.alloc(20, 5);
+    const e = endpoint({ auth: { authorizedKeys: [], randomToken: () => token } });
+    await e.send(A_AUTH, AUTH_SIGNATURE, 0, Buffer.alloc(256));
+    await e.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+    const p = await e.next();
+    assert.deepEqual([p.command, p.arg0, Buffer.from(p.payload)], [A_AUTH, AUTH_TOKEN, token]);
+    e.host.close();
+  });
+
+  test('an AUTH before CNXN gets no token of its own: one token, our signature, then CNXN', async () => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const token = Buffer.alloc(20, 9);
+    const e = endpoint({ auth: { authorizedKeys: [encodeAdbPublicKey(pair.publicKey)], randomToken: () => token } });
+    await e.send(A_AUTH, AUTH_SIGNATURE, 0, Buffer.alloc(256));
+    await e.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+    const challenge = await e.next();
+    assert.deepEqual([challenge.command, challenge.arg0], [A_AUTH, AUTH_TOKEN]);
+    await e.send(A_AUTH, AUTH_SIGNATURE, 0, signAuthToken(pair.privateKey, challenge.payload));
+    assert.equal((await e.next()).command, A_CNXN);
+    e.host.close();
+  });
+
+  test('an offered public key reaches the prompt as its text without the NUL; one that is not a key never does', async () => {
+    const offered: string[] = [];
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const e = endpoint({
+      auth: {
+        authorizedKeys: [],
+        randomToken: () => Buffer.alloc(20, 1),
+        onPublicKey: (k) => {
+          offered.push(k);
+          return true;
+        },
+      },
+    });
+    await e.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+    assert.equal((await e.next()).arg0, AUTH_TOKEN);
+    await e.send(A_AUTH, AUTH_RSAPUBLICKEY, 0, Buffer.from('not a key\0'));
+    await e.send(A_AUTH, AUTH_RSAPUBLICKEY, 0, Buffer.from(`${encodeAdbPublicKey(stranger.publicKey)}\0\0`));
+    const accepted = await e.next();
+    assert.equal(accepted.command, A_CNXN);
+    assert.deepEqual(offered, [encodeAdbPublicKey(stranger.publicKey)]);
+    e.host.close();
   });
 });
 
