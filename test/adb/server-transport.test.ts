@@ -67,10 +67,17 @@ describe('adb server client against a scripted server', () => {
 
   test('connect: any text but "connected to" / "already connected to" is ADB_CONNECT_FAILED with that text', async () => {
     const { client } = await scripted((request, socket) => {
+      if (request.startsWith('host:disconnect:')) {
+        socket.end(okay(`disconnected ${request.slice('host:disconnect:'.length)}\n`));
+        return;
+      }
       const target = request.slice('host:connect:'.length);
-      socket.end(okay(target === 'good:5555' ? `already connected to ${target}` : `failed to connect to '${target}': Connection refused`));
+      socket.end(
+        okay(target === 'good:5555' ? `already connected to ${target}\n` : `failed to connect to '${target}': Connection refused`),
+      );
     }, false);
     assert.equal(await client.connect('good:5555'), 'already connected to good:5555');
+    assert.equal(await client.disconnect('good:5555'), 'disconnected good:5555');
     assert.deepEqual((await rejected(client.connect('bad:5555'))).toJSON(), {
       code: 'ADB_CONNECT_FAILED',
       message: "failed to connect to 'bad:5555': Connection refused",
@@ -150,6 +157,18 @@ describe('adb server client against a scripted server', () => {
     ];
     for (const [text, want] of cases) assert.deepEqual(mapServerFailure(text, 's1').toJSON(), want, text);
     assert.deepEqual(mapServerFailure('closed').context, { serverMessage: 'closed' });
+  });
+
+  test('get-state and features replies are read as adb prints them: trimmed, features split on commas', async () => {
+    const { client } = await scripted((request, socket) => {
+      if (request === 'host-serial:fake:get-state') socket.end(okay('offline\n'));
+      else if (request === 'host-serial:bare:features') socket.end(okay('\n'));
+      else if (request === 'host-serial:some:features') socket.end(okay('shell_v2,cmd,\n'));
+      else socket.end(okay(''));
+    }, false);
+    assert.equal(await client.getState('fake'), 'offline');
+    assert.deepEqual(await client.features('bare'), []);
+    assert.deepEqual(await client.features('some'), ['shell_v2', 'cmd']);
   });
 
   test('a length prefix that is not four hex digits is ADB_PROTOCOL', async () => {

@@ -259,6 +259,9 @@ describe('direct transport', () => {
     assert.deepEqual(await sizesFor(256 * 1024, 300_000), [262_144, 300_000 - 262_144]);
     assert.deepEqual(await sizesFor(2 * 1024 * 1024, 1_500_000), [1_048_576, 1_500_000 - 1_048_576]);
     assert.deepEqual(await sizesFor(1024, 5000), [4096, 904]);
+    // Whole multiples of the max payload end without an empty WRTE; an empty write sends nothing.
+    assert.deepEqual(await sizesFor(4096, 8192), [4096, 4096]);
+    assert.deepEqual(await sizesFor(4096, 0), []);
   });
 
   test('an OKAY with no write in flight is ignored; the stream goes on', async () => {
