@@ -329,7 +329,7 @@ describe('WDA JSON page source', () => {
     ]);
   });
 
-  test('rect numbers are numbers or numeric strings; anything else is 0', () => {
+  test('rect numbers are finite numbers or numeric strings; anything else is 0', () => {
     const d = parseWdaJson({
       type: 'XCUIElementTypeOther',
       rect: { x: 0, y: 0, width: 390, height: 844 },
@@ -337,12 +337,15 @@ describe('WDA JSON page source', () => {
         { type: 'XCUIElementTypeButton', rect: { x: '10', y: ' 20 ', width: '12.5', height: 4 } },
         { type: 'XCUIElementTypeButton', rect: { x: true, y: [5], width: 'wide', height: '' } },
         { type: 'XCUIElementTypeButton', rect: { x: null, y: {}, width: [3], height: false } },
+        // a caller's object (not JSON) may hold numbers that are not finite
+        { type: 'XCUIElementTypeButton', rect: { x: NaN, y: Infinity, width: -Infinity, height: NaN } },
       ],
     });
     assert.deepEqual(
       d.roots[0]!.children.map((n) => n.bounds),
       [
         [10, 20, 22.5, 24],
+        [0, 0, 0, 0],
         [0, 0, 0, 0],
         [0, 0, 0, 0],
       ],

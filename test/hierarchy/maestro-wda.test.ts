@@ -421,6 +421,11 @@ describe('Maestro Android hierarchy, field by field', () => {
     assert.equal(isMaestroAndroid({ className: 'View', resourceId: ['dev.app:id/title'], children: [] }), false);
   });
 
+  test('coordinates are numbers or numeric strings, anything else 0 (a NaN from a caller included)', () => {
+    const d = parseMaestroAndroid({ className: 'android.view.View', x1: NaN, y1: '5', x2: 'wide', y2: 7.5 });
+    assert.deepEqual(d.roots[0]!.bounds, [0, 5, 0, 7.5]);
+  });
+
   test('numbers as text, isPassword as the password flag, the capture size over the content, exact bounds strings', () => {
     const d = parseMaestroAndroid({
       deviceWidth: 1080,
