@@ -135,7 +135,7 @@ describe('starting the adb server', () => {
     const started = startAdbServer({ adbPath: adb, port: 6003, signal: ac.signal });
     const pid = await waitFor(async () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined), 10_000);
     ac.abort();
-    await failure(started, 'ABORTED');
+    assert.equal((await failure(started, 'ABORTED')).message, 'adb start-server aborted');
     const alive = (): boolean => {
       try {
         process.kill(pid, 0);
