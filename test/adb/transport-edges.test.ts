@@ -626,6 +626,7 @@ describe('node adapters', () => {
     const errors: unknown[] = [];
     const l = await listenDevice({ port: 0, services: fakeDevice(new MemoryFs()), maxPayload: 8192, onError: (e) => errors.push(e) });
     listeners.push(l);
+    assert.equal(l.host, '127.0.0.1', 'loopback unless told otherwise');
     const p = await handshake(l.port);
     assert.ok(!(p instanceof Error));
     assert.deepEqual([p.command, p.arg1], [A_CNXN, 8192]);
