@@ -32,6 +32,7 @@ import type { DeviceServices, ServiceSession } from '../../src/adb/services.js';
 import { createStreamPair, type ByteStream } from '../../src/adb/stream.js';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
 import { dialTcp } from '../../src/adb/node/socket-stream.js';
+import { connectDirect } from '../../src/adb/node/host.js';
 import { isGlanceError, type GlanceError } from '../../src/errors.js';
 import { FULL_FEATURES, MemoryFs, fakeDevice } from './fake-device.js';
 import { freePort, waitFor } from './adb-harness.js';
@@ -633,6 +634,17 @@ describe('node adapters', () => {
     await handshake(l.port, Buffer.from('GET / HTTP/1.0\r\n\r\n'.repeat(2)));
     await waitFor(async () => (errors.length > 0 ? true : undefined));
     assert.ok(isGlanceError(errors[0], 'ADB_PROTOCOL'), String(errors[0]));
+  });
+
+  test('a port already taken rejects with the listen error; connections() counts open host connections', async () => {
+    const first = await listenDevice({ port: 0, services: fakeDevice(new MemoryFs()) });
+    listeners.push(first);
+    await assert.rejects(listenDevice({ port: first.port, services: fakeDevice(new MemoryFs()) }), { code: 'EADDRINUSE' });
+    assert.equal(first.connections(), 0);
+    const t = await connectDirect({ port: first.port, privateKey: 'unused', timeoutMs: 5000 });
+    await waitFor(async () => (first.connections() === 1 ? true : undefined));
+    t.close();
+    await waitFor(async () => (first.connections() === 0 ? true : undefined));
   });
 
   test('the listener stops when its signal aborts, or at once when it already has', async () => {
