@@ -102,6 +102,14 @@ describe('what the scanner accepts', () => {
     assert.deepEqual(size('', '[0,0][720,1280]', '[100,100][800,900]'), [800, 1280]);
     assert.deepEqual(size(' width="x" height="0"', '[0,0][720,1280]'), [720, 1280]);
   });
+
+  test('format: one window of <node>s is a classic dump; several windows, class-named elements or visible-to-user mean uiautomator2', () => {
+    const format = (inner: string): string => parseDump(`${HEAD}${inner}${END}`).format;
+    assert.equal(format(leaf('text="a"')), 'uiautomator');
+    assert.equal(format(`${leaf('text="a"')}${leaf('text="b"')}`), 'uiautomator2');
+    assert.equal(format('<android.widget.Button bounds="[0,0][1,1]"/>'), 'uiautomator2');
+    assert.equal(format(leaf('visible-to-user="true"')), 'uiautomator2');
+  });
 });
 
 describe('coded errors for input that is not a uiautomator dump', () => {
