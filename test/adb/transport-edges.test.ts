@@ -518,13 +518,16 @@ describe('device endpoint: handshake', () => {
   const services = (): DeviceServices => fakeDevice(new MemoryFs());
 
   /** Our endpoint on one end of a pair; the test speaks raw packets on the other and collects what comes back. */
-  function endpoint(options: Parameters<typeof serveDevice>[2] = {}): {
+  function endpoint(
+    options: Parameters<typeof serveDevice>[2] = {},
+    with_: DeviceServices = services(),
+  ): {
     send: (command: number, arg0: number, arg1: number, payload?: Uint8Array) => Promise<void>;
     next: () => Promise<AdbPacket>;
     host: ByteStream;
   } {
     const [host, device] = createStreamPair();
-    void serveDevice(device, services(), options);
+    void serveDevice(device, with_, options);
     const decoder = new PacketDecoder({ maxPayload: 1024 * 1024 });
     const queue: AdbPacket[] = [];
     return {
@@ -572,6 +575,46 @@ describe('device endpoint: handshake', () => {
     assert.deepEqual([challenge.command, challenge.arg0], [A_AUTH, AUTH_TOKEN]);
     await e.send(A_AUTH, AUTH_SIGNATURE, 0, signAuthToken(pair.privateKey, challenge.payload));
     assert.equal((await e.next()).command, A_CNXN);
+    e.host.close();
+  });
+
+  test('a stream the host closed gets no CLSE back, even when its input fails afterwards', async () => {
+    let failed!: () => void;
+    const failure = new Promise<void>((r) => (failed = r));
+    const e = endpoint(
+      {},
+      {
+        banner: () => ({ product: 'p', model: 'm', device: 'd', features: FULL_FEATURES }),
+        // The input fails a turn later, once the host's CLSE has been handled.
+        open: (): ServiceSession => ({
+          input: () =>
+            new Promise((_, reject) =>
+              setImmediate(() => {
+                reject(new Error('late'));
+                failed();
+              }),
+            ),
+          closed: () => undefined,
+        }),
+      },
+    );
+    await e.send(A_CNXN, 0x01000001, 1024 * 1024, Buffer.from('host::\0'));
+    assert.equal((await e.next()).command, A_CNXN);
+    await e.send(A_OPEN, 1, 0, Buffer.from('x:\0'));
+    const okayed = await e.next();
+    assert.deepEqual([okayed.command, okayed.arg1], [A_OKAY, 1]);
+    await e.host.write(
+      Buffer.concat([
+        encodePacket({ command: A_WRTE, arg0: 1, arg1: okayed.arg0, payload: Buffer.from('in') }),
+        encodePacket({ command: A_CLSE, arg0: 1, arg1: okayed.arg0, payload: new Uint8Array(0) }),
+      ]),
+    );
+    // Once the failure has happened, open another stream: its OKAY is the next packet, with no CLSE before it.
+    await failure;
+    await new Promise((r) => setImmediate(r));
+    await e.send(A_OPEN, 2, 0, Buffer.from('x:\0'));
+    const next = await e.next();
+    assert.deepEqual([next.command, next.arg1], [A_OKAY, 2]);
     e.host.close();
   });
 
