@@ -11,7 +11,7 @@ import { createSyncSession, makeStat, openShellService, type SyncFileSystem } fr
 import { ShellId, ShellPacketDecoder, encodeShellExit, encodeShellPacket } from '../../src/adb/shell-protocol.js';
 import type { DeviceServices, ServiceSession } from '../../src/adb/services.js';
 import type { SyncEntry, SyncStat } from '../../src/adb/sync-protocol.js';
-import { isGlanceError, type GlanceError } from '../../src/errors.js';
+import { rejected } from '../helpers/thrown.js';
 import { FULL_FEATURES } from './fake-device.js';
 
 /** Files as a real device reports them: listings include `.` and `..`; one file is larger than 4 GiB. */
@@ -76,16 +76,6 @@ async function open(s: DeviceServices): Promise<AdbDeviceClient> {
   const t = await connectInMemory(s, { timeoutMs: 5000 });
   transports.push(t);
   return new AdbClient(t).device();
-}
-
-async function rejected(p: Promise<unknown>): Promise<GlanceError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return e;
-  }
-  assert.fail('expected a GlanceError');
 }
 
 describe('device client', () => {

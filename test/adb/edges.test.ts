@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isGlanceError, type GlanceError } from '../../src/errors.js';
+import { rejected as rejectedWith } from '../helpers/thrown.js';
 import { resolveSerial, HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } from '../../src/adb/select.js';
 import { ChunkQueue, OutputLimit, StreamReader, createStreamPair } from '../../src/adb/stream.js';
 import {
@@ -42,13 +43,7 @@ function thrown(f: () => unknown): ReturnType<GlanceError['toJSON']> {
 }
 
 async function rejected(p: Promise<unknown>): Promise<ReturnType<GlanceError['toJSON']>> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return e.toJSON();
-  }
-  assert.fail('expected a GlanceError');
+  return (await rejectedWith(p)).toJSON();
 }
 
 /** A reader over fixed bytes. */

@@ -13,20 +13,11 @@ import { HINT_CHOOSE_DEVICE, HINT_NO_DEVICE, HINT_OFFLINE, HINT_UNAUTHORIZED } f
 import type { DeviceServices, ServiceIO, ServiceSession } from '../../src/adb/services.js';
 import { createStreamPair } from '../../src/adb/stream.js';
 import { isGlanceError, type GlanceError } from '../../src/errors.js';
+import { rejected } from '../helpers/thrown.js';
 import { fail, fakeAdbServer, type FakeAdbServer, type Reply } from '../hostile/fake-adb-server.js';
 import { requires } from '../helpers/requires.js';
 import { AdbHarness, waitFor } from './adb-harness.js';
 import { MemoryFs, fakeDevice } from './fake-device.js';
-
-async function rejected(p: Promise<unknown>): Promise<GlanceError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return e;
-  }
-  assert.fail('expected a GlanceError');
-}
 
 /** OKAY + 4-hex length + text, as the server frames a reply. */
 const okay = (text: string): string => `OKAY${text.length.toString(16).padStart(4, '0')}${text}`;

@@ -33,19 +33,10 @@ import { createStreamPair, type ByteStream } from '../../src/adb/stream.js';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
 import { dialTcp } from '../../src/adb/node/socket-stream.js';
 import { connectDirect } from '../../src/adb/node/host.js';
-import { isGlanceError, type GlanceError } from '../../src/errors.js';
+import { isGlanceError } from '../../src/errors.js';
+import { rejected } from '../helpers/thrown.js';
 import { FULL_FEATURES, MemoryFs, fakeDevice } from './fake-device.js';
 import { freePort, waitFor } from './adb-harness.js';
-
-async function rejected(p: Promise<unknown>): Promise<GlanceError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return e;
-  }
-  assert.fail('expected a GlanceError');
-}
 
 const BANNER = Buffer.from(formatBanner('device', { 'ro.product.model': 'Raw' }, ['shell_v2', 'cmd']));
 

@@ -11,3 +11,14 @@ export function thrown(f: () => unknown): GlanceError {
   }
   assert.fail('did not throw');
 }
+
+/** The error a promise rejects with; it must reject, and with a coded GlanceError. */
+export async function rejected(p: Promise<unknown>): Promise<GlanceError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof GlanceError, String(e));
+    return e;
+  }
+  assert.fail('expected a GlanceError');
+}
