@@ -220,7 +220,12 @@ export async function followSuite(suite: string, o: FollowOptions): Promise<Farm
         });
       }
       const state = await job.getState();
-      if (state === 'completed') return job.returnvalue;
+      // getState() asks Redis again: a suite that finished after getJob() read it is 'completed' while this copy
+      // has no return value yet, so read it once more (the next round does, when even that copy is early).
+      if (state === 'completed') {
+        const report = job.returnvalue ?? (await suites.getJob(suite))?.returnvalue;
+        if (report !== null && report !== undefined) return report;
+      }
       if (state === 'failed') throw new GlanceError('INTERNAL', `suite ${suite} could not be aggregated: ${job.failedReason}`);
       const counts = await job.getDependenciesCount();
       const total = job.data.episodes;
