@@ -72,6 +72,17 @@ const state = {
   ],
 };
 
+/** `CODE: message` of the coded error a state is refused with, or 'parsed'. */
+function failure(v: unknown): string {
+  try {
+    parseDroidbotState(v);
+  } catch (e) {
+    assert.ok(isGlanceError(e), String(e));
+    return `${e.code}: ${e.message}`;
+  }
+  return 'parsed';
+}
+
 describe('DroidBot state', () => {
   test('fields, flags and defaults; children in the order listed, with their index among siblings', () => {
     const d = parseDump(JSON.stringify(state));
@@ -134,22 +145,13 @@ describe('DroidBot state', () => {
   });
 
   test('malformed states are coded errors that say what is wrong', () => {
-    const code = (v: unknown): string => {
-      try {
-        parseDroidbotState(v);
-      } catch (e) {
-        assert.ok(isGlanceError(e), String(e));
-        return `${e.code}: ${e.message}`;
-      }
-      return 'parsed';
-    };
-    assert.equal(code({ views: 'x' }), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
-    assert.equal(code(null), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
-    assert.equal(code('views'), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
-    assert.equal(code({ views: [view({}), 3] }), 'DUMP_MALFORMED: views[1] is not an object');
-    assert.equal(code({ views: [view({}), null] }), 'DUMP_MALFORMED: views[1] is not an object');
+    assert.equal(failure({ views: 'x' }), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(failure(null), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(failure('views'), 'DUMP_NOT_RECOGNISED: JSON without a views[] array');
+    assert.equal(failure({ views: [view({}), 3] }), 'DUMP_MALFORMED: views[1] is not an object');
+    assert.equal(failure({ views: [view({}), null] }), 'DUMP_MALFORMED: views[1] is not an object');
     assert.equal(
-      code({
+      failure({
         views: [
           view({
             temp_id: 4,
@@ -162,33 +164,23 @@ describe('DroidBot state', () => {
       }),
       'DUMP_MALFORMED: view 4 has no valid bounds [[l,t],[r,b]]',
     );
-    assert.equal(code({ views: [view({ bounds: [[0, 0]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
-    assert.equal(code({ views: [view({ bounds: [0, [1, 1]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
-    assert.equal(code({ views: [view({ bounds: [[0, 0], 1] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
-    assert.equal(code({ views: [view({ bounds: 'x' })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
-    assert.equal(code({ views: [view({ temp_id: 1 }), view({ temp_id: 1 })] }), 'DUMP_MALFORMED: duplicate temp_id 1');
-    assert.equal(code({ views: [view({ children: [5] })] }), 'DUMP_MALFORMED: view 0 lists unknown child 5');
-    assert.equal(code({ views: [view({ children: ['1'] }), view({ parent: 0 })] }), 'DUMP_MALFORMED: view 0 lists unknown child 1');
-    assert.equal(code({ views: [view({ children: [0] })] }), 'DUMP_MALFORMED: view 0 has two parents (cycle)');
+    assert.equal(failure({ views: [view({ bounds: [[0, 0]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(failure({ views: [view({ bounds: [0, [1, 1]] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(failure({ views: [view({ bounds: [[0, 0], 1] })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(failure({ views: [view({ bounds: 'x' })] }), 'DUMP_MALFORMED: view 0 has no valid bounds [[l,t],[r,b]]');
+    assert.equal(failure({ views: [view({ temp_id: 1 }), view({ temp_id: 1 })] }), 'DUMP_MALFORMED: duplicate temp_id 1');
+    assert.equal(failure({ views: [view({ children: [5] })] }), 'DUMP_MALFORMED: view 0 lists unknown child 5');
+    assert.equal(failure({ views: [view({ children: ['1'] }), view({ parent: 0 })] }), 'DUMP_MALFORMED: view 0 lists unknown child 1');
+    assert.equal(failure({ views: [view({ children: [0] })] }), 'DUMP_MALFORMED: view 0 has two parents (cycle)');
     assert.equal(
-      code({ views: [view({ children: [1] }), view({ parent: 0 }), view({ children: [1] })] }),
+      failure({ views: [view({ children: [1] }), view({ parent: 0 }), view({ children: [1] })] }),
       'DUMP_MALFORMED: view 1 has two parents (cycle)',
     );
-    assert.equal(code({ views: [view({ parent: 1 }), view({ parent: 0 })] }), 'DUMP_MALFORMED: no root view (parent -1)');
+    assert.equal(failure({ views: [view({ parent: 1 }), view({ parent: 0 })] }), 'DUMP_MALFORMED: no root view (parent -1)');
   });
 });
 
 describe('DroidBot state, by the letter', () => {
-  const failure = (v: unknown): string => {
-    try {
-      parseDroidbotState(v);
-    } catch (e) {
-      assert.ok(isGlanceError(e), String(e));
-      return `${e.code}: ${e.message}`;
-    }
-    return 'parsed';
-  };
-
   test('bounds are exactly two [x, y] pairs: three corners, or an object posing as an array, are malformed', () => {
     const three = [
       [0, 0],
