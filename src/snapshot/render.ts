@@ -168,14 +168,20 @@ export function renderElements(
   o: RenderOptions = { bounds: false, maxLabel: 80 },
   all: readonly SnapshotElement[] = [],
 ): string {
+  const kids = childrenByParent(all);
+  return elements.map((e) => elementLine(e, o, kids.get(e.ref)) + '\n').join('');
+}
+
+/** Elements by their parent's ref (document order kept): each element's children, from a flat list. */
+export function childrenByParent(elements: readonly SnapshotElement[]): Map<string, SnapshotElement[]> {
   const kids = new Map<string, SnapshotElement[]>();
-  for (const e of all) {
+  for (const e of elements) {
     if (e.parent === undefined) continue;
     const list = kids.get(e.parent);
     if (list === undefined) kids.set(e.parent, [e]);
     else list.push(e);
   }
-  return elements.map((e) => elementLine(e, o, kids.get(e.ref)) + '\n').join('');
+  return kids;
 }
 
 const MAX_LISTED = 6;

@@ -19,7 +19,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { shortId, type Bounds } from '../hierarchy/model.js';
-import { shownClass } from './render.js';
+import { childrenByParent, shownClass } from './render.js';
 import type { SnapshotElement, State } from './types.js';
 
 export type AttrName = 'text' | 'desc' | 'hint' | 'id' | 'class' | 'ref' | 'label';
@@ -444,15 +444,7 @@ interface MatchContext {
 }
 
 function childrenOf(el: SnapshotElement, ctx: MatchContext): SnapshotElement[] {
-  if (!ctx.children) {
-    ctx.children = new Map();
-    for (const e of ctx.elements) {
-      if (e.parent === undefined) continue;
-      const list = ctx.children.get(e.parent);
-      if (list) list.push(e);
-      else ctx.children.set(e.parent, [e]);
-    }
-  }
+  ctx.children ??= childrenByParent(ctx.elements);
   return ctx.children.get(el.ref) ?? [];
 }
 
