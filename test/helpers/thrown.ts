@@ -22,3 +22,14 @@ export async function rejected(p: Promise<unknown>): Promise<GlanceError> {
   }
   assert.fail('expected a GlanceError');
 }
+
+/** `CODE: message` of the coded error a call throws, or 'parsed' when it returns. */
+export function failureOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof GlanceError, String(e));
+    return `${e.code}: ${e.message}`;
+  }
+  return 'parsed';
+}

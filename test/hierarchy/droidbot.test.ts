@@ -7,7 +7,7 @@ import { parseDroidbotState } from '../../src/hierarchy/droidbot.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
 import { flagsOn } from '../helpers/flags.js';
-import { isGlanceError } from '../../src/errors.js';
+import { failureOf } from '../helpers/thrown.js';
 
 const view = (o: Record<string, unknown>) => ({
   bounds: [
@@ -73,15 +73,7 @@ const state = {
 };
 
 /** `CODE: message` of the coded error a state is refused with, or 'parsed'. */
-function failure(v: unknown): string {
-  try {
-    parseDroidbotState(v);
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return `${e.code}: ${e.message}`;
-  }
-  return 'parsed';
-}
+const failure = (v: unknown): string => failureOf(() => parseDroidbotState(v));
 
 describe('DroidBot state', () => {
   test('fields, flags and defaults; children in the order listed, with their index among siblings', () => {

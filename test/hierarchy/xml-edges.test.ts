@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
-import { isGlanceError } from '../../src/errors.js';
+import { failureOf } from '../helpers/thrown.js';
 
 const HEAD = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">`;
 const node = (attrs: string, inner = ''): string =>
@@ -12,15 +12,7 @@ const node = (attrs: string, inner = ''): string =>
     ? `<node class="android.view.View" bounds="[0,0][10,10]" ${attrs}/>`
     : `<node class="android.view.View" bounds="[0,0][10,10]" ${attrs}>${inner}</node>`;
 
-const failure = (xml: string): string => {
-  try {
-    parseDump(xml);
-  } catch (e) {
-    assert.ok(isGlanceError(e), String(e));
-    return `${e.code}: ${e.message}`;
-  }
-  return 'parsed';
-};
+const failure = (xml: string): string => failureOf(() => parseDump(xml));
 
 test('comments between elements are skipped; an unterminated one is a cut-off dump', () => {
   const d = parseDump(`${HEAD}<!-- a <node> in a comment -->${node('text="a"', `<!--x-->${node('text="b"')}`)}<!---->\n</hierarchy>`);
