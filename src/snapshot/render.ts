@@ -200,7 +200,7 @@ function runStates(run: Run): string[] {
 }
 
 /** A run of look-alikes as one line: `b711…b742 #day [42 in 6×7 grid, selected b725]`. */
-export function runLine(run: Run, o: RenderOptions = { bounds: false, maxLabel: 80 }): string {
+function runLine(run: Run, o: RenderOptions): string {
   const first = run.members[0]!;
   const last = run.members[run.members.length - 1]!;
   let line = `${first.ref}…${last.ref}`;

@@ -61,6 +61,17 @@ describe('iOS passes', () => {
     );
   });
 
+  test('iosVocabulary: a toggle reads on/off like a switch; a check box keeps checked', () => {
+    const d = ios([
+      x('Toggle', [0, 100, 50, 150], { label: 'Bold', value: '1' }),
+      x('CheckBox', [0, 200, 50, 250], { label: 'Remember me', value: '1' }),
+    ]);
+    const ctx = ctxFor(d);
+    const [toggle, box] = iosVocabulary(fromDump(d, ctx.stats), ctx)[0]!.children;
+    assert.deepEqual([toggle!.cls, toggle!.text, toggle!.checked, toggle!.onOff], ['Toggle', '', true, true]);
+    assert.deepEqual([box!.cls, box!.text, box!.checked, box!.onOff], ['CheckBox', '', true, undefined]);
+  });
+
   test('dropEmptyZeroArea keeps an empty-framed container whose content has a frame', () => {
     const d = ios([
       x('Other', [28, 798, 28, 798], {}, [x('SearchField', [33, 803, 309, 841], { placeholder: 'Search' })]),
@@ -118,6 +129,14 @@ describe('iOS passes', () => {
     const { shape: s, ctx } = run(d, collapseKeyboard);
     assert.deepEqual(s, ['Application~App', ' Keyboard [Done]']);
     assert.equal(ctx.stats.absorbed, 6);
+  });
+
+  test('collapseKeyboard: a keyboard whose keys carry no label collapses to a bare Keyboard', () => {
+    const keys = [0, 1, 2].map((i) => x('Key', [i * 40, 600, i * 40 + 38, 640]));
+    const d = ios([x('Keyboard', [0, 560, 402, 874], {}, keys)]);
+    const { shape: s, ctx } = run(d, collapseKeyboard);
+    assert.deepEqual(s, ['Application~App', ' Keyboard']);
+    assert.equal(ctx.stats.absorbed, 3);
   });
 
   test('unwrapFullScreen replaces screen-sized wrappers by their children; a full-screen list stays', () => {

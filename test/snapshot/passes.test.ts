@@ -12,6 +12,7 @@ import {
   keepIdentifiedIcons,
   keepInputWidgets,
   MAX_DEPTH,
+  distil,
   passesFor,
   stripZeroWidth,
   unwrapLayouts,
@@ -258,4 +259,17 @@ test('one pass list per mode', () => {
   const rest = [keepInputWidgets, keepIdentifiedIcons, absorbChildLabels, unwrapLayouts, groupLists];
   assert.deepEqual(passesFor({}), [...full, ...rest]);
   assert.deepEqual(passesFor({ all: true }), [...full.filter((p) => p !== dropSystemChrome), ...rest]);
+});
+
+test('distil with no options is the default view: chrome and off-screen nodes dropped and counted', () => {
+  const d = screen([
+    n('View', { id: 'android:id/statusBarBackground', bounds: b(0, 0, 1080, 60) }),
+    n('TextView', { text: 'Inbox', bounds: b(0, 100, 1080, 200) }),
+    n('TextView', { text: 'Next page', bounds: b(1080, 100, 2160, 200) }),
+  ]);
+  const { roots, stats } = distil(d);
+  assert.deepEqual(shape(roots), ['TextView:Inbox']);
+  assert.equal(stats.chrome, 1);
+  assert.equal(stats.offscreen, 1);
+  assert.equal(roots[0]!.offscreen, undefined);
 });
