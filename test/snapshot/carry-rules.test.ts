@@ -1,0 +1,285 @@
+// The rules of carrying (src/snapshot/carry.ts), one at a time, on small lists written out by hand: which gone
+// element a cut, grown or reopened element continues, and by which edges it is placed. The refs are written here
+// too: a fresh ref the previous snapshot did not hold is what refs.ts gives an element whose identity changed.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { carryRefs, type CarryElement } from '../../src/snapshot/carry.js';
+
+const LIST_REF = 's40';
+/** The scrolling list every row below sits in; it keeps its ref. */
+const LIST: CarryElement = {
+  ref: LIST_REF,
+  class: 'androidx.recyclerview.widget.RecyclerView',
+  id: 'com.example:id/list',
+  bounds: [0, 200, 1080, 1200],
+  actions: ['scroll'],
+};
+
+/** A tappable row of the list spanning `top`..`bottom`, labelled by the texts it holds. */
+function row(ref: string, top: number, bottom: number, labels: string[]): CarryElement {
+  return {
+    ref,
+    class: 'android.widget.LinearLayout',
+    bounds: [0, top, 1080, bottom],
+    actions: ['tap'],
+    parent: LIST_REF,
+    ...(labels.length > 0 ? { labels } : {}),
+  };
+}
+
+/**
+ * The refs of the elements `now` (in that order) after carrying from the elements `before`. Rows sit in the list;
+ * `[el, i]` puts an element in the row `now[i]`.
+ */
+function carry(now: Array<CarryElement | [CarryElement, number]>, before: CarryElement[]): string[] {
+  const input = now.map((x) => (Array.isArray(x) ? { el: x[0], parent: x[1] + 1 } : { el: x, parent: 0 }));
+  return carryRefs([{ el: LIST, parent: -1 }, ...input], [LIST, ...before]).slice(1);
+}
+
+describe('which labels a cut row keeps', () => {
+  // Rows of 200 px; scrolling back up by 80 px moves row b11 down so that the list's bottom edge cuts off its
+  // second label.
+  const sender3 = row('b10', 800, 1000, ['Sender 3', 'Subject 3']);
+  const sender4 = row('b11', 1000, 1200, ['Sender 4', 'Subject 4']);
+
+  test('a row cut at the bottom keeps the start of its labels, and its ref', () => {
+    const now = [row('b10', 880, 1080, ['Sender 3', 'Subject 3']), row('b907', 1080, 1200, ['Sender 4'])];
+    assert.deepEqual(carry(now, [sender3, sender4]), ['b10', 'b11']);
+  });
+
+  test('a row first seen cut at the bottom keeps that ref when it comes fully into view', () => {
+    const before = [row('b10', 880, 1080, ['Sender 3', 'Subject 3']), row('b907', 1080, 1200, ['Sender 4'])];
+    const now = [sender3, { ...sender4, ref: 'b11' }];
+    assert.deepEqual(carry(now, before), ['b10', 'b907']);
+  });
+
+  test('a row cut at the top keeps the end of its labels: a three-line row cut to its last two', () => {
+    const before = [row('b20', 200, 400, ['Bob', 'Dinner?', 'See you at 8']), row('b21', 400, 600, ['Carol', 'Slides', 'Attached'])];
+    const now = [row('b908', 200, 280, ['Dinner?', 'See you at 8']), row('b21', 280, 480, ['Carol', 'Slides', 'Attached'])];
+    assert.deepEqual(carry(now, before), ['b20', 'b21']);
+  });
+
+  test('the kept labels must be the whole start or the whole end of the gone row, in order', () => {
+    // Three-line rows: scrolled 120 px down, the top row keeps its last two lines; scrolled back 80 px up, the
+    // bottom row keeps its first two.
+    const cutTop = (gone: string[]): string[] =>
+      carry(
+        [row('b908', 200, 280, ['Lunch?', 'See you at 8']), row('b21', 280, 480, ['Carol', 'Slides', 'Attached'])],
+        [row('b20', 200, 400, gone), row('b21', 400, 600, ['Carol', 'Slides', 'Attached'])],
+      );
+    const cutBottom = (gone: string[]): string[] =>
+      carry(
+        [row('b21', 880, 1080, ['Carol', 'Slides', 'Attached']), row('b909', 1080, 1200, ['Alice', 'Lunch?'])],
+        [row('b21', 800, 1000, ['Carol', 'Slides', 'Attached']), row('b22', 1000, 1200, gone)],
+      );
+    // The gone row ends (begins) with only one of the two labels the cut row kept: another row.
+    assert.deepEqual(cutTop(['Bob', 'Dinner?', 'See you at 8']), ['b908', 'b21']);
+    assert.deepEqual(cutBottom(['Alice', 'Dinner?', 'See you at 8']), ['b21', 'b909']);
+    // It ends (begins) with both: the same row.
+    assert.deepEqual(cutTop(['Bob', 'Lunch?', 'See you at 8']), ['b20', 'b21']);
+    assert.deepEqual(cutBottom(['Alice', 'Lunch?', 'See you at 8']), ['b21', 'b22']);
+  });
+
+  test('a row with the very labels of a gone row takes it over one that only begins with them, even a nearer one', () => {
+    // Two notifications from Alice reading alike; after the list moved 100 px up, a row reads exactly as the
+    // gone b31 did, and b30 (with one more line) stood nearer to where it came from.
+    const before = [
+      row('b30', 400, 600, ['Alice', 'Lunch?', '2 photos']),
+      row('b31', 700, 900, ['Alice', 'Lunch?']),
+      row('b32', 900, 1100, ['Dan', 'Rent']),
+    ];
+    const now = [row('b910', 300, 500, ['Alice', 'Lunch?']), row('b32', 800, 1000, ['Dan', 'Rent'])];
+    assert.deepEqual(carry(now, before), ['b31', 'b32']);
+  });
+});
+
+describe('the edges a cut row is placed by', () => {
+  // Rows of different heights: a tall row b40 (300 px), a short one b41 (100 px) and b42 (200 px), which is still
+  // on screen after the scroll and tells how far the list moved. b41 is gone too: its place shows a placeholder
+  // of another kind ("Message deleted"). Both gone rows could be continued by what is left of b40; the edges that
+  // were not cut tell them apart, where all four edges together would pick b41.
+  const tall = (labels: string[]): CarryElement => row('b40', 200, 500, labels);
+  const short = (labels: string[]): CarryElement => row('b41', 500, 600, labels);
+
+  test('a row cut at the top (it kept the end of its labels) by its bottom edge', () => {
+    const before = [tall(['Task 1', 'Due today']), short(['Task 2', 'Due today']), row('b42', 600, 800, ['Task 3', 'Due today'])];
+    // Scrolled 260 px: 40 px of b40 are left, with its last label.
+    const now = [row('b911', 200, 240, ['Due today']), row('b42', 340, 540, ['Task 3', 'Due today'])];
+    assert.deepEqual(carry(now, before), ['b40', 'b42']);
+  });
+
+  test('a row cut to no label at the top by its bottom edge', () => {
+    const before = [tall(['Task 1', 'Due today']), short(['Task 2', 'Due today']), row('b42', 600, 800, ['Task 3', 'Due today'])];
+    // Scrolled 290 px: a 10 px strip of b40's padding is left.
+    const now = [row('b912', 200, 210, []), row('b42', 310, 510, ['Task 3', 'Due today'])];
+    assert.deepEqual(carry(now, before), ['b40', 'b42']);
+  });
+
+  // The same at the bottom of the list: b42 above, the short b41, then the tall b40 reaching the list's bottom.
+  const above = [
+    row('b42', 600, 800, ['Carol', 'Slides']),
+    row('b41', 800, 900, ['Alice', 'Dinner?']),
+    row('b40', 900, 1200, ['Alice', 'Lunch?']),
+  ];
+
+  test('a row cut at the bottom (it kept the start of its labels) by its top edge', () => {
+    // Scrolled back 260 px: 40 px of b40 are left, with its first label.
+    const now = [row('b42', 860, 1060, ['Carol', 'Slides']), row('b913', 1160, 1200, ['Alice'])];
+    assert.deepEqual(carry(now, above), ['b42', 'b40']);
+  });
+
+  test('a row cut to no label at the bottom by its top edge', () => {
+    const now = [row('b42', 890, 1090, ['Carol', 'Slides']), row('b914', 1190, 1200, [])];
+    assert.deepEqual(carry(now, above), ['b42', 'b40']);
+  });
+});
+
+describe('own text: equal, or it is another element', () => {
+  // A card cut by a 120 px scroll (it keeps its last label) holding one button or field: the card is carried, and
+  // the child's fresh ref is new because its parent's label (part of its identity) changed.
+  const before = (child: Partial<CarryElement>): CarryElement[] => [
+    row('b60', 200, 500, ['Alice', 'Lunch?']),
+    { ref: 'b61', class: 'android.widget.ImageButton', bounds: [900, 400, 1060, 480], actions: ['tap'], parent: 'b60', ...child },
+    row('b62', 500, 800, ['Bob', 'Dinner?']),
+  ];
+  const cut = (child: Partial<CarryElement>): Array<CarryElement | [CarryElement, number]> => [
+    row('b915', 200, 380, ['Lunch?']),
+    [{ ref: 'b916', class: 'android.widget.ImageButton', bounds: [900, 280, 1060, 360], actions: ['tap'], ...child }, 0],
+    row('b62', 380, 680, ['Bob', 'Dinner?']),
+  ];
+
+  test('a button with the same description follows its card', () => {
+    assert.deepEqual(carry(cut({ desc: 'Reply' }), before({ desc: 'Reply' })), ['b60', 'b61', 'b62']);
+  });
+
+  test('a button whose description changed is another button', () => {
+    // Play became Pause where it stood: a new element for the agent, not the old one.
+    assert.deepEqual(carry(cut({ desc: 'Pause' }), before({ desc: 'Play' })), ['b60', 'b916', 'b62']);
+  });
+
+  test('a field keeps its ref though its value changed (typing is not identity), not when its hint did', () => {
+    const field = (text: string, hint: string): Partial<CarryElement> => ({
+      class: 'android.widget.EditText',
+      ref: 'e916',
+      actions: ['tap', 'type'],
+      hint,
+      ...(text === '' ? {} : { text }),
+    });
+    const was = (text: string, hint: string): CarryElement[] => before({ ...field(text, hint), ref: 'e61' });
+    assert.deepEqual(carry(cut(field('See you at 8', 'Reply')), was('', 'Reply')), ['b60', 'e61', 'b62']);
+    assert.deepEqual(carry(cut(field('See you at 9', 'Reply')), was('See you at 8', 'Reply')), ['b60', 'e61', 'b62']);
+    assert.deepEqual(carry(cut(field('', 'Forward to')), was('', 'Reply')), ['b60', 'e916', 'b62']);
+  });
+});
+
+describe('look-alikes pair up by place, whatever order the dump lists them in', () => {
+  // The same notification twice, and two unlabelled photo cells side by side: look-alikes told apart by their
+  // offset (lookalikes.ts), so a scroll gives them new fresh refs and carrying pairs them with the gone ones.
+  test('two rows reading alike, stacked', () => {
+    const before = [
+      row('b70', 300, 500, ['Alice', 'Lunch?']),
+      row('b71', 500, 700, ['Alice', 'Lunch?']),
+      row('b72', 700, 900, ['Bob', 'Rent']),
+    ];
+    // Scrolled 100 px: nothing cut.
+    const upper = row('b917', 200, 400, ['Alice', 'Lunch?']);
+    const lower = row('b918', 400, 600, ['Alice', 'Lunch?']);
+    const kept = row('b72', 600, 800, ['Bob', 'Rent']);
+    assert.deepEqual(carry([upper, lower, kept], before), ['b70', 'b71', 'b72']);
+    assert.deepEqual(carry([kept, lower, upper], before), ['b72', 'b71', 'b70']);
+  });
+
+  test('two cells side by side', () => {
+    const cell = (ref: string, left: number, top: number): CarryElement => ({
+      ...row(ref, top, top + 300, []),
+      bounds: [left, top, left + 540, top + 300],
+    });
+    const before = [cell('b73', 0, 300), cell('b74', 540, 300), row('b75', 600, 800, ['Yesterday'])];
+    const kept = row('b75', 500, 700, ['Yesterday']);
+    assert.deepEqual(carry([cell('b919', 0, 200), cell('b920', 540, 200), kept], before), ['b73', 'b74', 'b75']);
+    assert.deepEqual(carry([kept, cell('b920', 540, 200), cell('b919', 0, 200)], before), ['b75', 'b74', 'b73']);
+  });
+
+  test('the buttons of a cut card, which have no sibling that kept its ref to tell how far they moved', () => {
+    // Two unlabelled, undescribed star buttons of a card cut by a 120 px scroll.
+    const star = (ref: string, left: number, top: number, parent?: string): CarryElement => ({
+      ref,
+      class: 'android.widget.ImageView',
+      bounds: [left, top, left + 100, top + 100],
+      actions: ['tap'],
+      ...(parent === undefined ? {} : { parent }),
+    });
+    const before = [
+      row('b60', 200, 500, ['Alice', 'Lunch?']),
+      star('b76', 800, 380, 'b60'),
+      star('b77', 900, 380, 'b60'),
+      row('b62', 500, 800, ['Bob', 'Rent']),
+    ];
+    const card = row('b921', 200, 380, ['Lunch?']);
+    const kept = row('b62', 380, 680, ['Bob', 'Rent']);
+    assert.deepEqual(carry([card, [star('b922', 800, 260), 0], [star('b923', 900, 260), 0], kept], before), ['b60', 'b76', 'b77', 'b62']);
+    assert.deepEqual(carry([card, [star('b923', 900, 260), 0], [star('b922', 800, 260), 0], kept], before), ['b60', 'b77', 'b76', 'b62']);
+  });
+});
+
+describe('which elements take part', () => {
+  test('an element whose fresh ref an element of another id or class held goes back to its own', () => {
+    // The list's "Inbox" title (t5) went away and freed the slot the "Inbox" section header had probed past
+    // before (it had t6): the header goes back to t6. Same for a described image whose slot a text held.
+    const text = (ref: string, label: string, over: Partial<CarryElement> = {}): CarryElement => ({
+      ref,
+      class: 'android.widget.TextView',
+      text: label,
+      bounds: [0, 200, 1080, 300],
+      actions: [],
+      parent: LIST_REF,
+      ...over,
+    });
+    const header = { id: 'com.example:id/header' };
+    assert.deepEqual(
+      carry([text('t5', 'Inbox', header)], [text('t5', 'Inbox', { id: 'com.example:id/title' }), text('t6', 'Inbox', header)]),
+      ['t6'],
+    );
+    const image = (ref: string): CarryElement => ({
+      ref,
+      class: 'android.widget.ImageView',
+      desc: 'Inbox',
+      bounds: [0, 200, 1080, 300],
+      actions: [],
+      parent: LIST_REF,
+    });
+    assert.deepEqual(carry([image('t5')], [text('t5', 'Inbox'), image('t6')]), ['t6']);
+    // A text element whose slot another text held: "Today" had probed past "Yesterday".
+    assert.deepEqual(carry([text('t5', 'Today')], [text('t5', 'Yesterday'), text('t6', 'Today')]), ['t6']);
+  });
+
+  test('a resource id is part of what an element is: a row of another id is not continued', () => {
+    const before = [
+      { ...row('b80', 200, 400, ['Sale', '50% off']), id: 'com.example:id/ad' },
+      { ...row('b81', 400, 600, ['Bob', 'Rent']), id: 'com.example:id/mail' },
+    ];
+    const now = [
+      { ...row('b924', 200, 280, ['50% off']), id: 'com.example:id/mail' },
+      { ...row('b81', 280, 480, ['Bob', 'Rent']), id: 'com.example:id/mail' },
+    ];
+    assert.deepEqual(carry(now, before), ['b924', 'b81']);
+  });
+
+  test('when every element on screen is new, the parent is carried first and its rows follow it', () => {
+    // The list's own fresh ref is new (as when the pane holding it was renamed), and both rows are cut: a short
+    // list showing the end of one tall row and the start of the next.
+    const list = (ref: string): CarryElement => ({ ...LIST, ref });
+    const child = (el: CarryElement, parent: string): CarryElement => ({ ...el, parent });
+    const before = [
+      list('s40'),
+      child(row('b40', 0, 400, ['Task 1', 'Due today']), 's40'),
+      child(row('b41', 400, 800, ['Task 2', 'Due Friday']), 's40'),
+    ];
+    const now = [
+      { el: list('s41'), parent: -1 },
+      { el: row('b925', 200, 400, ['Due today']), parent: 0 },
+      { el: row('b926', 400, 600, ['Task 2']), parent: 0 },
+    ];
+    assert.deepEqual(carryRefs(now, before), ['s40', 'b40', 'b41']);
+  });
+});
