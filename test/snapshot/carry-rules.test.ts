@@ -283,3 +283,77 @@ describe('which elements take part', () => {
     assert.deepEqual(carryRefs(now, before), ['s40', 'b40', 'b41']);
   });
 });
+
+describe('who takes a gone ref', () => {
+  test('a row first seen cut to no label keeps that ref when it comes fully into view', () => {
+    const before = [row('b926', 200, 210, []), row('b42', 210, 410, ['Carol', 'Slides'])];
+    const now = [row('b41', 200, 400, ['Alice', 'Lunch?']), row('b42', 400, 600, ['Carol', 'Slides'])];
+    assert.deepEqual(carry(now, before), ['b926', 'b42']);
+  });
+
+  test('an element that kept its ref is not moved onto a gone one it could continue', () => {
+    // The "Due today" section row stays; the task that ended with the same words scrolled away, and a new task
+    // came into view at the bottom.
+    const before = [
+      row('b43', 200, 400, ['Task 1', 'Due today']),
+      row('b44', 400, 500, ['Due today']),
+      row('b45', 500, 700, ['Task 2', 'Due today']),
+    ];
+    const now = [
+      row('b44', 200, 300, ['Due today']),
+      row('b45', 300, 500, ['Task 2', 'Due today']),
+      row('b931', 500, 700, ['Task 3', 'Friday']),
+    ];
+    assert.deepEqual(carry(now, before), ['b44', 'b45', 'b931']);
+  });
+
+  test('of two rows as near to a gone row, the first in the dump takes it; of two gone rows as near, the first before', () => {
+    // The list did not move (b42 kept its place); the message b46 was shown twice, 100 px above and below it.
+    const gone = row('b46', 400, 600, ['Alice', 'Lunch?']);
+    const kept = row('b42', 800, 1000, ['Carol', 'Slides']);
+    assert.deepEqual(carry([row('b927', 300, 500, ['Alice', 'Lunch?']), row('b928', 500, 700, ['Alice', 'Lunch?']), kept], [gone, kept]), [
+      'b46',
+      'b928',
+      'b42',
+    ]);
+    assert.deepEqual(carry([row('b928', 500, 700, ['Alice', 'Lunch?']), row('b927', 300, 500, ['Alice', 'Lunch?']), kept], [gone, kept]), [
+      'b46',
+      'b927',
+      'b42',
+    ]);
+    // One row between two gone ones that read like it.
+    const between = (before: CarryElement[]): string[] => carry([row('b929', 400, 600, ['Alice', 'Lunch?']), kept], [...before, kept]);
+    const above = row('b47', 300, 500, ['Alice', 'Lunch?']);
+    const below = row('b48', 500, 700, ['Alice', 'Lunch?']);
+    assert.deepEqual(between([above, below]), ['b47', 'b42']);
+    assert.deepEqual(between([below, above]), ['b48', 'b42']);
+  });
+
+  test('an element waits for the ref another frees by going back to its own', () => {
+    // b50 continues the gone b10 under a new key; b11's key now finds b10's slot free, which it had probed past.
+    // b50 comes first in the dump and stands where b10 stood, yet can take b10 only once b11 has gone back.
+    const before = [
+      row('b10', 200, 400, ['Alice', 'Lunch?']),
+      row('b11', 400, 600, ['Bob', 'Rent']),
+      row('b12', 600, 800, ['Carol', 'Slides']),
+    ];
+    const now = [
+      row('b50', 200, 400, ['Alice', 'Lunch?']),
+      row('b10', 400, 600, ['Bob', 'Rent']),
+      row('b12', 600, 800, ['Carol', 'Slides']),
+    ];
+    assert.deepEqual(carry(now, before), ['b10', 'b11', 'b12']);
+  });
+});
+
+describe('how far the list moved', () => {
+  test('most rows that kept their ref tell it: not a row held under the finger while the list scrolls', () => {
+    // Rows "Task k / Due today" of 200 px. The list scrolled 320 px while the user dragged "Task 3", which moved
+    // only 120 px. Task 0 is gone, Task 1 is cut to its last label: it must match Task 1, which the shift of
+    // Task 3 would put the cut row beside Task 0.
+    const task = (k: number, top: number): CarryElement => row(`b${43 + k}`, top, top + 200, [`Task ${k}`, 'Due today']);
+    const before = [0, 1, 2, 3, 4].map((k) => task(k, 200 + 200 * k));
+    const now = [row('b932', 200, 280, ['Due today']), task(2, 280), task(3, 680), task(4, 680)];
+    assert.deepEqual(carry(now, before), ['b44', 'b45', 'b46', 'b47']);
+  });
+});
