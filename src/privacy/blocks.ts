@@ -39,11 +39,9 @@ interface TreeNode {
   kind?: BlockKind | undefined;
   /** This node or an ancestor is a dialog. */
   dialog: boolean;
-  parent: TreeNode | undefined;
   children: TreeNode[];
   own: SnapshotElement[];
   count: number;
-  depth: number;
 }
 
 /** Builds the tree restricted to nodes that lie on the path of some element. */
@@ -53,7 +51,7 @@ function elementTree(
   nodeOf: ReadonlyMap<SnapshotElement, UiNode>,
 ): { root: TreeNode; at: Map<SnapshotElement, TreeNode> } {
   const at = new Map<SnapshotElement, TreeNode>();
-  const root: TreeNode = { node: undefined, dialog: false, parent: undefined, children: [], own: [], count: 0, depth: 0 };
+  const root: TreeNode = { node: undefined, dialog: false, children: [], own: [], count: 0 };
   // A root-first path for the nodes elements stand for only, from one walk that keeps the current path (no map
   // over every dumped node). As in the snapshot, nodes deeper than MAX_DEPTH + 1 hang on their ancestor at
   // depth MAX_DEPTH: the rules below recurse, and a hostile dump nests deeper than the call stack.
@@ -86,7 +84,7 @@ function elementTree(
       let t = tn.get(n);
       if (t === undefined) {
         const kind = containerKind(n);
-        t = { node: n, kind, dialog: cur.dialog || kind === 'dialog', parent: cur, children: [], own: [], count: 0, depth: cur.depth + 1 };
+        t = { node: n, kind, dialog: cur.dialog || kind === 'dialog', children: [], own: [], count: 0 };
         tn.set(n, t);
         cur.children.push(t);
       }

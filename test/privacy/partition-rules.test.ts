@@ -1,0 +1,172 @@
+// The layout rule's parts one at a time (src/privacy/blocks.ts), on small screens built here with the blocks
+// written out by hand: merging runs of small sibling groups (`minSize`), natural containers keeping their edges,
+// a clickable card that holds its own buttons, elements with no layout node, and dumps nested deeper than the
+// snapshot's depth limit (a hostile dump must not overflow the call stack).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UiDump, UiNode } from '../../src/hierarchy/model.js';
+import { containerKind, elementsFromDump, partition, type PartitionOptions, type RawBlock } from '../../src/privacy/index.js';
+import { MAX_DEPTH } from '../../src/snapshot/distil.js';
+import { dump, n } from '../snapshot/build.js';
+
+const label = (e: { text?: string; desc?: string; labels?: string[] }): string => e.text ?? e.desc ?? e.labels?.[0] ?? '?';
+/** Each block as `kind: labels` in partition order. */
+function blocksOf(d: UiDump, options: PartitionOptions = {}): string[] {
+  const src = elementsFromDump(d);
+  return partition(d, src.elements, src.nodeOf, options).map(
+    (b) => `${b.kind}${b.modal ? ' modal' : ''}: ${b.elements.map(label).join(', ')}`,
+  );
+}
+const btn = (text: string, top: number, left = 0): UiNode =>
+  n('Button', { text, clickable: true, bounds: [left, top, left + 200, top + 80] });
+const frame = (children: UiNode[]): UiDump => dump([n('FrameLayout', { bounds: [0, 0, 1080, 2280] }, children)]);
+
+describe('merging small sibling groups (minSize)', () => {
+  // A panel of single buttons, a one-button toolbar, a pair in its own layout: with minSize 2 the single
+  // buttons join their neighbours up to maxSize, the toolbar keeps its edges, the pair is big enough alone.
+  const panel = frame([
+    n('LinearLayout', { bounds: [0, 0, 1080, 1000] }, [
+      btn('A', 100),
+      btn('B', 200),
+      btn('C', 300),
+      n('LinearLayout', { id: 'main_toolbar', bounds: [0, 400, 1080, 480] }, [btn('T', 400)]),
+      btn('D', 500),
+      n('LinearLayout', { bounds: [0, 600, 1080, 680] }, [btn('E', 600), btn('F', 600, 500)]),
+      btn('G', 700),
+    ]),
+  ]);
+
+  test('runs of single buttons merge up to maxSize; a natural container and a big enough group break the run', () => {
+    assert.deepEqual(blocksOf(panel, { maxSize: 2, minSize: 2 }), [
+      'group: A, B',
+      'group: C',
+      'toolbar: T',
+      'group: D',
+      'group: E, F',
+      'group: G',
+    ]);
+  });
+
+  test('a run stops at maxSize, not before', () => {
+    assert.deepEqual(blocksOf(panel, { maxSize: 3, minSize: 2 }), ['group: A, B, C', 'toolbar: T', 'group: D', 'group: E, F', 'group: G']);
+  });
+
+  test('with minSize 1 (the default) nothing merges', () => {
+    assert.deepEqual(blocksOf(panel, { maxSize: 2 }), [
+      'group: A',
+      'group: B',
+      'group: C',
+      'toolbar: T',
+      'group: D',
+      'group: E, F',
+      'group: G',
+    ]);
+  });
+
+  test('list rows merge into row blocks', () => {
+    const row = (text: string, top: number): UiNode =>
+      n('LinearLayout', { clickable: true, bounds: [0, top, 1080, top + 100] }, [
+        n('TextView', { text, bounds: [40, top + 20, 900, top + 80] }),
+      ]);
+    const list = frame([
+      n('RecyclerView', { id: 'items', bounds: [0, 0, 1080, 1000] }, [row('One', 0), row('Two', 100), row('Three', 200)]),
+      btn('Add', 1500),
+    ]);
+    assert.deepEqual(blocksOf(list, { maxSize: 2, minSize: 2 }), ['row: One, Two', 'row: Three', 'group: Add']);
+  });
+});
+
+describe('cards, lists and natural containers', () => {
+  test('a clickable card holding two buttons is one block when the three fit in maxSize', () => {
+    const card = frame([
+      n('LinearLayout', { clickable: true, id: 'card', bounds: [0, 100, 1080, 400] }, [btn('Reply', 300), btn('Delete', 300, 500)]),
+      btn('Compose', 1800),
+    ]);
+    const src = elementsFromDump(card);
+    const blocks = partition(card, src.elements, src.nodeOf, { maxSize: 3 });
+    assert.deepEqual(
+      blocks.map((b) => b.elements.map((e) => e.id ?? label(e))),
+      [['card', 'Reply', 'Delete'], ['Compose']],
+    );
+    // With room for two, the card goes with its first button.
+    assert.deepEqual(
+      partition(card, src.elements, src.nodeOf, { maxSize: 2 }).map((b) => b.elements.map((e) => e.id ?? label(e))),
+      [['card', 'Reply'], ['Delete'], ['Compose']],
+    );
+  });
+
+  test('an AppBarLayout, a ViewPager2 and a dialog-named panel are natural containers', () => {
+    const node = (cls: string, id = ''): UiNode => n(cls, { id, bounds: [0, 0, 10, 10] });
+    assert.equal(containerKind(node('com.google.android.material.appbar.AppBarLayout')), 'toolbar');
+    assert.equal(containerKind(node('androidx.viewpager2.widget.ViewPager2')), 'list');
+    assert.equal(containerKind(node('androidx.viewpager.widget.ViewPager')), 'list');
+    assert.equal(containerKind(node('LinearLayout', 'confirm_dialog_holder')), 'dialog');
+    // The list classes by their exact name: a fast scroller named after its list is no list.
+    assert.equal(containerKind(node('com.example.RecyclerViewFastScroller')), undefined);
+    assert.equal(containerKind(undefined), undefined);
+  });
+});
+
+describe('elements without a layout node', () => {
+  test('an element the caller has no node for lands in one block at the top, with the others', () => {
+    const d = frame([btn('One', 100), btn('Two', 300), btn('Three', 500)]);
+    const src = elementsFromDump(d);
+    const blocks = partition(d, src.elements, new Map());
+    assert.deepEqual(
+      blocks.map((b) => ({ kind: b.kind, labels: b.elements.map(label), container: 'container' in b })),
+      [{ kind: 'group', labels: ['One', 'Two', 'Three'], container: false }],
+    );
+  });
+
+  test('elements that stand for one node stay together past maxSize, with that node as their container', () => {
+    const d = frame([btn('One', 100), btn('Two', 300), btn('Three', 500)]);
+    const src = elementsFromDump(d);
+    const shared = src.nodeOf.get(src.elements[0]!)!;
+    const nodeOf = new Map(src.elements.map((e) => [e, shared] as const));
+    const blocks: RawBlock[] = partition(d, src.elements, nodeOf, { maxSize: 2 });
+    assert.equal(blocks.length, 1);
+    assert.deepEqual(blocks[0]!.elements.map(label), ['One', 'Two', 'Three']);
+    assert.equal(blocks[0]!.kind, 'group');
+    assert.equal(blocks[0]!.container, shared);
+  });
+});
+
+describe('dumps nested deeper than the snapshot keeps', () => {
+  /** `depth` wrappers (FrameLayout, or `cls` at the depths `at` says) around `inner`. */
+  function chain(depth: number, inner: UiNode[], at: Record<number, string> = {}): UiNode {
+    let kids = inner;
+    for (let d = depth; d >= 1; d--) kids = [n(at[d] ?? 'FrameLayout', { bounds: [0, 0, 1080, 2280] }, kids)];
+    return kids[0]!;
+  }
+
+  test('20,000 levels: no stack overflow, each element in one block', () => {
+    // Three buttons at the bottom: every wrapper holds more than maxSize, so the layout rule descends the chain.
+    const deep = chain(20_000, [btn('Deep one', 1000), btn('Deep two', 1100), btn('Deep three', 1200)]);
+    const d = frame([btn('Top', 100), deep]);
+    assert.deepEqual(blocksOf(d), ['group: Top', 'group: Deep one', 'group: Deep two', 'group: Deep three']);
+  });
+
+  test('elements below the limit hang on their ancestor at depth MAX_DEPTH: a toolbar there still holds them', () => {
+    // The frame is at depth 0 and the chain's wrappers at 1…; the toolbar sits at depth MAX_DEPTH, the buttons
+    // far below it.
+    const deep = chain(MAX_DEPTH + 40, [btn('Deep one', 1000), btn('Deep two', 1100), btn('Deep three', 1200)], {
+      [MAX_DEPTH]: 'androidx.appcompat.widget.Toolbar',
+    });
+    const d = frame([btn('Top', 100), deep]);
+    assert.deepEqual(blocksOf(d), ['group: Top', 'toolbar: Deep one, Deep two, Deep three']);
+  });
+
+  test('a card at depth MAX_DEPTH with its two buttons is one block, as near the top', () => {
+    const card = n('LinearLayout', { clickable: true, id: 'card', bounds: [0, 900, 1080, 1300] }, [
+      btn('Reply', 1000),
+      btn('Delete', 1000, 500),
+    ]);
+    // The card at depth MAX_DEPTH, a button beside it (so the layout rule reaches the card), the buttons below it.
+    const d = frame([btn('Top', 100), chain(MAX_DEPTH - 1, [card, btn('Archive', 1400)])]);
+    const src = elementsFromDump(d);
+    assert.deepEqual(
+      partition(d, src.elements, src.nodeOf, { maxSize: 3 }).map((b) => b.elements.map((e) => e.id ?? label(e))),
+      [['Top'], ['card', 'Reply', 'Delete'], ['Archive']],
+    );
+  });
+});
