@@ -39,6 +39,9 @@ const EXACT = 1 << 16;
 
 /** How well two label lists continue each other (0 = not at all); longer shared runs score higher. */
 function labelFit(a: readonly string[], b: readonly string[]): { score: number; fit: Fit } {
+  // Two elements without labels (an undescribed image card) match as well as any, but nothing says whether one
+  // was cut: either end may have gone, as for a row cut down to none of its labels.
+  if (a.length === 0 && b.length === 0) return { score: EXACT, fit: 'none' };
   if (a.length === b.length) return a.every((x, i) => x === b[i]) ? { score: EXACT, fit: 'same' } : { score: 0, fit: 'same' };
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   // A row cut down to none of its labels: the weakest fit, left to geometry to place.

@@ -115,6 +115,14 @@ describe('the edges a cut row is placed by', () => {
     assert.deepEqual(carry(now, before), ['b40', 'b42']);
   });
 
+  test('a row that never had a label, cut to a strip, by the edge that was not cut too', () => {
+    // Image cards without a description (a photo feed): the strip and the gone cards all read as nothing, which
+    // is no sign of a cut, yet the strip is one.
+    const before = [tall([]), short([]), row('b42', 600, 800, [])];
+    const now = [row('b912', 200, 210, []), row('b42', 310, 510, [])];
+    assert.deepEqual(carry(now, before), ['b40', 'b42']);
+  });
+
   // The same at the bottom of the list: b42 above, the short b41, then the tall b40 reaching the list's bottom.
   const above = [
     row('b42', 600, 800, ['Carol', 'Slides']),
