@@ -38,7 +38,8 @@ function carry(now: Array<CarryElement | [CarryElement, number]>, before: CarryE
 
 describe('which labels a cut row keeps', () => {
   // Rows of 200 px; scrolling back up by 80 px moves row b11 down so that the list's bottom edge cuts off its
-  // second label.
+  // second label. Its first label, its identity, is left, so its fresh ref is new only when something else
+  // changed it too (a look-alike's tag, a freed slot): then the kept start is what carries it.
   const sender3 = row('b10', 800, 1000, ['Sender 3', 'Subject 3']);
   const sender4 = row('b11', 1000, 1200, ['Sender 4', 'Subject 4']);
 

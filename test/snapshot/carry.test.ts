@@ -92,6 +92,50 @@ describe('carrying refs from the previous snapshot', () => {
     assertUnique(after);
   });
 
+  test('a row cut at the bottom keeps its ref, with or without the previous snapshot, and when it comes back whole', () => {
+    // Scrolled 200 px, row 5 is the last whole row; scrolled back to 80 px, the list's bottom edge cuts its second
+    // label. Its first label, which its identity is made of, is left: nothing needs carrying, nothing moves it.
+    const whole = snapshotFromDump(list(rows(8), 200));
+    const cut = snapshotFromDump(list(rows(8), 80), { previous: whole });
+    assert.deepEqual(row(cut, 'Sender 5').labels, ['Sender 5']);
+    assert.equal(row(snapshotFromDump(list(rows(8), 80)), 'Sender 5').ref, row(whole, 'Sender 5').ref);
+    assert.equal(row(cut, 'Sender 5').ref, row(whole, 'Sender 5').ref);
+    const back = snapshotFromDump(list(rows(8), 200), { previous: cut });
+    assert.deepEqual(refsOf(back), refsOf(whole));
+    assertUnique(cut);
+  });
+
+  test('a field in a card cut by the scroll keeps its ref though the user typed into it meanwhile', () => {
+    // Cards of 300 px: a title, a message and a reply field in the lower part.
+    const cards = (scroll: number, typed: string): UiDump => {
+      const kids: UiNode[] = [];
+      for (let k = 0; k < 4; k++) {
+        const top = LIST[1] + k * 300 - scroll;
+        if (top + 300 <= LIST[1] || top >= LIST[3]) continue;
+        const y = (a: number, b: number): Bounds => [0, Math.max(top + a, LIST[1]), 1080, Math.min(top + b, LIST[3])];
+        const parts = [
+          ...(top + 80 > LIST[1] ? [n('TextView', { text: `Alice ${k}`, bounds: y(0, 80) })] : []),
+          ...(top + 160 > LIST[1] ? [n('TextView', { text: `Lunch at ${k + 1}?`, bounds: y(80, 160) })] : []),
+          n('EditText', { id: 'reply', hint: 'Reply', text: k === 0 ? typed : '', clickable: true, bounds: y(180, 280) }),
+        ];
+        kids.push(n('LinearLayout', { clickable: true, bounds: y(0, 300) }, parts));
+      }
+      return screen([n('RecyclerView', { id: 'list', scrollable: true, bounds: LIST }, kids)]);
+    };
+    const field = (s: Snapshot, card: string): SnapshotElement =>
+      s.elements.find((e) => e.parent === row(s, card).ref && e.class.endsWith('EditText'))!;
+    const before = snapshotFromDump(cards(0, ''));
+    // Scrolled 100 px: the title of the first card is gone, and the user has typed a reply.
+    const after = snapshotFromDump(cards(100, 'See you there'), { previous: before });
+    assert.deepEqual(row(after, 'Lunch at 1?').labels, ['Lunch at 1?']);
+    assert.equal(row(after, 'Lunch at 1?').ref, row(before, 'Alice 0').ref);
+    assert.equal(field(after, 'Lunch at 1?').text, 'See you there');
+    assert.equal(field(after, 'Lunch at 1?').ref, field(before, 'Alice 0').ref);
+    const alone = snapshotFromDump(cards(100, 'See you there'));
+    assert.notEqual(field(alone, 'Lunch at 1?').ref, field(before, 'Alice 0').ref, 'standing alone, the field of a cut card is new');
+    assertUnique(after);
+  });
+
   test('a row cut down to no label at all is placed by where the list moved', () => {
     const before = snapshotFromDump(list(rows(8), 0));
     // 390 px: row 0 has left the list; of row 1 a 10 px strip of padding is left, none of its labels.
