@@ -24,7 +24,7 @@ export function elementLine(e: SnapshotElement): string {
 }
 
 /** `[B3 toolbar · rank 1]`; with `score`, the ranker's score too (for people, not sent to the model). */
-function blockHeader(b: Pick<Block, 'id' | 'kind' | 'rank' | 'score'>, score = false): string {
+function blockHeader(b: Pick<Block, 'id' | 'kind' | 'rank' | 'score'>, score: boolean): string {
   return `[${b.id} ${b.kind} · rank ${b.rank}${score ? ` · score ${b.score}` : ''}]`;
 }
 

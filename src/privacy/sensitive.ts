@@ -15,9 +15,10 @@ export const SENSITIVE_CATEGORIES: readonly SensitiveCategory[] = ['name', 'phon
 export const EMAIL_RE = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /**
  * 7–15 digits (E.164 allows 15) with the separators people write: `+1 (555) 010-9999`, `12345678900`.
- * Times, dates and version numbers do not reach 7 digits in one run of these separators.
+ * Times, dates and version numbers do not reach 7 digits in one run of these separators. The whole run or
+ * nothing: a part of a longer run (the first 12 digits of `4111 1111 1111 1111`) is no phone number.
  */
-export const PHONE_RE = /(?<![\w.#/:-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d(?:[\s-]?\d){6,14}(?![\w.])/g;
+export const PHONE_RE = /(?<![\w.#/:-]|\d[\s-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d(?:[\s-]?\d){6,14}(?![\w.]|[\s-]\d)/g;
 /** 13–19 digits in groups of up to 4, checked with Luhn before being called a card number. */
 export const CARD_RE = /(?<!\d)\d{4}(?:[ -]?\d{1,4}){2,4}(?!\d)/g;
 
@@ -57,9 +58,7 @@ export function findCards(s: string): string[] {
 const DATE_RE = /^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$/;
 
 export function findPhones(s: string): string[] {
-  return [...s.matchAll(PHONE_RE)]
-    .map((m) => m[0])
-    .filter((m) => !DATE_RE.test(m.trim()) && (!luhn(m.replace(/\D/g, '')) || m.replace(/\D/g, '').length < 13));
+  return [...s.matchAll(PHONE_RE)].map((m) => m[0]).filter((m) => !DATE_RE.test(m.trim()) && !luhn(m.replace(/\D/g, '')));
 }
 
 export function findEmails(s: string): string[] {

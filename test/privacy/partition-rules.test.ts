@@ -95,15 +95,70 @@ describe('cards, lists and natural containers', () => {
     );
   });
 
-  test('an AppBarLayout, a ViewPager2 and a dialog-named panel are natural containers', () => {
-    const node = (cls: string, id = ''): UiNode => n(cls, { id, bounds: [0, 0, 10, 10] });
-    assert.equal(containerKind(node('com.google.android.material.appbar.AppBarLayout')), 'toolbar');
-    assert.equal(containerKind(node('androidx.viewpager2.widget.ViewPager2')), 'list');
-    assert.equal(containerKind(node('androidx.viewpager.widget.ViewPager')), 'list');
-    assert.equal(containerKind(node('LinearLayout', 'confirm_dialog_holder')), 'dialog');
-    // The list classes by their exact name: a fast scroller named after its list is no list.
-    assert.equal(containerKind(node('com.example.RecyclerViewFastScroller')), undefined);
-    assert.equal(containerKind(undefined), undefined);
+  test('containerKind: toolbars, dialogs, tab bars and lists by class or resource id', () => {
+    const node = (cls: string, id = '', o: { scrollable?: boolean; children?: number } = {}): UiNode =>
+      n(
+        cls,
+        { id, bounds: [0, 0, 10, 10], scrollable: o.scrollable ?? false },
+        Array.from({ length: o.children ?? 0 }, () => n('TextView', { bounds: [0, 0, 1, 1] })),
+      );
+    const kinds = {
+      AppBarLayout: containerKind(node('com.google.android.material.appbar.AppBarLayout')),
+      'id actionbar': containerKind(node('LinearLayout', 'actionbar')),
+      'id appbar': containerKind(node('LinearLayout', 'appbar')),
+      'id search_bar': containerKind(node('LinearLayout', 'search_bar')),
+      'id parentPanel': containerKind(node('LinearLayout', 'android:id/parentPanel')),
+      'id confirm_dialog_holder': containerKind(node('LinearLayout', 'confirm_dialog_holder')),
+      'id contentPanelScroll': containerKind(node('LinearLayout', 'contentPanelScroll')),
+      'id sidebar_topPanel': containerKind(node('LinearLayout', 'sidebar_topPanel')),
+      TabLayout: containerKind(node('com.google.android.material.tabs.TabLayout')),
+      'id tablayout': containerKind(node('LinearLayout', 'tablayout')),
+      'id bottom_navigation': containerKind(node('FrameLayout', 'bottom_navigation')),
+      ViewPager2: containerKind(node('androidx.viewpager2.widget.ViewPager2')),
+      ViewPager: containerKind(node('androidx.viewpager.widget.ViewPager')),
+      'ListView, not scrollable': containerKind(node('ListView')),
+      'ScrollView, 2 children': containerKind(node('ScrollView', '', { scrollable: true, children: 2 })),
+      'ScrollView, 1 child': containerKind(node('ScrollView', '', { scrollable: true, children: 1 })),
+      'LinearLayout, 2 children': containerKind(node('LinearLayout', '', { children: 2 })),
+      // The list classes by their exact name: a fast scroller named after its list is no list.
+      RecyclerViewFastScroller: containerKind(node('com.example.RecyclerViewFastScroller')),
+      'no node': containerKind(undefined),
+    };
+    assert.deepEqual(kinds, {
+      AppBarLayout: 'toolbar',
+      'id actionbar': 'toolbar',
+      'id appbar': 'toolbar',
+      'id search_bar': 'toolbar',
+      'id parentPanel': 'dialog',
+      'id confirm_dialog_holder': 'dialog',
+      'id contentPanelScroll': undefined,
+      'id sidebar_topPanel': undefined,
+      TabLayout: 'tabs',
+      'id tablayout': 'tabs',
+      'id bottom_navigation': 'tabs',
+      ViewPager2: 'list',
+      ViewPager: 'list',
+      'ListView, not scrollable': 'list',
+      'ScrollView, 2 children': 'list',
+      'ScrollView, 1 child': undefined,
+      'LinearLayout, 2 children': undefined,
+      RecyclerViewFastScroller: undefined,
+      'no node': undefined,
+    });
+  });
+});
+
+describe("CORE's rule", () => {
+  test('stops 200 levels down: three buttons split apart at 198, kept together at 200', () => {
+    const at = (depth: number): string[][] => {
+      let kids: UiNode[] = [btn('One', 100), btn('Two', 300), btn('Three', 500)];
+      for (let d = depth - 1; d >= 1; d--) kids = [n('FrameLayout', { bounds: [0, 0, 1080, 2280] }, kids)];
+      const d = frame(kids);
+      const src = elementsFromDump(d);
+      return partition(d, src.elements, src.nodeOf, { rule: 'core' }).map((b) => b.elements.map(label));
+    };
+    assert.deepEqual(at(198), [['One'], ['Two'], ['Three']]);
+    assert.deepEqual(at(200), [['One', 'Two', 'Three']]);
   });
 });
 
