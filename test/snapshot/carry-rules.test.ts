@@ -94,6 +94,16 @@ describe('which labels a cut row keeps', () => {
   });
 });
 
+describe('a shared label outweighs none', () => {
+  test('a row coming into view takes the gone row cut to its last label, not a gone strip without labels', () => {
+    // Before: the list's top edge cut Alice's row to its last label, its bottom edge cut another row to a strip.
+    // Scrolled back 160 px: Alice's row is whole, the strip has left the list.
+    const before = [row('b80', 200, 240, ['Lunch?']), row('b82', 600, 800, ['Carol', 'Slides']), row('b81', 1190, 1200, [])];
+    const now = [row('b933', 200, 400, ['Alice', 'Lunch?']), row('b82', 760, 960, ['Carol', 'Slides'])];
+    assert.deepEqual(carry(now, before), ['b80', 'b82']);
+  });
+});
+
 describe('the edges a cut row is placed by', () => {
   // Rows of different heights: a tall row b40 (300 px), a short one b41 (100 px) and b42 (200 px), which is still
   // on screen after the scroll and tells how far the list moved. b41 is gone too: its place shows a placeholder
@@ -182,7 +192,7 @@ describe('own text: equal, or it is another element', () => {
 });
 
 describe('look-alikes pair up by place, whatever order the dump lists them in', () => {
-  // The same notification twice, and two unlabelled photo cells side by side: look-alikes told apart by their
+  // The same notification twice, and two photo cells side by side: look-alikes told apart by their
   // offset (lookalikes.ts), so a scroll gives them new fresh refs and carrying pairs them with the gone ones.
   test('two rows reading alike, stacked', () => {
     const before = [
@@ -198,15 +208,17 @@ describe('look-alikes pair up by place, whatever order the dump lists them in', 
     assert.deepEqual(carry([kept, lower, upper], before), ['b72', 'b71', 'b70']);
   });
 
-  test('two cells side by side', () => {
-    const cell = (ref: string, left: number, top: number): CarryElement => ({
-      ...row(ref, top, top + 300, []),
-      bounds: [left, top, left + 540, top + 300],
-    });
-    const before = [cell('b73', 0, 300), cell('b74', 540, 300), row('b75', 600, 800, ['Yesterday'])];
-    const kept = row('b75', 500, 700, ['Yesterday']);
-    assert.deepEqual(carry([cell('b919', 0, 200), cell('b920', 540, 200), kept], before), ['b73', 'b74', 'b75']);
-    assert.deepEqual(carry([kept, cell('b920', 540, 200), cell('b919', 0, 200)], before), ['b75', 'b74', 'b73']);
+  test('two cells side by side, unlabelled or reading alike', () => {
+    for (const labels of [[], ['Untitled document']]) {
+      const cell = (ref: string, left: number, top: number): CarryElement => ({
+        ...row(ref, top, top + 300, labels),
+        bounds: [left, top, left + 540, top + 300],
+      });
+      const before = [cell('b73', 0, 300), cell('b74', 540, 300), row('b75', 600, 800, ['Yesterday'])];
+      const kept = row('b75', 500, 700, ['Yesterday']);
+      assert.deepEqual(carry([cell('b919', 0, 200), cell('b920', 540, 200), kept], before), ['b73', 'b74', 'b75']);
+      assert.deepEqual(carry([kept, cell('b920', 540, 200), cell('b919', 0, 200)], before), ['b75', 'b74', 'b73']);
+    }
   });
 
   test('the buttons of a cut card, which have no sibling that kept its ref to tell how far they moved', () => {
