@@ -4,7 +4,8 @@
 // reading order (readingOrderScorer), so the accounting does not depend on the ranker.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Masker, ownCategories, PrivacySession, readingOrderScorer } from '../../src/privacy/index.js';
+import { blocksCommand } from '../../src/cli/commands/blocks.js';
+import { Masker, ownCategories, privacyView, PrivacySession, readingOrderScorer } from '../../src/privacy/index.js';
 import { findPhones } from '../../src/privacy/sensitive.js';
 import { button, dumpXml, label } from './fixture.js';
 
@@ -144,5 +145,37 @@ describe('a card number is a card, not a phone number', () => {
 
   test('with phones masked and cards not, a card number goes as it is', () => {
     assert.equal(new Masker({ phones: true }).maskText(`pay with ${CARD}`), `pay with ${CARD}`);
+  });
+});
+
+describe('the same screen end to end: what glance blocks and the privacy view print', () => {
+  const run = async (args: string[]): Promise<string> => {
+    const out: string[] = [];
+    const code = await blocksCommand(['--from', 'pay.xml', '--task', 'pay with the Visa card', ...args], {
+      stdout: (x) => out.push(x),
+      stderr: (x) => out.push(x),
+      readFile: () => Promise.resolve(payment()),
+    });
+    assert.equal(code, 0);
+    return out.join('');
+  };
+
+  test('every block printed, as text and as JSON: the password value never, the card number only when not redacted', async () => {
+    for (const format of ['text', 'json']) {
+      const plain = await run(['--format', format]);
+      assert.equal(plain.includes(SECRET), false, format);
+      assert.equal(plain.includes(CARD), true, `${format}: the card is shown without --redact`);
+      const redacted = await run(['--format', format, '--redact', 'cards']);
+      assert.equal(redacted.includes(SECRET), false, format);
+      assert.equal(redacted.includes('4111'), false, format);
+      assert.equal(redacted.includes('[CARD_1]'), true, format);
+    }
+  });
+
+  test('the privacy view (glance ui --privacy, the MCP snapshot) with every block shown', () => {
+    const view = privacyView(payment(), 'pay with the Visa card', { top: 10, mask: { cards: true } });
+    assert.equal(view.includes(SECRET), false);
+    assert.equal(view.includes('4111'), false);
+    assert.equal(view.trimEnd().split('\n').at(-1), 'withheld: nothing (the whole screen was sent)');
   });
 });
