@@ -162,16 +162,14 @@ export class PrivacySession {
     cur.result.blocks = [...sent, ...ordered.map(({ b }, k) => this.renumber(b, sent.length + k + 1))];
   }
 
-  /** The block at a new rank; its rendered size (the header names the rank) moves the step's totals with it. */
+  /**
+   * The block at a new rank, with its rendered size (the header names the rank). The step's totals stay: the
+   * unsent blocks trade ranks among themselves, so their headers' lengths add up as before.
+   */
   private renumber(b: Block, rank: number): Block {
-    const cur = this.current!;
     if (b.rank === rank) return b;
     const moved = { ...b, rank };
-    const chars = renderBlock(moved, moved.elements).length;
-    const delta = chars - cur.chars.get(b)!;
-    cur.chars.set(moved, chars);
-    cur.entry.total.chars += delta;
-    cur.entry.withheld.chars += delta;
+    this.current!.chars.set(moved, renderBlock(moved, moved.elements).length);
     return moved;
   }
 
