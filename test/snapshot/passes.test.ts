@@ -222,6 +222,17 @@ describe('unwrapLayouts and groupLists', () => {
     assert.equal(ctx.stats.unwrapped, 3);
   });
 
+  test('unwrapLayouts keeps a node whose only label is an absorbed one (passes run alone keep their contract)', () => {
+    const d = screen([n('LinearLayout', {}, [n('TextView', { text: 'Alice' })])]);
+    const ctx = ctxFor(d);
+    const roots = tree(d);
+    const card = roots[0]!.children[0]!;
+    card.labels = ['Alice'];
+    card.children = [];
+    assert.deepEqual(shape(unwrapLayouts(roots, ctx)), ['LinearLayout [Alice]']);
+    assert.equal(ctx.stats.unwrapped, 1);
+  });
+
   test('groupLists counts the rows of lists and of scrollables with several rows', () => {
     const rows = [1, 2, 3].map((i) => n('TextView', { text: `row ${i}` }));
     const d = screen([
