@@ -197,6 +197,20 @@ describe('absorbChildLabels', () => {
     assert.deepEqual(shape(r), ['LinearLayout [Volume]', ' SeekBar']);
   });
 
+  test('with offscreen kept, a label outside the screen is not absorbed: it stays its own element, marked', () => {
+    const d = screen([
+      row([
+        n('TextView', { text: 'Title', bounds: b(0, 300, 900, 450) }),
+        n('TextView', { text: 'More', bounds: b(1080, 300, 1300, 450) }),
+      ]),
+    ]);
+    const ctx = ctxFor(d, { offscreen: true });
+    const roots = absorbChildLabels(dropOffscreen(tree(d), ctx), ctx);
+    assert.deepEqual(shape(roots), ['FrameLayout', ' LinearLayout [Title]', '  TextView:More']);
+    assert.equal(roots[0]!.children[0]!.children[0]!.offscreen, true);
+    assert.equal(ctx.stats.absorbed, 1);
+  });
+
   test('a clickable wrapper over most of the screen is not a row', () => {
     const d = screen([
       n('FrameLayout', { clickable: true, bounds: b(0, 0, 1080, 2280) }, [
