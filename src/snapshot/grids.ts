@@ -20,9 +20,9 @@ export interface Run {
 /** What members of one run share; undefined for an element that tells itself apart. */
 function look(it: Item): string | undefined {
   const e = it.el;
+  // A list tells itself apart by its rows: it has children (groupLists counts only rows that are there).
   if (it.children.length > 0 || e.text !== undefined || e.desc !== undefined || e.labels !== undefined || e.hint !== undefined)
     return undefined;
-  if (e.items !== undefined) return undefined;
   return `${e.ref[0]}|${e.class}|${e.id ?? ''}|${e.actions.join(',')}|${e.offscreen === true}`;
 }
 
@@ -31,10 +31,11 @@ function look(it: Item): string | undefined {
  * columns by left edge within a row. Sets `cell` on every member.
  */
 export function gridShape(members: readonly SnapshotElement[]): { rows: number; cols: number } {
-  const order = members.map((e, i) => ({ e, i })).sort((a, b) => a.e.bounds[1] - b.e.bounds[1] || a.i - b.i);
+  // A stable sort (as every sort is since ES2019): members at the same height keep their document order.
+  const order = [...members].sort((a, b) => a.bounds[1] - b.bounds[1]);
   const rows: SnapshotElement[][] = [];
   let first: SnapshotElement | undefined;
-  for (const { e } of order) {
+  for (const e of order) {
     const cy = (e.bounds[1] + e.bounds[3]) / 2;
     if (first === undefined || cy >= first.bounds[3]) {
       rows.push([]);

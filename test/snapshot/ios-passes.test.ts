@@ -61,6 +61,17 @@ describe('iOS passes', () => {
     );
   });
 
+  test('iosVocabulary: only an untyped element is made a button by its identifier; an image keeps its type', () => {
+    const d = ios([
+      x('Image', [0, 100, 50, 150], { identifier: 'ShareButton' }),
+      x('Other', [0, 200, 50, 250], { identifier: 'ShareButton' }),
+    ]);
+    const ctx = ctxFor(d);
+    const [image, other] = iosVocabulary(fromDump(d, ctx.stats), ctx)[0]!.children;
+    assert.deepEqual([image!.cls, image!.clickable, image!.id], ['Image', false, 'ShareButton']);
+    assert.deepEqual([other!.cls, other!.clickable], ['Button', true]);
+  });
+
   test('iosVocabulary: a toggle reads on/off like a switch; a check box keeps checked', () => {
     const d = ios([
       x('Toggle', [0, 100, 50, 150], { label: 'Bold', value: '1' }),

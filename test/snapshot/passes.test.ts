@@ -260,6 +260,11 @@ describe('unwrapLayouts and groupLists', () => {
     );
   });
 
+  test('groupLists: a class that only begins with a list class name (a row class, ListViewItem) is not a list', () => {
+    const d = screen([n('com.example.ListViewItem', {}, [n('TextView', { text: 'Title' }), n('TextView', { text: 'Subtitle' })])]);
+    assert.equal(groupLists(tree(d), ctxFor(d))[0]!.children[0]!.items, undefined);
+  });
+
   test('groupLists: a scrollable of another class is a list from three rows on; a list class from one row', () => {
     const rows = (k: number) => Array.from({ length: k }, (_, i) => n('TextView', { text: `row ${i}` }));
     const d = screen([

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bounds } from '../../src/hierarchy/model.js';
-import { markGrids, unionBounds } from '../../src/snapshot/grids.js';
+import { gridShape, markGrids, unionBounds } from '../../src/snapshot/grids.js';
 import { renderTable, renderTree, type Header, type Item } from '../../src/snapshot/render.js';
 import type { SnapshotElement, State } from '../../src/snapshot/types.js';
 import { element } from './build.js';
@@ -69,6 +69,66 @@ describe('a run in the tree', () => {
         ' t4 Page 4',
         '',
       ].join('\n'),
+    );
+  });
+});
+
+describe('what makes look-alikes', () => {
+  test('absorbed labels tell rows apart: four unlabelled-looking rows with their own labels stay four lines', () => {
+    const rows = ['Milk', 'Eggs', 'Bread', 'Coffee'].map((l, i) =>
+      item(element(`b${i + 1}`, [0, i * 100, 1080, i * 100 + 100], { class: 'LinearLayout', id: 'row', actions: ['tap'], labels: [l] })),
+    );
+    markGrids(rows);
+    assert.equal(renderTree(rows, header, plain), 'b1 Milk\nb2 Eggs\nb3 Bread\nb4 Coffee\n');
+  });
+});
+
+describe('gridShape: rows from the layout, not from the order of the dump', () => {
+  const at = (ref: string, l: number, t: number): SnapshotElement => element(ref, [l, t, l + 100, t + 100]);
+
+  test('a gallery dumped column by column still reads row by row', () => {
+    // Two rows of three, listed down each column.
+    const members = [at('b1', 0, 0), at('b2', 0, 100), at('b3', 100, 0), at('b4', 100, 100), at('b5', 200, 0), at('b6', 200, 100)];
+    assert.deepEqual(gridShape(members), { rows: 2, cols: 3 });
+    assert.deepEqual(
+      members.map((e) => e.cell),
+      [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+        [1, 3],
+        [2, 3],
+      ],
+    );
+  });
+
+  test('a right-to-left row: columns count from the left edge of the screen', () => {
+    const members = [at('b1', 300, 0), at('b2', 200, 0), at('b3', 100, 0), at('b4', 0, 0)];
+    assert.deepEqual(gridShape(members), { rows: 1, cols: 4 });
+    assert.deepEqual(
+      members.map((e) => e.cell),
+      [
+        [1, 4],
+        [1, 3],
+        [1, 2],
+        [1, 1],
+      ],
+    );
+  });
+
+  test('a member whose middle reaches the bottom edge of the row first member starts the next row', () => {
+    // A brick layout: every other tile half a tile lower. Its middle is on the bottom edge of the first tile.
+    const members = [at('b1', 0, 0), at('b2', 100, 50), at('b3', 200, 0), at('b4', 300, 50)];
+    assert.deepEqual(gridShape(members), { rows: 2, cols: 2 });
+    assert.deepEqual(
+      members.map((e) => e.cell),
+      [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+      ],
     );
   });
 });
