@@ -23,13 +23,13 @@ function x(type: string, bounds: Bounds, props: Partial<IosElement> = {}, childr
   return iosElementNode(type, bounds, props, children);
 }
 
-function ios(children: UiNode[]): UiDump {
+function ios(children: UiNode[], [width, height]: [number, number] = [402, 874]): UiDump {
   return {
     format: 'wda',
     platform: 'ios',
     rotation: 0,
-    width: 402,
-    height: 874,
+    width,
+    height,
     roots: [x('Application', [0, 0, 402, 874], { label: 'App' }, children)],
   };
 }
@@ -114,6 +114,70 @@ describe('iOS passes', () => {
       x('StaticText', [68, 490, 238, 510], { label: 'Trailblaze Codex0426' }),
     ]);
     assert.deepEqual(run(d, dropScrollIndicators).shape, ['Application~App', ' StaticText~Trailblaze Codex0426']);
+  });
+
+  test('dropStatusBar: an item as large as a status item can be (120 pt wide, 30 pt high, ending at 50 pt) is chrome, counted', () => {
+    const d = ios([x('StaticText', [0, 20, 120, 50], { label: 'Carrier' }), x('StaticText', [0, 20, 121, 50], { label: 'Wide title' })]);
+    const { shape: s, ctx } = run(d, dropStatusBar);
+    assert.deepEqual(s, ['Application~App', ' StaticText~Wide title']);
+    assert.equal(ctx.stats.chrome, 1);
+  });
+
+  test('dropStatusBar: on a narrow screen an item is small up to a third of the width; with no width known, up to 120 pt', () => {
+    const items = (): UiNode[] => [
+      x('StaticText', [0, 20, 100, 44], { label: 'Carrier' }),
+      x('StaticText', [0, 20, 110, 44], { label: 'Title' }),
+    ];
+    // 320 pt (iPhone SE): a third is 106.7 pt.
+    assert.deepEqual(run(ios(items(), [320, 568]), dropStatusBar).shape, ['Application~App', ' StaticText~Title']);
+    assert.deepEqual(run(ios(items(), [0, 0]), dropStatusBar).shape, ['Application~App']);
+  });
+
+  test('dropScrollIndicators: the limits of a thumb (4 pt thick) and of a bar (8 times as long as thick), counted as chrome', () => {
+    const d = ios([
+      x('Other', [369, 132, 399, 812], { label: 'Vertical scroll bar, 2 pages', value: '0%' }, [x('Other', [395, 140, 399, 300])]),
+      x('Other', [62, 807, 142, 817], { label: 'Horizontal scroll bar, 1 page', value: '0%' }),
+    ]);
+    const { shape: s, ctx } = run(d, dropScrollIndicators);
+    assert.deepEqual(s, ['Application~App']);
+    assert.equal(ctx.stats.chrome, 3);
+  });
+
+  test('dropScrollIndicators keeps what only looks like one: progress, sliders, texts and controls valued in percent', () => {
+    const d = ios([
+      // Shapes: a drawn bar thicker than a thumb, a labelled line, two thin segments, no value at all.
+      x('Other', [20, 100, 220, 130], { label: 'Download', value: '45%' }, [x('Other', [20, 110, 110, 120])]),
+      x('Other', [20, 140, 220, 170], { label: 'Track', value: '30%' }, [x('Other', [20, 150, 220, 152], { label: 'Elapsed' })]),
+      x('Other', [20, 180, 220, 210], { label: 'Steps', value: '50%' }, [
+        x('Other', [20, 190, 100, 192]),
+        x('Other', [110, 190, 200, 192]),
+      ]),
+      x('Other', [20, 220, 220, 250], { label: 'Divider' }, [x('Other', [20, 230, 220, 232])]),
+      // Leaves: not a bar, not a bare percentage, not a scroll bar type, or a control.
+      x('Other', [20, 260, 60, 280], { label: 'Battery', value: '80%' }),
+      x('Other', [20, 290, 220, 300], { label: 'Upload', value: 'Loaded 50%' }),
+      x('Other', [20, 310, 220, 320], { label: 'Upload', value: '50% done' }),
+      x('ProgressIndicator', [20, 330, 220, 334], { label: 'Download', value: '45%' }),
+      x('StaticText', [20, 340, 220, 360], { label: 'Battery level', value: '75%' }),
+      x('Other', [20, 370, 220, 380], { label: 'Volume', value: '50%', clickable: true }),
+    ]);
+    const { shape: s, ctx } = run(d, dropScrollIndicators);
+    assert.deepEqual(
+      s.filter((l) => l.startsWith(' ') && !l.startsWith('  ')),
+      [
+        ' Other:45%~Download',
+        ' Other:30%~Track',
+        ' Other:50%~Steps',
+        ' Other~Divider',
+        ' Other:80%~Battery',
+        ' Other:Loaded 50%~Upload',
+        ' Other:50% done~Upload',
+        ' ProgressIndicator:45%~Download',
+        ' StaticText:75%~Battery level',
+        ' Other:50%~Volume',
+      ],
+    );
+    assert.equal(ctx.stats.chrome, 0);
   });
 
   test('dropDecorativeChevrons drops chevron glyphs on rows, not buttons', () => {
