@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { iosElementNode, type IosElement } from '../../src/hierarchy/ios.js';
 import type { Bounds, UiDump, UiNode } from '../../src/hierarchy/model.js';
-import { fromDump } from '../../src/snapshot/distil.js';
+import { fromDump, unwrapLayouts } from '../../src/snapshot/distil.js';
 import {
   absorbRedundantLabels,
   collapseKeyboard,
@@ -190,6 +190,47 @@ describe('iOS passes', () => {
     assert.deepEqual(run(d, dropDecorativeChevrons).shape, ['Application~App', ' Cell~mobile', '  Button~More']);
   });
 
+  test('dropDecorativeChevrons: a glyph is at most 24 pt each way and has nothing inside; counted as chrome', () => {
+    const d = ios([
+      x('Image', [100, 100, 124, 124], { identifier: 'chevron.forward' }),
+      x('Image', [100, 200, 125, 210], { identifier: 'chevron.right' }),
+      x('Image', [100, 300, 110, 325], { identifier: 'chevron.down' }),
+      x('Other', [100, 400, 124, 424], { identifier: 'chevron.down' }, [x('StaticText', [100, 400, 124, 424], { label: 'More' })]),
+    ]);
+    const { shape: s, ctx } = run(d, dropDecorativeChevrons);
+    assert.deepEqual(s, ['Application~App', ' Image', ' Image', ' Other', '  StaticText~More']);
+    assert.equal(ctx.stats.chrome, 1);
+  });
+
+  test('collapseKeyboard: the action key is the lowest labelled key, then the rightmost; rows allow 2 pt of slack', () => {
+    const board = (keys: UiNode[]): UiDump =>
+      ios([
+        x('Keyboard', [0, 560, 402, 874], {}, [
+          x('Other', [0, 560, 402, 874], {}, [x('Other', [0, 760, 402, 874], { label: 'Bottom row' }, keys)]),
+        ]),
+      ]);
+    const key = (label: string, l: number, r: number, bottom: number): UiNode => x('Key', [l, bottom - 40, r, bottom], { label });
+    const action = (keys: UiNode[]): string => run(board(keys), collapseKeyboard).shape[1]!;
+    // First in the dump, higher keys after it, one further right.
+    assert.equal(action([key('Go', 300, 398, 840), key('q', 0, 38, 640), key('p', 360, 400, 640)]), ' Keyboard [Go]');
+    // Bottoms 2 pt apart are one row: the rightmost wins, in either order.
+    assert.equal(action([key('Go', 300, 398, 840), key('space', 100, 290, 842)]), ' Keyboard [Go]');
+    assert.equal(action([key('space', 100, 290, 842), key('Go', 300, 398, 840)]), ' Keyboard [Go]');
+    // 3 pt lower is the row below.
+    assert.equal(action([key('Go', 300, 398, 840), key('space', 100, 290, 843)]), ' Keyboard [space]');
+    // A key reported twice on one frame: the first found.
+    assert.equal(action([key('Go', 300, 398, 840), key('return', 300, 398, 840)]), ' Keyboard [Go]');
+    // An unlabelled drawn icon at the bottom right is no key.
+    assert.equal(action([key('Go', 300, 380, 840), x('Other', [382, 800, 402, 874])]), ' Keyboard [Go]');
+  });
+
+  test('collapseKeyboard leaves a keyboard without children as it is', () => {
+    const d = ios([x('Keyboard', [0, 560, 402, 874], { label: 'Emoji' })]);
+    const { shape: s, ctx } = run(d, collapseKeyboard);
+    assert.deepEqual(s, ['Application~App', ' Keyboard~Emoji']);
+    assert.equal(ctx.stats.absorbed, 0);
+  });
+
   test('collapseKeyboard leaves one element labelled with the bottom-right key', () => {
     const keys = ['q', 'w', 'e'].map((k, i) => x('Key', [i * 40, 600, i * 40 + 38, 640], { label: k }));
     const d = ios([
@@ -206,12 +247,14 @@ describe('iOS passes', () => {
     assert.equal(ctx.stats.absorbed, 6);
   });
 
-  test('collapseKeyboard: a keyboard whose keys carry no label collapses to a bare Keyboard', () => {
+  test('collapseKeyboard: a keyboard whose keys carry no label collapses to a bare Keyboard, which stays an element', () => {
     const keys = [0, 1, 2].map((i) => x('Key', [i * 40, 600, i * 40 + 38, 640]));
     const d = ios([x('Keyboard', [0, 560, 402, 874], {}, keys)]);
     const { shape: s, ctx } = run(d, collapseKeyboard);
     assert.deepEqual(s, ['Application~App', ' Keyboard']);
     assert.equal(ctx.stats.absorbed, 3);
+    const roots = unwrapLayouts(collapseKeyboard(iosVocabulary(fromDump(d), ctx), ctx), ctx);
+    assert.deepEqual(shape(roots), ['Application~App', ' Keyboard']);
   });
 
   test('unwrapFullScreen replaces screen-sized wrappers by their children; a full-screen list stays', () => {
@@ -220,6 +263,11 @@ describe('iOS passes', () => {
       x('Table', [0, 0, 402, 874], {}, [x('Cell', [0, 100, 402, 150], { label: 'Row' })]),
     ]);
     assert.deepEqual(run(d, unwrapFullScreen).shape, [' Button~Cancel'.trim(), 'Table', ' Cell~Row']);
+  });
+
+  test('unwrapFullScreen does nothing when the screen size is unknown', () => {
+    const d = ios([x('Other', [0, 0, 402, 874], { label: 'Window' }, [x('Button', [0, 700, 402, 760], { label: 'Cancel' })])], [0, 0]);
+    assert.deepEqual(run(d, unwrapFullScreen).shape, ['Application~App', ' Other~Window', '  Button~Cancel']);
   });
 
   test('absorbRedundantLabels folds texts that repeat their container, through unlabelled layers, and photos that name it', () => {
