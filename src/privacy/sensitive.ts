@@ -24,6 +24,7 @@ export const CARD_RE = /(?<!\d)\d{4}(?:[ -]?\d{1,4}){2,4}(?!\d)/g;
 
 const STREET =
   /\b\d{1,5}\s+(?:[A-Z][\w'.-]*\s+){0,4}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|parkway|pkwy|highway|hwy|straße|strasse|rue|via|calle)\b\.?/i;
+const STREETS = new RegExp(STREET.source, 'gi');
 const ADDRESS_ID = /(^|_)(address|street|postal|location_text|addr)(_|$)/i;
 const NAME_ID =
   /(^|_)(name|contact|contact_name|people|member|display_name|sender|author|caller|from|recipient|person|first_name|last_name|surname|full_name|nickname|participant)(_|$)/i;
@@ -79,6 +80,9 @@ function nameRun(s: string): boolean {
 
 const labelOf = (e: SnapshotElement): string => elementLabels(e).join(' · ');
 
+/** A phone number, an email or a street: what a person's name sits beside. */
+const reachesPerson = (s: string): boolean => findPhones(s).length > 0 || findEmails(s).length > 0 || STREET.test(s);
+
 /**
  * Categories of each element (same order as `elements`). `neighbours` groups elements that are shown
  * together (e.g. one block or one row): a capitalised label next to a phone number or an email is a name.
@@ -99,8 +103,13 @@ export function detectSensitive(
     const personal = group.some((g) => g !== e && (catOf.get(g) ?? ownCategories(g)).some(contactish));
     const parts = labelOf(e).split(' · ');
     if (personal && parts.some(looksLikeName)) return [...cats, 'name'];
-    // "Alice Martin +1 415 555 0199": the words left once the number or email is taken out.
-    if (cats.some(contactish) && parts.some((p) => nameRun(p.replace(EMAIL_RE, ' ').replace(PHONE_RE, ' ')))) return [...cats, 'name'];
+    // One row's own labels: a name beside its number, email or street ("Alice · +1 415 555 0199").
+    if (parts.some(reachesPerson) && parts.some(looksLikeName)) return [...cats, 'name'];
+    // "Alice Martin +1 415 555 0199": the words left once the number or email is taken out. A street's own words
+    // are no name ("221 Baker Street"), nor is the value of an address field on its own.
+    const reachable = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email';
+    if (cats.some(reachable) && parts.some((p) => nameRun(p.replace(EMAIL_RE, ' ').replace(PHONE_RE, ' ').replace(STREETS, ' '))))
+      return [...cats, 'name'];
     return cats;
   });
 }
