@@ -186,10 +186,12 @@ export const unwrapFullScreen: Pass = (roots, ctx) => {
 
 const norm = (s: string): string => s.trim().toLowerCase();
 
-/** An unidentified element whose label names the container ("Contact photo for Kate Bell" in "Kate Bell"). */
+/**
+ * An unidentified element whose label names the container ("Contact photo for Kate Bell" in "Kate Bell"): the
+ * first line of `own`, which is normalised and not blank, so its first line is the container's first label.
+ */
 function depicts(c: DNode, own: string): boolean {
-  const first = own.split('\n').find((p) => p.trim() !== '');
-  return c.id === '' && first !== undefined && norm(c.desc).includes(first.trim());
+  return c.id === '' && norm(c.desc).includes(own.split('\n', 1)[0]!.trim());
 }
 
 /**

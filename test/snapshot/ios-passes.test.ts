@@ -262,7 +262,9 @@ describe('iOS passes', () => {
       x('Other', [0, 0, 402, 874], { label: 'Activate to dismiss' }, [x('Button', [0, 700, 402, 760], { label: 'Cancel' })]),
       x('Table', [0, 0, 402, 874], {}, [x('Cell', [0, 100, 402, 150], { label: 'Row' })]),
     ]);
-    assert.deepEqual(run(d, unwrapFullScreen).shape, [' Button~Cancel'.trim(), 'Table', ' Cell~Row']);
+    const { shape: s, ctx } = run(d, unwrapFullScreen);
+    assert.deepEqual(s, [' Button~Cancel'.trim(), 'Table', ' Cell~Row']);
+    assert.equal(ctx.stats.unwrapped, 2);
   });
 
   test('unwrapFullScreen does nothing when the screen size is unknown', () => {
@@ -285,6 +287,38 @@ describe('iOS passes', () => {
     );
   });
 
+  test('absorbRedundantLabels: every label must repeat the container, in any case; layers stay; controls stay; moved-up children', () => {
+    const d = ios([
+      x('Other', [0, 100, 402, 300], { label: 'Kate Bell' }, [
+        x('Other', [0, 100, 402, 150], {}, [x('StaticText', [10, 110, 100, 140], { label: 'KATE BELL' })]),
+        x('StaticText', [10, 160, 100, 190], { label: 'Mobile', value: 'Kate Bell' }),
+        x('Button', [300, 160, 400, 190], { label: 'Kate Bell' }),
+        x('Other', [10, 200, 200, 290], { label: 'kate bell' }, [x('Button', [10, 200, 60, 250], { label: 'Call' })]),
+        x('Image', [300, 200, 340, 240], { label: 'Photo of Jack' }),
+      ]),
+    ]);
+    const { shape: s, ctx } = run(d, absorbRedundantLabels);
+    assert.deepEqual(s, [
+      'Application~App',
+      ' Other~Kate Bell',
+      '  Other',
+      '  StaticText:Kate Bell~Mobile',
+      '  Button~Kate Bell',
+      '  Button~Call',
+      '  Image~Photo of Jack',
+    ]);
+    assert.equal(ctx.stats.absorbed, 2);
+  });
+
+  test('absorbRedundantLabels: a photo names the container by its first label, a trailing blank aside', () => {
+    const d = ios([
+      x('Cell', [0, 100, 402, 160], { label: 'Kate Bell ', value: 'mobile' }, [
+        x('Image', [10, 110, 50, 150], { label: 'Contact photo for Kate Bell' }),
+      ]),
+    ]);
+    assert.deepEqual(run(d, absorbRedundantLabels).shape, ['Application~App', ' Cell:mobile~Kate Bell ']);
+  });
+
   test('dropTwins drops a repeated sibling and a leaf repeating its labelled ancestor', () => {
     const d = ios([
       x('Button', [20, 66, 96, 102], { label: 'Cancel' }, [
@@ -297,6 +331,45 @@ describe('iOS passes', () => {
       run(d, dropTwins).shape.filter((l) => l.includes('~')),
       ['Application~App', ' Button~Cancel', ' Button~Dictate'],
     );
+  });
+
+  test('dropTwins: a leaf is its labelled ancestor again only with the same type, label, value and id, inside its frame', () => {
+    const at = (b: Bounds, props: Partial<IosElement> = {}): UiNode => x('Button', b, { label: 'Cancel', ...props });
+    const d = ios([
+      x('Button', [20, 66, 96, 102], { label: 'Cancel' }, [
+        x('StaticText', [20, 66, 96, 102], { label: 'Cancel' }),
+        at([20, 66, 96, 102], { value: 'x' }),
+        at([20, 66, 96, 102], { identifier: 'cancel' }),
+        at([19, 66, 96, 102]),
+        at([20, 65, 96, 102]),
+        at([20, 66, 97, 102]),
+        at([20, 66, 96, 103]),
+        at([22, 68, 94, 100]),
+      ]),
+    ]);
+    const { shape: s, ctx } = run(d, dropTwins);
+    assert.deepEqual(s, [
+      'Application~App',
+      ' Button~Cancel',
+      '  StaticText~Cancel',
+      '  Button:x~Cancel',
+      '  Button~Cancel',
+      '  Button~Cancel',
+      '  Button~Cancel',
+      '  Button~Cancel',
+      '  Button~Cancel',
+    ]);
+    assert.equal(ctx.stats.absorbed, 1);
+  });
+
+  test('dropTwins: siblings on one frame are twins only field by field (label "Track 1" valued 2 is not "Track 12")', () => {
+    const d = ios([x('Cell', [0, 100, 402, 150], { label: 'Track 1', value: '2' }), x('Cell', [0, 100, 402, 150], { label: 'Track 12' })]);
+    assert.deepEqual(run(d, dropTwins).shape, ['Application~App', ' Cell:2~Track 1', ' Cell~Track 12']);
+  });
+
+  test('dropFieldLabelEchoes leaves the label of what is not a field, even when it equals a placeholder', () => {
+    const d = ios([x('StaticText', [36, 390, 366, 412], { label: 'Name', placeholder: 'Name' })]);
+    assert.deepEqual(run(d, dropFieldLabelEchoes).shape, ['Application~App', ' StaticText~Name']);
   });
 
   test('dropFieldLabelEchoes: a field label equal to its placeholder goes', () => {
