@@ -3,8 +3,8 @@
  * of a gallery or the sliders of an equalizer. Numbering them in document order lets one removal renumber
  * every later one; they are told apart by something steadier that the dump offers:
  *
- * - the label of the element's own row: the nearest labelled node beside it (a sibling of it or of one of its
- *   first three dumped ancestors) when the container holding both holds no other member of the group — the
+ * - the label of the element's own row: the nearest labelled node beside it (a sibling of it, of its dumped
+ *   parent or of its grandparent) when the container holding both holds no other member of the group — the
  *   "60 Hz" beside one equalizer slider; with the offset from that label when two rows read alike;
  * - else, for members side by side in one container (a grid of thumbnails, a calendar's cells), their offset
  *   in their dumped parent: the place in the grid, which neither the removal of a member nor of a neighbour
