@@ -161,17 +161,19 @@ function coreRule(root: TreeNode): RawBlock[] {
 function layoutRule(root: TreeNode, maxSize: number, minSize: number): RawBlock[] {
   const cut = (t: TreeNode, inList: boolean): RawBlock[] => {
     const kind = t.kind;
-    const isRow = inList && t.count > 0;
+    // Every node of the tree holds an element (it lies on an element's path): each child of a list is a row.
+    const isRow = inList;
     const natural = kind === 'toolbar' || kind === 'dialog' || kind === 'tabs' || isRow;
     const limit = natural ? Math.ceil(maxSize * 1.5) : maxSize;
-    if (t.node !== undefined && t.count <= limit && (natural || t.count <= maxSize)) {
+    if (t.node !== undefined && t.count <= limit) {
       return [{ kind: isRow ? 'row' : (kind ?? 'group'), elements: elementsUnder(t), container: t.node }];
     }
     if (t.children.length === 0) {
       return [{ kind: kind ?? 'group', elements: [...t.own], ...(t.node ? { container: t.node } : {}) }];
     }
-    // A list's rows are natural blocks; a wrapper with a single child passes its list-ness down.
-    const childInList = kind === 'list' || (inList && t.children.length === 1 && t.own.length === 0);
+    // A list's rows are natural blocks. (A wrapper with a single child need not pass its list-ness down: it holds
+    // as many elements as its child, so neither is cut whole when the wrapper is not.)
+    const childInList = kind === 'list';
     const parts = t.children.map((c) => cut(c, childInList));
     // Elements anchored on the container itself: a scroll-only container (a list) is a block of its own, so
     // its scroll handle is not sent with the first row; a clickable card joins its first block.

@@ -148,7 +148,81 @@ describe('cards, lists and natural containers', () => {
   });
 });
 
+describe('natural containers hold up to 1.5 × maxSize', () => {
+  const three = (id: string, cls = 'LinearLayout'): UiDump =>
+    frame([
+      n(cls, { id, bounds: [0, 500, 1080, 700] }, [btn('One', 500), btn('Two', 500, 300), btn('Three', 500, 600)]),
+      btn('Other', 1500),
+    ]);
+  test('a dialog panel and a tab bar of three stay whole at maxSize 2; a plain layout of three splits', () => {
+    assert.deepEqual(blocksOf(three('android:id/buttonPanel')), ['dialog modal: One, Two, Three', 'group: Other']);
+    assert.deepEqual(blocksOf(three('', 'com.google.android.material.tabs.TabLayout')), ['tabs: One, Two, Three', 'group: Other']);
+    assert.deepEqual(blocksOf(three('main_toolbar')), ['toolbar: One, Two, Three', 'group: Other']);
+    assert.deepEqual(blocksOf(three('buttons')), ['group: One', 'group: Two', 'group: Three', 'group: Other']);
+  });
+
+  test('1.5 × 3 rounds up: a toolbar of five stays whole at maxSize 3, one of six splits', () => {
+    const bar = (k: number): UiDump =>
+      frame([
+        n(
+          'LinearLayout',
+          { id: 'main_toolbar', bounds: [0, 0, 1080, 200] },
+          Array.from({ length: k }, (_, i) => btn(`T${i + 1}`, 50, i * 150)),
+        ),
+        btn('Other', 1500),
+      ]);
+    assert.deepEqual(blocksOf(bar(5), { maxSize: 3 }), ['toolbar: T1, T2, T3, T4, T5', 'group: Other']);
+    assert.deepEqual(blocksOf(bar(6), { maxSize: 3 }), [
+      'group: T1',
+      'group: T2',
+      'group: T3',
+      'group: T4',
+      'group: T5',
+      'group: T6',
+      'group: Other',
+    ]);
+  });
+
+  test("a block's container is the layout node it was cut at, the screen's frame for a screen that fits", () => {
+    const d = frame([btn('One', 100), btn('Two', 300)]);
+    const src = elementsFromDump(d);
+    const blocks = partition(d, src.elements, src.nodeOf);
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0]!.container, d.roots[0]);
+  });
+});
+
 describe("CORE's rule", () => {
+  test('a clickable card with buttons inside stays a group of its own beside them', () => {
+    const d = frame([
+      n('LinearLayout', { clickable: true, id: 'card', bounds: [0, 0, 1080, 400] }, [btn('Reply', 300), btn('Delete', 300, 500)]),
+    ]);
+    const src = elementsFromDump(d);
+    assert.deepEqual(
+      partition(d, src.elements, src.nodeOf, { rule: 'core' }).map((b) => b.elements.map((e) => e.id ?? label(e))),
+      [['card'], ['Reply'], ['Delete']],
+    );
+  });
+
+  test('blocks keep the kind and the node of the ancestor they were grouped by', () => {
+    const d = frame([
+      n('LinearLayout', { id: 'main_toolbar', bounds: [0, 0, 1080, 200] }, [btn('Search', 50), btn('Menu', 50, 800)]),
+      n('RecyclerView', { id: 'list', bounds: [0, 300, 1080, 900] }, [btn('Row one', 300), btn('Row two', 500)]),
+      n('LinearLayout', { bounds: [0, 1000, 1080, 1200] }, [btn('Save', 1000)]),
+    ]);
+    const src = elementsFromDump(d);
+    const blocks = partition(d, src.elements, src.nodeOf, { rule: 'core' });
+    const frameNode = d.roots[0]!;
+    assert.deepEqual(
+      blocks.map((b) => [b.kind, b.elements.map(label).join(', '), b.container]),
+      [
+        ['toolbar', 'Search, Menu', frameNode.children[0]],
+        ['list', 'Row one, Row two', frameNode.children[1]],
+        ['group', 'Save', frameNode.children[2]],
+      ],
+    );
+  });
+
   test('stops 200 levels down: three buttons split apart at 198, kept together at 200', () => {
     const at = (depth: number): string[][] => {
       let kids: UiNode[] = [btn('One', 100), btn('Two', 300), btn('Three', 500)];
@@ -159,6 +233,49 @@ describe("CORE's rule", () => {
     };
     assert.deepEqual(at(198), [['One'], ['Two'], ['Three']]);
     assert.deepEqual(at(200), [['One', 'Two', 'Three']]);
+  });
+});
+
+describe('list rows', () => {
+  const rowOf = (children: UiNode[], o: { clickable?: boolean } = {}): UiNode =>
+    n('LinearLayout', { clickable: o.clickable ?? false, id: 'row', bounds: [0, 300, 1080, 600] }, children);
+  const list = (row: UiNode): UiDump => frame([n('RecyclerView', { id: 'items', bounds: [0, 300, 1080, 1200] }, [row]), btn('Add', 1500)]);
+  const ids = (d: UiDump): string[] => {
+    const src = elementsFromDump(d);
+    return partition(d, src.elements, src.nodeOf).map((b) => `${b.kind}: ${b.elements.map((e) => e.id ?? label(e)).join(', ')}`);
+  };
+
+  test('a row too big to keep whole splits into groups, not rows', () => {
+    const wrap = (a: string, b: string, top: number) =>
+      n('LinearLayout', { bounds: [0, top, 1080, top + 100] }, [btn(a, top), btn(b, top, 500)]);
+    assert.deepEqual(ids(list(rowOf([wrap('One', 'Two', 300), wrap('Three', 'Four', 400)]))), [
+      'group: One, Two',
+      'group: Three, Four',
+      'group: Add',
+    ]);
+  });
+
+  test('a clickable row around a bar of three buttons: the bar is no row of its own', () => {
+    const bar = n('LinearLayout', { bounds: [0, 400, 1080, 500] }, [btn('One', 400), btn('Two', 400, 300), btn('Three', 400, 600)]);
+    assert.deepEqual(ids(list(rowOf([bar], { clickable: true }))), ['group: row, One', 'group: Two', 'group: Three', 'group: Add']);
+  });
+
+  test('a row wrapped in layouts is cut whole at its outer node, as a row', () => {
+    const inner = n('LinearLayout', { bounds: [0, 300, 1080, 600] }, [btn('One', 300), btn('Two', 300, 300), btn('Three', 300, 600)]);
+    assert.deepEqual(ids(list(rowOf([inner]))), ['row: One, Two, Three', 'group: Add']);
+  });
+});
+
+describe('kinds after the split', () => {
+  test('a group holding a field is an input block; a toolbar holding one stays a toolbar', () => {
+    const d = frame([
+      n('LinearLayout', { id: 'main_toolbar', bounds: [0, 0, 1080, 200] }, [
+        n('EditText', { text: 'Search', clickable: true, bounds: [0, 50, 800, 150] }),
+      ]),
+      n('LinearLayout', { bounds: [0, 500, 1080, 700] }, [n('EditText', { text: 'Name', clickable: true, bounds: [0, 500, 800, 600] })]),
+      btn('Save', 1500),
+    ]);
+    assert.deepEqual(blocksOf(d), ['toolbar: Search', 'input: Name', 'group: Save']);
   });
 });
 
