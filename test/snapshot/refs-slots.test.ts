@@ -47,6 +47,17 @@ describe('assignRefs', () => {
     assert.deepEqual(assignRefs([t(chi), t(clo)]), ['t501', 't500']);
   });
 
+  test('claims go by slot first, then identity: a smaller identity hashed one slot higher waits its turn', () => {
+    // Two keys hashed to slot 500 and a key hashed to 501 that sorts before both: the 500s claim 500 and 501
+    // first, and the 501 key probes on to 502.
+    const [p, q] = pairAt(500);
+    const [lo, hi] = p < q ? [p, q] : [q, p];
+    let early = '';
+    for (let i = 0; early === ''; i++) if (fnv1a(`a${i}`) % 1000 === 501) early = `a${i}`;
+    assert.ok(early < lo);
+    assert.deepEqual(assignRefs([t(early), t(hi), t(lo)]), ['t502', 't501', 't500']);
+  });
+
   test('refs depend on the set of identities, not their order', () => {
     const subjects = keys(50);
     const forward = assignRefs(subjects);
