@@ -266,6 +266,49 @@ describe('list rows', () => {
   });
 });
 
+describe("a list's own element", () => {
+  const row = (t: string, top: number): UiNode =>
+    n('LinearLayout', { clickable: true, bounds: [0, top, 1080, top + 100] }, [
+      n('TextView', { text: t, bounds: [0, top, 500, top + 80] }),
+    ]);
+  const screen = (clickable: boolean): UiDump =>
+    frame([
+      n('RecyclerView', { id: 'items', scrollable: true, clickable, bounds: [0, 300, 1080, 1200] }, [
+        row('One', 300),
+        row('Two', 400),
+        row('Three', 500),
+      ]),
+      btn('Add', 1500),
+    ]);
+  const shape = (d: UiDump) => {
+    const src = elementsFromDump(d);
+    return partition(d, src.elements, src.nodeOf).map((b) => [b.kind, b.elements.map((e) => e.id ?? label(e)).join(', '), b.container]);
+  };
+
+  test('a scroll handle only: a list block of its own, cut at the list', () => {
+    const d = screen(false);
+    const [list, add] = [d.roots[0]!.children[0]!, d.roots[0]!.children[1]!];
+    assert.deepEqual(shape(d), [
+      ['row', 'One', list.children[0]],
+      ['row', 'Two', list.children[1]],
+      ['row', 'Three', list.children[2]],
+      ['list', 'items', list],
+      ['group', 'Add', add],
+    ]);
+  });
+
+  test('a list that can also be tapped joins its first row', () => {
+    const d = screen(true);
+    const [list, add] = [d.roots[0]!.children[0]!, d.roots[0]!.children[1]!];
+    assert.deepEqual(shape(d), [
+      ['row', 'items, One', list.children[0]],
+      ['row', 'Two', list.children[1]],
+      ['row', 'Three', list.children[2]],
+      ['group', 'Add', add],
+    ]);
+  });
+});
+
 describe('kinds after the split', () => {
   test('a group holding a field is an input block; a toolbar holding one stays a toolbar', () => {
     const d = frame([
