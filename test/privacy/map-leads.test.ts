@@ -4,7 +4,7 @@
 // source names but no declared view carries (ids only known from code) still place their button.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mapLeads } from '../../src/privacy/index.js';
+import { mapLeads, mapScorer, type RawBlock } from '../../src/privacy/index.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import type { MapActivity, UiMap } from '../../src/uimap/model.js';
 import { element } from '../snapshot/build.js';
@@ -94,5 +94,149 @@ describe('mapLeads', () => {
 
   test('a screen placed on an activity the map knows no views or transitions of: nothing leads', () => {
     assert.deepEqual(leads('sort by due date', main, ABOUT), {});
+  });
+});
+
+/** A one-activity map of the given elements and menus, with the transitions given. */
+function small(activities: MapActivity[], transitions: UiMap['transitions'] = []): UiMap {
+  return { ...tasksMap(), activities, transitions };
+}
+const view = (id: string, o: Partial<MapActivity['elements'][number]> = {}) => ({
+  id: `com.example.tasks:id/${id}`,
+  class: `${W}Button`,
+  ...o,
+});
+const leadsOn = (m: UiMap, task: string, els: SnapshotElement[], activityName: string): Record<string, number> =>
+  Object.fromEntries([...mapLeads(m, task, els, { activity: activityName })].map(([e, v]) => [e.ref, Math.round(v * 1e6) / 1e6]));
+
+describe('mapLeads: weights of words, ways and labels', () => {
+  test('rare words weigh more: 1 / (1 + log2(1 + elements holding the word / 8) / 2)', () => {
+    // "border" is on 2 elements, "shadow" on 10; the best match holds both. Relative to it, the Border button
+    // is worth 0.86135 / (0.86135 + 0.63093) and a Shadow button 0.63093 / (0.86135 + 0.63093).
+    const shadows = Array.from({ length: 9 }, (_, i) => view(`shadow_${i + 1}`, { text: 'Shadow' }));
+    const m = small([
+      activity(MAIN, { elements: [view('border_btn', { desc: 'Border' }), ...shadows, view('both', { text: 'Border shadow' })] }),
+    ]);
+    const els = [
+      element('b1', [0, 0, 100, 100], { id: 'border_btn', actions: tap }),
+      element('b2', [0, 200, 100, 300], { id: 'shadow_1', actions: tap }),
+    ];
+    assert.deepEqual(leadsOn(m, 'border shadow', els, MAIN), { b1: 0.577205, b2: 0.422795 });
+  });
+
+  test('quoted text and numbers in the task name no button: a field value is not "Font size"', () => {
+    const m = small([
+      activity(MAIN, {
+        elements: [view('remind', { text: 'Remind' }), view('fifteen', { text: '15 minutes' }), view('font', { text: 'Font size' })],
+      }),
+    ]);
+    const els = ['remind', 'fifteen', 'font'].map((id, i) => element(`b${i}`, [0, i * 100, 100, i * 100 + 50], { id, actions: tap }));
+    assert.deepEqual(leadsOn(m, "remind me 15 times, title it 'Font size'", els, MAIN), { b0: 1 });
+  });
+
+  test('worth travels back over several transitions (one round per step), 0.8 each', () => {
+    const START = 'com.example.tasks.StartActivity';
+    const m = small(
+      [
+        activity(START, { elements: [view('go_home')] }),
+        activity(MAIN, { elements: [view('open_list')] }),
+        activity(EDITOR, { elements: [view('open_detail')] }),
+        activity(ABOUT, { elements: [view('archive', { text: 'Archive' })] }),
+      ],
+      // Listed from the start outwards, so each round carries worth one transition further back.
+      [
+        { from: START, to: MAIN, trigger: { kind: 'click', element: 'go_home' } },
+        { from: MAIN, to: EDITOR, trigger: { kind: 'click', element: 'open_list' } },
+        { from: EDITOR, to: ABOUT, trigger: { kind: 'click', element: 'open_detail' } },
+      ],
+    );
+    assert.deepEqual(leadsOn(m, 'archive it', [element('b1', [0, 0, 1, 1], { id: 'go_home', actions: tap })], START), { b1: 0.512 });
+  });
+
+  test('only the exact up labels count: "Back up notes" is no Navigate up', () => {
+    assert.deepEqual(leads('sort by due date', [element('b9', [0, 0, 1, 1], { text: 'Back up notes', actions: tap })], EDITOR), {});
+    assert.deepEqual(leads('sort by due date', [element('b9', [0, 0, 1, 1], { text: 'Navigate up', actions: tap })], EDITOR), { b9: 0.64 });
+  });
+});
+
+describe('the overflow button', () => {
+  const menuMap = (): UiMap =>
+    small([
+      activity(MAIN, {
+        menus: [
+          {
+            name: 'menu_main',
+            elements: [
+              {
+                id: 'com.example.tasks:id/delete_task',
+                class: 'android.view.MenuItem',
+                kind: 'menu-item',
+                layout: 'menu_main',
+                text: 'Delete task',
+              },
+              { id: 'title', class: `${W}TextView`, kind: 'overflow-row', layout: 'menu_main', text: 'Delete task' },
+              { id: 'com.example.tasks:id/share', class: 'android.view.MenuItem', kind: 'menu-item', layout: 'menu_main', text: 'Share' },
+            ],
+          },
+        ],
+      }),
+    ]);
+  const more = element('b1', [900, 0, 1000, 100], { desc: 'More options', actions: tap });
+
+  test('leads to the menu items that overflow, one step away', () => {
+    assert.deepEqual(leadsOn(menuMap(), 'delete the task', [more], MAIN), { b1: 0.8 });
+  });
+
+  test('not to an item already on screen as an action icon', () => {
+    const icon = element('b2', [800, 0, 900, 100], { id: 'delete_task', desc: 'Delete task', actions: tap });
+    assert.deepEqual(leadsOn(menuMap(), 'delete the task', [more, icon], MAIN), { b2: 1 });
+  });
+
+  test('only a button labelled exactly so is the overflow: "Learn more" is not', () => {
+    const learn = element('b3', [0, 500, 300, 600], { text: 'Learn more', actions: tap });
+    assert.deepEqual(leadsOn(menuMap(), 'delete the task', [learn], MAIN), {});
+  });
+
+  test('not to an item that never overflows (no overflow row): it shows on the toolbar', () => {
+    assert.deepEqual(leadsOn(menuMap(), 'share it', [more], MAIN), {});
+  });
+});
+
+describe('mapScorer', () => {
+  test("a block is worth its best element's lead: 4 × lead² / the screen's best, added to the base score", () => {
+    const more = element('b1', [900, 0, 1000, 100], { desc: 'More options', actions: tap });
+    const title = element('t1', [0, 0, 500, 100], { text: 'Tasks' });
+    const row = element('b2', [0, 200, 1080, 300], { labels: ['Buy milk'], actions: tap });
+    const blocks: RawBlock[] = [
+      { kind: 'toolbar', elements: [more, title] },
+      { kind: 'row', elements: [row] },
+    ];
+    const zero = { score: (bs: readonly RawBlock[]) => bs.map(() => 0) };
+    const m = small([
+      activity(MAIN, {
+        menus: [
+          {
+            name: 'menu_main',
+            elements: [
+              {
+                id: 'com.example.tasks:id/delete_task',
+                class: 'android.view.MenuItem',
+                kind: 'menu-item',
+                layout: 'menu_main',
+                text: 'Delete task',
+              },
+              { id: 'title', class: `${W}TextView`, kind: 'overflow-row', layout: 'menu_main', text: 'Delete task' },
+            ],
+          },
+        ],
+      }),
+    ]);
+    // The overflow button leads 0.8 (one step to "Delete task"), the screen's best: 4 × 0.8² / 0.8 = 3.2, though
+    // the toolbar's other element leads nowhere.
+    const scores = mapScorer(m, zero, { activity: MAIN }).score(blocks, { task: 'delete the task' });
+    assert.deepEqual(
+      scores.map((x) => Math.round(x * 1e9) / 1e9),
+      [3.2, 0],
+    );
   });
 });
