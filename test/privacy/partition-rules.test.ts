@@ -47,6 +47,29 @@ describe('merging small sibling groups (minSize)', () => {
     ]);
   });
 
+  test('a one-button dialog panel, tab bar or list handle keeps its edges too', () => {
+    const beside = (container: UiNode): UiDump =>
+      frame([n('LinearLayout', { bounds: [0, 0, 1080, 1000] }, [btn('A', 100), container, btn('B', 500)])]);
+    const one = (o: { id?: string; cls?: string }) =>
+      n(o.cls ?? 'LinearLayout', { id: o.id ?? '', bounds: [0, 300, 1080, 380] }, [btn('X', 300)]);
+    assert.deepEqual(blocksOf(beside(one({ id: 'android:id/buttonPanel' })), { maxSize: 2, minSize: 2 }), [
+      'group: A',
+      'dialog modal: X',
+      'group: B',
+    ]);
+    assert.deepEqual(blocksOf(beside(one({ cls: 'com.google.android.material.tabs.TabLayout' })), { maxSize: 2, minSize: 2 }), [
+      'group: A',
+      'tabs: X',
+      'group: B',
+    ]);
+    // A list of four rows at maxSize 3: the rows merge into runs, the list's own scroll handle stays apart.
+    const rows = ['r1', 'r2', 'r3', 'r4'].map((t, i) =>
+      n('TextView', { text: t, clickable: true, bounds: [0, 300 + i * 50, 1080, 340 + i * 50] }),
+    );
+    const list = frame([n('ListView', { id: 'list', scrollable: true, bounds: [0, 300, 1080, 500] }, rows), btn('B', 1500)]);
+    assert.deepEqual(blocksOf(list, { maxSize: 3, minSize: 2 }), ['row: r1, r2, r3', 'row: r4', 'list: ?', 'group: B']);
+  });
+
   test('a run stops at maxSize, not before', () => {
     assert.deepEqual(blocksOf(panel, { maxSize: 3, minSize: 2 }), ['group: A, B, C', 'toolbar: T', 'group: D', 'group: E, F', 'group: G']);
   });
