@@ -1,0 +1,147 @@
+// The lexical ranker's smaller rules one at a time (src/privacy/rank.ts), each with every weight but the one under
+// test neutral, so a block's score is exactly what the rule promises: the words that announce typing or a
+// preference change, names inside words, what counts as done or just acted on, the dialog's confirm, scroll
+// handles, and the reading-order baseline.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lexicalScorer, readingOrderScorer, type RankContext, type RawBlock } from '../../src/privacy/index.js';
+import type { LexicalWeights } from '../../src/privacy/rank.js';
+import type { SnapshotElement } from '../../src/snapshot/types.js';
+
+const NEUTRAL: LexicalWeights = {
+  stem: 0,
+  concept: 0,
+  quotedPhrase: 0,
+  dialog: 0,
+  toolbar: 0,
+  tabs: 0,
+  input: 0,
+  passiveOnly: 0,
+  consumed: 1,
+  size: 0,
+  repeat: 0,
+  properNoun: 1,
+  gateway: 0,
+  settingsIntent: 0,
+  confirm: 0,
+  appWord: 1,
+  typedPhrase: 1,
+  forgetDone: 0,
+  numbers: 0,
+};
+
+let top = 0;
+function v(text: string | undefined, o: Partial<SnapshotElement> = {}): SnapshotElement {
+  top += 100;
+  const e: SnapshotElement = {
+    ref: `e${top}`,
+    class: 'View',
+    bounds: [0, top, 500, top + 80],
+    center: [250, top + 40],
+    actions: ['tap'],
+    states: [],
+    ...o,
+  };
+  if (text !== undefined) e.text = text;
+  return e;
+}
+const field = (text: string | undefined, o: Partial<SnapshotElement> = {}) =>
+  v(text, { class: 'EditText', actions: ['tap', 'type'], ...o });
+const group = (...elements: SnapshotElement[]): RawBlock => ({ kind: 'group', elements });
+const scores = (blocks: RawBlock[], ctx: RankContext, weights: Partial<LexicalWeights>): number[] =>
+  lexicalScorer({ ...NEUTRAL, ...weights })
+    .score(blocks, ctx)
+    .map((x) => Math.round(x * 1e9) / 1e9);
+/** k × ln(x), rounded as the scores are. */
+const ln = (x: number, k = 1): number => Math.round(k * Math.log(x) * 1e9) / 1e9;
+
+describe('words of the task', () => {
+  test("a block's class names count as its words", () => {
+    assert.deepEqual(scores([group(v(undefined, { class: 'Switch' })), group(v('Go'))], { task: 'flip the switch' }, { stem: 1 }), [
+      ln(3),
+      0,
+    ]);
+  });
+
+  test('a capital inside a word starts no name: "iPhone" gives no weight to "Phone"', () => {
+    assert.deepEqual(scores([group(v('Phone')), group(v('Go'))], { task: 'pair my iPhone' }, { stem: 1, properNoun: 3 }), [ln(3), 0]);
+    assert.deepEqual(scores([group(v('Phone')), group(v('Go'))], { task: 'pair my Phone' }, { stem: 1, properNoun: 3 }), [ln(3, 3), 0]);
+  });
+});
+
+describe('typing and preference words', () => {
+  const blocks = () => [group(field(undefined)), group(v('Go'))];
+  test('"search for" announces typing; "type" only as a whole word', () => {
+    assert.deepEqual(scores(blocks(), { task: 'search for pizza' }, { input: 1 }), [1, 0]);
+    assert.deepEqual(scores(blocks(), { task: 'open the prototype' }, { input: 1 }), [0, 0]);
+  });
+
+  test('"turn off" is a preference change; "exchange" is not "change"', () => {
+    const gate = () => [group(v('Settings')), group(v('Go'))];
+    assert.deepEqual(scores(gate(), { task: 'turn off the alarm sound' }, { gateway: 1, settingsIntent: 0.5 }), [1.5, 0]);
+    assert.deepEqual(scores(gate(), { task: 'read the exchange rates' }, { gateway: 1, settingsIntent: 0.5 }), [1, 0]);
+  });
+
+  test('"autoscroll" is no scrolling task: a scroll handle stays passive', () => {
+    const list = () => [group(v('List', { actions: ['scroll'] }))];
+    assert.deepEqual(scores(list(), { task: 'turn on autoscroll' }, { passiveOnly: -3 }), [-3]);
+    assert.deepEqual(scores(list(), { task: 'scroll to the end' }, { passiveOnly: -3 }), [0]);
+    // A list that can be tapped as well is not passive.
+    assert.deepEqual(scores([group(v('List', { actions: ['tap', 'scroll'] }))], { task: 'open it' }, { passiveOnly: -3 }), [0]);
+  });
+});
+
+describe('what is done', () => {
+  test('only a field holding typed text is filled, not a row showing the same text', () => {
+    const history = [{ label: 'Search', input: 'pizza' }, { label: 'Go' }];
+    assert.deepEqual(
+      scores([group(v('pizza')), group(field('pizza')), group(v('Other'))], { task: 'x', history }, { repeat: -2 }),
+      [0, -1, 0],
+    );
+  });
+
+  test('an empty input types nothing: an empty field is not filled by it', () => {
+    const history = [{ label: 'Other', input: '' }, { label: 'Next' }];
+    assert.deepEqual(scores([group(field('')), group(v('Go'))], { task: 'x', history }, { repeat: -2 }), [0, 0]);
+  });
+
+  test('a field acted on last and holding its text takes the repeat penalty once, not also the half for filled', () => {
+    const history = [{ label: 'Item', input: 'milk' }];
+    assert.deepEqual(scores([group(field('milk')), group(v('Go'))], { task: 'x', history }, { repeat: -2 }), [-2, 0]);
+  });
+
+  test('a label that names what was acted on still lends its words (only what acts is forgotten)', () => {
+    const history = [{ label: 'Sort' }];
+    assert.deepEqual(
+      scores([group(v('Sort', { actions: [] })), group(v('Go'))], { task: 'sort', history }, { stem: 1, forgetDone: 1, consumed: 1 }),
+      [ln(3), 0],
+    );
+  });
+});
+
+describe("the dialog's confirm", () => {
+  const buttons = (): RawBlock => ({ kind: 'row', modal: true, elements: [v('Cancel'), v('OK')] });
+  const below = (): RawBlock => group(v('Theme'));
+
+  test("a dialog's title acted on is no choice", () => {
+    const options = (): RawBlock => ({ kind: 'list', modal: true, elements: [v('Theme', { actions: [] }), v('Red'), v('Blue')] });
+    assert.deepEqual(scores([options(), buttons(), below()], { task: 'x', history: [{ label: 'Theme' }] }, { confirm: 2 }), [0, 0, 0]);
+  });
+
+  test('tapping a field in the dialog without typing earns no half confirm', () => {
+    const name = (): RawBlock => ({ kind: 'input', modal: true, elements: [field(undefined, { id: 'name', hint: 'Name' })] });
+    assert.deepEqual(scores([name(), buttons(), below()], { task: 'x', history: [{ label: 'name' }] }, { confirm: 2 }), [0, 0, 0]);
+    assert.deepEqual(
+      scores([name(), buttons(), below()], { task: 'x', history: [{ label: 'name', input: 'Rex' }] }, { confirm: 2 }),
+      [0, 1, 0],
+    );
+  });
+});
+
+describe('readingOrderScorer', () => {
+  test('top edge first, then left edge: − (top × 10000 + left) of the block', () => {
+    const a: RawBlock = group(v('a', { bounds: [300, 500, 400, 600] }), v('b', { bounds: [0, 100, 100, 200] }));
+    const b: RawBlock = group(v('c', { bounds: [50, 200, 100, 300] }));
+    assert.deepEqual(readingOrderScorer.score([a, b], { task: 'x' }), [-1000000, -2000050]);
+  });
+});
