@@ -69,6 +69,29 @@ describe('words of the task', () => {
   });
 });
 
+describe('history and phrases', () => {
+  test('a synonym an earlier step already used weighs the consumed weight, as a word does', () => {
+    const blocks = () => [group(v('Trash')), group(v('Share'))];
+    assert.deepEqual(scores(blocks(), { task: 'remove it', history: [{ label: 'Delete all' }] }, { concept: 1, consumed: 0.25 }), [
+      ln(3, 0.25),
+      0,
+    ]);
+    assert.deepEqual(scores(blocks(), { task: 'remove it', history: [] }, { concept: 1, consumed: 0.25 }), [ln(3), 0]);
+  });
+
+  test('the typed-phrase weight applies only once the phrase has been typed', () => {
+    assert.deepEqual(
+      scores([group(v('Blue sky')), group(v('Share'))], { task: 'find "Blue sky"' }, { quotedPhrase: 2, typedPhrase: 0.25 }),
+      [2, 0],
+    );
+  });
+
+  test('a field already holding a typed value gets no typing bonus; the empty one still waiting does', () => {
+    const history = [{ label: 'Name', input: 'Rex' }, { label: 'Next' }];
+    assert.deepEqual(scores([group(field('Rex')), group(field(''))], { task: "name them 'Rex' and 'Max'", history }, { input: 1 }), [0, 1]);
+  });
+});
+
 describe('typing and preference words', () => {
   const blocks = () => [group(field(undefined)), group(v('Go'))];
   test('"search for" announces typing; "type" only as a whole word', () => {
