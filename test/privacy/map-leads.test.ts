@@ -101,8 +101,9 @@ describe('mapLeads', () => {
 function small(activities: MapActivity[], transitions: UiMap['transitions'] = []): UiMap {
   return { ...tasksMap(), activities, transitions };
 }
+/** A view as the map names it: by its resource entry name. */
 const view = (id: string, o: Partial<MapActivity['elements'][number]> = {}) => ({
-  id: `com.example.tasks:id/${id}`,
+  id,
   class: `${W}Button`,
   ...o,
 });
@@ -156,6 +157,46 @@ describe('mapLeads: weights of words, ways and labels', () => {
   test('only the exact up labels count: "Back up notes" is no Navigate up', () => {
     assert.deepEqual(leads('sort by due date', [element('b9', [0, 0, 1, 1], { text: 'Back up notes', actions: tap })], EDITOR), {});
     assert.deepEqual(leads('sort by due date', [element('b9', [0, 0, 1, 1], { text: 'Navigate up', actions: tap })], EDITOR), { b9: 0.64 });
+  });
+});
+
+describe('what the map adds up per element', () => {
+  test('two ways up from a screen: Navigate up takes the better one', () => {
+    const m = tasksMap();
+    m.transitions.push({ from: EDITOR, to: ABOUT, trigger: { kind: 'up' }, back: true });
+    assert.deepEqual(leadsOn(m, 'sort by due date', editor, EDITOR), { b4: 0.64 });
+  });
+
+  test('a label worth more as what it is than as where it leads keeps the larger worth', () => {
+    const m = small(
+      [
+        activity(MAIN, { elements: [view('archive_btn', { text: 'Archive' })] }),
+        activity(EDITOR, { elements: [view('archive_all', { text: 'Archive' })] }),
+      ],
+      [{ from: MAIN, to: EDITOR, trigger: { kind: 'click', element: 'archive_btn' } }],
+    );
+    // Matched by its label alone (no id on screen): the button is the match itself (1), not only the way to
+    // the editor's (0.8).
+    assert.deepEqual(leadsOn(m, 'archive it', [element('b1', [0, 0, 1, 1], { text: 'Archive', actions: tap })], MAIN), { b1: 1 });
+  });
+
+  test('a button that starts a transition is known by its label too', () => {
+    const m = small(
+      [
+        activity(MAIN, { elements: [view('open_btn', { text: 'Open editor' })] }),
+        activity(EDITOR, { elements: [view('archive_all', { text: 'Archive' })] }),
+      ],
+      [{ from: MAIN, to: EDITOR, trigger: { kind: 'click', element: 'open_btn' } }],
+    );
+    assert.deepEqual(leadsOn(m, 'archive it', [element('b1', [0, 0, 1, 1], { text: 'Open editor', actions: tap })], MAIN), { b1: 0.8 });
+  });
+
+  test('the id "title" names menu rows, not a dialog field of that id: a popup row gets nothing from it', () => {
+    const m = small([
+      activity(MAIN, { dialogs: [{ name: 'RenameDialog', elements: [view('title', { class: `${W}EditText`, hint: 'Task title' })] }] }),
+    ]);
+    const row = element('b1', [0, 0, 1, 1], { id: 'title', text: 'Share', actions: tap });
+    assert.deepEqual(leadsOn(m, 'type a task title', [row], MAIN), {});
   });
 });
 
