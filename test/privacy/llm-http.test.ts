@@ -3,10 +3,11 @@
 // chat completion whose exact body is read back from the server, and P(Yes) comes from the answer.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { llmScorer, type CompletionClient, type RawBlock } from '../../src/privacy/index.js';
+import { blocksFromDumpAsync, llmScorer, type CompletionClient, type RawBlock } from '../../src/privacy/index.js';
 import { yesProbability, type ChatRequest } from '../../src/privacy/llm.js';
 import { startFakeLlm, promptOf, type FakeLlm } from '../helpers/fake-llm.js';
 import { element } from '../snapshot/build.js';
+import { MAIN, mainScreen, notesMap } from './map-fixture.js';
 
 const SYSTEM =
   'You help an agent operate a phone app. You see one region of the current screen. Answer only Yes or No: ' +
@@ -106,6 +107,32 @@ describe('llmScorer over HTTP', () => {
         'Answer Yes or No.',
       ].join('\n'),
     );
+  });
+
+  test("with a UI Map the map's word goes on top of the model's: the model likes the quoted row, the map the overflow", async () => {
+    llm.requests.length = 0;
+    llm.script((req) => ({ text: (promptOf(req).split('Region')[1] ?? '').includes('Diary') ? 'Yes' : 'No' }));
+    const scorer = llmScorer({ client: fetchClient(llm.url), model: 'm' });
+    const task = "Delete the note 'Diary'";
+    const plain = await blocksFromDumpAsync(mainScreen(), task, scorer);
+    assert.deepEqual(
+      plain.blocks.map((b) => [b.id, b.score]),
+      [
+        ['B2', 1],
+        ['B1', 0],
+        ['B3', 0],
+      ],
+    );
+    const mapped = await blocksFromDumpAsync(mainScreen(), task, scorer, { map: notesMap(), activity: MAIN });
+    // The overflow button leads one step to "Delete note": 4 × 0.8² / 0.8 = 3.2 on top of the model's 0. (The
+    // note rows and the add button gain a little too: "note" is a word of theirs on the map.)
+    assert.deepEqual(
+      mapped.blocks.map((b) => b.id),
+      ['B1', 'B2', 'B3'],
+    );
+    assert.equal(mapped.blocks[0]!.score, 3.2);
+    assert.ok(mapped.blocks[1]!.score > 1 && mapped.blocks[2]!.score < mapped.blocks[1]!.score);
+    assert.equal(llm.requests.length, 6);
   });
 
   test('an empty history reads as none', async () => {
