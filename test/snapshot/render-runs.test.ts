@@ -35,6 +35,22 @@ describe('a run in the tree', () => {
     assert.equal(renderTree(items, header, plain), 'b1…b8 #cell [8 in 2×4 grid, selected ×7]\n');
   });
 
+  test('a state every member has is named once; up to six members having one are listed by ref', () => {
+    const items = Array.from({ length: 8 }, (_, i) =>
+      item(cell(`b${i + 1}`, [Math.floor(i / 4), i % 4], i < 6 ? ['disabled', 'selected'] : ['disabled'])),
+    );
+    markGrids(items);
+    assert.equal(renderTree(items, header, plain), 'b1…b8 #cell [8 in 2×4 grid, disabled, selected b1 b2 b3 b4 b5 b6]\n');
+  });
+
+  test('a run of empty minified scrollers (carousels not loaded yet) reads ScrollView', () => {
+    const items = [0, 1, 2, 3].map((i) =>
+      item(element(`s${i + 1}`, [0, i * 300, 1080, i * 300 + 300], { class: 'ab', actions: ['scroll'], states: ['scrollable'] })),
+    );
+    markGrids(items);
+    assert.equal(renderTree(items, header, plain), 's1…s4 ScrollView [4 in 4×1 grid, scrollable]\n');
+  });
+
   test('with bounds: the union of the members, from the top-left of the first to the bottom-right of the last', () => {
     const items = eight();
     markGrids(items);
