@@ -191,6 +191,24 @@ describe('what the map adds up per element', () => {
     assert.deepEqual(leadsOn(m, 'archive it', [element('b1', [0, 0, 1, 1], { text: 'Open editor', actions: tap })], MAIN), { b1: 0.8 });
   });
 
+  test('a transition the code makes on its own (no trigger) carries worth back but places no button', () => {
+    const START = 'com.example.tasks.StartActivity';
+    const m = small(
+      [
+        activity(START, { elements: [view('go_home')] }),
+        activity(MAIN, { elements: [view('splash_logo')] }),
+        activity(EDITOR, { elements: [view('archive', { text: 'Archive' })] }),
+      ],
+      [
+        { from: START, to: MAIN, trigger: { kind: 'click', element: 'go_home' } },
+        { from: MAIN, to: EDITOR },
+      ],
+    );
+    const els = [element('b1', [0, 0, 1, 1], { id: 'go_home', actions: tap })];
+    assert.deepEqual(leadsOn(m, 'archive it', els, START), { b1: 0.64 });
+    assert.deepEqual(leadsOn(m, 'archive it', [element('b2', [0, 0, 1, 1], { id: 'splash_logo', actions: tap })], MAIN), {});
+  });
+
   test('the id "title" names menu rows, not a dialog field of that id: a popup row gets nothing from it', () => {
     const m = small([
       activity(MAIN, { dialogs: [{ name: 'RenameDialog', elements: [view('title', { class: `${W}EditText`, hint: 'Task title' })] }] }),
