@@ -3,7 +3,7 @@
 // and the one line saying what stayed on the device.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { elementLine, renderBlock, withheldLine } from '../../src/privacy/index.js';
+import { elementLine, renderBlock, SENSITIVE_CATEGORIES, withheldLine } from '../../src/privacy/index.js';
 import { element } from '../snapshot/build.js';
 
 describe('elementLine', () => {
@@ -56,6 +56,10 @@ describe('renderBlock', () => {
 });
 
 describe('withheldLine', () => {
+  test('the categories, in the order the ledger reports them', () => {
+    assert.deepEqual(SENSITIVE_CATEGORIES, ['name', 'phone', 'email', 'address', 'message', 'password', 'card']);
+  });
+
   test('nothing withheld', () => {
     assert.equal(withheldLine({ blocks: 0, elements: 0, chars: 0, categories: {} }), 'withheld: nothing (the whole screen was sent)');
   });
@@ -73,6 +77,10 @@ describe('withheldLine', () => {
         categories: { name: 2, phone: 1, email: 0, address: 2, message: 1, password: 1, card: 3 },
       }),
       'withheld: 3 blocks, 5 elements, 120 chars (2 names, 1 phone number, 2 addresses, 1 message text, 1 password, 3 card numbers)',
+    );
+    assert.equal(
+      withheldLine({ blocks: 4, elements: 6, chars: 99, categories: { name: 1, phone: 2, email: 1, address: 1 } }),
+      'withheld: 4 blocks, 6 elements, 99 chars (1 name, 2 phone numbers, 1 email, 1 address)',
     );
     assert.equal(
       withheldLine({ blocks: 2, elements: 2, chars: 40, categories: { email: 2, message: 3, password: 2, card: 1 } }),

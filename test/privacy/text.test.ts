@@ -116,6 +116,62 @@ describe('terms', () => {
   });
 });
 
+describe('the UI vocabulary', () => {
+  test('every listed word meets its concept, named by the first word of its list', () => {
+    const vocabulary: [string, string[]][] = [
+      [
+        '~settings',
+        ['settings', 'setting', 'preferences', 'preference', 'prefs', 'config', 'configure', 'configuration', 'customize', 'customization'],
+      ],
+      ['~more', ['more', 'overflow', 'options', 'menu', '⋮', '…', 'kebab']],
+      ['~add', ['add', 'new', 'create', 'plus', '+', 'fab', 'compose', 'insert']],
+      ['~delete', ['delete', 'remove', 'trash', 'bin', 'discard', 'erase']],
+      ['~search', ['search', 'find', 'lookup', 'query', 'filter']],
+      ['~ok', ['ok', 'confirm', 'done', 'apply', 'yes', 'accept', 'button1']],
+      ['~save', ['save', 'store', 'keep']],
+      ['~cancel', ['cancel', 'dismiss', 'no', 'close', 'button2']],
+      ['~edit', ['edit', 'rename', 'modify', 'change']],
+      ['~share', ['share', 'send']],
+      ['~photo', ['photo', 'picture', 'pic', 'image', 'img', 'selfie', 'shot', 'snapshot']],
+      ['~video', ['video', 'movie', 'record', 'recording', 'clip', 'film']],
+      ['~call', ['call', 'dial', 'dialpad', 'phone', 'ring']],
+      ['~contact', ['contact', 'contacts', 'people', 'person']],
+      ['~sort', ['sort', 'order', 'arrange', 'ascending', 'descending']],
+      ['~play', ['play', 'start', 'resume']],
+      ['~pause', ['pause', 'stop', 'halt']],
+      ['~next', ['next', 'forward', 'skip']],
+      ['~previous', ['previous', 'prev', 'back', 'rewind']],
+      ['~favorite', ['favorite', 'favourite', 'star', 'starred', 'bookmark']],
+      ['~folder', ['folder', 'directory', 'dir', 'album']],
+      ['~theme', ['theme', 'color', 'colour', 'appearance', 'dark', 'light']],
+      ['~font', ['font', 'text', 'size', 'zoom']],
+      ['~timer', ['timer', 'countdown']],
+      ['~alarm', ['alarm', 'wake']],
+      ['~stopwatch', ['stopwatch', 'lap']],
+      ['~rotate', ['rotate', 'rotation', 'turn']],
+      ['~crop', ['crop', 'trim', 'cut']],
+      ['~flash', ['flash', 'torch', 'flashlight']],
+      ['~switch', ['switch', 'toggle', 'flip', 'front', 'rear']],
+      ['~shutter', ['shutter', 'capture', 'take']],
+      ['~open', ['open', 'launch', 'view', 'show']],
+      ['~hide', ['hide', 'hidden', 'invisible']],
+      ['~tab', ['tab', 'tabs', 'page']],
+      ['~url', ['url', 'address', 'website', 'site', 'web', 'link', 'go']],
+      ['~history', ['history', 'recent', 'recents', 'log']],
+      ['~column', ['column', 'columns', 'grid']],
+      ['~note', ['note', 'notes', 'memo', 'checklist']],
+      ['~music', ['music', 'song', 'track', 'audio', 'playlist', 'artist']],
+      ['~name', ['name', 'title', 'label', 'called', 'filename']],
+    ];
+    for (const [concept, list] of vocabulary)
+      for (const w of list) {
+        // "called" stems to "call", which the call list holds first: it meets ~call, not ~name.
+        const want = w === 'called' ? '~call' : concept;
+        assert.deepEqual([...terms(w, true).concepts], [want], w);
+      }
+  });
+});
+
 describe('quoted', () => {
   test('single, double and typographic quotes; up to 80 characters', () => {
     assert.deepEqual(quoted(`search 'Clock' then "Alarm 2" then ‘Timer’ then “Stop watch”`), ['Clock', 'Alarm 2', 'Timer', 'Stop watch']);
