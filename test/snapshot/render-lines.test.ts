@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bounds } from '../../src/hierarchy/model.js';
-import { elementLine, renderElements, shownClass } from '../../src/snapshot/render.js';
+import { elementLine, headerLine, renderElements, shownClass } from '../../src/snapshot/render.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { element } from './build.js';
 
@@ -118,5 +118,27 @@ describe('minified classes', () => {
   test('find results with no options print labels whole and no bounds', () => {
     const long = element('t1', [0, 0, 10, 10], { text: 'Remind me about this note tomorrow morning at nine' });
     assert.equal(renderElements([long]), 't1 Remind me about this note tomorrow morning at nine\n');
+  });
+});
+
+describe('header line', () => {
+  const size = { width: 1080, height: 2280 };
+
+  test('package/.Activity when the activity is inside the package, else the full activity', () => {
+    assert.equal(
+      headerLine({ ...size, package: 'com.example.notes', activity: 'com.example.notes.ui.MainActivity' }),
+      'com.example.notes/.ui.MainActivity',
+    );
+    // A name that only begins like the package is another package's.
+    assert.equal(
+      headerLine({ ...size, package: 'com.example.notes', activity: 'com.example.notesplus.Main' }),
+      'com.example.notes/com.example.notesplus.Main',
+    );
+  });
+
+  test('the package alone when no activity is known (iOS bundles, an empty activity); nothing without a package', () => {
+    assert.equal(headerLine({ ...size, package: 'com.apple.Preferences' }), 'com.apple.Preferences');
+    assert.equal(headerLine({ ...size, package: 'com.example.notes', activity: '' }), 'com.example.notes');
+    assert.equal(headerLine(size), undefined);
   });
 });
