@@ -304,9 +304,10 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
     );
   });
   const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, r[c]!.length), 0));
+  // Every cell padded to its column; the blanks this leaves at the end of a line are trimmed.
   const lines = rows.map((r) =>
     r
-      .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+      .map((cell, c) => cell.padEnd(widths[c]!))
       .join('  ')
       .trimEnd(),
   );
