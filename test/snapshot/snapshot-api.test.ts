@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UiDump } from '../../src/hierarchy/model.js';
 import { GlanceError } from '../../src/errors.js';
-import { snapshotFromDump, snapshotWithSources, type SnapshotOptions } from '../../src/snapshot/snapshot.js';
+import { isSnapshot, resolveRef, snapshotFromDump, snapshotWithSources, type SnapshotOptions } from '../../src/snapshot/snapshot.js';
 import { dump, n, screen } from './build.js';
 
 describe('snapshotWithSources', () => {
@@ -173,4 +173,50 @@ describe('previous', () => {
     assert.equal(after.stats.carried, 0);
     assert.equal(after.elements[2]!.ref, snapshotFromDump(notes(false, 'com.example.Main')).elements[2]!.ref);
   });
+});
+
+describe('xml format', () => {
+  test('the dump again, without a password field value', () => {
+    const d = screen([
+      n('EditText', { id: 'user', text: 'alice', clickable: true, bounds: [0, 0, 1080, 100] }),
+      n('EditText', { id: 'pw', text: 'hunter2', password: true, clickable: true, bounds: [0, 100, 1080, 200] }),
+    ]);
+    const xml = snapshotFromDump(d, { format: 'xml' }).text;
+    assert.match(xml, /text="alice"/);
+    assert.match(xml, /resource-id="com.example:id\/pw"/);
+    assert.doesNotMatch(xml, /hunter2/);
+  });
+});
+
+describe('resolveRef', () => {
+  const d = (): UiDump =>
+    screen([
+      n('View', { id: 'android:id/statusBarBackground', clickable: true, bounds: [0, 0, 1080, 60] }),
+      n('Button', { text: 'Next page', clickable: true, bounds: [1080, 100, 1300, 200] }),
+      n('Button', { text: 'OK', clickable: true, bounds: [0, 100, 500, 200] }),
+    ]);
+  const refOf = (o: SnapshotOptions, text?: string): string =>
+    snapshotFromDump(d(), o).elements.find((e) => (text === undefined ? e.id === 'statusBarBackground' : e.text === text))!.ref;
+
+  test('in a dump: the default view (no chrome, nothing off the screen), or the wider one asked for', () => {
+    const ok = refOf({}, 'OK');
+    const bar = refOf({ all: true });
+    const away = refOf({ offscreen: true }, 'Next page');
+    assert.equal(resolveRef(d(), ok).text, 'OK');
+    assert.throws(() => resolveRef(d(), bar), { code: 'REF_NOT_FOUND' });
+    assert.throws(() => resolveRef(d(), away), { code: 'REF_NOT_FOUND' });
+    assert.equal(resolveRef(d(), bar, { all: true }).id, 'statusBarBackground');
+    assert.equal(resolveRef(d(), away, { offscreen: true }).text, 'Next page');
+  });
+});
+
+test('isSnapshot: a snapshot has text and an element list; a dump, a json document or null is none', () => {
+  const s = snapshotFromDump(screen([n('Button', { text: 'OK', clickable: true })]));
+  assert.equal(isSnapshot(s), true);
+  assert.equal(isSnapshot({ text: '', elements: [] }), true);
+  assert.equal(isSnapshot({ screen: s.screen, elements: s.elements }), false);
+  assert.equal(isSnapshot({ text: '', elements: 'b1' }), false);
+  assert.equal(isSnapshot(screen([])), false);
+  assert.equal(isSnapshot(null), false);
+  assert.equal(isSnapshot(s.text), false);
 });
