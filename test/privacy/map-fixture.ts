@@ -7,7 +7,8 @@ const W = 'android.widget.';
 export const MAIN = 'com.example.notes.MainActivity';
 export const SETTINGS = 'com.example.notes.SettingsActivity';
 
-const activity = (name: string, o: Partial<MapActivity> = {}): MapActivity => ({
+/** An activity of the map with nothing in it but what `o` gives. */
+export const activity = (name: string, o: Partial<MapActivity> = {}): MapActivity => ({
   name,
   layouts: [],
   elements: [],

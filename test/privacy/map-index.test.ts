@@ -5,24 +5,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { entryName, localise, lowerAll, mapIndex, shows } from '../../src/privacy/map-index.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
-import type { MapActivity, UiMap } from '../../src/uimap/model.js';
+import type { UiMap } from '../../src/uimap/model.js';
 import { element } from '../snapshot/build.js';
+import { activity } from './map-fixture.js';
 
 const MAIN = 'com.example.notes.MainActivity';
 const EDIT = 'com.example.notes.ui.EditActivity';
 const OTHER_EDIT = 'com.example.notes.legacy.EditActivity';
 const ABOUT = 'com.example.notes.AboutActivity';
 const W = 'android.widget.';
-
-const activity = (name: string, o: Partial<MapActivity> = {}): MapActivity => ({
-  name,
-  layouts: [],
-  elements: [],
-  fragments: [],
-  dialogs: [],
-  menus: [],
-  ...o,
-});
 
 function map(): UiMap {
   return {

@@ -8,21 +8,12 @@ import { mapLeads, mapScorer, type RawBlock } from '../../src/privacy/index.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import type { MapActivity, UiMap } from '../../src/uimap/model.js';
 import { element } from '../snapshot/build.js';
+import { activity } from './map-fixture.js';
 
 const MAIN = 'com.example.tasks.MainActivity';
 const EDITOR = 'com.example.tasks.EditorActivity';
 const ABOUT = 'com.example.tasks.AboutActivity';
 const W = 'android.widget.';
-
-const activity = (name: string, o: Partial<MapActivity> = {}): MapActivity => ({
-  name,
-  layouts: [],
-  elements: [],
-  fragments: [],
-  dialogs: [],
-  menus: [],
-  ...o,
-});
 
 /** The sort dialog opens from `sort_button` and the editor from `fab_add`: neither is a declared view. */
 function tasksMap(): UiMap {

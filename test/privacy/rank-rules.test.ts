@@ -6,45 +6,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lexicalScorer, readingOrderScorer, type RankContext, type RawBlock } from '../../src/privacy/index.js';
 import type { LexicalWeights } from '../../src/privacy/rank.js';
+import { NEUTRAL, v } from './lexical.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 
-const NEUTRAL: LexicalWeights = {
-  stem: 0,
-  concept: 0,
-  quotedPhrase: 0,
-  dialog: 0,
-  toolbar: 0,
-  tabs: 0,
-  input: 0,
-  passiveOnly: 0,
-  consumed: 1,
-  size: 0,
-  repeat: 0,
-  properNoun: 1,
-  gateway: 0,
-  settingsIntent: 0,
-  confirm: 0,
-  appWord: 1,
-  typedPhrase: 1,
-  forgetDone: 0,
-  numbers: 0,
-};
-
-let top = 0;
-function v(text: string | undefined, o: Partial<SnapshotElement> = {}): SnapshotElement {
-  top += 100;
-  const e: SnapshotElement = {
-    ref: `e${top}`,
-    class: 'View',
-    bounds: [0, top, 500, top + 80],
-    center: [250, top + 40],
-    actions: ['tap'],
-    states: [],
-    ...o,
-  };
-  if (text !== undefined) e.text = text;
-  return e;
-}
 const field = (text: string | undefined, o: Partial<SnapshotElement> = {}) =>
   v(text, { class: 'EditText', actions: ['tap', 'type'], ...o });
 const group = (...elements: SnapshotElement[]): RawBlock => ({ kind: 'group', elements });
