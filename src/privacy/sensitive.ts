@@ -80,8 +80,10 @@ function nameRun(s: string): boolean {
 
 const labelOf = (e: SnapshotElement): string => elementLabels(e).join(' · ');
 
-/** A phone number, an email or a street: what a person's name sits beside. */
-const reachesPerson = (s: string): boolean => findPhones(s).length > 0 || findEmails(s).length > 0 || STREET.test(s);
+/** What a person's name sits beside: in a neighbour, a phone, email or address of any kind. */
+const contactish = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email' || c === 'address';
+/** In the element's own labels: a phone or an email (an address field's id alone is no person). */
+const reachable = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email';
 
 /**
  * Categories of each element (same order as `elements`). `neighbours` groups elements that are shown
@@ -98,16 +100,16 @@ export function detectSensitive(
   return elements.map((e, i) => {
     const cats = own[i]!;
     if (cats.includes('name')) return cats;
-    const contactish = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email' || c === 'address';
     const group = groupOf.get(e) ?? [];
     const personal = group.some((g) => g !== e && (catOf.get(g) ?? ownCategories(g)).some(contactish));
-    const parts = labelOf(e).split(' · ');
+    const label = labelOf(e);
+    const parts = label.split(' · ');
     if (personal && parts.some(looksLikeName)) return [...cats, 'name'];
-    // One row's own labels: a name beside its number, email or street ("Alice · +1 415 555 0199").
-    if (parts.some(reachesPerson) && parts.some(looksLikeName)) return [...cats, 'name'];
+    // One row's own labels: a name beside its number, email or street ("Alice · +1 415 555 0199"). ownCategories
+    // found the number or email in these labels already; no match spans a ' · ' between two of them.
+    if ((cats.some(reachable) || STREET.test(label)) && parts.some(looksLikeName)) return [...cats, 'name'];
     // "Alice Martin +1 415 555 0199": the words left once the number or email is taken out. A street's own words
     // are no name ("221 Baker Street"), nor is the value of an address field on its own.
-    const reachable = (c: SensitiveCategory): boolean => c === 'phone' || c === 'email';
     if (cats.some(reachable) && parts.some((p) => nameRun(p.replace(EMAIL_RE, ' ').replace(PHONE_RE, ' ').replace(STREETS, ' '))))
       return [...cats, 'name'];
     return cats;
