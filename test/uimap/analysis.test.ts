@@ -8,10 +8,8 @@ import type { Use } from '../../src/uimap/code/index.js';
 import { findPaths, findPathsByText, mapDirectory, mapProject, searchElements, shortestPath } from '../../src/uimap/index.js';
 import type { ProjectSource, UiMap } from '../../src/uimap/index.js';
 
-let parser: CodeParser;
-before(async () => {
-  parser = await createCodeParser();
-});
+// Top-level, not a root before() hook: the file then shares one process with others in a mutation run.
+const parser: CodeParser = await createCodeParser();
 
 const facts = (lang: 'java' | 'kotlin', text: string) => extractFacts(lang, 'F', text, parser.parse(lang, text).root);
 /** Uses without their scope offsets (positions in the snippet, not worth pinning). */

@@ -1,20 +1,16 @@
 // The code pass over the current Java and Kotlin grammars (web-tree-sitter 0.25): the node shapes it relies on,
-// and syntax errors reported with their line, only for real syntax errors.
-import { describe, test, before } from 'node:test';
+// and syntax errors reported with their line, only for real syntax errors (the shared apps' sources, which must
+// parse clean, are checked in shared-parse.test.ts).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { createCodeParser } from '../../src/uimap/syntax.js';
 import type { CodeParser } from '../../src/uimap/syntax.js';
 import { extractFacts } from '../../src/uimap/code/index.js';
 import type { Use } from '../../src/uimap/code/index.js';
-import { mapDirectory, mapProject } from '../../src/uimap/index.js';
-import { corpusDir } from '../helpers/corpus.js';
-import { requires } from '../helpers/requires.js';
+import { mapProject } from '../../src/uimap/index.js';
 
-let parser: CodeParser;
-before(async () => {
-  parser = await createCodeParser();
-});
+// Top-level, not a root before() hook: the file then shares one process with others in a mutation run.
+const parser: CodeParser = await createCodeParser();
 
 const kt = (text: string) => extractFacts('kotlin', 'A.kt', text, parser.parse('kotlin', text).root);
 const usesOf = (text: string, fn: string): Use[] =>
@@ -100,15 +96,5 @@ describe('syntax errors', () => {
       ],
     });
     assert.deepEqual(map.warnings, [{ code: 'SYNTAX_ERROR', count: 1, examples: [':app/Broken.java:3'] }]);
-  });
-
-  test('the shared apps parse without syntax errors (notes with its Simple-Commons)', { skip: requires({ shared: true }) }, async () => {
-    const app = path.join(corpusDir, 'apps', 'notes');
-    const map = await mapDirectory(path.join(app, 'src'), { libs: [path.join(app, 'commons')] });
-    assert.deepEqual(
-      map.warnings.filter((w) => w.code === 'SYNTAX_ERROR'),
-      [],
-    );
-    assert.ok(map.stats.sourceFiles > 200);
   });
 });
