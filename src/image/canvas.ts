@@ -156,9 +156,9 @@ export function encodeCanvas(canvas: Canvas, options: EncodeOptions = {}): Uint8
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
-/** The pixels of a region of a context as an RgbaImage (a copy). */
-export function pixelsOf(ctx: SKRSContext2D, area: { width: number; height: number }): RgbaImage {
-  const d = ctx.getImageData(0, 0, area.width, area.height);
+/** The pixels of a region of a context (from its top-left corner unless `x`/`y` say) as an RgbaImage (a copy). */
+export function pixelsOf(ctx: SKRSContext2D, area: { x?: number; y?: number; width: number; height: number }): RgbaImage {
+  const d = ctx.getImageData(area.x ?? 0, area.y ?? 0, area.width, area.height);
   return { width: d.width, height: d.height, data: new Uint8Array(d.data.buffer, d.data.byteOffset, d.data.byteLength) };
 }
 

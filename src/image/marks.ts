@@ -195,14 +195,17 @@ function meanColour(img: RgbaImage, r: Rect): Rgb | undefined {
 export type MeanUnder = (r: Rect) => Rgb | undefined;
 
 /**
- * Reads the canvas once, on the first region asked for: one read of the whole downscaled screenshot costs a
- * few ms, where a read per region (five per mark) flushed the canvas each time and cost ~30 ms for 40 marks.
+ * Reads each region from the canvas as it is asked for: no marks are drawn while the plan asks, so after the
+ * first read (which draws the downscaled screenshot) a small region costs microseconds, where one read of the
+ * whole downscaled screenshot allocates and fills megabytes (~5 ms at a model's pixel budget). Same pixels,
+ * same means.
  */
 function meanUnderCanvas(ctx: Context, size: { width: number; height: number }): MeanUnder {
-  let pixels: RgbaImage | undefined;
   return (r) => {
-    pixels ??= pixelsOf(ctx, size);
-    return meanColour(pixels, r);
+    const { x0, y0, x1, y1 } = clip(size, r);
+    if (x1 <= x0 || y1 <= y0) return undefined;
+    const region = pixelsOf(ctx, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+    return meanColour(region, { x0: 0, y0: 0, x1: region.width, y1: region.height });
   };
 }
 

@@ -31,7 +31,7 @@ export function createImage(width: number, height: number, fill: Rgb = [255, 255
 }
 
 /** `r` rounded to whole pixels and clipped to the image (may come out empty: x1 ≤ x0 or y1 ≤ y0). */
-export function clip(img: RgbaImage, r: Rect): Rect {
+export function clip(img: { width: number; height: number }, r: Rect): Rect {
   return {
     x0: Math.max(0, Math.round(r.x0)),
     y0: Math.max(0, Math.round(r.y0)),
