@@ -49,8 +49,9 @@ export interface ParsedLayout {
 export type MenuStyle = 'options' | 'drawer' | 'bar';
 
 function menuStyleOf(tag: string): MenuStyle {
-  if (/NavigationView$/.test(tag)) return 'drawer';
+  // The bar test comes first: BottomNavigationView ends in NavigationView too.
   if (/(BottomNavigationView|NavigationBarView|NavigationRailView)$/.test(tag)) return 'bar';
+  if (/NavigationView$/.test(tag)) return 'drawer';
   return 'options';
 }
 

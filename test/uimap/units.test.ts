@@ -84,9 +84,70 @@ describe('resources pass', () => {
     assert.deepEqual(p.prefs, [{ key: 'k', tag: 'Preference', title: 'T', intentTarget: 'x.Act' }]);
   });
 
+  test('navigation destinations of every kind; how a menu is drawn follows the view that names it', () => {
+    const g = parseNavGraph(
+      'g',
+      xml(
+        '<navigation xmlns:android="a" xmlns:app="b" xmlns:tools="t"><dialog android:id="@+id/ask" android:name="x.Ask" tools:layout="@layout/ask"/><custom android:id="@+id/own"/></navigation>',
+      ),
+    );
+    assert.deepEqual(g.destinations, [
+      { id: 'ask', kind: 'dialog', className: 'x.Ask', layout: 'ask' },
+      { id: 'own', kind: 'other' },
+    ]);
+    const l = parseLayout(
+      'main',
+      xml(`<LinearLayout xmlns:android="a" xmlns:app="b">
+        <androidx.appcompat.widget.Toolbar app:menu="@menu/top"/>
+        <com.google.android.material.navigation.NavigationView app:menu="@menu/drawer"/>
+        <com.google.android.material.bottomnavigation.BottomNavigationView app:menu="@menu/tabs"/>
+        <com.google.android.material.navigationrail.NavigationRailView android:menu="@menu/rail"/>
+        <ViewStub android:layout="@layout/later"/>
+      </LinearLayout>`),
+    );
+    assert.deepEqual(l.menuStyles, { top: 'options', drawer: 'drawer', tabs: 'bar', rail: 'bar' });
+    assert.deepEqual(l.stubs, [{ layout: 'later' }]);
+  });
+
+  test('variants of one layout or menu merge: every include, stub, menu and item once, the first style of a menu kept', () => {
+    const file = (path: string, text: string) => ({ module: ':app', path, text });
+    const idx = buildResourceIndex(
+      [
+        file(
+          'layout/x.xml',
+          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/a"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/p"/><Toolbar app:menu="@menu/m"/></LinearLayout>',
+        ),
+        file(
+          'layout-land/x.xml',
+          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/b"/><include layout="@layout/bar" android:id="@+id/a"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/q"/><NavigationView app:menu="@menu/m"/><NavigationView app:menu="@menu/side"/></LinearLayout>',
+        ),
+        file('menu/main.xml', '<menu xmlns:android="a"><item android:id="@+id/one"/><item android:id="@+id/two"/></menu>'),
+        file(
+          'menu-v21/main.xml',
+          '<menu xmlns:android="a"><item android:id="@+id/two" android:title="Two"/><item android:id="@+id/three"/></menu>',
+        ),
+      ],
+      new WarningLog(),
+    );
+    const x = idx.layouts.get('x');
+    assert.deepEqual(x?.includes, [
+      { layout: 'bar', id: 'a' },
+      { layout: 'bar', id: 'b' },
+    ]);
+    assert.deepEqual(x?.stubs, [
+      { layout: 's', id: 'p' },
+      { layout: 's', id: 'q' },
+    ]);
+    assert.deepEqual(x?.menus, ['m', 'side']);
+    assert.deepEqual(x?.menuStyles, { m: 'options', side: 'drawer' });
+    assert.deepEqual(idx.menus.get('main')?.items, [{ id: 'one' }, { id: 'two' }, { id: 'three' }]);
+    assert.deepEqual([...idx.ids].sort(), ['a', 'b', 'one', 'p', 'q', 'three', 'two']);
+  });
+
   test('strings: escapes, aliases, default locale wins, app module wins over library, unparsable XML is counted', () => {
     assert.equal(unescapeAndroidString(`"Don\\'t"`), "Don't");
     assert.equal(unescapeAndroidString('a\\nb \\u0041'), 'a\nb A');
+    assert.equal(unescapeAndroidString('"  a\\tb\\@c\\?"'), '  a\tb@c?');
     const w = new WarningLog();
     const idx = buildResourceIndex(
       [
