@@ -45,6 +45,8 @@ describe('scoring a map against observed runs', () => {
         ev('click', 'main', 'main', `${pkg}:id/not_in_map`),
         ev('click', 'about', 'secret', `${pkg}:id/about_rate`),
         ev('set_text', 'main', 'main', `${pkg}:id/search_input`),
+        // a tap on a screen the map does not know: its element is missing too
+        ev('click', 'secret', 'secret', `${pkg}:id/reveal`),
       ],
       states,
       pkg,
@@ -57,8 +59,11 @@ describe('scoring a map against observed runs', () => {
       total: 3,
       missing: ['org.glance.kit.activities.AboutActivity -> org.glance.notekeeper.SecretActivity'],
     });
-    assert.deepEqual(score.placements.missing, ['org.glance.notekeeper.MainActivity @ not_in_map']);
-    assert.equal(score.placements.total, 6);
+    assert.deepEqual(score.placements.missing, [
+      'org.glance.notekeeper.MainActivity @ not_in_map',
+      'org.glance.notekeeper.SecretActivity @ reveal',
+    ]);
+    assert.equal(score.placements.total, 7);
   });
 
   test('the DroidTask corpus loads as observations', { skip: requires({ shared: true }) }, () => {

@@ -1,0 +1,37 @@
+// The XML reader under every resource pass, on hostile input: a document type declaration is blanked, never
+// obeyed (its entities stay literal text, an external DTD is not fetched), wherever its own quotes and brackets
+// put a `>`; a declaration that never ends leaves no document.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { hasDoctype, parseXml } from '../../src/uimap/xml.js';
+import type { XNode } from '../../src/uimap/xml.js';
+
+/** tag[attrs](text){children} in one line, to compare whole trees. */
+const flat = (n: XNode | undefined): string =>
+  n === undefined ? 'none' : `${n.tag}${JSON.stringify(n.attrs)}(${n.text}){${n.children.map(flat).join(',')}}`;
+
+describe('document type declarations', () => {
+  test('internal entities are not expanded: the reference stays as written', () => {
+    const text = '<!DOCTYPE r [<!ENTITY e "boom">]><r>&e;</r>';
+    assert.equal(hasDoctype(text), true);
+    assert.equal(flat(parseXml(text)), 'r{}(&e;){}');
+  });
+
+  test("a '>' or ']' inside the declaration's quotes does not end it; an XML declaration may come first", () => {
+    const text = '<?xml version="1.0"?>\n<!DOCTYPE r [\n<!ENTITY e "a>]b">\n<!ENTITY f \'q"]>\'>\n]>\n<r a="1">x&e;&f;<c/></r>';
+    assert.equal(flat(parseXml(text)), 'r{"a":"1"}(x&e;&f;){c{}(){}}');
+  });
+
+  test('an external DTD is not read: its entity stays literal', () => {
+    assert.equal(flat(parseXml('<!DOCTYPE r SYSTEM "file:///etc/passwd"><r>&xxe;</r>')), 'r{}(&xxe;){}');
+  });
+
+  test('a declaration that never ends swallows the rest: no document', () => {
+    assert.equal(parseXml('<!DOCTYPE r [<!ENTITY e "boom">\n<r>x</r>'), undefined);
+  });
+
+  test('without a declaration the text is parsed as is, with the predefined entities', () => {
+    assert.equal(hasDoctype('<r>&lt;!DOCTYPE</r>'), false);
+    assert.equal(flat(parseXml('<r b="&amp;">&lt;<!-- c --><d>t</d></r>')), 'r{"b":"&"}(<t){d{}(t){}}');
+  });
+});
