@@ -95,8 +95,8 @@ export function parseSettingsGradle(text: string, rootDir: string): { name: stri
   const out = new Map<string, string>();
   const stripped = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
   for (const m of stripped.matchAll(/\binclude\b([^\n]*(?:\n\s*,[^\n]*)*)/g)) {
-    for (const q of (m[1] ?? '').matchAll(/["']([:\w.-]+)["']/g)) {
-      const name = q[1] ?? '';
+    for (const q of m[1]!.matchAll(/["']([:\w.-]+)["']/g)) {
+      const name = q[1]!;
       const gradlePath = name.startsWith(':') ? name : `:${name}`;
       out.set(gradlePath, path.join(rootDir, ...gradlePath.split(':').filter((s) => s !== '')));
     }
@@ -104,8 +104,8 @@ export function parseSettingsGradle(text: string, rootDir: string): { name: stri
   const dirRe =
     /project\(\s*["']([:\w.-]+)["']\s*\)\.projectDir\s*=\s*(?:new\s+)?[Ff]ile\(\s*(?:(?:settingsDir|rootDir|rootProject\.projectDir)\s*,\s*)?["']([^"']+)["']\s*\)/g;
   for (const m of stripped.matchAll(dirRe)) {
-    const name = m[1] ?? '';
-    out.set(name.startsWith(':') ? name : `:${name}`, path.resolve(rootDir, m[2] ?? '.'));
+    const name = m[1]!;
+    out.set(name.startsWith(':') ? name : `:${name}`, path.resolve(rootDir, m[2]!));
   }
   return [...out].map(([name, dir]) => ({ name, dir }));
 }
@@ -171,7 +171,7 @@ async function readModule(name: string, dir: string, defaultRole: ModuleSource['
   };
   for (const rel of files) {
     const parts = rel.split('/');
-    const base = parts.at(-1) ?? '';
+    const base = parts.at(-1)!;
     if (base === 'build.gradle' || base === 'build.gradle.kts') {
       if (parts.length === 1) module.gradle = (await load(rel))?.text ?? '';
       continue;
@@ -182,7 +182,7 @@ async function readModule(name: string, dir: string, defaultRole: ModuleSource['
       continue;
     }
     const resAt = parts.lastIndexOf('res');
-    if (resAt >= 0 && parts.length === resAt + 3 && RESOURCE_TYPES.test(parts[resAt + 1] ?? '') && base.endsWith('.xml')) {
+    if (resAt >= 0 && parts.length === resAt + 3 && RESOURCE_TYPES.test(parts[resAt + 1]!) && base.endsWith('.xml')) {
       const f = await load(rel);
       if (f !== undefined) module.resources.push({ path: parts.slice(resAt + 1).join('/'), text: f.text });
       continue;

@@ -66,7 +66,7 @@ export function observedFromDroidbot(
     const to = inApp(e.stop_state);
     if (from !== undefined) activities.add(from);
     if (to !== undefined) activities.add(to);
-    const type = e.event.event_type ?? '';
+    const type = e.event.event_type;
     const tap = type === 'touch' || type === 'click' || type === 'long_touch' || type === 'long_click';
     if (tap && from !== undefined && to !== undefined && from !== to) transitions.set(`${from}|${to}`, { from, to });
     const rid = e.event.view?.resource_id;
