@@ -220,6 +220,56 @@ describe('manifest pass', () => {
     assert.equal(qualifyClassName('a.b.C', 'p'), 'a.b.C');
   });
 
+  test('intent filters, services, TV launchers; the package attribute over the namespace; what is not a manifest', () => {
+    const m = parseManifest(
+      `<manifest xmlns:android="a" package="org.own"><application>
+        <activity android:name="Tv"><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity>
+        <activity android:name="pkg.Viewer"><intent-filter><action/><action android:name="android.intent.action.VIEW"/><category android:name="android.intent.category.LAUNCHER"/><category/><data android:scheme="https" android:mimeType="text/*"/><data android:host="x"/></intent-filter></activity>
+        <activity android:label="nameless"/>
+        <service android:name=".Calls"><intent-filter><action android:name="android.telecom.InCallService"/></intent-filter></service>
+        <activity-alias android:name=".Orphan"/>
+      </application></manifest>`,
+      'org.ns',
+    );
+    assert.deepEqual(m, {
+      package: 'org.own',
+      activities: [
+        {
+          name: 'org.own.Tv',
+          launcher: true,
+          actions: ['android.intent.action.MAIN'],
+          filters: [
+            {
+              actions: ['android.intent.action.MAIN'],
+              categories: ['android.intent.category.LEANBACK_LAUNCHER'],
+              schemes: [],
+              mimeTypes: [],
+            },
+          ],
+        },
+        {
+          name: 'pkg.Viewer',
+          launcher: false,
+          actions: ['android.intent.action.VIEW'],
+          filters: [
+            {
+              actions: ['android.intent.action.VIEW'],
+              categories: ['android.intent.category.LAUNCHER'],
+              schemes: ['https'],
+              mimeTypes: ['text/*'],
+            },
+          ],
+        },
+      ],
+      aliases: [],
+      services: [{ name: 'org.own.Calls', actions: ['android.telecom.InCallService'] }],
+    });
+    assert.deepEqual(parseManifest('<manifest/>'), { activities: [], aliases: [], services: [] });
+    assert.equal(parseManifest('<resources><application/></resources>', 'x'), undefined);
+    assert.equal(qualifyClassName('.Main', undefined), '.Main');
+    assert.equal(qualifyClassName('Main', undefined), 'Main');
+  });
+
   test('gradle namespace / applicationId and settings includes', () => {
     assert.deepEqual(parseGradle('android { namespace = "a.b"\n defaultConfig { applicationId "a.b.pro" } }'), {
       namespace: 'a.b',
@@ -234,6 +284,24 @@ describe('manifest pass', () => {
       { name: ':lib:core', dir: '/r/lib/core' },
       { name: ':x', dir: '/ext/x' },
     ]);
+  });
+});
+
+describe('warning log', () => {
+  test('counts every add, keeps five distinct examples, lists codes in order, counts 0 for a code never added', () => {
+    const w = new WarningLog();
+    for (const f of ['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g']) w.add('SYNTAX_ERROR', f);
+    w.add('CLASS_NOT_FOUND', 'X');
+    assert.equal(w.count('SYNTAX_ERROR'), 8);
+    assert.equal(w.count('NO_MANIFEST'), 0);
+    const list = w.list();
+    assert.deepEqual(list, [
+      { code: 'CLASS_NOT_FOUND', count: 1, examples: ['X'] },
+      { code: 'SYNTAX_ERROR', count: 8, examples: ['a', 'b', 'c', 'd', 'e'] },
+    ]);
+    // The list is a copy: changing it leaves the log alone.
+    list[0]?.examples.push('Y');
+    assert.deepEqual(w.list()[0]?.examples, ['X']);
   });
 });
 
@@ -278,6 +346,13 @@ describe('namespaces from a version catalog, or from the classes', () => {
         applicationId: 'org.cat.app',
       },
     );
+    // A header may have spaces inside its brackets; a comment may follow a value; `_` in a key reads as `.`; an
+    // accessor without .get(); a key the catalog lacks gives nothing.
+    const spaced = parseVersionCatalog('[ versions ]\napp_id = "org.sp" # the id\n');
+    assert.deepEqual([...spaced], [['app_id', 'org.sp']]);
+    assert.deepEqual(parseGradle('namespace libs.versions.app.id\napplicationId = libs.versions.none.get()', spaced), {
+      namespace: 'org.sp',
+    });
   });
 
   test('relative activity names with no package are matched to source classes', async () => {
