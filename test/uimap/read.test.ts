@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mapProject, readAndroidProject } from '../../src/uimap/index.js';
+import { mapDirectory, mapProject, readAndroidProject } from '../../src/uimap/index.js';
 import type { MapProgress } from '../../src/uimap/index.js';
 import { MAX_SOURCE_BYTES, parseSettingsGradle } from '../../src/uimap/read.js';
 import { rejected } from '../helpers/thrown.js';
@@ -263,4 +263,34 @@ describe('limits', () => {
       { phase: 'read', done: 2, total: 2 },
     ]);
   });
+});
+
+test('mapDirectory hands its libraries, `allow` and progress to the reader', async () => {
+  const root = tree({
+    'src/main/AndroidManifest.xml':
+      '<manifest xmlns:android="a" package="org.app"><application><activity android:name=".Main"/></application></manifest>',
+    'src/main/java/Broken.java': 'class Broken {{{',
+  });
+  const lib = tree({
+    'build.gradle': LIB_GRADLE,
+    'src/main/AndroidManifest.xml':
+      '<manifest xmlns:android="a" package="org.lib"><application><activity android:name=".About"/></application></manifest>',
+  });
+  const phases = new Set<string>();
+  const map = await mapDirectory(root, {
+    libs: [lib],
+    allow: async (p) => !p.endsWith('Broken.java'),
+    onProgress: (p) => phases.add(p.phase),
+  });
+  assert.deepEqual(
+    map.activities.map((a) => a.name),
+    ['org.app.Main', 'org.lib.About'],
+  );
+  // The refused file is not read: no code, no syntax error.
+  assert.equal(map.stats.sourceFiles, 0);
+  assert.equal(
+    map.warnings.find((w) => w.code === 'SYNTAX_ERROR'),
+    undefined,
+  );
+  assert.deepEqual([...phases], ['read', 'resources', 'code', 'resolve']);
 });
