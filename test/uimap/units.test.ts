@@ -144,6 +144,163 @@ describe('resources pass', () => {
     assert.deepEqual([...idx.ids].sort(), ['a', 'b', 'one', 'p', 'q', 'three', 'two']);
   });
 
+  test('layout details: the root id, a fragment by class=, titles as text, one style per menu, binding expressions are no handler', () => {
+    const l = parseLayout(
+      'details',
+      xml(`<LinearLayout xmlns:android="a" xmlns:app="b" android:id="@+id/root">
+        <fragment android:id="@+id/f" class="x.ByClass"/>
+        <androidx.fragment.app.FragmentContainerView android:id="@+id/host" android:name="x.Hosted"/>
+        <include layout="@layout/plain"/>
+        <include android:id="@+id/nothing"/>
+        <ViewStub android:inflatedId="@+id/no_layout"/>
+        <androidx.appcompat.widget.Toolbar android:id="@+id/tb" app:title="Title" app:menu="@menu/m"/>
+        <com.google.android.material.navigation.NavigationView app:menu="@menu/m"/>
+        <androidx.appcompat.widget.Toolbar android:id="@+id/tb2" android:title="Other"/>
+        <Button android:id="@+id/bound" android:onClick="@{() -> vm.go()}"/>
+        <EditText android:id="@+id/e"><requestFocus android:id="@+id/rf"/></EditText>
+      </LinearLayout>`),
+    );
+    assert.equal(l.rootId, 'root');
+    assert.equal(l.merge, false);
+    assert.equal(l.rootTag, 'LinearLayout');
+    assert.deepEqual(
+      l.views.map((v) => [v.id, v.tag, v.text ?? '', v.onClick ?? '']),
+      [
+        ['root', 'LinearLayout', '', ''],
+        ['f', 'x.ByClass', '', ''],
+        ['host', 'androidx.fragment.app.FragmentContainerView', '', ''],
+        ['tb', 'androidx.appcompat.widget.Toolbar', 'Title', ''],
+        ['tb2', 'androidx.appcompat.widget.Toolbar', 'Other', ''],
+        ['bound', 'Button', '', ''],
+        ['e', 'EditText', '', ''],
+      ],
+    );
+    assert.deepEqual(l.fragments, ['x.ByClass', 'x.Hosted']);
+    assert.deepEqual(l.includes, [{ layout: 'plain' }]);
+    assert.deepEqual(l.stubs, []);
+    assert.deepEqual(l.menus, ['m', 'm']);
+    assert.deepEqual(l.menuStyles, { m: 'options' });
+    assert.deepEqual(l.viewClasses, [
+      'androidx.fragment.app.FragmentContainerView',
+      'androidx.appcompat.widget.Toolbar',
+      'com.google.android.material.navigation.NavigationView',
+    ]);
+    const merged = parseLayout('m', xml('<merge xmlns:android="a" android:id="@+id/lost"><View android:id="@+id/v"/></merge>'));
+    assert.deepEqual([merged.rootId, merged.merge, merged.views.map((v) => v.id)], [undefined, true, ['v']]);
+  });
+
+  test('menus, graphs and preference screens: the forms each attribute comes in, and what is not an entry', () => {
+    const m = parseMenu(
+      'm',
+      xml('<menu xmlns:android="a"><item android:title="no id"/><item android:id="@+id/x" android:showAsAction="ifRoom"/></menu>'),
+    );
+    assert.deepEqual(m.items, [{ id: 'x', showAsAction: 'ifRoom' }]);
+    const g = parseNavGraph(
+      'g',
+      xml(`<navigation xmlns:android="a" xmlns:app="b" android:id="@+id/root_graph">
+        <fragment android:id="@+id/home"><action android:id="@+id/nowhere"/><action app:destination="@id/home"/></fragment>
+        <fragment android:name="x.NoId"/>
+        <navigation android:id="@+id/nested" app:startDestination="@id/inner"><fragment android:id="@+id/inner"/></navigation>
+        <include android:id="@+id/inc"/>
+      </navigation>`),
+    );
+    assert.equal(g.start, undefined);
+    assert.deepEqual(g.destinations, [
+      { id: 'home', kind: 'fragment' },
+      { id: 'nested', kind: 'other' },
+      { id: 'inner', kind: 'fragment' },
+    ]);
+    assert.deepEqual(g.actions, []);
+    assert.deepEqual(g.includes, []);
+    const p = parsePreferences(
+      'p',
+      xml(`<PreferenceScreen xmlns:android="a" xmlns:app="b" android:key="screen">
+        <SwitchPreference android:key="s" android:title="S" android:summary="Sum"/>
+        <Preference app:key="f" app:fragment="x.Frag" app:summary="Y"><intent android:action="x.OPEN"><extra android:key="e" android:value="1"/></intent></Preference>
+        <Preference android:title="no key"/>
+      </PreferenceScreen>`),
+    );
+    assert.deepEqual(p.prefs, [
+      { key: 's', tag: 'SwitchPreference', title: 'S', summary: 'Sum' },
+      { key: 'f', tag: 'Preference', summary: 'Y', fragment: 'x.Frag', intentAction: 'x.OPEN' },
+    ]);
+  });
+
+  test('string values: quotes, escapes and what a string reference can reach', () => {
+    assert.equal(unescapeAndroidString('  "  padded  "  '), '  padded  ');
+    assert.equal(unescapeAndroidString('"'), '"');
+    assert.equal(unescapeAndroidString('\\u00e9t\\u00C9 \\q'), 'étÉ q');
+    const strings = new Map([
+      ['loop', '@string/loop'],
+      ['empty', ''],
+      ['color', '@color/red'],
+      ['a1', '@string/a2'],
+      ['a2', '@string/a3'],
+      ['a3', '@string/a4'],
+      ['a4', '@string/a5'],
+      ['a5', 'five hops'],
+    ]);
+    assert.equal(resolveText('@string/loop', strings), undefined);
+    assert.equal(resolveText('@string/empty', strings), undefined);
+    assert.equal(resolveText('', strings), undefined);
+    assert.equal(resolveText(undefined, strings), undefined);
+    assert.equal(resolveText('@string/color', strings), undefined);
+    assert.equal(resolveText('@string/missing', strings), undefined);
+    // Five lookups at most: four aliases in a row still reach the text, five do not.
+    assert.equal(resolveText('@string/a2', strings), 'five hops');
+    assert.equal(resolveText('@string/a1', strings), undefined);
+  });
+
+  test('the index: which files count, which module owns a resource, preference screens by their root, ids from values', () => {
+    const w = new WarningLog();
+    const file = (module: string, path: string, text: string) => ({ module, path, text });
+    const idx = buildResourceIndex(
+      [
+        file(':app', 'drawable/broken.xml', '<vector'),
+        file(':app', 'layout.xml', '<broken'),
+        file(':app', 'layout/sub/deep.xml', '<broken'),
+        file(':app', 'Layout/upper.xml', '<broken'),
+        file(':app', 'raw/data.xml', '<broken'),
+        file(':app', 'menu/m.xml', '<menu xmlns:android="a"><item android:id="@+id/app_item"/></menu>'),
+        file(':lib', 'menu/m.xml', '<menu xmlns:android="a"><item android:id="@+id/lib_item"/></menu>'),
+        file(
+          ':app',
+          'navigation/g.xml',
+          '<navigation xmlns:android="a" xmlns:app="b"><fragment android:id="@+id/app_dest"><action android:id="@+id/act" app:destination="@id/app_dest"/></fragment></navigation>',
+        ),
+        file(':lib', 'navigation/g.xml', '<navigation xmlns:android="a"><fragment android:id="@+id/lib_dest"/></navigation>'),
+        file(':app', 'xml/paths.xml', '<paths><files-path name="x" path="."/></paths>'),
+        file(
+          ':lib',
+          'xml/prefs.xml',
+          '<androidx.preference.PreferenceScreen xmlns:android="a"><Preference android:key="lib_pref"/></androidx.preference.PreferenceScreen>',
+        ),
+        file(':lib2', 'xml/prefs.xml', '<PreferenceScreen xmlns:android="a"><Preference android:key="other"/></PreferenceScreen>'),
+        file(
+          ':app',
+          'values/ids.xml',
+          '<resources><item type="id" name="declared"/><item type="string" name="not_an_id"/><item type="id"/><string>nameless</string></resources>',
+        ),
+        file(':app', 'values-fr/strings.xml', '<resources><string name="only_fr">Seul</string></resources>'),
+        file(':app', 'values-de/strings.xml', '<resources><string name="only_fr">Nur</string></resources>'),
+      ],
+      w,
+    );
+    assert.deepEqual(w.list(), []);
+    assert.deepEqual(idx.menus.get('m')?.items, [{ id: 'app_item' }]);
+    assert.deepEqual(
+      idx.navigation.get('g')?.destinations.map((d) => d.id),
+      ['app_dest'],
+    );
+    assert.deepEqual([...idx.preferences.keys()], ['prefs']);
+    assert.deepEqual(
+      idx.preferences.get('prefs')?.prefs.map((p) => p.key),
+      ['lib_pref'],
+    );
+    assert.equal(idx.strings.get('only_fr'), 'Seul');
+    assert.deepEqual([...idx.ids].sort(), ['act', 'app_dest', 'app_item', 'declared']);
+  });
+
   test('strings: escapes, aliases, default locale wins, app module wins over library, unparsable XML is counted', () => {
     assert.equal(unescapeAndroidString(`"Don\\'t"`), "Don't");
     assert.equal(unescapeAndroidString('a\\nb \\u0041'), 'a\nb A');
