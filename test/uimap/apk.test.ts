@@ -11,7 +11,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { mapApk } from '../../src/uimap/index.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
-import { FRAMEWORK, needsFramework, run } from './android-tools.js';
+import { builtOnce, FRAMEWORK, needsFramework, run } from './android-tools.js';
 
 const tinyDir = fileURLToPath(new URL('../fixtures/apk/tiny/', import.meta.url));
 
@@ -66,7 +66,7 @@ describe(
   () => {
     let apk: Uint8Array;
     before(() => {
-      apk = buildTiny();
+      apk = builtOnce(tinyDir, ['aapt', 'smali'], buildTiny);
     });
 
     test('activities, layouts, elements with text, the menu, and edges with triggers and source lines', () => {
