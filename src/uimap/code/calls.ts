@@ -6,8 +6,9 @@ import type { SNode } from '../syntax.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Walker } from './walker.js';
 
+// No `$`: a setter with a suffix (`setOnClickListenerDebounced`, a helper library's throttled click) sets that listener.
 export const LISTENER =
-  /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener$/;
+  /^set(\w*?)(?:On)?(\w*?)(Click|LongClick|ItemClick|ItemSelected|NavigationItemSelected|MenuItemClick|CheckedChange|PreferenceClick|PreferenceChange|Touch)Listener/;
 // A Map, not an object literal: a call named `toString` or `constructor` must not find Object.prototype's.
 const BUTTONS = new Map<string, 1 | 2 | 3>([
   ['setPositiveButton', 1],
@@ -15,7 +16,15 @@ const BUTTONS = new Map<string, 1 | 2 | 3>([
   ['setNeutralButton', 3],
 ]);
 const DIALOG_LISTS = new Set(['setItems', 'setSingleChoiceItems', 'setMultiChoiceItems']);
-export const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)\s*(?:<[^>]*>)?\s*\(\s*(?:android\.)?R\.id\.(\w+)/;
+// Matched in compact text (no whitespace), like every name and reference.
+const FIND_VIEW = /find(?:ViewById|RequireViewById|ViewWithTag)(?:<[^>]*>)?\((?:android\.)?R\.id\.(\w+)/g;
+
+/** The id the last view lookup in `text` finds: in `findViewById(R.id.card).findViewById(R.id.close)`, `close`. */
+export function foundViewId(text: string): string | undefined {
+  let id: string | undefined;
+  for (const m of text.matchAll(FIND_VIEW)) id = m[1];
+  return id;
+}
 
 export function listenerKind(groups: RegExpExecArray): TriggerContextKind {
   switch (groups[3]) {
@@ -41,8 +50,8 @@ export function listenerKind(groups: RegExpExecArray): TriggerContextKind {
 function listenerTarget(w: Walker, recv: SNode | undefined): string | undefined {
   if (recv === undefined) return undefined;
   const t = w.compact(recv);
-  const fv = FIND_VIEW.exec(t);
-  if (fv?.[1] !== undefined) return fv[1];
+  const fv = foundViewId(t);
+  if (fv !== undefined) return fv;
   if (/findPreference/.test(t)) return w.firstString(recv);
   const id = w.findRef(recv, 'id');
   if (id !== undefined) return id;
@@ -81,7 +90,7 @@ export interface CallParts {
   isNew: boolean;
 }
 
-function receiverKind(receiver: SNode | undefined): 'none' | 'this' | 'super' | 'other' {
+export function receiverKind(receiver: SNode | undefined): 'none' | 'this' | 'super' | 'other' {
   if (receiver === undefined) return 'none';
   if (receiver.type === 'this_expression' || receiver.type === 'this') return 'this';
   if (receiver.type === 'super_expression' || receiver.type === 'super') return 'super';

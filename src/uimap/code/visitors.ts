@@ -3,7 +3,7 @@
  * Kotlin grammars name their nodes apart, so one table serves both). Nodes without an entry are walked through.
  */
 import type { SNode } from '../syntax.js';
-import { FIND_VIEW, isReference, javaCall, javaNew, kotlinCall } from './calls.js';
+import { foundViewId, isReference, javaCall, javaNew, kotlinCall, receiverKind } from './calls.js';
 import { newClass, newFunction } from './declarations.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Visitor, VisitorTable, Walker } from './walker.js';
@@ -29,8 +29,8 @@ const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|nam
 
 function recordViewVar(w: Walker, ctx: Ctx, at: { name: string | undefined; value: SNode | undefined }): void {
   if (at.name === undefined || at.value === undefined || ctx.cls === undefined) return;
-  const m = FIND_VIEW.exec(w.compact(at.value));
-  if (m?.[1] !== undefined) ctx.cls.viewVars[at.name] = m[1];
+  const id = foundViewId(w.compact(at.value));
+  if (id !== undefined) ctx.cls.viewVars[at.name] = id;
 }
 
 function branchKind(ctx: Ctx): TriggerContextKind {
@@ -165,12 +165,13 @@ const callableReference: Visitor = (w, n, ctx) => {
   if (ty !== undefined && BINDING.test(w.src(ty))) w.record(ctx, { t: 'binding', name: w.src(ty) });
 };
 
-/** Java `Type::method`. */
+/** Java `Type::method`, `this::method`, and `Type::new`: a constructor reference builds the class. */
 const methodReference: Visitor = (w, n, ctx) => {
-  const parts = w.named(n);
-  const last = parts.at(-1);
-  if (last !== undefined && last.type === 'identifier') w.push(ctx, { t: 'call', name: w.src(last), receiver: 'other' });
-  for (const p of parts.slice(0, -1)) w.visit(p, ctx);
+  const [target, member] = w.named(n);
+  if (target === undefined) return;
+  if (/^[\w.]+::new$/.test(w.compact(n))) w.push(ctx, { t: 'new', cls: w.compact(target) });
+  else if (member !== undefined) w.push(ctx, { t: 'call', name: w.src(member), receiver: receiverKind(target) });
+  w.visit(target, ctx);
 };
 
 /** Lambdas and anonymous objects: a scope of their own (a dialog built inside one belongs to it). */
