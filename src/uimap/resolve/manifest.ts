@@ -34,7 +34,7 @@ export function readManifests(ctx: ResolveContext): void {
         if (prev === undefined) activities.set(a.name, { ...a, module: mod.name });
         else {
           prev.launcher ||= a.launcher;
-          if (prev.label === undefined && a.label !== undefined) prev.label = a.label;
+          if (a.label !== undefined) prev.label ??= a.label;
           prev.actions.push(...a.actions);
           prev.filters.push(...a.filters);
         }
@@ -63,7 +63,8 @@ export function importedName(written: string, file: FileFacts): string | undefin
   if (head === undefined) return undefined;
   const imported = file.imports[head];
   if (imported !== undefined) return [imported, ...rest].join('.');
-  if (/^[a-z]/.test(head) && rest.length > 0) return written;
+  // A lowercase head is a package (`com.lib.X`) or, alone, a variable (`caller::class.java`): no class to import.
+  if (/^[a-z]/.test(head)) return rest.length > 0 ? written : undefined;
   // `import lib.activities.*`: the one wildcard package that holds activities
   const wild = file.wildcardImports.filter((w) => file.wildcardImports.length === 1 || /activit/i.test(w));
   return wild.length === 1 ? `${wild[0]}.${written}` : undefined;

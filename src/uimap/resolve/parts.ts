@@ -18,9 +18,9 @@ export function newOwner(kind: Owner['kind'], name: string): Owner {
   return { kind, name, layouts: [], elements: [], keys: new Set() };
 }
 
-/** Adds an element once (by id, kind and, for overflow rows, text). */
+/** Adds an element once (by id and kind). Menu rows, which share an id, are built apart (menuPart). */
 export function addElement(owner: Owner, el: MapElement): void {
-  const key = `${el.id}|${el.kind ?? ''}|${el.kind === 'overflow-row' ? (el.text ?? '') : ''}`;
+  const key = `${el.id}|${el.kind ?? ''}`;
   if (owner.keys.has(key)) return;
   owner.keys.add(key);
   owner.elements.push(el);

@@ -148,11 +148,14 @@ function attachLayout(w: Walk, name: string, at: LayoutTarget): void {
     else if (cls.startsWith(ctx.appPackage) && ctx.appPackage !== '') ctx.warnings.add('CLASS_NOT_FOUND', cls);
   }
   for (const g of layout.navGraphs) attachNav(w, g, undefined);
-  for (const m of layout.menus) addMenu(w, m, layout.menuStyles[m]);
+  for (const m of layout.menus) {
+    if (ctx.resources.menus.has(m)) addMenu(w, m, layout.menuStyles[m]);
+    else ctx.warnings.add('MENU_NOT_FOUND', m);
+  }
   for (const vc of layout.viewClasses) if (ctx.code.classes.has(vc)) reachClass(w, vc, owner, {});
 }
 
-function attachPreferences(w: Walk, name: string, owner: Owner, trig: MapTrigger | undefined): void {
+function attachPreferences(w: Walk, name: string, owner: Owner): void {
   const { ctx } = w;
   const prefs = ctx.resources.preferences.get(name);
   if (prefs === undefined) return;
@@ -169,7 +172,8 @@ function attachPreferences(w: Walk, name: string, owner: Owner, trig: MapTrigger
     if (byAct !== undefined) addTransition(w, byAct, { kind: 'preference', element: p.key }, edge);
     if (p.fragment !== undefined) {
       const cls = fullClassName(ctx, p.fragment);
-      if (ctx.code.classes.has(cls)) reachClass(w, cls, w.root, { trig });
+      // The fragment opens when the preference is tapped.
+      if (ctx.code.classes.has(cls)) reachClass(w, cls, w.root, { trig: { kind: 'preference', element: p.key } });
     }
   }
 }
@@ -236,7 +240,7 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
         attachNav(w, e.name, trig);
         break;
       case 'xml':
-        attachPreferences(w, e.name, target, trig);
+        attachPreferences(w, e.name, target);
         break;
       case 'reach':
         reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem, via: a.via });
