@@ -72,3 +72,28 @@ export function edgeLines(map: UiMap, pkg: string): string[] {
 }
 
 export const warningCounts = (map: UiMap): Record<string, number> => Object.fromEntries(map.warnings.map((w) => [w.code, w.count]));
+
+/** A layout of buttons with these ids, and more views after them. */
+export function buttonsLayout(ids: string[], extra = ''): string {
+  return `<LinearLayout xmlns:android="a" xmlns:app="b">${ids.map((b) => `<Button android:id="@+id/${b}"/>`).join('')}${extra}</LinearLayout>`;
+}
+
+/** Kotlin activity `Main` whose onCreate shows layout `main`, then runs `body` (lines); `imports` above the class. */
+export function kotlinMain(pkg: string, body: string[], imports: string[] = []): string {
+  return [
+    `package ${pkg}`,
+    ...imports.map((i) => `import ${i}`),
+    'class Main : AppCompatActivity() {',
+    '  override fun onCreate(b: Bundle?) {',
+    '    setContentView(R.layout.main)',
+    ...body.map((l) => `    ${l}`),
+    '  }',
+    '}',
+  ].join('\n');
+}
+
+/** An activity class with no code of its own, as a code entry (path, text). */
+export const emptyActivity = (pkg: string, name: string): [string, string] => [
+  `${name}.kt`,
+  `package ${pkg}\nclass ${name} : AppCompatActivity()`,
+];

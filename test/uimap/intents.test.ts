@@ -3,7 +3,7 @@
 // named by a string, library activities named through imports, and one activity declared in two manifests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { activity, edgeLines, mapAuthored, warningCounts } from './authored.js';
+import { activity, buttonsLayout, edgeLines, emptyActivity, kotlinMain, mapAuthored, warningCounts } from './authored.js';
 
 const PKG = 'org.i';
 const filter = (action: string, extra: string): string =>
@@ -24,31 +24,24 @@ describe('implicit intents', () => {
         activity('.Pick'),
       ].join(''),
       res: {
-        'layout/main.xml': `<LinearLayout xmlns:android="a">${buttons.map((b) => `<Button android:id="@+id/${b}"/>`).join('')}</LinearLayout>`,
+        'layout/main.xml': buttonsLayout(buttons),
       },
       code: {
-        'Main.kt': `package ${PKG}
-class Main : AppCompatActivity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    geo.setOnClickListener {
-      startActivity(Intent(Intent.ACTION_VIEW).apply {
-        data = Uri.parse("geo:0,0?q=cafe")
-      })
-    }
-    either.setOnClickListener { startActivity(Intent(Intent.ACTION_VIEW, Uri.parse(if (wide) "https://example.org" else "geo:1,2"))) }
-    market.setOnClickListener { startActivity(Intent(Intent.ACTION_VIEW, Uri.parse("market://details?id=x"))) }
-    send.setOnClickListener { startActivity(Intent(Intent.ACTION_SEND)) }
-    send_geo.setOnClickListener { startActivity(Intent(Intent.ACTION_SEND, Uri.parse("geo:3,4"))) }
-    home.setOnClickListener { startActivity(Intent(Intent.ACTION_MAIN).addCategory(Intent.CATEGORY_HOME)) }
-    named.setOnClickListener { startActivity(Intent().setClassName(this, "org.i.Share")) }
-    pick.setOnClickListener { startActivityForResult(Intent().setClassName(this, "org.i.Pick"), 1) }
-  }
-}`,
-        'Maps.kt': `package ${PKG}\nclass Maps : AppCompatActivity()`,
-        'Store.kt': `package ${PKG}\nclass Store : AppCompatActivity()`,
-        'Share.kt': `package ${PKG}\nclass Share : AppCompatActivity()`,
-        'Pick.kt': `package ${PKG}\nclass Pick : AppCompatActivity()`,
+        'Main.kt': kotlinMain(PKG, [
+          'geo.setOnClickListener {',
+          '  startActivity(Intent(Intent.ACTION_VIEW).apply {',
+          '    data = Uri.parse("geo:0,0?q=cafe")',
+          '  })',
+          '}',
+          'either.setOnClickListener { startActivity(Intent(Intent.ACTION_VIEW, Uri.parse(if (wide) "https://example.org" else "geo:1,2"))) }',
+          'market.setOnClickListener { startActivity(Intent(Intent.ACTION_VIEW, Uri.parse("market://details?id=x"))) }',
+          'send.setOnClickListener { startActivity(Intent(Intent.ACTION_SEND)) }',
+          'send_geo.setOnClickListener { startActivity(Intent(Intent.ACTION_SEND, Uri.parse("geo:3,4"))) }',
+          'home.setOnClickListener { startActivity(Intent(Intent.ACTION_MAIN).addCategory(Intent.CATEGORY_HOME)) }',
+          'named.setOnClickListener { startActivity(Intent().setClassName(this, "org.i.Share")) }',
+          'pick.setOnClickListener { startActivityForResult(Intent().setClassName(this, "org.i.Pick"), 1) }',
+        ]),
+        ...Object.fromEntries(['Maps', 'Store', 'Share', 'Pick'].map((a) => emptyActivity(PKG, a))),
       },
     });
     assert.equal(warningCounts(map).SYNTAX_ERROR, undefined);
@@ -74,21 +67,20 @@ describe('activities of libraries whose sources are not given', () => {
       pkg: PKG,
       application: `${activity('.Main', true)}${activity('com.lib.screens.SettingsActivity')}`,
       res: {
-        'layout/main.xml': `<LinearLayout xmlns:android="a">${buttons.map((b) => `<Button android:id="@+id/${b}"/>`).join('')}</LinearLayout>`,
+        'layout/main.xml': buttonsLayout(buttons),
       },
       code: {
-        'Main.kt': `package ${PKG}
-import com.lib.*
-class Main : AppCompatActivity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    blocked.setOnClickListener { startActivity(Intent(this, BlockedActivity::class.java)) }
-    licenses.setOnClickListener { startActivity(Intent(this, com.vendor.ui.LicensesActivity::class.java)) }
-    back_to_caller.setOnClickListener { startActivity(Intent(this, callerActivity::class.java)) }
-    about.setOnClickListener { Screens.about(this) }
-    settings.setOnClickListener { Screens.settings(this) }
-  }
-}`,
+        'Main.kt': kotlinMain(
+          PKG,
+          [
+            'blocked.setOnClickListener { startActivity(Intent(this, BlockedActivity::class.java)) }',
+            'licenses.setOnClickListener { startActivity(Intent(this, com.vendor.ui.LicensesActivity::class.java)) }',
+            'back_to_caller.setOnClickListener { startActivity(Intent(this, callerActivity::class.java)) }',
+            'about.setOnClickListener { Screens.about(this) }',
+            'settings.setOnClickListener { Screens.settings(this) }',
+          ],
+          ['com.lib.*'],
+        ),
         'Screens.java': `package ${PKG};
 import com.lib.util.*;
 import com.lib.activities.*;
@@ -134,10 +126,7 @@ describe('one activity in two manifests', () => {
           filter('MAIN', '<category android:name="android.intent.category.LAUNCHER"/>') +
           '</activity>',
       ],
-      code: {
-        'Main.kt': `package ${PKG}\nclass Main : AppCompatActivity()`,
-        'Tools.kt': `package ${PKG}\nclass Tools : AppCompatActivity()`,
-      },
+      code: Object.fromEntries(['Main', 'Tools'].map((a) => emptyActivity(PKG, a))),
     });
     assert.equal(warningCounts(map).SYNTAX_ERROR, undefined);
     assert.deepEqual(

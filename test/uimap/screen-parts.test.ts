@@ -5,12 +5,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UiMap } from '../../src/uimap/index.js';
-import { activity, edgeLines, mapAuthored, warningCounts } from './authored.js';
+import { activity, buttonsLayout, edgeLines, emptyActivity, kotlinMain, mapAuthored, warningCounts } from './authored.js';
 
 const PKG = 'org.p';
-const buttons = (ids: string[], extra = ''): string =>
-  `<LinearLayout xmlns:android="a" xmlns:app="b">${ids.map((b) => `<Button android:id="@+id/${b}"/>`).join('')}${extra}</LinearLayout>`;
-const plainActivity = (name: string): [string, string] => [`${name}.kt`, `package ${PKG}\nclass ${name} : AppCompatActivity()`];
+const plainActivity = (name: string): [string, string] => emptyActivity(PKG, name);
 const main = (map: UiMap) => map.activities.find((a) => a.name === `${PKG}.Main`);
 
 describe('dialogs built inline', () => {
@@ -18,26 +16,22 @@ describe('dialogs built inline', () => {
     const map = await mapAuthored({
       pkg: PKG,
       application: ['.Main', '.Listed', '.Single', '.Multi'].map((a, i) => activity(a, i === 0)).join(''),
-      res: { 'layout/main.xml': buttons(['ask', 'list', 'single', 'multi']) },
+      res: { 'layout/main.xml': buttonsLayout(['ask', 'list', 'single', 'multi']) },
       code: {
-        'Main.kt': `package ${PKG}
-class Main : AppCompatActivity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    ask.setOnClickListener {
-      AlertDialog.Builder(this).setMessage("Sure?").setPositiveButton("Yes", null).setNegativeButton("No", null).setNeutralButton("Later", null).show()
-    }
-    list.setOnClickListener {
-      AlertDialog.Builder(this).setItems(names) { _, _ -> startActivity(Intent(this, Listed::class.java)) }.show()
-    }
-    single.setOnClickListener {
-      AlertDialog.Builder(this).setSingleChoiceItems(names, 0) { _, _ -> startActivity(Intent(this, Single::class.java)) }.show()
-    }
-    multi.setOnClickListener {
-      AlertDialog.Builder(this).setMultiChoiceItems(names, null) { _, _, _ -> startActivity(Intent(this, Multi::class.java)) }.show()
-    }
-  }
-}`,
+        'Main.kt': kotlinMain(PKG, [
+          'ask.setOnClickListener {',
+          '  AlertDialog.Builder(this).setMessage("Sure?").setPositiveButton("Yes", null).setNegativeButton("No", null).setNeutralButton("Later", null).show()',
+          '}',
+          'list.setOnClickListener {',
+          '  AlertDialog.Builder(this).setItems(names) { _, _ -> startActivity(Intent(this, Listed::class.java)) }.show()',
+          '}',
+          'single.setOnClickListener {',
+          '  AlertDialog.Builder(this).setSingleChoiceItems(names, 0) { _, _ -> startActivity(Intent(this, Single::class.java)) }.show()',
+          '}',
+          'multi.setOnClickListener {',
+          '  AlertDialog.Builder(this).setMultiChoiceItems(names, null) { _, _, _ -> startActivity(Intent(this, Multi::class.java)) }.show()',
+          '}',
+        ]),
         ...Object.fromEntries(['Listed', 'Single', 'Multi'].map(plainActivity)),
       },
     });
@@ -61,17 +55,13 @@ describe('fragments', () => {
     const map = await mapAuthored({
       pkg: PKG,
       application: activity('.Main', true),
-      res: { 'layout/main.xml': buttons(['settings']) },
+      res: { 'layout/main.xml': buttonsLayout(['settings']) },
       code: {
-        'Main.kt': `package ${PKG}
-class Main : AppCompatActivity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    settings.setOnClickListener { show(SettingsFragment::class.java) }
-    val store = NoteStore()
-    val notes = Notes()
-  }
-}`,
+        'Main.kt': kotlinMain(PKG, [
+          'settings.setOnClickListener { show(SettingsFragment::class.java) }',
+          'val store = NoteStore()',
+          'val notes = Notes()',
+        ]),
         'SettingsFragment.kt': `package ${PKG}\nclass SettingsFragment : Fragment()`,
         'Base.kt': `package ${PKG}\nopen class FragmentStore\nclass NoteStore : FragmentStore()\nopen class BaseFragment\nclass Notes : BaseFragment()`,
       },
@@ -126,9 +116,9 @@ class StepFragment : Fragment() {
       mapAuthored({
         pkg,
         application: activity(`${PKG}.Main`, true),
-        res: { 'layout/main.xml': buttons([], fragments) },
+        res: { 'layout/main.xml': buttonsLayout([], fragments) },
         code: {
-          'Main.kt': `package ${PKG}\nclass Main : AppCompatActivity() { override fun onCreate(b: Bundle?) { setContentView(R.layout.main) } }`,
+          'Main.kt': kotlinMain(PKG, []),
         },
       });
     assert.deepEqual(warningCounts(await app(PKG)), { CLASS_NOT_FOUND: 1 });
@@ -186,11 +176,11 @@ describe('list rows and menus', () => {
       pkg: PKG,
       application: activity('.Main', true) + activity('.Detail'),
       res: {
-        'layout/main.xml': buttons([], '<androidx.recyclerview.widget.RecyclerView android:id="@+id/rows"/>'),
+        'layout/main.xml': buttonsLayout([], '<androidx.recyclerview.widget.RecyclerView android:id="@+id/rows"/>'),
         'layout/row.xml': '<LinearLayout xmlns:android="a"><TextView/></LinearLayout>',
       },
       code: {
-        'Main.kt': `package ${PKG}\nclass Main : AppCompatActivity() { override fun onCreate(b: Bundle?) { setContentView(R.layout.main); rows.adapter = RowAdapter(this) } }`,
+        'Main.kt': kotlinMain(PKG, ['rows.adapter = RowAdapter(this)']),
         'RowAdapter.kt': `package ${PKG}
 class RowAdapter(val a: Activity) : RecyclerView.Adapter<RowAdapter.Holder>() {
   inner class Holder(v: View) : RecyclerView.ViewHolder(v) {
@@ -210,10 +200,13 @@ class RowAdapter(val a: Activity) : RecyclerView.Adapter<RowAdapter.Holder>() {
       pkg: PKG,
       application: activity('.Main', true),
       res: {
-        'layout/main.xml': buttons([], '<com.google.android.material.appbar.MaterialToolbar android:id="@+id/bar" app:menu="@menu/gone"/>'),
+        'layout/main.xml': buttonsLayout(
+          [],
+          '<com.google.android.material.appbar.MaterialToolbar android:id="@+id/bar" app:menu="@menu/gone"/>',
+        ),
       },
       code: {
-        'Main.kt': `package ${PKG}\nclass Main : AppCompatActivity() { override fun onCreate(b: Bundle?) { setContentView(R.layout.main) } }`,
+        'Main.kt': kotlinMain(PKG, []),
       },
     });
     assert.equal(warningCounts(map).SYNTAX_ERROR, undefined);
@@ -229,17 +222,13 @@ describe('a call on an unknown receiver', () => {
     const map = await mapAuthored({
       pkg: PKG,
       application: ['.Main', '.Guide1', '.Guide2', '.Tips', '.Paged'].map((a, i) => activity(a, i === 0)).join(''),
-      res: { 'layout/main.xml': buttons(['guide', 'tips', 'page']) },
+      res: { 'layout/main.xml': buttonsLayout(['guide', 'tips', 'page']) },
       code: {
-        'Main.kt': `package ${PKG}
-class Main : AppCompatActivity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    guide.setOnClickListener { tour.showGuide(this) }
-    tips.setOnClickListener { tour.showTips(this) }
-    page.setOnClickListener { pages.openPage(this) }
-  }
-}`,
+        'Main.kt': kotlinMain(PKG, [
+          'guide.setOnClickListener { tour.showGuide(this) }',
+          'tips.setOnClickListener { tour.showTips(this) }',
+          'page.setOnClickListener { pages.openPage(this) }',
+        ]),
         'Helpers.kt': [
           `package ${PKG}`,
           starter('GuideA', 'showGuide', 'Guide1'),
