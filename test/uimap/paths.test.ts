@@ -166,6 +166,43 @@ describe('paths to an element', () => {
     assert.deepEqual(findPaths(map, 'missing'), []);
   });
 
+  test("one path per screen however many of its parts show the id, its own views first; a fragment's views and descriptions count", () => {
+    const m = uiMap(
+      [
+        activity('org.p.Home', {
+          launcher: true,
+          elements: [button('share')],
+          fragments: [
+            {
+              name: 'org.p.ListFragment',
+              elements: [
+                { id: 'share', class: 'android.widget.ImageButton', desc: 'Share the list' },
+                { id: 'row', class: 'android.widget.TextView' },
+              ],
+            },
+          ],
+          menus: [{ name: 'main', elements: [button('share')] }],
+        }),
+        activity('org.p.Other'),
+      ],
+      [{ from: 'org.p.Home', to: 'org.p.Other' }],
+    );
+    assert.deepEqual(
+      findPaths(m, 'share').map((p) => [p.activity, p.target]),
+      [['org.p.Home', { element: 'share', part: 'activity' }]],
+    );
+    assert.deepEqual(
+      findPaths(m, 'row').map((p) => p.target),
+      [{ element: 'row', part: 'fragment', name: 'org.p.ListFragment' }],
+    );
+    assert.deepEqual(
+      searchElements(m, 'share the').map((h) => `${h.element.id} ${h.target.part}`),
+      ['share fragment'],
+    );
+    // A step whose transition has no trigger carries none.
+    assert.deepEqual(shortestPath(m, 'org.p.Other')?.steps, [{ from: 'org.p.Home', to: 'org.p.Other' }]);
+  });
+
   test('equal lengths are ordered by activity name', () => {
     const two = uiMap(
       [
