@@ -128,4 +128,29 @@ describe('mapProject end to end', () => {
       'drawer-row:design_menu_item_text',
     ]);
   });
+
+  test('the build file names the package and the namespace, through the version catalog when it says so', async () => {
+    const map = await mapProject({
+      modules: [
+        app({
+          gradle: 'android {\n  namespace = libs.versions.ns.get()\n  defaultConfig { applicationId "org.proj.pro" }\n}',
+          // No code: the activities' names come from the namespace alone.
+          code: [],
+        }),
+      ],
+      versionCatalog: `[versions]\nns = "${NS}"\n`,
+    });
+    assert.equal(map.package, 'org.proj.pro');
+    // Without an applicationId the package is the namespace, not an old manifest's package attribute.
+    const legacy = await mapProject({
+      modules: [
+        app({ manifests: [{ path: 'AndroidManifest.xml', text: MANIFEST.replace('<manifest ', '<manifest package="org.old" ') }] }),
+      ],
+    });
+    assert.equal(legacy.package, NS);
+    assert.deepEqual(
+      map.activities.map((a) => a.name),
+      [`${NS}.Main`, `${NS}.Other`],
+    );
+  });
 });
