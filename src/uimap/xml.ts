@@ -32,8 +32,10 @@ function convert(items: Ordered[]): { nodes: XNode[]; text: string } {
         text += String(value);
         continue;
       }
-      if (key.startsWith('?') || key === '#comment') continue;
-      const inner = convert(Array.isArray(value) ? (value as Ordered[]) : []);
+      // Processing instructions (`?xml`) are no elements. With preserveOrder and no commentPropName or
+      // cdataPropName set, every other key is an element whose value is the ordered list of its children.
+      if (key.startsWith('?')) continue;
+      const inner = convert(value as Ordered[]);
       const attrs = (item[':@'] as Record<string, string> | undefined) ?? {};
       nodes.push({ tag: key, attrs, children: inner.nodes, text: inner.text + inner.nodes.map((n) => n.text).join('') });
     }

@@ -3,7 +3,7 @@
 // put a `>`; a declaration that never ends leaves no document.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { hasDoctype, parseXml } from '../../src/uimap/xml.js';
+import { hasDoctype, parseXml, refName } from '../../src/uimap/xml.js';
 import type { XNode } from '../../src/uimap/xml.js';
 
 /** tag[attrs](text){children} in one line, to compare whole trees. */
@@ -34,4 +34,15 @@ describe('document type declarations', () => {
     assert.equal(hasDoctype('<r>&lt;!DOCTYPE</r>'), false);
     assert.equal(flat(parseXml('<r b="&amp;">&lt;<!-- c --><d>t</d></r>')), 'r{"b":"&"}(<t){d{}(t){}}');
   });
+});
+
+test('resource references: new and existing ids, framework ids keep their package, other types and plain text are none', () => {
+  assert.equal(refName('@+id/save', 'id'), 'save');
+  assert.equal(refName(' @id/save\n', 'id'), 'save');
+  assert.equal(refName('@android:id/list', 'id'), 'android:id/list');
+  assert.equal(refName('@+android:id/list', 'id'), 'android:id/list');
+  assert.equal(refName('@layout/main', 'id'), undefined);
+  assert.equal(refName('@layout/main', 'layout'), 'main');
+  assert.equal(refName('save', 'id'), undefined);
+  assert.equal(refName(undefined, 'id'), undefined);
 });
