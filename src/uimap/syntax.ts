@@ -24,8 +24,6 @@ export interface SNode {
 
 export interface ParsedSource {
   root: SNode;
-  /** Count of ERROR / MISSING nodes. */
-  errors: number;
   /** 1-based line of the first ERROR / MISSING node, when there is one. */
   errorLine?: number;
 }
@@ -67,7 +65,6 @@ const KEPT_TOKENS = new Set(['::', '*', 'as', 'class']);
 
 function copyTree(tree: Tree, lang: Language): ParsedSource {
   const cursor = tree.walk();
-  let errors = 0;
   let errorLine: number | undefined;
   const checkErrors = tree.rootNode.hasError;
   // Type and field names by id, looked up once: reading names through the cursor costs a string copy
@@ -78,10 +75,7 @@ function copyTree(tree: Tree, lang: Language): ParsedSource {
     const id = cursor.nodeTypeId;
     const t = names.types[id] ?? cursor.nodeType;
     const named = names.named[id] ?? cursor.nodeIsNamed;
-    if (checkErrors && (t === 'ERROR' || cursor.nodeIsMissing)) {
-      errors++;
-      errorLine ??= cursor.startPosition.row + 1;
-    }
+    if (checkErrors && errorLine === undefined && (t === 'ERROR' || cursor.nodeIsMissing)) errorLine = cursor.startPosition.row + 1;
     if (!named && !KEPT_TOKENS.has(t)) return undefined;
     return {
       type: t,
@@ -92,7 +86,7 @@ function copyTree(tree: Tree, lang: Language): ParsedSource {
       children: [],
     };
   };
-  const done = (root: SNode): ParsedSource => (errorLine === undefined ? { root, errors } : { root, errors, errorLine });
+  const done = (root: SNode): ParsedSource => (errorLine === undefined ? { root } : { root, errorLine });
   const root = make() ?? { type: 'ERROR', named: true, field: null, start: 0, end: 0, children: [] };
   // Iterative pre-order walk (deep expression chains would overflow a recursive copy). `stack` holds the
   // copy of each node on the cursor's path; a skipped token (a leaf) pushes undefined.

@@ -97,4 +97,20 @@ describe('syntax errors', () => {
     });
     assert.deepEqual(map.warnings, [{ code: 'SYNTAX_ERROR', count: 1, examples: [':app/Broken.java:3'] }]);
   });
+
+  test('the first of errors on several lines; a token the parser had to supply (a missing `;`) is an error too', () => {
+    assert.equal(parser.parse('java', 'class A {\n\n  void f() { @@ }\n  void g() { ## }\n}').errorLine, 3);
+    assert.equal(parser.parse('java', 'class A {\n  int x = 1\n}').errorLine, 2);
+    assert.equal(parser.parse('kotlin', 'class A {\n  fun f() {\n    g(\n  }\n}').errorLine, 3);
+    assert.equal(parser.parse('java', 'class A {\n  void f() {}\n}').errorLine, undefined);
+  });
+});
+
+describe('anonymous tokens the tree copy keeps', () => {
+  test('`class` after `::`: a generic class literal parses as a callable reference and is still a class, not a call', () => {
+    assert.deepEqual(usesOf('fun f() { go(Box<Int>::class.java) }', 'f'), [
+      { t: 'call', name: 'go', receiver: 'none' },
+      { t: 'classref', cls: 'Box<Int>' },
+    ]);
+  });
 });
