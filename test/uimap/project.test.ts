@@ -153,4 +153,34 @@ describe('mapProject end to end', () => {
       [`${NS}.Main`, `${NS}.Other`],
     );
   });
+
+  test('a view held in a local variable names the trigger of its listener (Java and Kotlin)', async () => {
+    const java = `package ${NS};
+public class Main extends Activity {
+  @Override protected void onCreate(Bundle b) {
+    setContentView(R.layout.main);
+    Button next = (Button) findViewById(R.id.go);
+    next.setOnClickListener(v -> startActivity(new Intent(this, Other.class)));
+  }
+}`;
+    const kotlin = `package ${NS}
+class Main : Activity() {
+  override fun onCreate(b: Bundle?) {
+    setContentView(R.layout.main)
+    val next: Button = findViewById(R.id.go)
+    next.setOnClickListener { startActivity(Intent(this, Other::class.java)) }
+  }
+}`;
+    for (const [path, text] of [
+      ['Main.java', java],
+      ['Main.kt', kotlin],
+    ] as const) {
+      const map = await mapProject({ modules: [app({ code: [{ path, text }, app().code[1]!] })] });
+      assert.deepEqual(
+        map.transitions.map((t) => [t.from, t.to, t.trigger]),
+        [[`${NS}.Main`, `${NS}.Other`, { kind: 'click', element: 'go' }]],
+        path,
+      );
+    }
+  });
 });
