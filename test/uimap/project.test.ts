@@ -5,12 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mapProject } from '../../src/uimap/index.js';
 import type { MapProgress, ModuleSource } from '../../src/uimap/index.js';
+import { activity, authoredSource, buttonsLayout, kotlinMain } from './authored.js';
 
 const NS = 'org.proj';
-const LAUNCHER =
-  '<intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter>';
-const MANIFEST = `<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
-  <activity android:name=".Main">${LAUNCHER}</activity><activity android:name=".Other"/></application></manifest>`;
 const MAIN = `package ${NS};
 public class Main extends Activity {
   @Override protected void onCreate(Bundle b) {
@@ -20,24 +17,20 @@ public class Main extends Activity {
 }`;
 const OTHER = `package ${NS}\nclass Other : Activity() { override fun onCreate(b: Bundle?) { setContentView(R.layout.other) } }`;
 
+/** The authored app's one module (Main with a button to Other), with some of its parts replaced. */
 const app = (more: Partial<ModuleSource> = {}): ModuleSource => ({
-  name: ':app',
-  role: 'app',
-  gradle: `android { namespace "${NS}" }`,
-  manifests: [{ path: 'src/main/AndroidManifest.xml', text: MANIFEST }],
-  resources: [
-    {
-      path: 'layout/main.xml',
-      text: '<LinearLayout xmlns:android="a"><Button android:id="@+id/go"/><TextView android:id="@+id/t"/></LinearLayout>',
+  ...authoredSource({
+    pkg: NS,
+    application: activity('.Main', true) + activity('.Other'),
+    res: {
+      'layout/main.xml': buttonsLayout(['go'], '<TextView android:id="@+id/t"/>'),
+      'layout/other.xml': '<FrameLayout xmlns:android="a"><TextView android:id="@+id/done"/></FrameLayout>',
     },
-    { path: 'layout/other.xml', text: '<FrameLayout xmlns:android="a"><TextView android:id="@+id/done"/></FrameLayout>' },
-  ],
-  code: [
-    { path: 'src/main/java/org/proj/Main.java', text: MAIN },
-    { path: 'src/main/kotlin/org/proj/Other.kt', text: OTHER },
-  ],
+    code: { 'src/main/java/org/proj/Main.java': MAIN, 'src/main/kotlin/org/proj/Other.kt': OTHER },
+  }).modules[0]!,
   ...more,
 });
+const MANIFEST = app().manifests[0]!.text;
 
 describe('mapProject end to end', () => {
   test('stats count modules, files, activities, transitions and elements; progress goes phase by phase', async () => {
@@ -163,14 +156,10 @@ public class Main extends Activity {
     next.setOnClickListener(v -> startActivity(new Intent(this, Other.class)));
   }
 }`;
-    const kotlin = `package ${NS}
-class Main : Activity() {
-  override fun onCreate(b: Bundle?) {
-    setContentView(R.layout.main)
-    val next: Button = findViewById(R.id.go)
-    next.setOnClickListener { startActivity(Intent(this, Other::class.java)) }
-  }
-}`;
+    const kotlin = kotlinMain(NS, [
+      'val next: Button = findViewById(R.id.go)',
+      'next.setOnClickListener { startActivity(Intent(this, Other::class.java)) }',
+    ]);
     for (const [path, text] of [
       ['Main.java', java],
       ['Main.kt', kotlin],
