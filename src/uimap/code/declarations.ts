@@ -1,6 +1,6 @@
 /** Declarations: classes (with supertypes and an `<init>` for their initialisers) and functions. */
 import type { SNode } from '../syntax.js';
-import type { ClassFacts, FunctionFacts, TriggerContextKind } from './facts.js';
+import type { ClassFacts, FunctionFacts, TriggerContext, TriggerContextKind } from './facts.js';
 import type { Ctx, Walker } from './walker.js';
 
 const CLASS_BODIES = new Set(['class_body', 'enum_class_body', 'interface_body', 'enum_body']);
@@ -21,13 +21,12 @@ export function newClass(w: Walker, n: SNode, outer: ClassFacts | undefined): Cl
   const initCtx: Ctx = { fn: init, fnName: '<init>', cls, scope: 0 };
   const kotlinSupers = w.child(n, 'delegation_specifiers')?.children ?? [];
   for (const c of [...n.children, ...kotlinSupers]) {
-    if (w.isJava && (c.field === 'superclass' || c.field === 'interfaces' || JAVA_SUPERS.has(c.type))) {
+    if (w.isJava && JAVA_SUPERS.has(c.type)) {
       cls.supers.push(...w.typeNames(c));
       w.visit(c, initCtx); // `extends BaseActivity<ActivityMainBinding>` names the layout
     } else if (!w.isJava && c.type === 'delegation_specifier') {
-      const first = w.named(c)[0];
-      const type = first?.type === 'constructor_invocation' ? (w.named(first)[0] as SNode) : c;
-      cls.supers.push(...w.typeNames(type).slice(0, 1));
+      // `Base(listOf<Note>())`: the first type named is the supertype, the rest are its arguments'
+      cls.supers.push(...w.typeNames(c).slice(0, 1));
       w.visit(c, initCtx);
     } else if (CLASS_BODIES.has(c.type)) {
       members(w, c, cls, initCtx);
@@ -38,13 +37,18 @@ export function newClass(w: Walker, n: SNode, outer: ClassFacts | undefined): Cl
   return cls;
 }
 
-/** ButterKnife-style `@OnClick(R.id.a, R.id.b)`: the views the whole method is bound to. */
-function annotatedTriggers(w: Walker, modifiers: SNode | undefined): { kind: TriggerContextKind; ids: string[] } {
-  const annotation = modifiers?.children.find(
-    (c) => /annotation$/.test(c.type) && /^@?(butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/.test(w.compact(c)),
-  );
-  if (annotation === undefined) return { kind: 'click', ids: [] };
-  return { kind: /LongClick/.test(w.src(annotation)) ? 'long-click' : 'click', ids: w.allRefs(annotation, 'id') };
+const ANNOTATED = /^@(?:butterknife\.)?On(Click|LongClick|ItemClick|CheckedChanged)\b/;
+const ANNOTATED_KINDS: Record<string, TriggerContextKind> = { LongClick: 'long-click', ItemClick: 'item', CheckedChanged: 'check' };
+
+/** ButterKnife-style `@OnClick(R.id.a, R.id.b)`: a trigger per view the whole method is bound to. */
+function annotatedTriggers(w: Walker, modifiers: SNode | undefined): TriggerContext[] {
+  for (const c of modifiers?.children ?? []) {
+    const m = /annotation$/.test(c.type) ? ANNOTATED.exec(w.compact(c)) : null;
+    if (m?.[1] === undefined) continue;
+    const kind = ANNOTATED_KINDS[m[1]] ?? 'click';
+    return w.allRefs(c, 'id').map((element) => ({ kind, element }));
+  }
+  return [];
 }
 
 /** A method or top-level function: a FunctionFacts of its own (a constructor joins its class's `<init>`). */
@@ -73,10 +77,9 @@ export function newFunction(w: Walker, n: SNode, cls: ClassFacts | undefined): v
   }
   const ctx: Ctx = cls === undefined ? { fn, fnName: name, scope: 0 } : { fn, fnName: name, cls, scope: 0 };
   const modifiers = w.child(n, 'modifiers');
-  if (init === undefined && modifiers !== undefined && /(^|\s)(override|@Override)\b/.test(w.src(modifiers))) fn.overrides = true;
-  const annotated = annotatedTriggers(w, modifiers);
-  const contexts: Ctx[] =
-    annotated.ids.length === 0 ? [ctx] : annotated.ids.map((element) => ({ ...ctx, trig: { kind: annotated.kind, element } }));
+  if (modifiers !== undefined && /(^|\s)(override|@Override)\b/.test(w.src(modifiers))) fn.overrides = true;
+  const triggers = annotatedTriggers(w, modifiers);
+  const contexts: Ctx[] = triggers.length === 0 ? [ctx] : triggers.map((trig) => ({ ...ctx, trig }));
   for (const c of n.children) {
     if (c.field === 'name' || c === modifiers) continue;
     for (const cx of contexts) w.visit(c, cx);
@@ -87,20 +90,13 @@ function members(w: Walker, body: SNode, cls: ClassFacts, initCtx: Ctx): void {
   for (const m of body.children) w.guarded(() => member(w, m, { cls, initCtx }));
 }
 
-const MEMBER_CLASSES = new Set([
-  'class_declaration',
-  'object_declaration',
-  'interface_declaration',
-  'enum_declaration',
-  'record_declaration',
-]);
-
 function member(w: Walker, m: SNode, at: { cls: ClassFacts; initCtx: Ctx }): void {
   const { cls, initCtx } = at;
   if (m.type === 'function_declaration' || m.type === 'method_declaration' || m.type === 'constructor_declaration') newFunction(w, m, cls);
-  else if (MEMBER_CLASSES.has(m.type)) newClass(w, m, cls);
+  // A Java enum's methods and fields follow its constants, in a body of their own.
+  else if (m.type === 'enum_body_declarations') members(w, m, cls, initCtx);
   else if (m.type === 'companion_object') {
     const b = w.child(m, 'class_body');
     if (b !== undefined) members(w, b, cls, initCtx);
-  } else w.visit(m, initCtx); // properties, init blocks, secondary constructors: the class's <init>
+  } else w.visit(m, initCtx); // properties, init blocks, secondary constructors: the class's <init>; nested classes (visitors)
 }

@@ -14,10 +14,6 @@ export const MENU_FUNCTIONS = new Set([
 ]);
 const PREFERENCE_FUNCTIONS = new Set(['onPreferenceTreeClick', 'onPreferenceClick', 'onPreferenceStartFragment']);
 const BINDING = /^[A-Z]\w*Binding$/;
-const OPERATOR_CHAINS = [
-  ...['binary_expression', 'additive_expression', 'multiplicative_expression', 'conjunction_expression'],
-  ...['disjunction_expression', 'elvis_expression', 'comparison_expression', 'equality_expression', 'range_expression'],
-];
 /** Framework action constants → the action strings intent filters declare (the SDK's own values). */
 const ACTION_CONSTANTS: readonly [RegExp, string][] = [
   [/^(?:android\.content\.)?Intent\.ACTION_(\w+)$/, 'android.intent.action.'],
@@ -61,14 +57,23 @@ function branch(w: Walker, arms: { cond: SNode[]; body: SNode[] }, ctx: Ctx): vo
   }
 }
 
-/** `a + b + c + …` nests to the left as deep as it is long: walk the spine in a loop, not by recursion. */
-const operatorChain: Visitor = (w, n, ctx0) => {
+/** Is `n` a comparison (`==`, `!=`, `===`, `!==`)? The operator token sits between the operands. */
+function isEquality(w: Walker, n: SNode): boolean {
   const [a, b] = n.children;
-  const op = a === undefined || b === undefined ? '' : w.between(a, b);
-  const ctx = EQUALITY.has(op) ? { ...ctx0, compared: true } : ctx0;
+  return a !== undefined && b !== undefined && EQUALITY.has(w.between(a, b));
+}
+
+/**
+ * `a + b + c + …` nests to the left as deep as it is long: walk the spine in a loop, not by recursion. Both
+ * grammars call every operator binary_expression, so the spine stops where comparing starts or ends: in
+ * `a == "x" || b`, `"x"` is compared and `b` is not.
+ */
+const operatorChain: Visitor = (w, n, ctx0) => {
+  const compared = isEquality(w, n);
+  const ctx = compared ? { ...ctx0, compared: true } : ctx0;
   const operands: SNode[] = [];
   let cur: SNode | undefined = n;
-  while (cur !== undefined && cur.type === n.type) {
+  while (cur !== undefined && cur.type === n.type && isEquality(w, cur) === compared) {
     const kids: SNode[] = cur.children;
     operands.push(...kids.slice(1).reverse());
     cur = kids[0];
@@ -235,7 +240,8 @@ const identifier: Visitor = (w, n, ctx) => {
 };
 
 export const VISITORS: VisitorTable = {
-  ...Object.fromEntries(OPERATOR_CHAINS.map((t) => [t, operatorChain])),
+  // Both grammars parse every binary operator (`+`, `==`, `&&`, `?:` …) as binary_expression.
+  binary_expression: operatorChain,
   navigation_expression: reference,
   field_access: reference,
   package_header: packageDecl,
