@@ -3,24 +3,21 @@
  * directories holding an AndroidManifest.xml) plus `--lib` directories, and reads their manifests, resources,
  * code and build files into a ProjectSource. Everything after this works on contents, not paths.
  */
-import type { Dirent } from 'node:fs';
+import { constants, type Dirent } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GlanceError } from '../errors.js';
 import type { ModuleSource, ProgressCallback, ProjectSource, SourceFile } from './model.js';
 
+/** Folders never searched or read; hidden ones (.git, .gradle, .idea, .cxx) are skipped for their leading dot. */
 const SKIP_DIRS = new Set([
   'build',
-  '.git',
-  '.gradle',
-  '.idea',
   'node_modules',
   'test',
   'androidTest',
   'testDebug',
   'testRelease',
   'sharedTest',
-  '.cxx',
   'intermediates',
   'generated',
 ]);
@@ -64,7 +61,9 @@ class SourceReader {
   async text(p: string, label = p): Promise<string | undefined> {
     try {
       if (!(await this.allowed(p))) return undefined;
-      const handle = await open(p, 'r');
+      // Non-blocking: opening a FIFO named like a build file would otherwise wait forever for a writer. On a
+      // regular file the flag changes nothing; anything else is turned away by the stat below.
+      const handle = await open(p, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         const st = await handle.stat();
         if (!st.isFile()) return undefined;
@@ -193,8 +192,7 @@ async function readModule(name: string, dir: string, defaultRole: ModuleSource['
     }
   }
   if (module.gradle !== undefined) {
-    if (/com\.android\.application|id\s*\(?\s*["']com\.android\.application|android\.application\)/.test(module.gradle))
-      module.role = 'app';
+    if (/com\.android\.application|android\.application\)/.test(module.gradle)) module.role = 'app';
     else if (/com\.android\.library|android\.library\)/.test(module.gradle)) module.role = 'library';
   }
   // main manifest first: it is the one the merger starts from
@@ -249,7 +247,8 @@ export async function readAndroidProject(root: string, options: ReadOptions = {}
     modules.push(mod);
   }
   options.onProgress?.({ phase: 'read', done: found.length, total: found.length });
-  if (modules.length === 0 || modules.every((m) => m.manifests.length === 0)) {
+  // every() also holds when no module was found at all.
+  if (modules.every((m) => m.manifests.length === 0)) {
     throw new GlanceError('MAP_SOURCE_INVALID', `no Android module with an AndroidManifest.xml under ${root}`, {
       hint: 'point at the project root; modules are found through settings.gradle or src/main/AndroidManifest.xml',
       context: { path: root },

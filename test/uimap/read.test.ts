@@ -3,11 +3,12 @@
 // Every tree is authored in a temporary folder, a few files each.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mapDirectory, mapProject, readAndroidProject } from '../../src/uimap/index.js';
-import type { MapProgress } from '../../src/uimap/index.js';
+import type { MapProgress, ProjectSource } from '../../src/uimap/index.js';
 import { MAX_SOURCE_BYTES, parseSettingsGradle } from '../../src/uimap/read.js';
 import { rejected } from '../helpers/thrown.js';
 
@@ -25,6 +26,23 @@ function tree(files: Record<string, string>): string {
   }
   mkdirSync(root, { recursive: true });
   return root;
+}
+
+/**
+ * The read's result; should it still wait after ten seconds (blocked opening `fifo`), the FIFO is opened for writing
+ * so the blocked read returns and the process can end, and the test fails.
+ */
+async function readOrRelease(read: Promise<ProjectSource>, fifo: string): Promise<ProjectSource> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'waited'>((resolve) => {
+    timer = setTimeout(resolve, 10_000, 'waited');
+  });
+  const first = await Promise.race([read, waited]);
+  clearTimeout(timer);
+  if (first !== 'waited') return first;
+  closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  await read.catch(() => undefined);
+  assert.fail(`reading the tree waited on the FIFO ${fifo}`);
 }
 
 const MANIFEST = '<manifest xmlns:android="a"><application><activity android:name=".Main"/></application></manifest>';
@@ -107,6 +125,7 @@ describe('which folders are modules', () => {
       '.hidden/src/main/AndroidManifest.xml': MANIFEST,
       'build/src/main/AndroidManifest.xml': MANIFEST,
       'top/AndroidManifest.xml': MANIFEST,
+      'odd/AndroidManifest.xml/readme.txt': 'a folder named like a manifest',
     });
     assert.deepEqual(
       (await readAndroidProject(root)).modules.map((m) => m.name),
@@ -125,6 +144,8 @@ describe('what a module holds', () => {
       'src/main/res/layout/main.xml': '<FrameLayout/>',
       'src/main/res/values-de/strings.xml': '<resources/>',
       'src/main/res/navigation/graph.xml': '<navigation/>',
+      'src/main/res/menu/main.xml': '<menu/>',
+      'src/main/res/xml/prefs.xml': '<PreferenceScreen/>',
       'src/main/res/drawable/icon.xml': '<vector/>',
       'src/main/res/layout/nested/deeper.xml': '<FrameLayout/>',
       'src/main/res/raw/data.xml': '<x/>',
@@ -147,8 +168,10 @@ describe('what a module holds', () => {
       mod.resources.map((f) => [f.path, f.text]),
       [
         ['layout/main.xml', '<FrameLayout/>'],
+        ['menu/main.xml', '<menu/>'],
         ['navigation/graph.xml', '<navigation/>'],
         ['values-de/strings.xml', '<resources/>'],
+        ['xml/prefs.xml', '<PreferenceScreen/>'],
       ],
     );
     assert.deepEqual(
@@ -156,6 +179,28 @@ describe('what a module holds', () => {
       ['src/main/java/org/a/Main.java', 'src/main/kotlin/org/a/More.kt'],
     );
     assert.equal(mod.gradle, APP_GRADLE);
+  });
+
+  test('test, build and generated folders and links out of the tree are not read', async () => {
+    const outside = tree({ 'Secret.java': 'class Secret {}', 'more/Also.java': 'class Also {}' });
+    const skipped = ['androidTest', 'testDebug', 'testRelease', 'sharedTest', 'test'].map((d) => `src/${d}/java/T.java`);
+    const root = tree({
+      'src/main/AndroidManifest.xml': MANIFEST,
+      'src/main/java/Kept.java': 'class Kept {}',
+      ...Object.fromEntries(
+        [...skipped, 'node_modules/pkg/N.java', 'intermediates/I.java', 'generated/G.java', 'build/B.java', '.cxx/C.java'].map((f) => [
+          f,
+          'class Skipped {}',
+        ]),
+      ),
+    });
+    symlinkSync(path.join(outside, 'Secret.java'), path.join(root, 'src/main/java/Link.java'));
+    symlinkSync(path.join(outside, 'more'), path.join(root, 'src/main/java/linked'));
+    const [mod] = (await readAndroidProject(root)).modules;
+    assert.deepEqual(
+      mod?.code.map((f) => f.path),
+      ['src/main/java/Kept.java'],
+    );
   });
 
   test("the module's own build file sets its role; a build file deeper down does not; app modules come first", async () => {
@@ -175,6 +220,26 @@ describe('what a module holds', () => {
         [':plain', 'app', undefined],
         [':app', 'app', 'apply plugin: "com.android.application"'],
         [':kit', 'library', 'plugins { alias(libs.plugins.android.library) }'],
+      ],
+    );
+  });
+
+  test('sample apps in a --lib checkout are left out, however their build file applies the app plugin', async () => {
+    const root = tree({ 'src/main/AndroidManifest.xml': MANIFEST });
+    const lib = tree({
+      'settings.gradle': "include ':groovy', ':kts', ':kit'",
+      'groovy/build.gradle': "apply plugin: 'com.android.application'",
+      'groovy/src/main/AndroidManifest.xml': MANIFEST,
+      'kts/build.gradle.kts': 'plugins { alias(libs.plugins.android.application) }',
+      'kts/src/main/AndroidManifest.xml': MANIFEST,
+      'kit/build.gradle': LIB_GRADLE,
+      'kit/src/main/AndroidManifest.xml': MANIFEST,
+    });
+    assert.deepEqual(
+      (await readAndroidProject(root, { libs: [lib] })).modules.map((m) => [m.name, m.role]),
+      [
+        [path.basename(root), 'app'],
+        [':kit', 'library'],
       ],
     );
   });
@@ -247,6 +312,20 @@ describe('limits', () => {
       [[':app', ['src/main/java/Open.java']]],
     );
     assert.ok(asked.includes(path.join(root, 'secret')));
+  });
+
+  test('a FIFO where a build file or the version catalog would be is skipped, not waited on', async () => {
+    for (const fifo of ['settings.gradle', 'gradle/libs.versions.toml']) {
+      const root = tree({ 'app/src/main/AndroidManifest.xml': MANIFEST, 'gradle/.keep': '' });
+      execFileSync('mkfifo', [path.join(root, fifo)]);
+      const source = await readOrRelease(readAndroidProject(root), path.join(root, fifo));
+      assert.deepEqual(
+        source.modules.map((m) => m.name),
+        [':app'],
+        fifo,
+      );
+      assert.equal(source.versionCatalog, undefined);
+    }
   });
 
   test('progress counts the modules read', async () => {
