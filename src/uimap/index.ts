@@ -6,7 +6,6 @@ import { extractFacts } from './code/index.js';
 import { parseGradle, parseManifest, parseVersionCatalog } from './manifest.js';
 import type { MapOptionsBase, ModuleSource, ProjectSource, UiMap } from './model.js';
 import { readAndroidProject } from './read.js';
-import type { ReadOptions } from './read.js';
 import { assembleMap } from './assemble.js';
 import type { ModuleFacts } from './resolve/index.js';
 import { buildResourceIndex } from './resources.js';
@@ -114,10 +113,7 @@ export interface MapDirectoryOptions extends MapOptionsBase {
 
 /** Reads an Android source tree (plus library trees) and maps it. */
 export async function mapDirectory(dir: string, options: MapDirectoryOptions = {}): Promise<UiMap> {
-  const readOpts: ReadOptions = {};
-  if (options.libs !== undefined) readOpts.libs = options.libs;
-  if (options.onProgress !== undefined) readOpts.onProgress = options.onProgress;
-  if (options.allow !== undefined) readOpts.allow = options.allow;
-  const source = await readAndroidProject(dir, readOpts);
+  // The reader takes the same libs, allow and onProgress options.
+  const source = await readAndroidProject(dir, options);
   return mapProject(source, options);
 }

@@ -379,8 +379,8 @@ describe('manifest pass', () => {
 
   test('intent filters, services, TV launchers; the package attribute over the namespace; what is not a manifest', () => {
     const m = parseManifest(
-      `<manifest xmlns:android="a" package="org.own"><application>
-        <activity android:name="Tv"><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LEANBACK_LAUNCHER"/></intent-filter></activity>
+      `<manifest xmlns:android="a" package="org.own"><uses-permission android:name="android.permission.INTERNET"/><application>
+        <activity android:name="Tv"><meta-data android:name="k" android:value="v"/><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LEANBACK_LAUNCHER"/><category android:name="android.intent.category.DEFAULT"/></intent-filter></activity>
         <activity android:name="pkg.Viewer"><intent-filter><action/><action android:name="android.intent.action.VIEW"/><category android:name="android.intent.category.LAUNCHER"/><category/><data android:scheme="https" android:mimeType="text/*"/><data android:host="x"/></intent-filter></activity>
         <activity android:label="nameless"/>
         <service android:name=".Calls"><intent-filter><action android:name="android.telecom.InCallService"/></intent-filter></service>
@@ -398,7 +398,7 @@ describe('manifest pass', () => {
           filters: [
             {
               actions: ['android.intent.action.MAIN'],
-              categories: ['android.intent.category.LEANBACK_LAUNCHER'],
+              categories: ['android.intent.category.LEANBACK_LAUNCHER', 'android.intent.category.DEFAULT'],
               schemes: [],
               mimeTypes: [],
             },
