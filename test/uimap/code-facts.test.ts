@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FunctionFacts, TriggerContext, Use } from '../../src/uimap/code/index.js';
+import { Walker } from '../../src/uimap/code/walker.js';
 import { factsOf, usesOf } from './authored.js';
 
 const strings = (uses: Use[]): string[] => uses.flatMap((u) => (u.t === 'str' ? [u.value] : []));
@@ -356,7 +357,7 @@ describe('calls on types and constructors', () => {
       'kotlin',
       `class A {
   fun go() {
-    AlertDialog.Builder(this).setPositiveButton("Yes", null).setNegativeButton(R.string.no, null)
+    AlertDialog.Builder(this).setPositiveButton("Yes", null).setNegativeButton(R.string.no, null).setNeutralButton(android.R.string.cancel, null)
     row.setOnClickListener {
       PopupMenu(this, it).apply {
         setOnMenuItemClickListener { edit(); true }
@@ -369,10 +370,118 @@ describe('calls on types and constructors', () => {
     assert.deepEqual(
       u.filter((x) => x.t === 'button'),
       [
+        { t: 'button', which: 3, text: 'android:string/cancel' },
         { t: 'button', which: 2, text: 'no' },
         { t: 'button', which: 1 },
       ],
     );
     assert.deepEqual(trigOf(u, 'edit'), { kind: 'click', element: 'row' });
+  });
+});
+
+describe('the walk: nested callbacks, branches, strings, lines', () => {
+  test('a menu callback of an anonymous object reads its branch as a menu tap; Java switch labels on keys are compared', () => {
+    const u = usesOf(
+      'java',
+      `class A extends Activity {
+  void go() {
+    popup.attach(new PopupMenu.OnMenuItemClickListener() {
+      public boolean onMenuItemClick(MenuItem i) { switch (i.getItemId()) { case R.id.share: share(); } return true; }
+    });
+  }
+  public boolean onPreferenceTreeClick(Preference p) { switch (p.getKey()) { case "about": about(); break; } return true; }
+}`,
+      'go',
+    );
+    assert.deepEqual(trigOf(u, 'share'), { kind: 'menu', element: 'share' });
+    const f = factsOf(
+      'java',
+      'class A { public boolean onPreferenceTreeClick(Preference p) { switch (p.getKey()) { case "about": about(); break; } return true; } }',
+    );
+    const tree = f.functions.find((x) => x.name === 'onPreferenceTreeClick')?.uses ?? [];
+    assert.deepEqual(trigOf(tree, 'about'), { kind: 'preference', element: 'about' });
+    assert.deepEqual(strings(tree), []);
+  });
+
+  test('an id branch whose condition also names a string resource: only the id is an element', () => {
+    const u = usesOf(
+      'kotlin',
+      'class A {\n  fun onOptionsItemSelected(item: MenuItem): Boolean {\n    if (item.itemId == R.id.rename && item.title == getString(R.string.rename_title)) rename()\n    return true\n  }\n}',
+      'onOptionsItemSelected',
+    );
+    assert.deepEqual(
+      u.filter((x) => x.t === 'call' && x.name === 'rename').map((x) => (x.t === 'call' ? x.trig : undefined)),
+      [{ kind: 'menu', element: 'rename' }],
+    );
+  });
+
+  test('listener targets: a view found in an inflated layout, a safe-call chain; view variables through this.', () => {
+    const u = usesOf(
+      'kotlin',
+      `class A {
+  fun go() {
+    bar(R.layout.toolbar).find<View>(R.id.close).setOnClickListener { close() }
+    binding?.saveButton?.setOnClickListener { save() }
+  }
+}`,
+      'go',
+    );
+    assert.deepEqual(
+      [trigOf(u, 'close'), trigOf(u, 'save')],
+      [
+        { kind: 'click', element: 'close' },
+        { kind: 'click', element: 'saveButton' },
+      ],
+    );
+    const java = factsOf(
+      'java',
+      'class A extends Activity { Button cancel; void go() { this.cancel = findViewById(R.id.cancel_button); } }',
+    );
+    assert.deepEqual(java.classes[0]?.viewVars, { cancel: 'cancel_button' });
+    // a destructuring declaration names no view
+    const kt = factsOf('kotlin', 'class A {\n  fun go() {\n    val (first, second) = pair\n  }\n}');
+    assert.deepEqual(kt.classes[0]?.viewVars, {});
+  });
+
+  test('which strings are uses: not empty, not templates, not Java text blocks, at most 200 characters', () => {
+    const long = 'x'.repeat(200);
+    const kt = usesOf(
+      'kotlin',
+      `class A {\n  fun go() {\n    a("")\n    b("Hi $name")\n    c("\${'$'}{x}")\n    d("${long}")\n    e("${long}y")\n  }\n}`,
+      'go',
+    );
+    assert.deepEqual(strings(kt), [long]);
+    const java = usesOf('java', 'class A { void go() { a("""\n  org.p.Detail\n  """); b("org.p.Main"); } }', 'go');
+    assert.deepEqual(strings(java), ['org.p.Main']);
+  });
+
+  test('each use carries the line of its code, from the first line on', () => {
+    const f = factsOf('java', '\nclass A {\nvoid f() {\nopen(X.class);\n    open(Y.class);\n}\n}');
+    assert.deepEqual(
+      f.functions.find((x) => x.name === 'f')?.uses.map((u) => [u.t, u.line]),
+      [
+        ['call', 4],
+        ['classref', 4],
+        ['call', 5],
+        ['classref', 5],
+      ],
+    );
+  });
+});
+
+describe('the walker', () => {
+  test('a member too deeply nested is skipped and counted; any other error is not swallowed', () => {
+    const w = new Walker('kotlin', 'F.kt', '', {});
+    w.guarded(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    assert.equal(w.facts.skipped, 1);
+    assert.throws(
+      () =>
+        w.guarded(() => {
+          throw new TypeError('a bug');
+        }),
+      TypeError,
+    );
   });
 });

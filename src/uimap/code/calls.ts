@@ -107,8 +107,7 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
     const recvKind = receiverKind(receiver);
     const recvText = receiver === undefined ? '' : w.compact(receiver);
     // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).
-    const typeLike =
-      /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1) ?? '');
+    const typeLike = /^(?:[a-z_][\w]*\.)*[A-Z]\w*(?:\.Companion)?$/.test(recvText) && !/^[A-Z0-9_]+$/.test(recvText.split('.').at(-1)!);
     w.push(
       ctx,
       typeLike

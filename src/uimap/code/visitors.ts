@@ -84,8 +84,9 @@ const operatorChain: Visitor = (w, n, ctx0) => {
 
 /** `R.<type>.x` → a resource use; `X::class.java.simpleName` → nothing (a class used for its name, not an intent). */
 const reference: Visitor = (w, n, ctx) => {
+  // `X::class.java.simpleName` never reaches here: the outer navigation below stops at CLASS_NAME_ONLY.
   if (isReference(n)) {
-    if (!CLASS_NAME_ONLY.test(w.compact(n))) callableReference(w, n, ctx);
+    callableReference(w, n, ctx);
     return;
   }
   const r = w.rRef(n);
@@ -131,10 +132,7 @@ const importDecl: Visitor = (w, n) => {
     w.facts.wildcardImports.push(t.slice(0, -2));
     return;
   }
-  const q = w.child(n, 'identifier') ?? w.child(n, 'scoped_identifier');
-  const qualified = q === undefined ? t : w.compact(q);
-  const simple = qualified.split('.').at(-1);
-  if (simple !== undefined) w.facts.imports[simple] = qualified;
+  w.facts.imports[t.split('.').at(-1)!] = t;
 };
 
 const classDecl: Visitor = (w, n, ctx) => {

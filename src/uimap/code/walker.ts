@@ -127,11 +127,9 @@ export class Walker {
     if (ctx.dialog === true) use.dialog = true;
     ctx.fn.uses.push(use);
   }
-  /** Records a use under the context's trigger (unless it has its own). */
-  push(ctx: Ctx, use: Use): void {
-    if (ctx.trig !== undefined && !('trig' in use) && use.t !== 'binding') {
-      (use as { trig?: TriggerContext }).trig = ctx.trig;
-    }
+  /** Records a use under the context's trigger. */
+  push(ctx: Ctx, use: Exclude<Use, { t: 'binding' }>): void {
+    if (ctx.trig !== undefined) use.trig = ctx.trig;
     this.record(ctx, use);
   }
 
@@ -139,9 +137,9 @@ export class Walker {
   rRef(n: SNode): { type: ResType; name: string } | undefined {
     if (n.type !== 'navigation_expression' && n.type !== 'field_access') return undefined;
     const m = R_REF.exec(this.compact(n));
-    if (m === null || m[2] === undefined || m[3] === undefined) return undefined;
-    const framework = m[1] === 'android';
-    return { type: m[2] as ResType, name: framework ? `android:${m[2]}/${m[3]}` : m[3] };
+    if (m === null) return undefined;
+    const type = m[2] as ResType;
+    return { type, name: m[1] === 'android' ? `android:${type}/${m[3]!}` : m[3]! };
   }
 
   /** First `R.<type>.x` reference inside a subtree. */
@@ -170,10 +168,10 @@ export class Walker {
     if (n.type !== 'string_literal') return undefined;
     if (this.isJava) {
       const s = this.src(n);
-      return s.startsWith('"') && !s.startsWith('"""') ? s.slice(1, -1) : undefined;
+      return s.startsWith('"""') ? undefined : s.slice(1, -1);
     }
     // `$name` is not always parsed as an interpolation node: a `$` before a name or `{` is one anyway
-    if (n.children.some((c) => c.type === 'interpolation') || /\$[\w{]/.test(this.src(n))) return undefined;
+    if (/\$[\w{]/.test(this.src(n))) return undefined;
     return n.children
       .filter((c) => c.type === 'string_content')
       .map((c) => this.src(c))
