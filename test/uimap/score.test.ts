@@ -66,6 +66,47 @@ describe('scoring a map against observed runs', () => {
     assert.equal(score.placements.total, 7);
   });
 
+  test('each kind of tap is a tap; a key press, a view without an id or a state with no activity adds no placement', () => {
+    const states = new Map([
+      ['z', 'p/.Zed'],
+      ['a', 'p/.Abe'],
+      ['m', 'p/.Mid'],
+      ['odd', 'no-slash'],
+    ]);
+    const ev = (type: string | undefined, from: string, to: string, rid?: string | null) => ({
+      event: { ...(type === undefined ? {} : { event_type: type }), view: rid === undefined ? null : { resource_id: rid } },
+      start_state: from,
+      stop_state: to,
+    });
+    const o = observedFromDroidbot(
+      [
+        ev('touch', 'z', 'a', 'p:id/t1'),
+        ev('long_touch', 'a', 'm', 'p:id/t2'),
+        ev('long_click', 'm', 'z', 'p:id/t3'),
+        ev('key', 'z', 'm', 'p:id/k'),
+        ev(undefined, 'a', 'z', 'p:id/u'),
+        ev('click', 'm', 'a', null),
+        ev('click', 'odd', 'a', 'p:id/o'),
+        ev('click', 'unknown', 'a', 'p:id/o'),
+      ],
+      states,
+      'p',
+    );
+    assert.deepEqual(o.activities, ['p.Abe', 'p.Mid', 'p.Zed']);
+    assert.deepEqual(o.transitions, [
+      { from: 'p.Zed', to: 'p.Abe' },
+      { from: 'p.Abe', to: 'p.Mid' },
+      { from: 'p.Mid', to: 'p.Zed' },
+      { from: 'p.Mid', to: 'p.Abe' },
+    ]);
+    assert.deepEqual(o.placements, [
+      { activity: 'p.Zed', id: 't1' },
+      { activity: 'p.Abe', id: 't2' },
+      { activity: 'p.Mid', id: 't3' },
+    ]);
+    assert.equal(componentClass('no-slash'), undefined);
+  });
+
   test('the DroidTask corpus loads as observations', { skip: requires({ shared: true }) }, () => {
     const pkg = droidtaskPackage('clock');
     assert.equal(pkg, 'com.simplemobiletools.clock');
