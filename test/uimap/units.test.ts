@@ -115,11 +115,11 @@ describe('resources pass', () => {
       [
         file(
           'layout/x.xml',
-          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/a"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/p"/><Toolbar app:menu="@menu/m"/></LinearLayout>',
+          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/a"/><include layout="@layout/plain"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/p"/><ViewStub android:layout="@layout/t"/><Toolbar app:menu="@menu/m"/></LinearLayout>',
         ),
         file(
           'layout-land/x.xml',
-          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/b"/><include layout="@layout/bar" android:id="@+id/a"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/q"/><NavigationView app:menu="@menu/m"/><NavigationView app:menu="@menu/side"/></LinearLayout>',
+          '<LinearLayout xmlns:android="a" xmlns:app="b"><include layout="@layout/bar" android:id="@+id/b"/><include layout="@layout/bar" android:id="@+id/a"/><include layout="@layout/plain"/><ViewStub android:layout="@layout/s" android:inflatedId="@+id/q"/><ViewStub android:layout="@layout/t"/><NavigationView app:menu="@menu/m"/><NavigationView app:menu="@menu/side"/></LinearLayout>',
         ),
         file('menu/main.xml', '<menu xmlns:android="a"><item android:id="@+id/one"/><item android:id="@+id/two"/></menu>'),
         file(
@@ -130,14 +130,8 @@ describe('resources pass', () => {
       new WarningLog(),
     );
     const x = idx.layouts.get('x');
-    assert.deepEqual(x?.includes, [
-      { layout: 'bar', id: 'a' },
-      { layout: 'bar', id: 'b' },
-    ]);
-    assert.deepEqual(x?.stubs, [
-      { layout: 's', id: 'p' },
-      { layout: 's', id: 'q' },
-    ]);
+    assert.deepEqual(x?.includes, [{ layout: 'bar', id: 'a' }, { layout: 'plain' }, { layout: 'bar', id: 'b' }]);
+    assert.deepEqual(x?.stubs, [{ layout: 's', id: 'p' }, { layout: 't' }, { layout: 's', id: 'q' }]);
     assert.deepEqual(x?.menus, ['m', 'side']);
     assert.deepEqual(x?.menuStyles, { m: 'options', side: 'drawer' });
     assert.deepEqual(idx.menus.get('main')?.items, [{ id: 'one' }, { id: 'two' }, { id: 'three' }]);
