@@ -119,12 +119,12 @@ export function parseVersionCatalog(text: string): Map<string, string> {
   for (const raw of text.split('\n')) {
     const line = raw.replace(/#.*$/, '').trim();
     const header = /^\[(.+)\]$/.exec(line);
-    if (header?.[1] !== undefined) {
-      section = header[1].trim();
+    if (header !== null) {
+      section = header[1]!.trim();
       continue;
     }
     const kv = /^([\w.-]+)\s*=\s*"([^"]*)"$/.exec(line);
-    if (section === 'versions' && kv?.[1] !== undefined && kv[2] !== undefined) out.set(kv[1], kv[2]);
+    if (section === 'versions' && kv !== null) out.set(kv[1]!, kv[2]!);
   }
   return out;
 }
@@ -140,7 +140,7 @@ export function parseGradle(
   const out: { namespace?: string; applicationId?: string } = {};
   const value = (key: string): string | undefined => {
     const literal = new RegExp(`\\b${key}\\s*=?\\s*["']([\\w.]+)["']`).exec(text);
-    if (literal?.[1] !== undefined) return literal[1];
+    if (literal !== null) return literal[1]!;
     const withGet = new RegExp(`\\b${key}\\s*=?\\s*libs\\.versions\\.([\\w.]+?)\\.get\\(\\)`).exec(text);
     const bare = new RegExp(`\\b${key}\\s*=?\\s*libs\\.versions\\.([\\w.]+)`).exec(text);
     const path = withGet?.[1] ?? bare?.[1];

@@ -279,8 +279,8 @@ function parseValues(root: XNode): { strings: Map<string, string>; ids: string[]
 /** `layout-land/main.xml` → { type: 'layout', qualified: true, name: 'main' }. */
 function resourcePath(path: string): { type: string; qualified: boolean; name: string } | undefined {
   const m = /^([a-z]+)(-[^/]+)?\/([^/]+)\.xml$/.exec(path);
-  if (m === null || m[1] === undefined || m[3] === undefined) return undefined;
-  return { type: m[1], qualified: m[2] !== undefined, name: m[3] };
+  if (m === null) return undefined;
+  return { type: m[1]!, qualified: m[2] !== undefined, name: m[3]! };
 }
 
 export interface ResourceFileInput {
