@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { layoutMap, mapDirectory, renderMapHtml } from '../../src/uimap/index.js';
+import { layoutMap, renderMapHtml } from '../../src/uimap/index.js';
 import { corpusDir } from '../helpers/corpus.js';
 import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
+import { sharedAppMap } from './shared-maps.js';
 
 const appsDir = path.join(corpusDir, 'apps');
 const apps = existsSync(appsDir) ? readdirSync(appsDir).filter((d) => existsSync(path.join(appsDir, d, 'src'))) : [];
@@ -44,7 +45,7 @@ describe('HTML maps of the shared apps', { skip: requires({ chromium: true, shar
   });
   for (const app of apps) {
     test(`${app}: nodes inside the window, apart, their labels inside their boxes`, async () => {
-      const map = await mapDirectory(path.join(appsDir, app, 'src'), { libs: [path.join(appsDir, app, 'commons')] });
+      const map = await sharedAppMap(path.join(appsDir, app));
       const file = path.join(tmp, `${app}.html`);
       writeFileSync(file, renderMapHtml(map, await layoutMap(map)));
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
