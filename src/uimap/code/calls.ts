@@ -57,8 +57,8 @@ function listenerTarget(w: Walker, recv: SNode | undefined): string | undefined 
   if (id !== undefined) return id;
   const m = /(\w+)(?:!!)?$/.exec(t);
   const last = m?.[1];
-  if (last === undefined || last === 'this' || last === 'it' || last === 'view' || last === 'itemView' || last === 'root') return undefined;
-  return last;
+  // the row, the fragment or the view itself: no element of its own
+  return last === 'this' || last === 'it' || last === 'view' || last === 'itemView' || last === 'root' ? undefined : last;
 }
 
 /** `Type::name` / `Type::class` (Kotlin parses these as navigation with `::`). */
