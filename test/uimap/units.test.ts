@@ -143,6 +143,7 @@ describe('resources pass', () => {
       'details',
       xml(`<LinearLayout xmlns:android="a" xmlns:app="b" android:id="@+id/root">
         <fragment android:id="@+id/f" class="x.ByClass"/>
+        <fragment android:id="@+id/nameless"/>
         <androidx.fragment.app.FragmentContainerView android:id="@+id/host" android:name="x.Hosted"/>
         <include layout="@layout/plain"/>
         <include android:id="@+id/nothing"/>
@@ -162,6 +163,7 @@ describe('resources pass', () => {
       [
         ['root', 'LinearLayout', '', ''],
         ['f', 'x.ByClass', '', ''],
+        ['nameless', 'fragment', '', ''],
         ['host', 'androidx.fragment.app.FragmentContainerView', '', ''],
         ['tb', 'androidx.appcompat.widget.Toolbar', 'Title', ''],
         ['tb2', 'androidx.appcompat.widget.Toolbar', 'Other', ''],
@@ -223,6 +225,7 @@ describe('resources pass', () => {
   test('string values: quotes, escapes and what a string reference can reach', () => {
     assert.equal(unescapeAndroidString('  "  padded  "  '), '  padded  ');
     assert.equal(unescapeAndroidString('"'), '"');
+    assert.equal(unescapeAndroidString('""'), '');
     assert.equal(unescapeAndroidString('\\u00e9t\\u00C9 \\q'), 'étÉ q');
     const strings = new Map([
       ['loop', '@string/loop'],
