@@ -247,12 +247,15 @@ describe('what a module holds', () => {
   test('a --lib checkout of one app module is read as a library; a folder given twice is read once', async () => {
     const root = tree({ 'src/main/AndroidManifest.xml': MANIFEST });
     const lib = tree({ 'build.gradle': APP_GRADLE, 'src/main/AndroidManifest.xml': MANIFEST });
-    const mods = (await readAndroidProject(root, { libs: [lib, lib, root] })).modules;
+    // A second checkout's modules are not part of the first one's tree.
+    const other = tree({ 'build.gradle': LIB_GRADLE, 'src/main/AndroidManifest.xml': MANIFEST });
+    const mods = (await readAndroidProject(root, { libs: [lib, lib, root, other] })).modules;
     assert.deepEqual(
       mods.map((m) => [m.name, m.role]),
       [
         [path.basename(root), 'app'],
         [path.basename(lib), 'library'],
+        [path.basename(other), 'library'],
       ],
     );
   });
