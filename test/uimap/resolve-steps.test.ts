@@ -264,3 +264,126 @@ describe('resolve steps', () => {
     assert.equal(ctx.warnings.count('ACTIVITY_NOT_DECLARED'), 1);
   });
 });
+
+// resolveType over files with imports, wildcards and nesting: each lookup rule is needed by a name that only it
+// resolves (two classes share every simple name below, so the unique-simple-name fallback cannot answer for it).
+describe('resolveType: which rule names the class', () => {
+  const cls = (name: string, supers: string[] = []) => {
+    const at = name.lastIndexOf('.');
+    return { name, simple: name.slice(at + 1), supers, viewVars: {} };
+  };
+  const src = (path: string, pkg: string, names: string[], more: Partial<FileFacts> = {}): FileFacts => ({
+    path,
+    lang: 'kotlin',
+    package: pkg,
+    imports: {},
+    wildcardImports: [],
+    classes: names.map((n) => cls(n)),
+    functions: [],
+    skipped: 0,
+    ...more,
+  });
+  const shared = [
+    src('a/Row.kt', 'org.a', ['org.a.Row', 'org.a.Util', 'org.a.Base', 'org.a.Outer', 'org.a.Outer.Inner']),
+    src('b/Row.kt', 'org.b', ['org.b.Row', 'org.b.Util', 'org.b.Base', 'org.b.Row.Inner']),
+    src('c/Lone.kt', 'org.c', ['org.c.Lone', 'org.c.Lone.Deep']),
+  ];
+  const build = (...extra: FileFacts[]): ResolveContext => {
+    const ctx = context([...shared, ...extra], { activities: [], aliases: [], services: [] });
+    indexCode(ctx);
+    return ctx;
+  };
+
+  test('an import wins over the file package; a dotted name follows its imported head', () => {
+    const user = src('a/User.kt', 'org.a', [], { imports: { Row: 'org.b.Row' } });
+    const ctx = build(user);
+    assert.equal(resolveType(ctx, 'Row', user), 'org.b.Row');
+    assert.equal(resolveType(ctx, 'Row.Inner', user), 'org.b.Row.Inner');
+    assert.equal(resolveType(ctx, 'Base', user), 'org.a.Base');
+  });
+
+  test('type arguments and a nullable mark are not part of the name', () => {
+    const user = src('b/User.kt', 'org.b', []);
+    const ctx = build(user);
+    assert.equal(resolveType(ctx, 'Base<String, List<Int>>?', user), 'org.b.Base');
+    assert.equal(resolveType(ctx, 'Util?', user), 'org.b.Util');
+    assert.equal(resolveType(ctx, 'Row<T>', user), 'org.b.Row');
+  });
+
+  test('a class nested in the file is named by its simple name; a wildcard import names its package', () => {
+    const outer = src('a/Outer2.kt', 'org.d', ['org.d.Holder', 'org.d.Holder.Row'], { wildcardImports: ['org.a'] });
+    const ctx = build(outer);
+    assert.equal(resolveType(ctx, 'Row', outer), 'org.d.Holder.Row');
+    assert.equal(resolveType(ctx, 'Util', outer), 'org.a.Util');
+    assert.equal(resolveType(ctx, 'Inner', outer), undefined, 'Outer.Inner and Row.Inner: neither');
+    // inside org.a, a nested Row shadows the package's Row
+    const shadow = src('a/Shadow.kt', 'org.a', ['org.a.Screen', 'org.a.Screen.Row']);
+    assert.equal(resolveType(build(shadow), 'Row', shadow), 'org.a.Screen.Row');
+  });
+
+  test('a fully qualified name is itself; a unique simple name is found anywhere, a dotted one only by rule', () => {
+    const user = src('e/User.kt', 'org.e', []);
+    const ctx = build(user);
+    assert.equal(resolveType(ctx, 'org.b.Row', user), 'org.b.Row');
+    assert.equal(resolveType(ctx, 'Lone', user), 'org.c.Lone');
+    assert.equal(resolveType(ctx, 'Deep', user), 'org.c.Lone.Deep');
+    assert.equal(resolveType(ctx, 'Lone.Deep', user), undefined, 'a dotted name with an unimported head');
+    assert.equal(resolveType(ctx, 'Row', user), undefined, 'two Row classes and no rule to choose');
+    assert.equal(resolveType(ctx, '', user), undefined);
+  });
+
+  test('a file with no package adds no package candidate; answers are per file, not per name', () => {
+    const bare = src('Bare.kt', '', ['Row']);
+    const inB = src('b/User.kt', 'org.b', []);
+    const ctx = build(bare, inB);
+    assert.equal(resolveType(ctx, 'Row', bare), 'Row');
+    assert.equal(resolveType(ctx, 'Row', inB), 'org.b.Row', 'the first file’s answer is not reused');
+    const inA = src('a/User.kt', 'org.a', []);
+    assert.equal(resolveType(ctx, 'Row', inA), 'org.a.Row');
+  });
+});
+
+describe('indexCode and chainOf: duplicates, pseudo-functions, cycles', () => {
+  test('the first declaration of a class name wins; the file pseudo-function is no free function; ids are distinct', () => {
+    const first = fn('onCreate', `${P}.Main`, []);
+    const second = fn('onResume', `${P}.Main`, []);
+    const top = fn('<file>', undefined, []);
+    const helper = fn('helper', undefined, []);
+    const a = file('A.kt', P, [['Main', ['AppCompatActivity']]], [first, top, helper]);
+    const b = file('B.kt', P, [['Main', ['Fragment']]], [second]);
+    const ctx = context([a, b], { activities: [], aliases: [], services: [] });
+    indexCode(ctx);
+    assert.equal(ctx.code.classes.get(`${P}.Main`)?.file, a);
+    assert.deepEqual(ctx.code.classes.get(`${P}.Main`)?.facts.supers, ['AppCompatActivity']);
+    assert.deepEqual(ctx.code.bySimple.get('Main'), [`${P}.Main`]);
+    assert.deepEqual(ctx.code.classes.get(`${P}.Main`)?.functions, [first, second]);
+    assert.deepEqual([...ctx.code.freeFunctions.keys()], ['helper']);
+    const ids = [first, second, top, helper].map((f) => ctx.code.fnInfo.get(f)?.id);
+    assert.equal(new Set(ids).size, 4, String(ids));
+    assert.ok(ids.every((id) => typeof id === 'number' && id >= 0), String(ids));
+  });
+
+  test('chainOf: a supertype cycle ends, a diamond lists each class once, a qualified external keeps its simple name', () => {
+    const f = file(
+      'A.kt',
+      P,
+      [
+        ['Loop1', ['Loop2']],
+        ['Loop2', ['Loop1', 'androidx.appcompat.app.AppCompatActivity']],
+        ['Left', ['Root']],
+        ['Right', ['Root']],
+        ['Both', ['Left', 'Right', 'View.OnClickListener']],
+        ['Root', ['Fragment']],
+      ],
+      [],
+    );
+    const ctx = context([f], { activities: [], aliases: [], services: [] });
+    indexCode(ctx);
+    assert.deepEqual(chainOf(ctx, `${P}.Loop1`), { chain: [`${P}.Loop1`, `${P}.Loop2`], external: ['AppCompatActivity'] });
+    assert.deepEqual(chainOf(ctx, `${P}.Both`), {
+      chain: [`${P}.Both`, `${P}.Left`, `${P}.Right`, `${P}.Root`],
+      external: ['OnClickListener', 'Fragment'],
+    });
+    assert.deepEqual(chainOf(ctx, `${P}.Nowhere`), { chain: [], external: [] });
+  });
+});

@@ -28,7 +28,7 @@ export function indexCode(ctx: ResolveContext): void {
   }
 }
 
-/** A type name as written in `file` → the project class it names, if any (imports, package, nesting, wildcards). */
+/** A type name as written in `file` → the project class it names, if any (imports, nesting, package, wildcards). */
 export function resolveType(ctx: ResolveContext, written: string, file: FileFacts): string | undefined {
   const { classes, bySimple, typeCache } = ctx.code;
   const key = `${file.path}|${written}`;
@@ -41,9 +41,11 @@ export function resolveType(ctx: ResolveContext, written: string, file: FileFact
     const imported = file.imports[head];
     if (imported !== undefined) candidates.push([imported, ...rest].join('.'));
   }
-  candidates.push(name);
-  if (file.package !== '') candidates.push(`${file.package}.${name}`);
+  // Scoping order: a class nested in the file's classes, then the file's package, then the name as written (fully
+  // qualified, or in no package), then on-demand imports.
   for (const c of file.classes) candidates.push(`${c.name}.${name}`);
+  if (file.package !== '') candidates.push(`${file.package}.${name}`);
+  candidates.push(name);
   for (const w of file.wildcardImports) candidates.push(`${w}.${name}`);
   found = candidates.find((c) => classes.has(c));
   if (found === undefined && !name.includes('.')) {
