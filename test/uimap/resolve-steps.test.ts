@@ -360,7 +360,10 @@ describe('indexCode and chainOf: duplicates, pseudo-functions, cycles', () => {
     assert.deepEqual([...ctx.code.freeFunctions.keys()], ['helper']);
     const ids = [first, second, top, helper].map((f) => ctx.code.fnInfo.get(f)?.id);
     assert.equal(new Set(ids).size, 4, String(ids));
-    assert.ok(ids.every((id) => typeof id === 'number' && id >= 0), String(ids));
+    assert.ok(
+      ids.every((id) => typeof id === 'number' && id >= 0),
+      String(ids),
+    );
   });
 
   test('chainOf: a supertype cycle ends, a diamond lists each class once, a qualified external keeps its simple name', () => {
