@@ -2,8 +2,7 @@
 // produce them; no parser involved).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FileFacts, FunctionFacts, Use } from '../../src/uimap/code/index.js';
-import type { ParsedManifest } from '../../src/uimap/manifest.js';
+import type { FileFacts } from '../../src/uimap/code/index.js';
 import {
   addBackEdges,
   addUndeclared,
@@ -12,43 +11,13 @@ import {
   effectsOf,
   indexCode,
   indexNavigation,
-  newContext,
   readManifests,
   resolveType,
   walkActivity,
 } from '../../src/uimap/resolve/index.js';
 import type { ResolveContext } from '../../src/uimap/resolve/index.js';
 import { fullClassName } from '../../src/uimap/resolve/classes.js';
-import { buildResourceIndex } from '../../src/uimap/resources.js';
-import { WarningLog } from '../../src/uimap/warnings.js';
-
-const fn = (name: string, owner: string | undefined, uses: Use[]): FunctionFacts =>
-  owner === undefined ? { name, uses } : { name, owner, uses };
-
-function file(path: string, pkg: string, classes: [string, string[]][], functions: FunctionFacts[]): FileFacts {
-  return {
-    path,
-    lang: 'kotlin',
-    package: pkg,
-    imports: {},
-    wildcardImports: [],
-    classes: classes.map(([name, supers]) => ({ name: `${pkg}.${name}`, simple: name, supers, viewVars: {} })),
-    functions,
-    skipped: 0,
-  };
-}
-
-function context(code: FileFacts[], manifest: ParsedManifest, res: Record<string, string> = {}): ResolveContext {
-  const warnings = new WarningLog();
-  const resources = buildResourceIndex(
-    Object.entries(res).map(([path, text]) => ({ module: 'app', path, text })),
-    warnings,
-  );
-  return newContext({ modules: [{ name: 'app', role: 'app', manifests: [manifest], code }], resources }, warnings);
-}
-
-const P = 'org.x';
-const activity = (name: string, launcher = false) => ({ name: `${P}.${name}`, launcher, actions: [] as string[], filters: [] });
+import { activity, context, file, fn, P } from './hand-facts.js';
 
 describe('resolve steps', () => {
   test('indexCode: classes by name and simple name, methods under their class, free functions apart', () => {

@@ -72,7 +72,8 @@ export function resolveCall(ctx: ResolveContext, use: CallUse, at: { thisCls: st
   }
   const free = ctx.code.freeFunctions.get(name);
   if (free !== undefined && free.length > 0) {
-    const samePackage = free.filter((f) => f.file.package === file.package || file.imports[name] !== undefined);
+    // the caller's own package, or the one its import names
+    const samePackage = free.filter((f) => f.file.package === file.package || file.imports[name] === `${f.file.package}.${name}`);
     return (samePackage.length > 0 ? samePackage : free).map((f) => ({ fn: f.fn, cls: thisCls }));
   }
   if (use.receiver === 'other' && !GENERIC_NAMES.has(name)) {
