@@ -11,13 +11,16 @@ import {
   effectsOf,
   indexCode,
   indexNavigation,
+  newContext,
   readManifests,
   resolveType,
   walkActivity,
 } from '../../src/uimap/resolve/index.js';
-import type { ResolveContext } from '../../src/uimap/resolve/index.js';
+import type { ModuleFacts, ResolveContext } from '../../src/uimap/resolve/index.js';
+import { buildResourceIndex } from '../../src/uimap/resources.js';
+import { WarningLog } from '../../src/uimap/warnings.js';
 import { fullClassName } from '../../src/uimap/resolve/classes.js';
-import { activity, context, file, fn, P } from './hand-facts.js';
+import { activity, context, file, fn, noManifest, P } from './hand-facts.js';
 
 describe('resolve steps', () => {
   test('indexCode: classes by name and simple name, methods under their class, free functions apart', () => {
@@ -357,5 +360,32 @@ describe('indexCode and chainOf: duplicates, pseudo-functions, cycles', () => {
       external: ['OnClickListener', 'Fragment'],
     });
     assert.deepEqual(chainOf(ctx, `${P}.Nowhere`), { chain: [], external: [] });
+  });
+});
+
+describe('newContext: the app package', () => {
+  const warnings = () => new WarningLog();
+  const resources = buildResourceIndex([], new WarningLog());
+  const manifest = (pkg?: string) => ({ ...noManifest(), ...(pkg === undefined ? {} : { package: pkg }) });
+  const mod = (name: string, role: 'app' | 'library', more: Partial<ModuleFacts> = {}): ModuleFacts => ({
+    name,
+    role,
+    manifests: [],
+    code: [],
+    ...more,
+  });
+  const pkgOf = (...modules: ModuleFacts[]): string => newContext({ modules, resources }, warnings()).appPackage;
+
+  test('the app module’s application id, else its namespace, else the first manifest that names a package', () => {
+    const lib = mod(':lib', 'library', { applicationId: 'org.lib', namespace: 'org.lib' });
+    assert.equal(pkgOf(lib, mod(':app', 'app', { applicationId: 'org.shop', namespace: 'org.shop.code' })), 'org.shop');
+    assert.equal(pkgOf(lib, mod(':app', 'app', { namespace: 'org.shop.code' })), 'org.shop.code');
+    assert.equal(pkgOf(lib, mod(':app', 'app', { manifests: [manifest(), manifest('org.m'), manifest('org.n')] })), 'org.m');
+    assert.equal(pkgOf(lib, mod(':app', 'app')), '');
+  });
+
+  test('with no app module, the first module; with none, no package', () => {
+    assert.equal(pkgOf(mod(':a', 'library', { namespace: 'org.a' }), mod(':b', 'library', { namespace: 'org.b' })), 'org.a');
+    assert.equal(pkgOf(), '');
   });
 });
