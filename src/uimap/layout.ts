@@ -107,7 +107,9 @@ function bfsOrder(map: UiMap): string[] {
   const order: string[] = [];
   const seen = new Set<string>();
   const next = new Map<string, string[]>();
-  for (const t of map.transitions) if (!isReturn(t)) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
+  // only the map's activities get a box: a transition naming anything else is not drawn
+  const known = new Set(map.activities.map((a) => a.name));
+  for (const t of map.transitions) if (!isReturn(t) && known.has(t.to)) next.set(t.from, [...(next.get(t.from) ?? []), t.to]);
   const queue = start === undefined ? [] : [start];
   if (start !== undefined) seen.add(start);
   while (queue.length > 0) {

@@ -1,0 +1,295 @@
+// The HTML view without a browser: the page drawn from a hand-made layout (node lines cut and squeezed, routes
+// with rounded corners, labels, escaping, the data block), and layouts of small hand-made maps (box sizes,
+// subtitles, trigger lines, return edges, the label-free second pass).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutMap, renderMapHtml } from '../../src/uimap/index.js';
+import type { LaidEdge, LaidNode, MapActivity, MapLayout, MapTransition, UiMap } from '../../src/uimap/index.js';
+import { NODE_PAD, SUB_PX, textWidth } from '../../src/uimap/layout.js';
+
+const act = (name: string, more: Partial<MapActivity> = {}): MapActivity => ({
+  name,
+  layouts: [],
+  elements: [],
+  fragments: [],
+  dialogs: [],
+  menus: [],
+  ...more,
+});
+
+const uiMap = (activities: MapActivity[], transitions: MapTransition[] = [], more: Partial<UiMap> = {}): UiMap => ({
+  package: 'org.x',
+  activities,
+  transitions,
+  warnings: [],
+  stats: { modules: 1, sourceFiles: 1, resourceFiles: 0, activities: activities.length, transitions: transitions.length, elements: 0 },
+  ...more,
+});
+
+const node = (name: string, more: Partial<LaidNode> = {}): LaidNode => ({
+  name,
+  title: name.split('.').at(-1) ?? name,
+  subtitle: '0 elements',
+  x: 20,
+  y: 20,
+  width: 160,
+  height: 40,
+  ...more,
+});
+
+const edge = (from: string, to: string, points: [number, number][], more: Partial<LaidEdge> = {}): LaidEdge => ({
+  from,
+  to,
+  back: false,
+  triggers: ['click'],
+  points: points.map(([x, y]) => ({ x, y })),
+  ...more,
+});
+
+const page = (map: UiMap, nodes: LaidNode[], edges: LaidEdge[] = [], size = { width: 800, height: 600 }): string =>
+  renderMapHtml(map, { ...size, nodes, edges } satisfies MapLayout);
+
+/** The SVG `<g>` elements of one class, as text. */
+const groups = (html: string, cls: string): string[] =>
+  [...html.matchAll(new RegExp(`<g class="${cls}[^"]*"[^]*?</g>`, 'g'))].map((m) => m[0]);
+const pathOf = (g: string): string => /<path class="line" d="([^"]*)"/.exec(g)?.[1] ?? '';
+
+describe('renderMapHtml: nodes', () => {
+  test('a line up to 40 characters stays whole; a longer one keeps 39 and an ellipsis', () => {
+    const forty = 'A'.repeat(40);
+    const longer = `${'B'.repeat(39)}CDE`;
+    const html = page(uiMap([act('org.x.A')]), [node('org.x.A', { title: forty, subtitle: longer, width: 2000 })]);
+    assert.ok(html.includes(`>${forty}</text>`));
+    assert.ok(html.includes(`>${'B'.repeat(39)}…</text>`));
+    assert.ok(!html.includes('BC'));
+  });
+
+  test('a line wider than the box by the estimate is squeezed to the box; the bold title is wider than the same subtitle', () => {
+    const text = 'SettingsActivity';
+    const regular = textWidth(text, 12);
+    const bold = textWidth(text, 12, true);
+    assert.ok(bold > regular);
+    // room for the regular width of the title's text, not its bold width
+    const room = regular;
+    const html = page(uiMap([act('org.x.S')]), [node('org.x.S', { title: text, subtitle: text, width: room + 2 * NODE_PAD })]);
+    const lines = [...html.matchAll(/<text x="[^"]*" y="[^"]*" class="(title|sub)"([^>]*)>/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(lines, [
+      ['title', ` textLength="${room}" lengthAdjust="spacingAndGlyphs"`],
+      ['sub', ''],
+    ]);
+    const wide = page(uiMap([act('org.x.S')]), [node('org.x.S', { title: text, width: bold + 2 * NODE_PAD })]);
+    assert.ok(!wide.includes('textLength'), 'exactly as wide as the estimate: not squeezed');
+    assert.ok(textWidth(text, SUB_PX) < regular);
+  });
+
+  test('positions are rounded to one decimal; launcher, summary and escaping', () => {
+    const name = 'org.x.A<b>&"q"';
+    const html = page(uiMap([act(name, { launcher: true, summary: 'Lists notes' })]), [
+      node(name, { x: 10.04, y: 20.06, width: 160.25, height: 40 }),
+    ]);
+    const [g = ''] = groups(html, 'node');
+    assert.ok(g.startsWith('<g class="node launcher" data-name="org.x.A&lt;b&gt;&amp;&quot;q&quot;" tabindex="0">'), g);
+    assert.ok(g.includes('<title>org.x.A&lt;b&gt;&amp;&quot;q&quot;\nLists notes</title>'), g);
+    assert.ok(g.includes('<rect x="10" y="20.1" width="160.3" height="40" rx="8"/>'), g);
+    assert.ok(g.includes(`<text x="${10.04 + NODE_PAD - 0.04}" y="37.1" class="title"`), g);
+    assert.ok(g.includes('y="52.1" class="sub"'), g);
+    const plain = groups(page(uiMap([act('org.x.B')]), [node('org.x.B')]), 'node')[0] ?? '';
+    assert.ok(plain.startsWith('<g class="node" data-name="org.x.B"'), plain);
+    assert.ok(plain.includes('<title>org.x.B</title>'), plain);
+  });
+});
+
+describe('renderMapHtml: edges', () => {
+  const map = uiMap([act('org.x.A'), act('org.x.B')]);
+  const two = [node('org.x.A'), node('org.x.B', { y: 200 })];
+
+  test('corners are rounded with radius 6, or half the shorter segment; the last point is a straight line to the arrow', () => {
+    const html = page(map, two, [
+      edge('org.x.A', 'org.x.B', [
+        [0, 0],
+        [100, 0],
+        [100, 100],
+        [104, 100],
+        [104, 200],
+      ]),
+    ]);
+    assert.equal(
+      pathOf(groups(html, 'edge')[0] ?? ''),
+      'M0,0 L94,0 Q100,0 100,6 L100,98 Q100,100 102,100 L102,100 Q104,100 104,102 L104,200',
+    );
+    const straight = page(map, two, [
+      edge('org.x.A', 'org.x.B', [
+        [5, 5],
+        [5, 50],
+      ]),
+    ]);
+    assert.equal(pathOf(groups(straight, 'edge')[0] ?? ''), 'M5,5 L5,50');
+    assert.equal(pathOf(groups(page(map, two, [edge('org.x.A', 'org.x.B', [])]), 'edge')[0] ?? ''), '');
+  });
+
+  test('a forward edge shows the label it was given room for; the hover title lists every trigger', () => {
+    const html = page(map, two, [
+      edge(
+        'org.x.A',
+        'org.x.B',
+        [
+          [0, 0],
+          [0, 100],
+        ],
+        { triggers: ['click save', 'menu <go>'], label: { text: 'click save +1', x: 10, y: 40, width: 80, height: 13 } },
+      ),
+    ]);
+    const [g = ''] = groups(html, 'edge');
+    assert.ok(g.startsWith('<g class="edge" data-from="org.x.A" data-to="org.x.B"><title>A → B: click save, menu &lt;go&gt;</title>'), g);
+    assert.ok(g.includes('<text class="fit" x="10" y="50">click save +1</text>'), g);
+    assert.ok(g.includes('marker-end="url(#arrow)"'), g);
+  });
+
+  test('an edge without a label shows its first trigger (+ the rest counted) beside the middle of its longest segment', () => {
+    const html = page(map, two, [
+      edge(
+        'org.x.B',
+        'org.x.A',
+        [
+          [0, 0],
+          [10, 0],
+          [10, 300],
+          [40, 300],
+        ],
+        { back: true, triggers: ['up', 'click back', 'auto'] },
+      ),
+      edge(
+        'org.x.A',
+        'org.x.B',
+        [
+          [0, 0],
+          [0, 20],
+          [20, 20],
+        ],
+        { triggers: ['menu'] },
+      ),
+      edge(
+        'org.x.A',
+        'org.x.B',
+        [
+          [0, 0],
+          [0, 20],
+        ],
+        { triggers: [] },
+      ),
+    ]);
+    const [back = '', one = '', none = ''] = groups(html, 'edge');
+    assert.ok(back.startsWith('<g class="edge back"'), back);
+    assert.ok(back.includes('<text x="14" y="146">up +2</text>'), back);
+    assert.ok(back.includes('marker-end="url(#arrow-back)"'), back);
+    assert.ok(one.includes('<text x="4" y="6">menu</text>'), `the first of two longest segments: ${one}`);
+    assert.ok(!none.includes('<text'), none);
+    assert.ok(html.includes('back/up edges (1)'));
+  });
+});
+
+describe('renderMapHtml: the page', () => {
+  test('a small drawing still gets a 200×100 view box; a large one its own size', () => {
+    assert.ok(page(uiMap([]), [], [], { width: 50, height: 20 }).includes('viewBox="0 0 200 100"'));
+    assert.ok(page(uiMap([]), [], [], { width: 1234.56, height: 789.04 }).includes('viewBox="0 0 1234.6 789"'));
+  });
+
+  test('the side panel counts activities and transitions, names the enriching model and lists warnings', () => {
+    const map = uiMap([act('org.x.A'), act('org.x.B')], [{ from: 'org.x.A', to: 'org.x.B' }], {
+      enrichedBy: 'local <model>',
+      warnings: [{ code: 'MENU_NOT_FOUND', count: 3, examples: [] }],
+    });
+    const html = page(map, [node('org.x.A'), node('org.x.B')]);
+    assert.ok(html.includes('2 activities, 1 transitions.'), 'counts');
+    assert.ok(html.includes(' Summaries and effects by local &lt;model&gt;.'));
+    assert.ok(html.includes('<h3>Skipped while mapping</h3><ul><li><code>MENU_NOT_FOUND</code> ×3</li></ul>'));
+    const bare = page(uiMap([act('org.x.A')]), [node('org.x.A')]);
+    assert.ok(!bare.includes('Skipped while mapping') && !bare.includes('Summaries and effects'));
+    assert.ok(bare.includes('<title>UI Map · org.x</title>'));
+  });
+
+  test('the map data block cannot be ended by a label, and reads back as the map', () => {
+    const map = uiMap([act('org.x.A', { label: '</script><script>alert(1)</script>' })]);
+    const html = page(map, [node('org.x.A')]);
+    const block = /<script id="map-data" type="application\/json">([^]*?)<\/script>/.exec(html)?.[1] ?? '';
+    assert.ok(!block.includes('<'), block);
+    assert.deepEqual(JSON.parse(block), { package: 'org.x', activities: map.activities, transitions: [] });
+  });
+});
+
+describe('layoutMap: small hand-made maps', () => {
+  test('box widths follow their lines within 140–200 px; subtitles count elements and cut a long label', async () => {
+    const el = (id: string) => ({ id, class: 'android.widget.Button' });
+    const map = uiMap([
+      act('org.x.A', { launcher: true, elements: [el('one')] }),
+      act('org.x.Bee', { elements: [el('a'), el('b')], dialogs: [{ name: 'd', elements: [el('c')] }], label: 'Settings' }),
+      act('org.x.AVeryLongActivityNameThatNeedsRoomToBeRead', { label: 'A label far too long to fit in any box at all' }),
+    ]);
+    const layout = await layoutMap(map);
+    const by = new Map(layout.nodes.map((n) => [n.title, n]));
+    assert.equal(by.get('A')?.subtitle, '1 element');
+    assert.equal(by.get('A')?.width, 140);
+    assert.equal(by.get('Bee')?.subtitle, '3 elements · Settings');
+    const long = by.get('AVeryLongActivityNameThatNeedsRoomToBeRead');
+    assert.equal(long?.width, 200);
+    assert.ok(long?.subtitle.startsWith('0 elements · A label') && long.subtitle.endsWith('…'), long?.subtitle);
+    assert.ok(textWidth(long?.subtitle.slice(0, -1) ?? '', SUB_PX) <= 200 - 2 * NODE_PAD);
+    for (const n of layout.nodes) assert.equal(n.height, 40);
+  });
+
+  test('trigger lines: kind and element, the kind alone, the edge kind, else start; parallel transitions share a line once each', async () => {
+    const map = uiMap(
+      [act('org.x.A', { launcher: true }), act('org.x.B')],
+      [
+        { from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'click', element: 'open' } },
+        { from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'click', element: 'open' } },
+        { from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'menu' } },
+        { from: 'org.x.A', to: 'org.x.B', kind: 'implicit' },
+        { from: 'org.x.A', to: 'org.x.B' },
+        { from: 'org.x.A', to: 'org.x.Gone' },
+      ],
+    );
+    const layout = await layoutMap(map);
+    assert.equal(layout.edges.length, 1, 'the transition to an activity the map lacks is not drawn');
+    assert.deepEqual(layout.nodes.map((n) => n.title).sort(), ['A', 'B']);
+    assert.deepEqual(layout.edges[0]?.triggers, ['click open', 'menu', 'implicit', 'start']);
+  });
+
+  test('a return edge (back, or up) is its own line, runs towards the screen it returns to and has no label', async () => {
+    const map = uiMap(
+      [act('org.x.A', { launcher: true }), act('org.x.B')],
+      [
+        { from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'click', element: 'open_a_long_element_name_here' } },
+        { from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'menu', element: 'b' } },
+        { from: 'org.x.B', to: 'org.x.A', back: true, trigger: { kind: 'click', element: 'done' } },
+        { from: 'org.x.B', to: 'org.x.A', trigger: { kind: 'up' } },
+      ],
+    );
+    const layout = await layoutMap(map);
+    const a = layout.nodes.find((n) => n.title === 'A') as LaidNode;
+    const b = layout.nodes.find((n) => n.title === 'B') as LaidNode;
+    assert.ok(a.y + a.height <= b.y, 'the launcher is drawn above what it opens');
+    const fwd = layout.edges.find((e) => !e.back) as LaidEdge;
+    const ret = layout.edges.find((e) => e.back) as LaidEdge;
+    assert.deepEqual(ret.triggers, ['click done', 'up']);
+    assert.equal(ret.label, undefined);
+    assert.equal(fwd.label?.text, 'click open_a_long_… +1');
+    assert.ok((fwd.label?.text.length ?? 0) <= 22);
+    const last = (e: LaidEdge) => e.points.at(-1) as { x: number; y: number };
+    const first = (e: LaidEdge) => e.points[0] as { x: number; y: number };
+    assert.ok(Math.abs(last(fwd).y - b.y) < 0.5, 'forward: ends on B’s top');
+    assert.ok(Math.abs(first(ret).y - b.y) < 0.5 && Math.abs(last(ret).y - (a.y + a.height)) < 0.5, 'return: B’s top to A’s bottom');
+  });
+
+  test('a map too big to read its labels at the default fit is laid out without them', async () => {
+    const acts = Array.from({ length: 60 }, (_, i) => act(`org.x.Screen${i}`, { launcher: i === 0 }));
+    const transitions = acts
+      .slice(1)
+      .map((a, i) => ({ from: acts[i]?.name ?? '', to: a.name, trigger: { kind: 'click' as const, element: `next${i}` } }));
+    const layout = await layoutMap(uiMap(acts, transitions));
+    assert.equal(layout.edges.length, 59);
+    assert.ok(layout.edges.every((e) => e.label === undefined));
+    const small = await layoutMap(uiMap(acts.slice(0, 3), transitions.slice(0, 2)));
+    assert.ok(small.edges.every((e) => e.label !== undefined));
+  });
+});
