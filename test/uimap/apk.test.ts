@@ -95,6 +95,11 @@ describe(
         [
           'Main>Detail click:open explicit classes.dex!org/glance/tiny/Main.java:14',
           'Main>Help menu:help explicit classes.dex!org/glance/tiny/Main.java:21',
+          // a sparse switch over View.getId() and a packed switch over MenuItem.getItemId(): one trigger per case
+          'Detail>Help click:body explicit classes.dex!org/glance/tiny/Detail.java:22',
+          'Detail>Main click:query explicit classes.dex!org/glance/tiny/Detail.java:25',
+          'Help>Detail menu:open explicit classes.dex!org/glance/tiny/Help.java:32',
+          'Help>Main menu:query explicit classes.dex!org/glance/tiny/Help.java:35',
         ],
       );
       assert.deepEqual(map.warnings, []);
@@ -107,9 +112,9 @@ describe(
       const out: string[] = [];
       const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false };
       assert.equal(await mapCommand([file, '--json', path.join(dir, 'm.json'), '--html', path.join(dir, 'm.html')], io), 0);
-      assert.match(out.join(''), /mapped org\.glance\.tiny: 3 activities, 2 transitions/);
+      assert.match(out.join(''), /mapped org\.glance\.tiny: 3 activities, 6 transitions/);
       const map = JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8')) as { transitions: unknown[] };
-      assert.equal(map.transitions.length, 2);
+      assert.equal(map.transitions.length, 6);
       assert.match(readFileSync(path.join(dir, 'm.html'), 'utf8'), /org\.glance\.tiny/);
       writeFileSync(file, apk.slice(0, 100));
       await assert.rejects(mapCommand([file], io), (e: unknown) => e instanceof GlanceError && e.code === 'APK_INVALID');
