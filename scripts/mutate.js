@@ -52,7 +52,10 @@ const layers = {
       )
       .map((f) => `test/uimap/${f}`),
   },
-  'uimap-apk': { src: ['src/uimap/apk/**/*.ts'], tests: ['test/uimap/apk.test.ts', 'test/uimap/apk-agree.test.ts'] },
+  'uimap-apk': {
+    src: ['src/uimap/apk/**/*.ts'],
+    tests: ['test/uimap/apk.test.ts', 'test/uimap/apk-agree.test.ts', 'test/uimap/apk-encodings.test.ts'],
+  },
   'uimap-html': { src: ['src/uimap/html.ts', 'src/uimap/layout.ts'], tests: ['test/uimap/**/*.test.ts'] },
   image: { src: ['src/image/**/*.ts'], tests: ['test/image/**/*.test.ts'] },
   virtual: {
