@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
-import { mapApk } from '../../src/uimap/index.js';
+import { mapApk, readBinaryXml, readResourceTable } from '../../src/uimap/index.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import { builtOnce, FRAMEWORK, needsFramework, run } from './android-tools.js';
@@ -120,6 +120,78 @@ describe(
       await assert.rejects(mapCommand([file], io), (e: unknown) => e instanceof GlanceError && e.code === 'APK_INVALID');
     });
 
+    test('the same map from a second dex, from files whose attribute names were stripped; less without a resource table', () => {
+      const entries = unzipSync(apk);
+      const lines = (m: ReturnType<typeof mapApk>): string[] =>
+        m.transitions.map((t) => `${short(t.from)}>${short(t.to)} ${t.trigger?.kind}:${t.trigger?.element ?? ''} ${t.at}`);
+      const base = mapApk(apk);
+      // code in classes2.dex only
+      const { 'classes.dex': dex, ...rest } = entries;
+      const split = mapApk(zipSync({ ...rest, 'classes2.dex': dex as Uint8Array }));
+      assert.deepEqual(
+        lines(split),
+        lines(base).map((l) => l.replace('classes.dex!', 'classes2.dex!')),
+      );
+      // every binary XML file with its attribute names blanked: the resource map still names android:name, text…
+      const stripped: Record<string, Uint8Array> = {};
+      for (const [name, bytes] of Object.entries(entries))
+        stripped[name] = name === 'AndroidManifest.xml' || name.startsWith('res/') ? blankAttributeNames(bytes) : bytes;
+      assert.notDeepEqual(stripped['AndroidManifest.xml'], entries['AndroidManifest.xml']);
+      const shrunk = mapApk(zipSync(stripped));
+      assert.deepEqual(
+        { activities: shrunk.activities, transitions: shrunk.transitions, warnings: shrunk.warnings },
+        { activities: base.activities, transitions: base.transitions, warnings: base.warnings },
+      );
+      // no resources.arsc: the manifest's classes and the code's edges stay; ids are unnamed, so no triggers
+      const { 'resources.arsc': _arsc, ...noTable } = entries;
+      const bare = mapApk(zipSync(noTable));
+      assert.deepEqual(
+        bare.activities.map((a) => [short(a.name), a.layouts]),
+        [
+          ['Main', []],
+          ['Detail', []],
+          ['Help', []],
+        ],
+      );
+      assert.ok(bare.transitions.some((t) => short(t.from) === 'Main' && short(t.to) === 'Detail'));
+    });
+
+    test('attribute values as the passes read them: strings, references, @null, booleans, integers, the rest in hex', () => {
+      const entries = unzipSync(apk);
+      const table = readResourceTable(entries['resources.arsc'] as Uint8Array);
+      const layout = Object.keys(entries).find((n) => n.startsWith('res/layout/detail')) as string;
+      const root = readBinaryXml(entries[layout] as Uint8Array, layout, table);
+      assert.equal(root.tag, 'FrameLayout');
+      assert.equal(root.attrs['android:layout_width'], '-1', 'match_parent');
+      assert.deepEqual(root.children[0]?.attrs, {
+        'android:id': '@id/body',
+        'android:text': 'Body',
+        'android:layout_width': '-2',
+        'android:layout_height': '-2',
+        'android:background': '@null',
+        'android:clickable': 'true',
+        'android:maxLines': '2',
+        'android:textColor': '0xffff0000',
+      });
+      // without the table a reference keeps its number
+      assert.match(readBinaryXml(entries[layout] as Uint8Array, layout).children[0]?.attrs['android:id'] ?? '', /^@0x7f[0-9a-f]{6}$/);
+    });
+
+    test('a damaged layout is skipped with XML_UNPARSABLE; the rest maps', () => {
+      const entries = unzipSync(apk);
+      const layout = Object.keys(entries).find((n) => n.startsWith('res/layout/detail')) as string;
+      const map = mapApk(zipSync({ ...entries, [layout]: (entries[layout] as Uint8Array).slice(0, 40) }));
+      assert.deepEqual(
+        map.warnings.map((w) => [w.code, w.count, w.examples]),
+        [
+          ['LAYOUT_NOT_FOUND', 1, ['detail']],
+          ['XML_UNPARSABLE', 1, [layout]],
+        ],
+      );
+      assert.deepEqual(map.activities.find((a) => short(a.name) === 'Detail')?.elements, []);
+      assert.equal(map.activities.find((a) => short(a.name) === 'Main')?.elements.length, 3);
+    });
+
     test('damaged and hostile files are refused with APK_INVALID, never a crash or a hang', () => {
       const code = (f: () => unknown): string => {
         try {
@@ -161,6 +233,18 @@ describe(
         'APK_INVALID',
         'dex truncated',
       );
+      // index tables shorter than the code's references: strings, types, fields, methods
+      for (const [at, what] of [
+        [56, 'strings'],
+        [64, 'types'],
+        [80, 'fields'],
+        [88, 'methods'],
+      ] as const)
+        assert.equal(
+          code(() => mapApk(tamper('classes.dex', (b) => u32(b, at, 0)))),
+          'APK_INVALID',
+          `dex ${what}`,
+        );
       assert.equal(
         code(() => mapApk(tamper('AndroidManifest.xml', (b) => u32(b, 16, 0x7fffffff)))),
         'APK_INVALID',
@@ -181,3 +265,25 @@ describe(
 );
 
 const mapApkBytes = (entries: Record<string, Uint8Array>): Uint8Array => zipSync(entries);
+
+/**
+ * A binary XML file with the names of its resource-mapped attributes blanked, as shrinking tools leave them:
+ * those names are the first strings of the pool, one per resource-map entry.
+ */
+function blankAttributeNames(data: Uint8Array): Uint8Array {
+  const b = data.slice();
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const pool = v.getUint16(2, true);
+  const poolHeader = v.getUint16(pool + 2, true);
+  const stringsStart = pool + v.getUint32(pool + 20, true);
+  const mapAt = pool + v.getUint32(pool + 4, true);
+  if (v.getUint16(mapAt, true) !== 0x0180) return b;
+  const mapped = (v.getUint32(mapAt + 4, true) - v.getUint16(mapAt + 2, true)) / 4;
+  for (let i = 0; i < mapped; i++) {
+    const at = stringsStart + v.getUint32(pool + poolHeader + i * 4, true);
+    // one 16-bit write zeroes either form of a short string's length: UTF-8 pools keep a UTF-16 length byte
+    // and a UTF-8 length byte, UTF-16 pools one 16-bit length
+    v.setUint16(at, 0, true);
+  }
+  return b;
+}
