@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { FunctionFacts } from '../../src/uimap/code/index.js';
 import { classify, elementName, firstLayoutId, toTrigger } from '../../src/uimap/resolve/classes.js';
 import { indexCode, readManifests } from '../../src/uimap/resolve/index.js';
+import { bindingLayout, frameworkDialogElements, viewClassName } from '../../src/uimap/resolve/names.js';
 import type { ResolveContext } from '../../src/uimap/resolve/index.js';
 import { activity, context, file, fn, noManifest, P } from './hand-facts.js';
 
@@ -212,5 +213,46 @@ describe('firstLayoutId and toTrigger: list rows and callbacks', () => {
     assert.deepEqual(toTrigger(ctx, { kind: 'click', element: 'itemView' }, at('Main')), { kind: 'click' });
     assert.deepEqual(toTrigger(ctx, { kind: 'click', element: 'play' }, at('Rows')), { kind: 'click', element: 'play' });
     assert.deepEqual(toTrigger(ctx, { kind: 'click' }, at(undefined)), { kind: 'click' });
+  });
+});
+
+describe('name conventions', () => {
+  test('layout tags → classes: android.view for the View family, android.webkit for WebView, android.widget else', () => {
+    assert.deepEqual(
+      ['View', 'ViewStub', 'SurfaceView', 'TextureView', 'ViewGroup', 'WebView', 'Button', 'org.x.Chip'].map(viewClassName),
+      [
+        'android.view.View',
+        'android.view.ViewStub',
+        'android.view.SurfaceView',
+        'android.view.TextureView',
+        'android.view.ViewGroup',
+        'android.webkit.WebView',
+        'android.widget.Button',
+        'org.x.Chip',
+      ],
+    );
+  });
+
+  test('binding classes → layouts; only a trailing Binding is dropped', () => {
+    assert.deepEqual(
+      ['ActivityMainBinding', 'ActivityURLBinding', 'ItemRow2Binding', 'BindingsListBinding', 'FragmentHome'].map(bindingLayout),
+      ['activity_main', 'activity_url', 'item_row2', 'bindings_list', 'fragment_home'],
+    );
+  });
+
+  test('framework picker dialogs bring their views; other classes none', () => {
+    const ids = (cls: string): string[] =>
+      frameworkDialogElements(cls).map((e) => `${e.id} ${e.class.split('.').at(-1) ?? ''} ${e.kind ?? ''}`.trim());
+    const buttons = ['android:id/button1 Button dialog-button', 'android:id/button2 Button dialog-button'];
+    assert.deepEqual(ids('android.app.DatePickerDialog'), buttons);
+    assert.deepEqual(ids('TimePickerDialog'), [
+      ...buttons,
+      'android:id/hours TextView',
+      'android:id/minutes TextView',
+      'android:id/am_label RadioButton',
+      'android:id/pm_label RadioButton',
+    ]);
+    assert.deepEqual(ids('AlertDialog.Builder'), []);
+    assert.deepEqual(ids('MyTimePickerDialogs'), []);
   });
 });
