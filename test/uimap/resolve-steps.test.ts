@@ -20,6 +20,8 @@ import type { ModuleFacts, ResolveContext } from '../../src/uimap/resolve/index.
 import { buildResourceIndex } from '../../src/uimap/resources.js';
 import { WarningLog } from '../../src/uimap/warnings.js';
 import { fullClassName } from '../../src/uimap/resolve/classes.js';
+import { declaredActivity, importedName } from '../../src/uimap/resolve/manifest.js';
+import type { ManifestActivity, ParsedManifest } from '../../src/uimap/manifest.js';
 import { activity, context, file, fn, noManifest, P } from './hand-facts.js';
 
 describe('resolve steps', () => {
@@ -387,5 +389,153 @@ describe('newContext: the app package', () => {
   test('with no app module, the first module; with none, no package', () => {
     assert.equal(pkgOf(mod(':a', 'library', { namespace: 'org.a' }), mod(':b', 'library', { namespace: 'org.b' })), 'org.a');
     assert.equal(pkgOf(), '');
+  });
+});
+
+describe('readManifests: merging and naming', () => {
+  const act = (name: string, more: Partial<ManifestActivity> = {}): ManifestActivity => ({
+    name,
+    launcher: false,
+    actions: [],
+    filters: [],
+    ...more,
+  });
+  const run = (code: FileFacts[], manifests: ParsedManifest[][]): ResolveContext => {
+    const ctx = newContext(
+      {
+        modules: manifests.map((m, i) => ({ name: `:m${i}`, role: i === 0 ? 'app' : 'library', manifests: m, code: i === 0 ? code : [] })),
+        resources: buildResourceIndex([], new WarningLog()),
+      },
+      new WarningLog(),
+    );
+    indexCode(ctx);
+    readManifests(ctx);
+    return ctx;
+  };
+
+  test('the package a relative name implies names the unmatched ones listed before it too', () => {
+    const ctx = run(
+      [file('Main.kt', 'org.y', [['ui.Main', []]])],
+      [[{ ...noManifest(), activities: [act('.Gone'), act('.ui.Main', { launcher: true })], services: [{ name: '.Sync', actions: [] }] }]],
+    );
+    assert.deepEqual([...ctx.manifest.activities.keys()], ['org.y.Gone', 'org.y.ui.Main']);
+    assert.deepEqual([...ctx.manifest.services.keys()], ['org.y.Sync']);
+    assert.equal(ctx.appPackage, 'org.y');
+  });
+
+  test('one activity in two modules: launcher from either, the first label, actions and filters of both', () => {
+    const viewFilter = { actions: ['android.intent.action.VIEW'], categories: [], schemes: ['geo'], mimeTypes: [] };
+    const ctx = run(
+      [file('Main.kt', 'org.y', [['Main', []]])],
+      [
+        [{ ...noManifest(), package: 'org.y', activities: [act('org.y.Main', { actions: ['org.y.OPEN'] })] }],
+        [
+          {
+            ...noManifest(),
+            activities: [
+              act('org.y.Main', {
+                launcher: true,
+                label: 'Lib label',
+                actions: ['android.intent.action.VIEW', 'android.media.action.SHOW'],
+                filters: [viewFilter],
+              }),
+              act('org.y.Main', { label: 'Later label' }),
+            ],
+          },
+        ],
+      ],
+    );
+    const main = ctx.manifest.activities.get('org.y.Main');
+    assert.equal(main?.launcher, true);
+    assert.equal(main?.label, 'Lib label');
+    assert.equal(main?.module, ':m0');
+    assert.deepEqual(main?.actions, ['org.y.OPEN', 'android.intent.action.VIEW', 'android.media.action.SHOW']);
+    assert.deepEqual(main?.filters, [viewFilter]);
+    assert.ok(ctx.manifest.launcherTargets.has('org.y.Main'));
+    // app-defined actions (anything outside android.intent.action.*) name the activity that takes them
+    assert.deepEqual(
+      [...ctx.manifest.byAction],
+      [
+        ['org.y.OPEN', 'org.y.Main'],
+        ['android.media.action.SHOW', 'org.y.Main'],
+      ],
+    );
+  });
+
+  test('aliases: listed under their target, a launcher alias makes the target a launcher; missing classes warned only in the app', () => {
+    const ctx = run(
+      [file('Main.kt', 'org.y.app', [['Main', []]])],
+      [
+        [
+          {
+            ...noManifest(),
+            package: 'org.y.app',
+            activities: [act('org.y.app.Main'), act('org.y.other.Missing'), act('com.lib.LibActivity')],
+            aliases: [
+              { name: 'org.y.app.Start', target: 'org.y.app.Main', launcher: true },
+              { name: 'org.y.app.Share', target: 'org.y.app.Main', launcher: false },
+            ],
+          },
+        ],
+      ],
+    );
+    assert.deepEqual(ctx.manifest.aliases.get('org.y.app.Main'), ['org.y.app.Start', 'org.y.app.Share']);
+    assert.deepEqual([...ctx.manifest.launcherTargets], ['org.y.app.Main']);
+    assert.deepEqual(ctx.warnings.list(), [{ code: 'CLASS_NOT_FOUND', count: 1, examples: ['org.y.other.Missing'] }]);
+  });
+});
+
+describe('names written in code that no source declares', () => {
+  const f = (imports: Record<string, string>, wildcardImports: string[], pkg = 'org.y'): FileFacts => ({
+    ...file('A.kt', pkg, []),
+    imports,
+    wildcardImports,
+  });
+
+  test('importedName: an import, a qualified name, the one wildcard (or the one that holds activities)', () => {
+    assert.equal(importedName('LibActivity', f({ LibActivity: 'com.lib.LibActivity' }, [])), 'com.lib.LibActivity');
+    assert.equal(importedName('Lib.Inner', f({ Lib: 'com.lib.Lib' }, [])), 'com.lib.Lib.Inner');
+    assert.equal(importedName('com.lib.X', f({}, [])), 'com.lib.X');
+    assert.equal(importedName('caller', f({}, ['com.lib'])), undefined, 'a variable');
+    assert.equal(importedName('X', f({}, ['com.lib'])), 'com.lib.X');
+    assert.equal(importedName('X', f({}, ['com.lib.util', 'com.lib.activities'])), 'com.lib.activities.X');
+    assert.equal(importedName('X', f({}, ['com.lib.util', 'com.lib.model'])), undefined);
+    assert.equal(importedName('X', f({}, ['com.lib.activity', 'com.lib.Activities'])), undefined, 'two hold activities');
+    assert.equal(importedName('X', f({}, [])), undefined);
+  });
+
+  test('declaredActivity: as written, through an import, in the file’s package, under a wildcard — if a manifest declares it', () => {
+    const ctx = newContext(
+      {
+        modules: [
+          {
+            name: ':app',
+            role: 'app',
+            manifests: [
+              {
+                ...noManifest(),
+                activities: ['com.lib.A', 'com.lib.B.Inner', 'org.y.C', 'com.w.D'].map((n) => ({
+                  name: n,
+                  launcher: false,
+                  actions: [],
+                  filters: [],
+                })),
+              },
+            ],
+            code: [],
+          },
+        ],
+        resources: buildResourceIndex([], new WarningLog()),
+      },
+      new WarningLog(),
+    );
+    readManifests(ctx);
+    const inY = f({ B: 'com.lib.B' }, ['com.w']);
+    assert.equal(declaredActivity(ctx, 'com.lib.A', inY), 'com.lib.A');
+    assert.equal(declaredActivity(ctx, 'B.Inner', inY), 'com.lib.B.Inner');
+    assert.equal(declaredActivity(ctx, 'C', inY), 'org.y.C');
+    assert.equal(declaredActivity(ctx, 'D', inY), 'com.w.D');
+    assert.equal(declaredActivity(ctx, 'C', f({}, [], '')), undefined, 'no package to look in');
+    assert.equal(declaredActivity(ctx, 'E', inY), undefined);
   });
 });

@@ -5,21 +5,35 @@ import { pushTo } from './context.js';
 
 /**
  * A manifest without package and a Gradle file whose namespace could not be read leave relative names
- * (`.activities.Main`): match them against the source's classes by suffix. The package such a match implies
- * is remembered for the names that match nothing.
+ * (`.activities.Main`): match them against the source's classes by suffix. The package the first unique match
+ * implies (over every manifest, in order) names the ones that match nothing, wherever they are listed.
  */
-function relativeNameFixer(ctx: ResolveContext): { fix: (name: string) => string; derived: () => string | undefined } {
-  let derivedPackage: string | undefined;
+function relativeNameFixer(ctx: ResolveContext): { fix: (name: string) => string; derived: string | undefined } {
+  const classes = [...ctx.code.classes.keys()];
+  const unique = (name: string): string | undefined => {
+    const hits = classes.filter((c) => c.endsWith(name));
+    return hits.length === 1 ? hits[0] : undefined;
+  };
+  const written = ctx.input.modules.flatMap((mod) =>
+    mod.manifests.flatMap((man) => [
+      ...man.activities.map((a) => a.name),
+      ...man.services.map((s) => s.name),
+      ...man.aliases.flatMap((a) => [a.name, a.target]),
+    ]),
+  );
+  let derived: string | undefined;
+  for (const name of written) {
+    const hit = name.startsWith('.') ? unique(name) : undefined;
+    if (hit !== undefined) {
+      derived = hit.slice(0, -name.length);
+      break;
+    }
+  }
   const fix = (name: string): string => {
     if (!name.startsWith('.')) return name;
-    const hits = [...ctx.code.classes.keys()].filter((c) => c.endsWith(name));
-    if (hits.length === 1 && hits[0] !== undefined) {
-      derivedPackage ??= hits[0].slice(0, -name.length);
-      return hits[0];
-    }
-    return derivedPackage === undefined ? name.slice(1) : `${derivedPackage}${name}`;
+    return unique(name) ?? (derived === undefined ? name.slice(1) : `${derived}${name}`);
   };
-  return { fix, derived: () => derivedPackage };
+  return { fix, derived };
 }
 
 /** Step: fills ctx.manifest; warns about declared app activities without source. */
@@ -48,8 +62,7 @@ export function readManifests(ctx: ResolveContext): void {
       }
     }
   }
-  const derived = names.derived();
-  if (ctx.appPackage === '' && derived !== undefined) ctx.appPackage = derived;
+  if (ctx.appPackage === '' && names.derived !== undefined) ctx.appPackage = names.derived;
   const appPrefix = ctx.appPackage.split('.').slice(0, 2).join('.');
   for (const [name, a] of activities) {
     if (!ctx.code.classes.has(name) && name.startsWith(appPrefix)) ctx.warnings.add('CLASS_NOT_FOUND', name);
