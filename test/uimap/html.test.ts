@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { layoutMap, renderMapHtml } from '../../src/uimap/index.js';
 import type { LaidEdge, LaidNode, MapActivity, MapLayout, MapTransition, UiMap } from '../../src/uimap/index.js';
-import { NODE_PAD, SUB_PX, textWidth } from '../../src/uimap/layout.js';
+import { fitText, NODE_PAD, SUB_PX, textWidth } from '../../src/uimap/layout.js';
 
 const act = (name: string, more: Partial<MapActivity> = {}): MapActivity => ({
   name,
@@ -71,7 +71,10 @@ describe('renderMapHtml: nodes', () => {
     assert.ok(bold > regular);
     // room for the regular width of the title's text, not its bold width
     const room = regular;
-    const html = page(uiMap([act('org.x.S')]), [node('org.x.S', { title: text, subtitle: text, width: room + 2 * NODE_PAD })]);
+    // a subtitle that fits at its regular width but would not if it were measured bold
+    const sub = `${text}x`;
+    assert.ok(textWidth(sub, SUB_PX) <= room && textWidth(sub, SUB_PX, true) > room);
+    const html = page(uiMap([act('org.x.S')]), [node('org.x.S', { title: text, subtitle: sub, width: room + 2 * NODE_PAD })]);
     const lines = [...html.matchAll(/<text x="[^"]*" y="[^"]*" class="(title|sub)"([^>]*)>/g)].map((m) => [m[1], m[2]]);
     assert.deepEqual(lines, [
       ['title', ` textLength="${room}" lengthAdjust="spacingAndGlyphs"`],
@@ -183,12 +186,37 @@ describe('renderMapHtml: edges', () => {
     assert.ok(back.includes('<text x="14" y="146">up +2</text>'), back);
     assert.ok(back.includes('marker-end="url(#arrow-back)"'), back);
     assert.ok(one.includes('<text x="4" y="6">menu</text>'), `the first of two longest segments: ${one}`);
-    assert.ok(!none.includes('<text'), none);
+    assert.equal(
+      none,
+      '<g class="edge" data-from="org.x.A" data-to="org.x.B"><title>A → B: </title><path class="hit" d="M0,0 L0,20"/><path class="line" d="M0,0 L0,20" marker-end="url(#arrow)"/></g>',
+    );
+    // no route at all: the label sits by the origin
+    const lone = page(map, two, [edge('org.x.A', 'org.x.B', [], { triggers: ['menu'] })]);
+    assert.ok(lone.includes('<text x="4" y="-4">menu</text>'), lone);
     assert.ok(html.includes('back/up edges (1)'));
   });
 });
 
 describe('renderMapHtml: the page', () => {
+  test('one line per edge and per node, edges first (drawn under the boxes); a box the map does not list is plain', () => {
+    const html = page(
+      uiMap([act('org.x.A', { launcher: true })]),
+      [node('org.x.A'), node('org.x.Ghost')],
+      [
+        edge('org.x.A', 'org.x.Ghost', [
+          [0, 0],
+          [0, 9],
+        ]),
+      ],
+    );
+    const lines = html.split('\n').filter((l) => l.startsWith('<g '));
+    assert.deepEqual(
+      lines.map((l) => /^<g class="([^"]*)"/.exec(l)?.[1]),
+      ['edge', 'node launcher', 'node'],
+    );
+    assert.ok(lines[2]?.includes('<title>org.x.Ghost</title>'));
+  });
+
   test('a small drawing still gets a 200×100 view box; a large one its own size', () => {
     assert.ok(page(uiMap([]), [], [], { width: 50, height: 20 }).includes('viewBox="0 0 200 100"'));
     assert.ok(page(uiMap([]), [], [], { width: 1234.56, height: 789.04 }).includes('viewBox="0 0 1234.6 789"'));
@@ -197,14 +225,24 @@ describe('renderMapHtml: the page', () => {
   test('the side panel counts activities and transitions, names the enriching model and lists warnings', () => {
     const map = uiMap([act('org.x.A'), act('org.x.B')], [{ from: 'org.x.A', to: 'org.x.B' }], {
       enrichedBy: 'local <model>',
-      warnings: [{ code: 'MENU_NOT_FOUND', count: 3, examples: [] }],
+      warnings: [
+        { code: 'MENU_NOT_FOUND', count: 3, examples: [] },
+        { code: 'CLASS_NOT_FOUND', count: 1, examples: [] },
+      ],
     });
     const html = page(map, [node('org.x.A'), node('org.x.B')]);
     assert.ok(html.includes('2 activities, 1 transitions.'), 'counts');
     assert.ok(html.includes(' Summaries and effects by local &lt;model&gt;.'));
-    assert.ok(html.includes('<h3>Skipped while mapping</h3><ul><li><code>MENU_NOT_FOUND</code> ×3</li></ul>'));
+    assert.ok(
+      html.includes(
+        '<h3>Skipped while mapping</h3><ul><li><code>MENU_NOT_FOUND</code> ×3</li><li><code>CLASS_NOT_FOUND</code> ×1</li></ul></div>',
+      ),
+    );
     const bare = page(uiMap([act('org.x.A')]), [node('org.x.A')]);
-    assert.ok(!bare.includes('Skipped while mapping') && !bare.includes('Summaries and effects'));
+    assert.ok(
+      bare.includes('<p class="muted">1 activities, 0 transitions. Click an activity to see its elements.</p></div></div>'),
+      'nothing more',
+    );
     assert.ok(bare.includes('<title>UI Map · org.x</title>'));
   });
 
@@ -274,11 +312,52 @@ describe('layoutMap: small hand-made maps', () => {
     assert.deepEqual(ret.triggers, ['click done', 'up']);
     assert.equal(ret.label, undefined);
     assert.equal(fwd.label?.text, 'click open_a_long_… +1');
+    assert.equal(ret.label, undefined);
     assert.ok((fwd.label?.text.length ?? 0) <= 22);
     const last = (e: LaidEdge) => e.points.at(-1) as { x: number; y: number };
     const first = (e: LaidEdge) => e.points[0] as { x: number; y: number };
     assert.ok(Math.abs(last(fwd).y - b.y) < 0.5, 'forward: ends on B’s top');
     assert.ok(Math.abs(first(ret).y - b.y) < 0.5 && Math.abs(last(ret).y - (a.y + a.height)) < 0.5, 'return: B’s top to A’s bottom');
+  });
+
+  test('boxes are listed breadth-first from the launcher over forward edges, then the rest in map order', async () => {
+    const names = ['Orphan', 'Z', 'B', 'L', 'C'];
+    const map = uiMap(
+      names.map((n) => act(`org.x.${n}`, { launcher: n === 'L' })),
+      [
+        { from: 'org.x.L', to: 'org.x.Orphan', back: true },
+        { from: 'org.x.L', to: 'org.x.C' },
+        { from: 'org.x.L', to: 'org.x.B', trigger: { kind: 'up' } },
+        { from: 'org.x.L', to: 'org.x.B', trigger: { kind: 'click', element: 'b' } },
+        { from: 'org.x.C', to: 'org.x.Z' },
+        { from: 'org.x.B', to: 'org.x.Z', trigger: { kind: 'menu' } },
+      ],
+    );
+    const layout = await layoutMap(map);
+    assert.deepEqual(
+      layout.nodes.map((n) => n.title),
+      ['L', 'C', 'B', 'Z', 'Orphan'],
+    );
+    const single = layout.edges.find((e) => e.from === 'org.x.C');
+    assert.equal(single?.label?.text, 'start', 'one trigger: no count');
+  });
+
+  test('an edge label keeps 22 characters whole and cuts a longer one to 21 and an ellipsis', async () => {
+    const label = async (element: string): Promise<string | undefined> => {
+      const map = uiMap(
+        [act('org.x.A', { launcher: true }), act('org.x.B')],
+        [{ from: 'org.x.A', to: 'org.x.B', trigger: { kind: 'click', element } }],
+      );
+      return (await layoutMap(map)).edges[0]?.label?.text;
+    };
+    assert.equal(await label('e'.repeat(16)), `click ${'e'.repeat(16)}`);
+    assert.equal(await label('e'.repeat(17)), `click ${'e'.repeat(15)}…`);
+  });
+
+  test('fitText cuts at the estimate and drops the space before the ellipsis', () => {
+    assert.equal(fitText('abc defgh', 10, 31), 'abc…');
+    assert.equal(fitText('abc defgh', 10, 56), 'abc defgh');
+    assert.equal(fitText('abcdefghij', 10, 5), 'a…', 'at least one character');
   });
 
   test('a map too big to read its labels at the default fit is laid out without them', async () => {
