@@ -181,10 +181,11 @@ export async function layoutMap(map: UiMap): Promise<MapLayout> {
   const byName = new Map(map.activities.map((a) => [a.name, a]));
   const order = bfsOrder(map);
   const nodes: LaidNode[] = order.map((name) => {
-    const a = byName.get(name);
-    const count = a === undefined ? 0 : elementsOf(a).length;
+    // bfsOrder lists the map's activities only
+    const a = byName.get(name) as UiMap['activities'][number];
+    const count = elementsOf(a).length;
     const title = shortName(name);
-    const full = `${count} element${count === 1 ? '' : 's'}${a?.label === undefined ? '' : ` · ${a.label}`}`;
+    const full = `${count} element${count === 1 ? '' : 's'}${a.label === undefined ? '' : ` · ${a.label}`}`;
     // As wide as its lines need up to a cap (a wide bottom layer shrinks the whole map); a longer label is cut
     // after the count, a longer name squeezed (html.ts).
     const inner = Math.max(textWidth(title, TITLE_PX, true), textWidth(full, SUB_PX));

@@ -275,6 +275,44 @@ describe('layoutMap: small hand-made maps', () => {
     for (const n of layout.nodes) assert.equal(n.height, 40);
   });
 
+  test('a title is measured bold: a long one widens its box by its bold width', async () => {
+    const title = 'AVeryLongActivityName';
+    const layout = await layoutMap(uiMap([act(`org.x.${title}`)]));
+    assert.equal(layout.nodes[0]?.width, textWidth(title, 12, true) + 2 * NODE_PAD);
+  });
+
+  test('the layout settings show in the geometry: 20 px padding, downward layers 48 px apart, siblings 22 px apart, square routes', async () => {
+    const names = ['Root', 'Left', 'Right', 'Below'];
+    const layout = await layoutMap(
+      uiMap(
+        names.map((n) => act(`org.x.${n}`, { launcher: n === 'Root' })),
+        [
+          { from: 'org.x.Root', to: 'org.x.Left' },
+          { from: 'org.x.Root', to: 'org.x.Right' },
+          { from: 'org.x.Left', to: 'org.x.Below' },
+        ],
+      ),
+    );
+    const by = new Map(layout.nodes.map((n) => [n.title, n]));
+    const [root, left, right, below] = names.map((n) => by.get(n) as LaidNode);
+    assert.ok(root && left && right && below);
+    assert.equal(Math.min(...layout.nodes.map((n) => n.x)), 20);
+    assert.equal(Math.min(...layout.nodes.map((n) => n.y)), 20);
+    assert.equal(layout.width, Math.max(...layout.nodes.map((n) => n.x + n.width)) + 20);
+    assert.equal(layout.height, Math.max(...layout.nodes.map((n) => n.y + n.height)) + 20);
+    // a labelled edge between two layers: 48 px from each layer to the 13 px label between them
+    assert.ok(left.y - (root.y + root.height) >= 2 * 48 + 13, `layer gap ${left.y - (root.y + root.height)}`);
+    assert.ok(below.y - (left.y + left.height) >= 2 * 48 + 13, 'layer gap');
+    assert.equal(left.y, right.y);
+    const [l, r] = left.x < right.x ? [left, right] : [right, left];
+    assert.ok(r.x - (l.x + l.width) >= 22, `sibling gap ${r.x - (l.x + l.width)}`);
+    for (const e of layout.edges)
+      for (let i = 1; i < e.points.length; i++) {
+        const [p, q] = [e.points[i - 1], e.points[i]] as [{ x: number; y: number }, { x: number; y: number }];
+        assert.ok(Math.abs(p.x - q.x) < 0.01 || Math.abs(p.y - q.y) < 0.01, 'axis-aligned segment');
+      }
+  });
+
   test('trigger lines: kind and element, the kind alone, the edge kind, else start; parallel transitions share a line once each', async () => {
     const map = uiMap(
       [act('org.x.A', { launcher: true }), act('org.x.B')],
