@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { apkEntries, readResourceTable } from '../../src/uimap/index.js';
-import type { ResourceTable } from '../../src/uimap/index.js';
+import type { ResourceTable } from '../../src/uimap/apk/arsc.js';
 import { FRAMEWORK, needsFramework } from './android-tools.js';
 
 type Mode = 'offset16' | 'sparse' | 'compact';
@@ -46,7 +46,7 @@ function reencodeType(chunk: Uint8Array, mode: Mode): Uint8Array | undefined {
     const o = v.getUint32(headerSize + i * 4, true);
     if (o !== NO_ENTRY) present.push([i, o]);
   }
-  let blob = chunk.slice(entriesStart);
+  let blob: Uint8Array = chunk.slice(entriesStart);
   if (mode === 'compact') {
     // simple entries become 8 bytes: u16 key, u16 flags (value type in the high byte), u32 data
     const out = new Out();

@@ -15,11 +15,16 @@ const NS = 'xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app
 function build(
   classes: [string, string[]][],
   fns: FunctionFacts[],
-  opts: { declared?: string[]; res?: Record<string, string>; manifest?: Partial<ParsedManifest> } = {},
+  opts: { declared?: string[]; res?: Record<string, string>; manifest?: Partial<ParsedManifest>; noPackage?: true } = {},
 ): ResolveContext {
   const ctx = context(
     [file('x/Main.kt', P, classes, fns)],
-    { ...noManifest(), package: P, activities: (opts.declared ?? ['Main']).map((a, i) => activity(a, i === 0)), ...opts.manifest },
+    {
+      ...noManifest(),
+      ...(opts.noPackage === true ? {} : { package: P }),
+      activities: (opts.declared ?? ['Main']).map((a, i) => activity(a, i === 0)),
+      ...opts.manifest,
+    },
     opts.res ?? {},
   );
   indexCode(ctx);
@@ -178,7 +183,7 @@ describe('walkActivity: layouts', () => {
       res: {
         'layout/m.xml': `<LinearLayout ${NS}><androidx.appcompat.widget.Toolbar app:menu="@menu/nope"/><fragment android:name="${P}.Gone"/></LinearLayout>`,
       },
-      manifest: { package: undefined },
+      noPackage: true,
     });
     walk(ctx);
     assert.deepEqual(
