@@ -3,58 +3,14 @@
 // APKs is in apk-agree.test.ts.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
 import { mapApk, readBinaryXml, readResourceTable } from '../../src/uimap/index.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
-import { builtOnce, FRAMEWORK, needsFramework, run } from './android-tools.js';
-
-const tinyDir = fileURLToPath(new URL('../fixtures/apk/tiny/', import.meta.url));
-
-/** Builds the tiny app: resources with aapt (ids read back from R.java into the smali), code with smali, zipped with fflate. */
-function buildTiny(): Uint8Array {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'glance-tiny-'));
-  const gen = path.join(tmp, 'gen');
-  mkdirSync(gen);
-  const resApk = path.join(tmp, 'res.apk');
-  run('aapt', [
-    'package',
-    '-f',
-    '-M',
-    path.join(tinyDir, 'AndroidManifest.xml'),
-    '-S',
-    path.join(tinyDir, 'res'),
-    '-I',
-    FRAMEWORK,
-    '-J',
-    gen,
-    '-F',
-    resApk,
-  ]);
-  const rJava = readFileSync(path.join(gen, 'R.java'), 'utf8');
-  const ids = new Map<string, string>();
-  let type = '';
-  for (const l of rJava.split('\n')) {
-    const c = /class (\w+) \{/.exec(l);
-    if (c?.[1] !== undefined) type = c[1];
-    const f = /int (\w+)=(0x[0-9a-f]+);/.exec(l);
-    if (f?.[1] !== undefined && f[2] !== undefined) ids.set(`R_${type}_${f[1]}`, f[2]);
-  }
-  const smali = path.join(tmp, 'smali');
-  mkdirSync(smali);
-  for (const f of readdirSync(path.join(tinyDir, 'smali'))) {
-    const text = readFileSync(path.join(tinyDir, 'smali', f), 'utf8').replace(/R_\w+/g, (k) => ids.get(k) ?? k);
-    writeFileSync(path.join(smali, f), text);
-  }
-  run('smali', ['a', '-o', path.join(tmp, 'classes.dex'), smali]);
-  const entries = unzipSync(readFileSync(resApk));
-  entries['classes.dex'] = readFileSync(path.join(tmp, 'classes.dex'));
-  return zipSync(entries);
-}
+import { needsFramework, tinyApk } from './android-tools.js';
 
 const short = (n: string): string => n.split('.').at(-1) ?? n;
 
@@ -66,7 +22,7 @@ describe(
   () => {
     let apk: Uint8Array;
     before(() => {
-      apk = builtOnce(tinyDir, ['aapt', 'smali'], buildTiny);
+      apk = tinyApk();
     });
 
     test('activities, layouts, elements with text, the menu, and edges with triggers and source lines', () => {
