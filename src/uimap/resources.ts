@@ -114,6 +114,21 @@ function attr(node: XNode, name: string): string | undefined {
   return node.attrs[`${ANDROID}${name}`] ?? node.attrs[`app:${name}`];
 }
 
+/** showAsAction flag bits, as a compiled (binary) menu stores them: `0x6` → `always|withText`. */
+const SHOW_AS_ACTION = [
+  [1, 'ifRoom'],
+  [2, 'always'],
+  [4, 'withText'],
+  [8, 'collapseActionView'],
+] as const;
+
+function showAsActionText(value: string): string {
+  if (!/^(0x[0-9a-f]+|\d+)$/i.test(value)) return value;
+  const n = Number(value);
+  const names = SHOW_AS_ACTION.filter(([bit]) => (n & bit) !== 0).map(([, name]) => name);
+  return names.length === 0 ? 'never' : names.join('|');
+}
+
 /** Layout file → its views with ids and the other resources and classes it pulls in. */
 export function parseLayout(name: string, root: XNode): ParsedLayout {
   const out: ParsedLayout = {
@@ -184,7 +199,7 @@ export function parseMenu(name: string, root: XNode): ParsedMenu {
     const title = node.attrs['android:title'];
     if (title !== undefined) item.title = title;
     const show = node.attrs['app:showAsAction'] ?? node.attrs['android:showAsAction'];
-    if (show !== undefined) item.showAsAction = show;
+    if (show !== undefined) item.showAsAction = showAsActionText(show);
     items.push(item);
   }
   return { name, items };

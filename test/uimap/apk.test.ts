@@ -38,13 +38,22 @@ describe(
         ]),
         [
           ['Main', true, 'Tiny', ['main'], ['root:', 'open:Open details', 'query:Search']],
-          ['Detail', false, '', ['detail'], ['body:Body']],
+          // layout-v4/detail.xml (aapt moved android:onClick and contentDescription there), a stub, a preference screen
+          [
+            'Detail',
+            false,
+            '',
+            ['detail', 'extra', 'prefs'],
+            ['body:Body', 'more:More help', 'extra:', 'about:About', 'get_help:Get help'],
+          ],
           ['Help', false, '', [], []],
         ],
       );
+      assert.deepEqual(map.activities[0]?.aliases, ['org.glance.tiny.Start']);
+      // showAsAction="always" (compiled to a flag, in menu-v11/main.xml): no overflow row
       assert.deepEqual(
         map.activities[0]?.menus.map((m) => [m.name, m.elements.map((e) => `${e.id}:${e.text ?? ''}`)]),
-        [['main', ['help:Help', 'title:Help']]],
+        [['main', ['help:Help']]],
       );
       assert.deepEqual(
         map.transitions.map((t) => `${short(t.from)}>${short(t.to)} ${t.trigger?.kind}:${t.trigger?.element ?? ''} ${t.kind} ${t.at}`),
@@ -54,6 +63,13 @@ describe(
           // a sparse switch over View.getId() and a packed switch over MenuItem.getItemId(): one trigger per case
           'Detail>Help click:body explicit classes.dex!org/glance/tiny/Detail.java:22',
           'Detail>Main click:query explicit classes.dex!org/glance/tiny/Detail.java:25',
+          // android:onClick="showMore"; preference rows naming a class and an app action
+          'Detail>Help click:more explicit classes.dex!org/glance/tiny/Detail.java:40',
+          'Detail>Main preference:about preference xml/prefs.xml',
+          'Detail>Help preference:get_help preference xml/prefs.xml',
+          // ACTION_VIEW of a tiny: URI matches Detail's filter, ACTION_SEND of text/plain Main's
+          'Help>Detail auto: implicit classes.dex!org/glance/tiny/Help.java:11',
+          'Help>Main auto: implicit classes.dex!org/glance/tiny/Help.java:12',
           'Help>Detail menu:open explicit classes.dex!org/glance/tiny/Help.java:32',
           'Help>Main menu:query explicit classes.dex!org/glance/tiny/Help.java:35',
         ],
@@ -68,9 +84,9 @@ describe(
       const out: string[] = [];
       const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false };
       assert.equal(await mapCommand([file, '--json', path.join(dir, 'm.json'), '--html', path.join(dir, 'm.html')], io), 0);
-      assert.match(out.join(''), /mapped org\.glance\.tiny: 3 activities, 6 transitions/);
+      assert.match(out.join(''), /mapped org\.glance\.tiny: 3 activities, 11 transitions/);
       const map = JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8')) as { transitions: unknown[] };
-      assert.equal(map.transitions.length, 6);
+      assert.equal(map.transitions.length, 11);
       assert.match(readFileSync(path.join(dir, 'm.html'), 'utf8'), /org\.glance\.tiny/);
       writeFileSync(file, apk.slice(0, 100));
       await assert.rejects(mapCommand([file], io), (e: unknown) => e instanceof GlanceError && e.code === 'APK_INVALID');
@@ -135,7 +151,9 @@ describe(
 
     test('a damaged layout is skipped with XML_UNPARSABLE; the rest maps', () => {
       const entries = unzipSync(apk);
-      const layout = Object.keys(entries).find((n) => n.startsWith('res/layout/detail')) as string;
+      // the copy the table names for the newest devices: layout-v4 (aapt versioned it for android:onClick)
+      const layout = 'res/layout-v4/detail.xml';
+      assert.ok(entries[layout] !== undefined && entries['res/layout/detail.xml'] !== undefined);
       const map = mapApk(zipSync({ ...entries, [layout]: (entries[layout] as Uint8Array).slice(0, 40) }));
       assert.deepEqual(
         map.warnings.map((w) => [w.code, w.count, w.examples]),
@@ -144,7 +162,10 @@ describe(
           ['XML_UNPARSABLE', 1, [layout]],
         ],
       );
-      assert.deepEqual(map.activities.find((a) => short(a.name) === 'Detail')?.elements, []);
+      assert.deepEqual(
+        map.activities.find((a) => short(a.name) === 'Detail')?.elements.map((e) => e.id),
+        ['about', 'get_help'],
+      );
       assert.equal(map.activities.find((a) => short(a.name) === 'Main')?.elements.length, 3);
     });
 

@@ -1,6 +1,7 @@
 /**
  * resources.arsc: the compiled resource table — every resource id's package, type and entry name, and each
- * entry's value in the default configuration (falling back to the first configuration that has one): strings,
+ * entry's value in the default configuration or its highest SDK-version copy (falling back to the first
+ * configuration that has one): strings,
  * and the file paths of layouts, menus, navigation graphs and XML screens. Written here because no kept npm
  * library decodes the table apart from whole-APK readers that load everything into promise-based objects;
  * the layout is AOSP's ResourceTypes.h (ResTable_header, ResTable_package, ResTable_type, ResTable_entry,
@@ -80,18 +81,30 @@ function entryOffsets(b: Bytes, at: number): [number, number][] {
   return out;
 }
 
-function isDefaultConfig(b: Bytes, at: number): boolean {
+/** ResTable_config offset of sdkVersion and minorVersion (after size, imsi, locale, screenType, input, screenSize). */
+const CONFIG_VERSION = 24;
+
+/**
+ * How much a type chunk's configuration counts for the one value kept per resource: a configuration that names
+ * nothing but an SDK version ranks by that version (the default one is 0), any other -1. Build tools move
+ * attributes newer than the app's minimum SDK into `-vNN` copies (`layout-v21/x.xml`), which every device in use
+ * loads: the highest such copy is the one to read.
+ */
+function configRank(b: Bytes, at: number): number {
   const size = b.u32(at + 20);
   b.check(at + 20, size, 'configuration');
-  for (let i = 4; i < size; i++) if (b.u8(at + 20 + i) !== 0) return false;
-  return true;
+  for (let i = 4; i < size; i++) {
+    if (i >= CONFIG_VERSION && i < CONFIG_VERSION + 4) continue;
+    if (b.u8(at + 20 + i) !== 0) return -1;
+  }
+  return size >= CONFIG_VERSION + 2 ? b.u16(at + 20 + CONFIG_VERSION) : 0;
 }
 
-function readType(b: Bytes, at: number, pkg: Pkg, into: { table: ResourceTable; strings: string[] }): void {
-  const { table, strings } = into;
+function readType(b: Bytes, at: number, pkg: Pkg, into: { table: ResourceTable; strings: string[]; ranks: Map<number, number> }): void {
+  const { table, strings, ranks } = into;
   const typeId = b.u8(at + 8);
   const type = pkg.types[typeId - 1] ?? `type${typeId}`;
-  const isDefault = isDefaultConfig(b, at);
+  const rank = configRank(b, at);
   for (const [index, e] of entryOffsets(b, at)) {
     const id = ((pkg.id << 24) | (typeId << 16) | index) >>> 0;
     const flags = b.u16(e + 2);
@@ -107,11 +120,16 @@ function readType(b: Bytes, at: number, pkg: Pkg, into: { table: ResourceTable; 
       if ((flags & ENTRY_COMPLEX) === 0) value = readValue(b, e + b.u16(e), strings);
     }
     if (!table.names.has(id)) table.names.set(id, { pkg: pkg.name, type, name: pkg.keys[key] ?? `0x${id.toString(16)}` });
-    if (value !== undefined && (isDefault || !table.values.has(id))) table.values.set(id, value);
+    const held = ranks.get(id);
+    if (value !== undefined && (held === undefined || rank > held)) {
+      table.values.set(id, value);
+      ranks.set(id, rank);
+    }
   }
 }
 
 function readPackage(b: Bytes, at: number, table: ResourceTable, strings: string[]): void {
+  const ranks = new Map<number, number>();
   const headerSize = b.u16(at + 2);
   const end = at + b.u32(at + 4);
   const nameUnits: number[] = [];
@@ -129,7 +147,7 @@ function readPackage(b: Bytes, at: number, table: ResourceTable, strings: string
   for (let p = at + headerSize; p + 8 <= end;) {
     const size = b.u32(p + 4);
     if (size < 8 || p + size > end) b.fail('resource chunk size', p);
-    if (b.u16(p) === RES_TABLE_TYPE) readType(b, p, pkg, { table, strings });
+    if (b.u16(p) === RES_TABLE_TYPE) readType(b, p, pkg, { table, strings, ranks });
     p += size;
   }
 }

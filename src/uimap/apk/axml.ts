@@ -34,16 +34,23 @@ const PREFIXES: Record<string, string> = {
 const ANDROID_ATTRS: ReadonlyMap<number, string> = new Map([
   [0x01010001, 'label'],
   [0x01010003, 'name'],
+  [0x01010026, 'mimeType'],
+  [0x01010027, 'scheme'],
+  [0x0101002d, 'action'],
+  [0x0101002f, 'targetClass'],
   [0x010100d0, 'id'],
   [0x010100f2, 'layout'],
+  [0x010100f3, 'inflatedId'],
   [0x0101014f, 'text'],
   [0x01010150, 'hint'],
   [0x010101e1, 'title'],
+  [0x010101e8, 'key'],
+  [0x010101e9, 'summary'],
   [0x01010202, 'targetActivity'],
-  [0x0101021b, 'versionCode'],
-  [0x0101021c, 'versionName'],
   [0x0101026f, 'onClick'],
   [0x01010273, 'contentDescription'],
+  [0x010102d9, 'showAsAction'],
+  [0x010102e3, 'fragment'],
 ]);
 
 function renderValue(type: number, data: number, strings: string[], table: ResourceTable | undefined): string {
