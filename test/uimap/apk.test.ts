@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { mapApk, readBinaryXml, readResourceTable } from '../../src/uimap/index.js';
+import { mapApk, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
+import { classFacts } from '../../src/uimap/apk/bytecode.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import { needsFramework, tinyApk } from './android-tools.js';
@@ -147,6 +148,60 @@ describe(
       });
       // without the table a reference keeps its number
       assert.match(readBinaryXml(entries[layout] as Uint8Array, layout).children[0]?.attrs['android:id'] ?? '', /^@0x7f[0-9a-f]{6}$/);
+    });
+
+    test('bytecode shapes: view fields, static listeners, receivers, const forms, the up arrow, if-ne either way, payloads', () => {
+      const entries = unzipSync(apk);
+      const dex = readDex(entries['classes.dex'] as Uint8Array, 'classes.dex');
+      const walks = dex.classes.find((c) => c.name === 'org.glance.tiny.Walks');
+      assert.ok(walks !== undefined);
+      const facts = classFacts(dex, readResourceTable(entries['resources.arsc'] as Uint8Array), walks);
+      assert.deepEqual(facts.classes[0]?.viewVars, { btn: 'open' }, 'iput-object of a found view into a field');
+      const uses = Object.fromEntries(
+        facts.functions.map((f) => [
+          f.name,
+          f.uses.map((u) => {
+            const { line: _line, ...rest } = u;
+            return JSON.stringify(rest);
+          }),
+        ]),
+      );
+      const W = 'org.glance.tiny.Walks';
+      const call = (name: string, receiver: string, type = W): string => JSON.stringify({ t: 'call', name, receiver, receiverType: type });
+      assert.deepEqual(uses['later'], [
+        JSON.stringify({ t: 'new', cls: 'org.glance.tiny.Main$1', trig: { kind: 'click', element: 'btn' } }),
+        call('setOnClickListener', 'other', 'android.view.View'),
+        JSON.stringify({ t: 'res', type: 'id', name: 'query' }),
+        call('findViewById', 'this'),
+        call('setOnLongClickListener', 'other', 'android.view.View'),
+        // sget-object: the field's type (a Kotlin object's INSTANCE is its own class); the view moved between registers
+        JSON.stringify({ t: 'new', cls: 'android.view.View$OnClickListener', trig: { kind: 'long-click', element: 'query' } }),
+      ]);
+      assert.deepEqual(uses['calls'], [
+        call('helper', 'other'),
+        call('refresh', 'this'),
+        call('refresh', 'other'),
+        call('close', 'this'),
+        JSON.stringify({ t: 'str', value: 'jumbo' }),
+        JSON.stringify({ t: 'res', type: 'layout', name: 'detail' }),
+      ]);
+      assert.deepEqual(uses['toolbar'], [
+        JSON.stringify({ t: 'res', type: 'id', name: 'root' }),
+        call('findViewById', 'this'),
+        JSON.stringify({ t: 'new', cls: 'org.glance.tiny.Main$1', trig: { kind: 'up' } }),
+        call('setNavigationOnClickListener', 'other', 'android.widget.Toolbar'),
+      ]);
+      assert.deepEqual(uses['onClick'], [
+        call('getId', 'other', 'android.view.View'),
+        JSON.stringify({ t: 'res', type: 'id', name: 'query' }),
+        JSON.stringify({ t: 'classref', cls: 'org.glance.tiny.Help', trig: { kind: 'click', element: 'query' } }),
+        JSON.stringify({ t: 'classref', cls: 'org.glance.tiny.Detail' }),
+      ]);
+      const onClick = facts.functions.find((f) => f.name === 'onClick');
+      assert.deepEqual(
+        onClick?.uses.map((u) => u.line),
+        [30, 30, 31, 33],
+      );
     });
 
     test('a damaged layout is skipped with XML_UNPARSABLE; the rest maps', () => {
