@@ -224,6 +224,80 @@ describe(
       assert.equal(map.activities.find((a) => short(a.name) === 'Main')?.elements.length, 3);
     });
 
+    test('hostile resource tables and binary XML: APK_INVALID with what and where, never a crash or a hang', () => {
+      const entries = unzipSync(apk);
+      const fails = (f: () => unknown): string => {
+        try {
+          f();
+          return 'no error';
+        } catch (e) {
+          return e instanceof GlanceError && e.code === 'APK_INVALID' ? e.message : `${String(e)}`;
+        }
+      };
+      const le = (...words: [number, number][]): Uint8Array => {
+        const out = new Uint8Array(words.reduce((n, [, size]) => n + size, 0));
+        const v = new DataView(out.buffer);
+        let at = 0;
+        for (const [value, size] of words) {
+          if (size === 2) v.setUint16(at, value, true);
+          else v.setUint32(at, value, true);
+          at += size;
+        }
+        return out;
+      };
+      // tables: too short, not a table, a chunk shorter than its header, a package chunk past the table's end
+      assert.match(
+        fails(() => readResourceTable(new Uint8Array(8))),
+        /not a resource table at 0x0/,
+      );
+      assert.match(
+        fails(() => readResourceTable(le([0x0003, 2], [12, 2], [12, 4], [0, 4]))),
+        /not a resource table/,
+      );
+      assert.match(
+        fails(() => readResourceTable(le([0x0002, 2], [12, 2], [20, 4], [1, 4], [0x0200, 2], [8, 2], [4, 4]))),
+        /resource chunk size at 0xc/,
+      );
+      const arsc = (entries['resources.arsc'] as Uint8Array).slice();
+      const av = new DataView(arsc.buffer);
+      const pkgAt = av.getUint16(2, true) + av.getUint32(av.getUint16(2, true) + 4, true);
+      av.setUint32(pkgAt + 4, arsc.length, true);
+      assert.match(
+        fails(() => readResourceTable(arsc)),
+        /resource chunk size/,
+      );
+      // XML: too short, not XML, a document with no element, elements nested past the bound
+      assert.match(
+        fails(() => readBinaryXml(new Uint8Array(4), 'x.xml')),
+        /x\.xml: not a binary XML document at 0x0/,
+      );
+      assert.match(
+        fails(() => readBinaryXml(le([0x0002, 2], [8, 2], [8, 4]), 'x.xml')),
+        /not a binary XML document/,
+      );
+      assert.match(
+        fails(() => readBinaryXml(le([0x0003, 2], [8, 2], [8, 4]), 'x.xml')),
+        /no element/,
+      );
+      assert.match(
+        fails(() => readBinaryXml(le([0x0003, 2], [8, 2], [16, 4], [0x0102, 2], [16, 2], [4, 4]), 'x.xml')),
+        /chunk runs past the end/,
+      );
+      const manifest = entries['AndroidManifest.xml'] as Uint8Array;
+      const mv = new DataView(manifest.buffer, manifest.byteOffset, manifest.byteLength);
+      let start = mv.getUint16(2, true);
+      while (mv.getUint16(start, true) !== 0x0102) start += mv.getUint32(start + 4, true);
+      const element = manifest.slice(start, start + mv.getUint32(start + 4, true));
+      const deep = new Uint8Array(start + element.length * 300);
+      deep.set(manifest.slice(0, start));
+      for (let i = 0; i < 300; i++) deep.set(element, start + i * element.length);
+      new DataView(deep.buffer).setUint32(4, deep.length, true);
+      assert.match(
+        fails(() => readBinaryXml(deep, 'deep.xml')),
+        /elements nested deeper than 256/,
+      );
+    });
+
     test('damaged and hostile files are refused with APK_INVALID, never a crash or a hang', () => {
       const code = (f: () => unknown): string => {
         try {
