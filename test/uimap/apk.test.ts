@@ -251,6 +251,11 @@ describe(
         /not a resource table at 0x0/,
       );
       assert.match(
+        fails(() => readResourceTable(le([0x0002, 2], [8, 2], [8, 4]))),
+        /not a resource table/,
+        'no room for a package count',
+      );
+      assert.match(
         fails(() => readResourceTable(le([0x0003, 2], [12, 2], [12, 4], [0, 4]))),
         /not a resource table/,
       );
@@ -265,6 +270,15 @@ describe(
       assert.match(
         fails(() => readResourceTable(arsc)),
         /resource chunk size/,
+      );
+      // a chunk inside the package that claims more than the package holds
+      const inner = (entries['resources.arsc'] as Uint8Array).slice();
+      const iv = new DataView(inner.buffer);
+      const first = pkgAt + iv.getUint16(pkgAt + 2, true);
+      iv.setUint32(first + 4, iv.getUint32(pkgAt + 4, true), true);
+      assert.match(
+        fails(() => readResourceTable(inner)),
+        new RegExp(`resource chunk size at 0x${first.toString(16)}`),
       );
       // XML: too short, not XML, a document with no element, elements nested past the bound
       assert.match(
