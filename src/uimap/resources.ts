@@ -87,7 +87,6 @@ export interface PreferenceDef {
   key: string;
   tag: string;
   title?: string;
-  summary?: string;
   fragment?: string;
   intentTarget?: string;
   intentAction?: string;
@@ -250,8 +249,6 @@ export function parsePreferences(name: string, root: XNode): ParsedPreferences {
     const pref: PreferenceDef = { key, tag: node.tag };
     const title = attr(node, 'title');
     if (title !== undefined) pref.title = title;
-    const summary = attr(node, 'summary');
-    if (summary !== undefined) pref.summary = summary;
     const fragment = attr(node, 'fragment');
     if (fragment !== undefined) pref.fragment = fragment;
     const intent = node.children.find((c) => c.tag === 'intent');

@@ -45,12 +45,16 @@ describe(
             false,
             '',
             ['detail', 'extra', 'prefs'],
-            ['body:Body', 'more:More help', 'extra:', 'about:About', 'get_help:Get help'],
+            ['body:Body', 'more:More help', 'extra:', 'about:About', 'get_help:Get help', 'more_prefs:More'],
           ],
           ['Help', false, '', [], []],
         ],
       );
       assert.deepEqual(map.activities[0]?.aliases, ['org.glance.tiny.Start']);
+      // the fragment a preference row names; layout-land-v21/detail.xml (one TextView) is not the layout read
+      assert.deepEqual(map.activities[1]?.fragments, [
+        { name: 'org.glance.tiny.MorePrefs', elements: [], trigger: { kind: 'preference', element: 'more_prefs' } },
+      ]);
       // showAsAction="always" (compiled to a flag, in menu-v11/main.xml): no overflow row
       assert.deepEqual(
         map.activities[0]?.menus.map((m) => [m.name, m.elements.map((e) => `${e.id}:${e.text ?? ''}`)]),
@@ -219,7 +223,7 @@ describe(
       );
       assert.deepEqual(
         map.activities.find((a) => short(a.name) === 'Detail')?.elements.map((e) => e.id),
-        ['about', 'get_help'],
+        ['about', 'get_help', 'more_prefs'],
       );
       assert.equal(map.activities.find((a) => short(a.name) === 'Main')?.elements.length, 3);
     });

@@ -45,7 +45,6 @@ const ANDROID_ATTRS: ReadonlyMap<number, string> = new Map([
   [0x01010150, 'hint'],
   [0x010101e1, 'title'],
   [0x010101e8, 'key'],
-  [0x010101e9, 'summary'],
   [0x01010202, 'targetActivity'],
   [0x0101026f, 'onClick'],
   [0x01010273, 'contentDescription'],
