@@ -217,8 +217,8 @@ describe('resources pass', () => {
       </PreferenceScreen>`),
     );
     assert.deepEqual(p.prefs, [
-      { key: 's', tag: 'SwitchPreference', title: 'S', summary: 'Sum' },
-      { key: 'f', tag: 'Preference', summary: 'Y', fragment: 'x.Frag', intentAction: 'x.OPEN' },
+      { key: 's', tag: 'SwitchPreference', title: 'S' },
+      { key: 'f', tag: 'Preference', fragment: 'x.Frag', intentAction: 'x.OPEN' },
     ]);
   });
 
