@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { mapApk, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
+import { apkEntries, mapApk, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
 import { classFacts } from '../../src/uimap/apk/bytecode.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
@@ -48,6 +48,8 @@ describe(
             ['body:Body', 'more:More help', 'extra:', 'about:About', 'get_help:Get help', 'more_prefs:More'],
           ],
           ['Help', false, '', [], []],
+          // declared, but a library's class (androidx): a screen without code read, so no edge from it
+          ['LibThing', false, '', [], []],
         ],
       );
       assert.deepEqual(map.activities[0]?.aliases, ['org.glance.tiny.Start']);
@@ -89,7 +91,7 @@ describe(
       const out: string[] = [];
       const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false };
       assert.equal(await mapCommand([file, '--json', path.join(dir, 'm.json'), '--html', path.join(dir, 'm.html')], io), 0);
-      assert.match(out.join(''), /mapped org\.glance\.tiny: 3 activities, 11 transitions/);
+      assert.match(out.join(''), /mapped org\.glance\.tiny: 4 activities, 11 transitions/);
       const map = JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8')) as { transitions: unknown[] };
       assert.equal(map.transitions.length, 11);
       assert.match(readFileSync(path.join(dir, 'm.html'), 'utf8'), /org\.glance\.tiny/);
@@ -128,6 +130,7 @@ describe(
           ['Main', []],
           ['Detail', []],
           ['Help', []],
+          ['LibThing', []],
         ],
       );
       assert.ok(bare.transitions.some((t) => short(t.from) === 'Main' && short(t.to) === 'Detail'));
@@ -206,6 +209,47 @@ describe(
         onClick?.uses.map((u) => u.line),
         [30, 30, 31, 33],
       );
+    });
+
+    test('only the entries the map reads are inflated; an entry claiming more than 256 MB is refused unread', () => {
+      const entries = unzipSync(apk);
+      const junk = new Uint8Array([1, 2, 3]);
+      const zip = zipSync({
+        ...entries,
+        'classes2.dex': entries['classes.dex'] as Uint8Array,
+        'classes.dex.bak': junk,
+        'res/drawable/x.png': junk,
+        'assets/res/x.xml': junk,
+        'res/raw/notes.txt': junk,
+        'META-INF/MANIFEST.MF': junk,
+      });
+      assert.deepEqual(Object.keys(apkEntries(zip)).sort(), [...Object.keys(entries), 'classes2.dex'].sort());
+      // the central directory's uncompressed size of one entry set to 300 MB
+      const bomb = zipSync({ 'AndroidManifest.xml': entries['AndroidManifest.xml'] as Uint8Array, 'res/layout/big.xml': junk });
+      const v = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+      let patched = 0;
+      for (let at = 0; at + 46 <= bomb.length; at++)
+        if (
+          v.getUint32(at, true) === 0x02014b50 &&
+          new TextDecoder().decode(bomb.subarray(at + 46, at + 46 + v.getUint16(at + 28, true))) === 'res/layout/big.xml'
+        ) {
+          v.setUint32(at + 24, 300 * 1024 * 1024, true);
+          patched++;
+        }
+      assert.equal(patched, 1);
+      assert.throws(
+        () => apkEntries(bomb),
+        (e: unknown) => e instanceof GlanceError && e.code === 'APK_INVALID' && /big\.xml claims 314572800 bytes/.test(e.message),
+      );
+    });
+
+    test("only the app's classes are read: not bundled libraries (androidx…), not other packages", () => {
+      const dex = readDex(unzipSync(apk)['classes.dex'] as Uint8Array, 'classes.dex');
+      const all = dex.classes.map((c) => c.name);
+      assert.ok(all.includes('androidx.tiny.LibThing') && all.includes('com.elsewhere.Other'));
+      const map = mapApk(apk);
+      assert.equal(map.stats.sourceFiles, all.filter((n) => n.startsWith('org.glance.')).length);
+      assert.ok(!map.transitions.some((t) => t.at?.includes('LibThing')));
     });
 
     test('a damaged layout is skipped with XML_UNPARSABLE; the rest maps', () => {
