@@ -204,6 +204,11 @@ describe(
         JSON.stringify({ t: 'classref', cls: 'org.glance.tiny.Help', trig: { kind: 'click', element: 'query' } }),
         JSON.stringify({ t: 'classref', cls: 'org.glance.tiny.Detail' }),
       ]);
+      // the debug line program: a long code gap (advance pc), a jump forward and back (advance line), locals
+      assert.deepEqual(
+        facts.functions.find((f) => f.name === 'lines')?.uses.map((u) => `${u.t === 'str' ? u.value : u.t}@${u.line}`),
+        ['a@100', 'b@200', 'c@150', 'd@151'],
+      );
       const onClick = facts.functions.find((f) => f.name === 'onClick');
       assert.deepEqual(
         onClick?.uses.map((u) => u.line),
