@@ -257,6 +257,12 @@ describe(
       assert.ok(!map.transitions.some((t) => t.at?.includes('LibThing')));
     });
 
+    test('progress: read, resources, code, then the resolver', () => {
+      const seen: string[] = [];
+      mapApk(apk, { onProgress: (p) => seen.push(`${p.phase} ${p.done}/${p.total}`) });
+      assert.deepEqual(seen, ['read 0/1', 'resources 0/1', 'code 0/1', 'resolve 0/1', 'resolve 1/1']);
+    });
+
     test('a damaged layout is skipped with XML_UNPARSABLE; the rest maps', () => {
       const entries = unzipSync(apk);
       // the copy the table names for the newest devices: layout-v4 (aapt versioned it for android:onClick)
