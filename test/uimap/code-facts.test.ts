@@ -269,6 +269,8 @@ describe('strings, constants and names', () => {
     startActivity(Intent(Settings.ACTION_SETTINGS))
     startActivity(Intent(android.content.Intent.ACTION_SEND))
     startActivity(Intent(AppIntent.ACTION_SYNC))
+    startActivity(Intent(AppSettings.ACTION_SYNC))
+    startActivity(Intent(MyMediaStore.ACTION_PICK))
   }
 }`,
       'go',
