@@ -202,9 +202,10 @@ function step(w: Walk, pc: number, pending: { view?: string; isId?: boolean }): 
     const f = w.dex.fieldRef(u1);
     const v = w.regs.get((unit >> 8) & 0xf)?.view;
     if (v !== undefined && w.table.names.size > 0 && f.cls === w.cls.name) w.cls.viewVars[f.name] = v;
-  } else if (op === 0x62)
-    w.regs.set(a8, { cls: w.dex.fieldRef(u1).type }); // sget-object: a Kotlin object's INSTANCE, a shared listener
-  else if ((op >= 0x6e && op <= 0x72) || (op >= 0x74 && op <= 0x78)) invoke(w, pc, op >= 0x74, pending);
+  } else if (op === 0x62) {
+    // sget-object: an object of the field's type (a Kotlin object's INSTANCE, a shared listener)
+    w.regs.set(a8, { cls: w.dex.fieldRef(u1).type });
+  } else if ((op >= 0x6e && op <= 0x72) || (op >= 0x74 && op <= 0x78)) invoke(w, pc, op >= 0x74, pending);
   else if (op === 0x32 || op === 0x33 || op === 0x2b || op === 0x2c) branch(w, pc, op);
 }
 
