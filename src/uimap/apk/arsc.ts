@@ -2,10 +2,10 @@
  * resources.arsc: the compiled resource table — every resource id's package, type and entry name, and each
  * entry's value in the default configuration or its highest SDK-version copy (falling back to the first
  * configuration that has one): strings, and the file paths of layouts, menus, navigation graphs and XML
- * screens. Written here because no kept npm
- * library decodes the table apart from whole-APK readers that load everything into promise-based objects;
- * the layout is AOSP's ResourceTypes.h (ResTable_header, ResTable_package, ResTable_type, ResTable_entry,
- * Res_value; sparse and 16-bit offset types; compact entries).
+ * screens. Written here because no kept npm library decodes the table apart from whole-APK readers that load
+ * everything into promise-based objects; the layout is AOSP's ResourceTypes.h (ResTable_header,
+ * ResTable_package, ResTable_type, ResTable_config, ResTable_entry, Res_value; sparse and 16-bit offset types;
+ * compact entries).
  */
 import { Bytes, readStringPool } from './bytes.js';
 
