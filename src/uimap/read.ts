@@ -93,7 +93,8 @@ class SourceReader {
 export function parseSettingsGradle(text: string, rootDir: string): { name: string; dir: string }[] {
   const out = new Map<string, string>();
   const stripped = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
-  for (const m of stripped.matchAll(/\binclude\b([^\n]*(?:\n\s*,[^\n]*)*)/g)) {
+  // An include's list goes on over lines that end with a comma, and over lines that start with one.
+  for (const m of stripped.matchAll(/\binclude\b((?:[^\n]*,[ \t]*\n)*[^\n]*(?:\n\s*,[^\n]*)*)/g)) {
     for (const q of m[1]!.matchAll(/["']([:\w.-]+)["']/g)) {
       const name = q[1]!;
       const gradlePath = name.startsWith(':') ? name : `:${name}`;

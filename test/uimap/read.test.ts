@@ -106,6 +106,38 @@ describe('which folders are modules', () => {
     ]);
   });
 
+  test('settings.gradle(.kts) forms: comments, lists over several lines, projectDir in each spelling', () => {
+    const settings = [
+      "// include ':commented'",
+      "include ':app' // a trailing comment: include ':after'",
+      "/* include ':blocked'",
+      "   include ':blocked2' */",
+      "include ':feature:one',",
+      "        ':feature:two'",
+      'include(":kts", ":kts2")',
+      "include ':lead'",
+      "    , ':comma'",
+      "rootProject.name = 'include'",
+      "project(':lib').projectDir = new File(settingsDir, 'libs/lib')",
+      'project(":kt").projectDir = file("../shared/kt")',
+      "project( 'spaced' ).projectDir  =  new  File( rootDir ,  'sp' )",
+      "project(':root').projectDir = new File(rootProject.projectDir, 'r')",
+    ].join('\n');
+    assert.deepEqual(parseSettingsGradle(settings, '/r'), [
+      { name: ':app', dir: '/r/app' },
+      { name: ':feature:one', dir: '/r/feature/one' },
+      { name: ':feature:two', dir: '/r/feature/two' },
+      { name: ':kts', dir: '/r/kts' },
+      { name: ':kts2', dir: '/r/kts2' },
+      { name: ':lead', dir: '/r/lead' },
+      { name: ':comma', dir: '/r/comma' },
+      { name: ':lib', dir: '/r/libs/lib' },
+      { name: ':kt', dir: '/shared/kt' },
+      { name: ':spaced', dir: '/r/sp' },
+      { name: ':root', dir: '/r/r' },
+    ]);
+  });
+
   test('settings that name no existing folder (or a settings.gradle that is a folder) fall back to the search', async () => {
     const root = tree({
       'settings.gradle': "include ':gone'",
