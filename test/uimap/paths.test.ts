@@ -113,6 +113,7 @@ describe('naming an activity', () => {
     // nor is a suffix that is only part of a class name a match
     assert.equal(shortestPath(map, 'Activity'), undefined);
     assert.equal(shortestPath(map, 'tingsActivity'), undefined);
+    assert.equal(shortestPath(map, 'boutActivity'), undefined, 'the end of one class name only');
   });
 
   test('`from` names its activity the same way, and an ambiguous `from` has no start', () => {
