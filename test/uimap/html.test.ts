@@ -4,27 +4,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { layoutMap, renderMapHtml } from '../../src/uimap/index.js';
-import type { LaidEdge, LaidNode, MapActivity, MapLayout, MapTransition, UiMap } from '../../src/uimap/index.js';
+import type { LaidEdge, LaidNode, MapLayout, UiMap } from '../../src/uimap/index.js';
+import { handMap as uiMap, mapActivity as act } from './hand-maps.js';
 import { fitText, NODE_PAD, SUB_PX, textWidth } from '../../src/uimap/layout.js';
-
-const act = (name: string, more: Partial<MapActivity> = {}): MapActivity => ({
-  name,
-  layouts: [],
-  elements: [],
-  fragments: [],
-  dialogs: [],
-  menus: [],
-  ...more,
-});
-
-const uiMap = (activities: MapActivity[], transitions: MapTransition[] = [], more: Partial<UiMap> = {}): UiMap => ({
-  package: 'org.x',
-  activities,
-  transitions,
-  warnings: [],
-  stats: { modules: 1, sourceFiles: 1, resourceFiles: 0, activities: activities.length, transitions: transitions.length, elements: 0 },
-  ...more,
-});
 
 const node = (name: string, more: Partial<LaidNode> = {}): LaidNode => ({
   name,

@@ -4,27 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { findPaths, findPathsByText, searchElements, shortestPath } from '../../src/uimap/paths.js';
 import type { MapActivity, MapElement, MapTransition, UiMap } from '../../src/uimap/model.js';
-
-const activity = (name: string, over: Partial<MapActivity> = {}): MapActivity => ({
-  name,
-  layouts: [],
-  elements: [],
-  fragments: [],
-  dialogs: [],
-  menus: [],
-  ...over,
-});
+import { handMap, mapActivity as activity } from './hand-maps.js';
 
 const button = (id: string, text?: string): MapElement =>
   text === undefined ? { id, class: 'android.widget.Button' } : { id, class: 'android.widget.Button', text };
 
-const uiMap = (activities: MapActivity[], transitions: MapTransition[]): UiMap => ({
-  package: 'org.p',
-  activities,
-  transitions,
-  warnings: [],
-  stats: { modules: 1, sourceFiles: 0, resourceFiles: 0, activities: activities.length, transitions: transitions.length, elements: 0 },
-});
+const uiMap = (activities: MapActivity[], transitions: MapTransition[]): UiMap => handMap(activities, transitions, { package: 'org.p' });
 
 /** A step as one line: `from → to by kind element`. */
 const line = (s: { from: string; to: string; trigger?: { kind: string; element?: string }; back?: true }): string =>
