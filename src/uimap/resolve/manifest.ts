@@ -10,9 +10,14 @@ import { pushTo } from './context.js';
  */
 function relativeNameFixer(ctx: ResolveContext): { fix: (name: string) => string; derived: string | undefined } {
   const classes = [...ctx.code.classes.keys()];
+  // each name's suffix match, found once: the package search below and fix() ask for the same names
+  const matches = new Map<string, string | undefined>();
   const unique = (name: string): string | undefined => {
-    const hits = classes.filter((c) => c.endsWith(name));
-    return hits.length === 1 ? hits[0] : undefined;
+    if (!matches.has(name)) {
+      const hits = classes.filter((c) => c.endsWith(name));
+      matches.set(name, hits.length === 1 ? hits[0] : undefined);
+    }
+    return matches.get(name);
   };
   const written = ctx.input.modules.flatMap((mod) =>
     mod.manifests.flatMap((man) => [
