@@ -2,17 +2,29 @@
  * The legend panel: one row per mark — the ref on a tag of its mark's colour, the class, the label — laid out
  * in columns beside a portrait screenshot or below a landscape one. The font shrinks (down to a readable
  * minimum) until every row fits the room the long-edge budget leaves; rows that still do not fit are
- * summarised in a last row (the caller's text reply carries the full legend).
+ * summarised in a last row (the caller's text reply carries the full legend). A single column beside the
+ * screenshot is as wide as its widest row, up to 30 em: every pixel of the panel is encoded and sent to the
+ * model, so short labels make a narrow panel.
  */
 import type { Context } from './canvas.js';
 import { fillRect, type Rgb } from './raster.js';
 import { drawText, fitText, fontMetrics, measureText, type TextStyle } from './text.js';
 
-export interface LegendRow {
+/** What a legend row says. */
+export interface LegendText {
   ref: string;
   class: string;
   label: string;
+}
+
+export interface LegendRow extends LegendText {
   colour: Rgb;
+}
+
+/** What the panel shows: a first row (e.g. the scale) and one row per mark. */
+export interface LegendContent {
+  header: string;
+  rows: readonly LegendText[];
 }
 
 export interface LegendLayout {
@@ -37,6 +49,36 @@ function metricsFor(fontSize: number): { rowH: number; pad: number; colW: number
   return { rowH: Math.round(fontSize * 1.5), pad: Math.round(fontSize * 0.8), colW: Math.round(fontSize * 21) };
 }
 
+/**
+ * Where a row's parts start, from the column's left edge: the ref tag (as wide as the widest ref shown, at least
+ * four digits' worth), then the class cut to a third of a 21 em column, then the label.
+ */
+function rowParts(fontSize: number, refs: readonly string[]): { refW: number; classX: number; classW: number; labelX: number } {
+  const mono: TextStyle = { face: 'mono-bold', size: fontSize };
+  const refW = Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...refs.map((r) => measureText(r, mono)))) + Math.round(fontSize * 0.5);
+  const classX = refW + Math.round(fontSize * 0.5);
+  const classW = Math.round(metricsFor(fontSize).colW * 0.34);
+  return { refW, classX, classW, labelX: classX + classW + Math.round(fontSize * 0.4) };
+}
+
+function moreText(hidden: number): string {
+  return `+${hidden} more (see text)`;
+}
+
+/** Width a column needs so that the header, the first `shown` rows and the summary row are not cut. */
+function neededWidth(content: LegendContent, fontSize: number, shown: number): number {
+  const sans: TextStyle = { face: 'sans', size: fontSize };
+  const pad = metricsFor(fontSize).pad;
+  const rows = content.rows.slice(0, shown);
+  const parts = rowParts(
+    fontSize,
+    rows.map((r) => r.ref),
+  );
+  const widths = [measureText(content.header, sans), ...rows.map((r) => parts.labelX + measureText(r.label, sans))];
+  if (shown < content.rows.length) widths.push(measureText(moreText(content.rows.length - shown), sans));
+  return Math.ceil(Math.max(...widths)) + pad;
+}
+
 /** Rows shown in `slots` row slots: one slot is the header, and one the "+N more" row when not all fit. */
 function fitRows(rows: number, slots: number): number {
   return rows <= slots - 1 ? rows : Math.max(0, slots - 2);
@@ -46,7 +88,8 @@ function fitRows(rows: number, slots: number): number {
  * Chooses the panel's side, font size and columns. `long` is the screenshot's long edge (font sizes scale
  * with it); `maxEdge` bounds the long edge of screenshot + panel where possible.
  */
-export function layoutLegend(rows: number, image: { width: number; height: number }, maxEdge: number): LegendLayout {
+export function layoutLegend(content: LegendContent, image: { width: number; height: number }, maxEdge: number): LegendLayout {
+  const rows = content.rows.length;
   const side = image.height >= image.width ? 'right' : 'bottom';
   const long = Math.max(image.width, image.height);
   const across = side === 'right' ? image.height : image.width;
@@ -66,8 +109,10 @@ export function layoutLegend(rows: number, image: { width: number; height: numbe
       if (width <= room || size <= min) {
         const cols = Math.max(1, Math.min(columns, Math.floor((room - 2 * pad) / colW)));
         const shown = fitRows(rows, cols * perCol);
-        // A single column may widen (up to 30 em) into the room left, so long labels are cut less.
-        const columnWidth = cols === 1 ? Math.max(colW, Math.min(room - 2 * pad, Math.round(size * 30))) : colW;
+        // A single column takes what its rows need: it may widen (up to 30 em) into the room left, so long
+        // labels are cut less, and narrows when they are short.
+        const widest = Math.max(colW, Math.min(room - 2 * pad, Math.round(size * 30)));
+        const columnWidth = cols === 1 ? Math.min(widest, neededWidth(content, size, shown)) : colW;
         return { side, width: cols * columnWidth + 2 * pad, height: image.height, fontSize: size, columns: cols, columnWidth, shown };
       }
     } else {
@@ -107,10 +152,10 @@ export function drawLegend(
   const perCol = Math.ceil((layout.shown + 1 + (layout.shown < rows.length ? 1 : 0)) / layout.columns);
   const { ascent, descent } = fontMetrics(sans);
   const baselineOffset = Math.round((rowH + ascent - descent) / 2);
-  const refW =
-    Math.ceil(Math.max(measureText('00000', mono) * 0.8, ...rows.slice(0, layout.shown).map((r) => measureText(r.ref, mono)))) +
-    Math.round(layout.fontSize * 0.5);
-  const classW = Math.round(metricsFor(layout.fontSize).colW * 0.34);
+  const { refW, classX, classW, labelX } = rowParts(
+    layout.fontSize,
+    rows.slice(0, layout.shown).map((r) => r.ref),
+  );
   const cell = (k: number): { x: number; y: number } => ({
     x: pad + Math.floor(k / perCol) * colW,
     y: pad + (k % perCol) * rowH,
@@ -125,16 +170,13 @@ export function drawLegend(
     fillRect(ctx, { x0: x, y0: tagTop, x1: x + refW, y1: y + rowH - Math.round(rowH * 0.1) }, row.colour);
     const tw = measureText(row.ref, mono);
     drawText(ctx, row.ref, { x: x + (refW - tw) / 2, y: y + baselineOffset }, { ...mono, colour: WHITE });
-    let tx = x + refW + Math.round(layout.fontSize * 0.5);
-    const cls = fitText(row.class, sans, classW);
-    drawText(ctx, cls, { x: tx, y: y + baselineOffset }, { ...sans, colour: MUTED });
-    tx += classW + Math.round(layout.fontSize * 0.4);
-    const label = fitText(row.label, sans, x + colW - pad - tx);
-    drawText(ctx, label, { x: tx, y: y + baselineOffset }, { ...sans, colour: INK });
+    drawText(ctx, fitText(row.class, sans, classW), { x: x + classX, y: y + baselineOffset }, { ...sans, colour: MUTED });
+    const label = fitText(row.label, sans, colW - pad - labelX);
+    drawText(ctx, label, { x: x + labelX, y: y + baselineOffset }, { ...sans, colour: INK });
   }
   if (layout.shown < rows.length) {
     const { x, y } = cell(layout.shown + 1);
-    drawText(ctx, `+${rows.length - layout.shown} more (see text)`, { x, y: y + baselineOffset }, { ...sans, colour: MUTED });
+    drawText(ctx, moreText(rows.length - layout.shown), { x, y: y + baselineOffset }, { ...sans, colour: MUTED });
   }
   ctx.restore();
 }

@@ -20,7 +20,7 @@ import {
   type ImageFormat,
 } from './canvas.js';
 import { encodeImage } from './encode.js';
-import { drawLegend, layoutLegend, type LegendLayout, type LegendRow } from './legend.js';
+import { drawLegend, layoutLegend, type LegendLayout, type LegendRow, type LegendText } from './legend.js';
 import { placeLabels, type LabelSize } from './layout.js';
 import { clip, fillRect, strokeRect, within, type Rect, type Rgb, type RgbaImage } from './raster.js';
 import { DEFAULT_MAX_EDGE, drawScaled, fitSize } from './scale.js';
@@ -311,15 +311,21 @@ function drawPlan(ctx: Context, plan: MarkPlan): void {
   }
 }
 
+/** The legend's first row: how image pixels map to device pixels (or what the rows say, at full size). */
+function legendHeader(scale: number): string {
+  return scale === 1 ? 'marks: ref · class · label' : `image px × ${scale.toFixed(3)} = device px`;
+}
+
 /** Size of the whole output for a screenshot downscaled to `maxEdge`: the screenshot part and the legend panel. */
 function outputLayout(
   source: { width: number; height: number },
-  rows: number,
+  rows: readonly LegendText[],
   options: MarkOptions,
   maxEdge: number,
 ): { fit: ReturnType<typeof fitSize>; layout: LegendLayout | undefined; size: { width: number; height: number } } {
   const fit = fitSize(source.width, source.height, maxEdge);
-  const layout = options.legend !== false && rows > 0 ? layoutLegend(rows, fit, maxEdge) : undefined;
+  const layout =
+    options.legend !== false && rows.length > 0 ? layoutLegend({ header: legendHeader(fit.scale), rows }, fit, maxEdge) : undefined;
   const size =
     layout === undefined
       ? { width: fit.width, height: fit.height }
@@ -330,7 +336,7 @@ function outputLayout(
 }
 
 /** The largest long edge up to `maxEdge` whose whole output fits `maxPixels` (the legend shrinks with it). */
-export function budgetEdge(source: { width: number; height: number }, rows: number, options: MarkOptions): number {
+export function budgetEdge(source: { width: number; height: number }, rows: readonly LegendText[], options: MarkOptions): number {
   let edge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   checkMaxEdge(edge);
   const budget = options.maxPixels;
@@ -350,9 +356,11 @@ export function budgetEdge(source: { width: number; height: number }, rows: numb
  * the legend beside or below. One canvas: the screenshot is drawn straight into the output.
  */
 function markSource(source: Source, elements: readonly SnapshotElement[], options: MarkOptions): Drawn {
-  const maxEdge = budgetEdge(source, elements.length, options);
+  const rowsOf = (es: readonly SnapshotElement[]): LegendEntry[] => es.map((e) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const all = rowsOf(elements);
+  const maxEdge = budgetEdge(source, all, options);
   // Elements off screen are skipped, so the legend may have fewer rows than elements: lay it out for the plan.
-  const first = outputLayout(source, elements.length, options, maxEdge);
+  const first = outputLayout(source, all, options, maxEdge);
   const { fit } = first;
   const shot = { width: fit.width, height: fit.height };
   const out = surface(first.size.width, first.size.height, first.layout === undefined ? undefined : WHITE);
@@ -360,13 +368,13 @@ function markSource(source: Source, elements: readonly SnapshotElement[], option
   // The colours avoid what lies under each mark, so the plan reads the downscaled pixels.
   const plan = planMarks(source, elements, { maxEdge, shot: meanUnderCanvas(out.ctx, fit) });
   const drawn = plan.marks;
-  const legend = drawn.map(({ element: e }) => ({ ref: e.ref, class: e.class, label: legendLabel(e) }));
+  const legend = rowsOf(drawn.map((d) => d.element));
   const marks = drawn.map(({ ref, box, tag: t, colour, detached }) => ({ ref, box, tag: t, colour, detached }));
   let { layout } = first;
   let canvas = out;
   if (drawn.length !== elements.length) {
     // Fewer rows than laid out for: the panel is smaller (or gone), so the output is cut or drawn again.
-    const again = outputLayout(source, drawn.length, options, maxEdge);
+    const again = outputLayout(source, legend, options, maxEdge);
     layout = again.layout;
     if (again.size.width !== first.size.width || again.size.height !== first.size.height) {
       canvas = surface(again.size.width, again.size.height, layout === undefined ? undefined : WHITE);
@@ -376,8 +384,8 @@ function markSource(source: Source, elements: readonly SnapshotElement[], option
   drawPlan(canvas.ctx, plan);
   if (layout !== undefined) {
     const rows: LegendRow[] = legend.map((l, i) => ({ ...l, colour: drawn[i]!.colour }));
-    const header = fit.scale === 1 ? 'marks: ref · class · label' : `image px × ${fit.scale.toFixed(3)} = device px`;
-    drawLegend(canvas.ctx, layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height }, { rows, layout, header });
+    const at = layout.side === 'right' ? { x: shot.width, y: 0 } : { x: 0, y: shot.height };
+    drawLegend(canvas.ctx, at, { rows, layout, header: legendHeader(fit.scale) });
   }
   return { canvas: canvas.canvas, marks, shot, scale: fit.scale, legend, skipped: plan.skipped };
 }

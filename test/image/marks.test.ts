@@ -2,7 +2,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeRgba, encodeRgba } from '../../src/image/codec.js';
 import { drawMarks, downscaleImage, renderMarks, legendLabel } from '../../src/image/marks.js';
-import { layoutLegend } from '../../src/image/legend.js';
+import { layoutLegend, type LegendText } from '../../src/image/legend.js';
+import { measureText } from '../../src/image/text.js';
 import type { Rect, Rgb, RgbaImage } from '../../src/image/raster.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { isGlanceError } from '../../src/errors.js';
@@ -167,7 +168,7 @@ describe('drawMarks', () => {
     const r = renderMarks(portrait.screen, many);
     assert.equal(r.legend.length, 240);
     assert.ok(r.image.width <= 1568 && r.image.height <= 1568);
-    const layout = layoutLegend(240, r.shot, 1568);
+    const layout = layoutLegend({ header: '', rows: r.legend }, r.shot, 1568);
     assert.ok(layout.fontSize >= 11, `legend font ${layout.fontSize}px`);
     assert.ok(layout.shown < 240 && layout.shown > 100, `shown ${layout.shown}`);
   });
@@ -237,6 +238,36 @@ describe('drawMarks', () => {
       r.marks.map((m) => m.ref),
       s.elements.map((e) => e.ref),
     );
+  });
+
+  test('a single legend column is as wide as its widest row: short labels make a narrow panel, long ones stop at 30 em', async () => {
+    const shot = { width: 743, height: 1568 };
+    const rows = (labels: string[]): LegendText[] => labels.map((label, i) => ({ ref: `b${100 + i}`, class: 'Button', label }));
+    const header = 'image px × 1.454 = device px';
+    const short = layoutLegend({ header, rows: rows(['OK', 'Cancel']) }, shot, 1568);
+    const [a, b] = ['Remind me again', 'Remind me again at 9'];
+    const longer = layoutLegend({ header, rows: rows(['OK', a!]) }, shot, 1568);
+    const longest = layoutLegend({ header, rows: rows(['OK', b!, 'Cancel']) }, shot, 1568);
+    const long = layoutLegend({ header, rows: rows(['x'.repeat(80)]) }, shot, 1568);
+    assert.equal(short.columns, 1);
+    assert.equal(short.fontSize, 20);
+    // The header is the widest line here; a longer label widens the column by its extra width exactly.
+    const sans = { face: 'sans', size: 20 } as const;
+    assert.equal(short.columnWidth, Math.ceil(measureText(header, sans)) + 16);
+    assert.ok(longer.columnWidth > short.columnWidth);
+    const extra = measureText(b!, sans) - measureText(a!, sans);
+    assert.ok(
+      Math.abs(longest.columnWidth - longer.columnWidth - extra) <= 1,
+      `${longest.columnWidth} - ${longer.columnWidth} vs ${extra}`,
+    );
+    assert.equal(long.columnWidth, 600);
+    assert.equal(long.width, 600 + 32);
+    // Drawn: the panel hugs the rows (one pad right of the widest), and the output is that much narrower.
+    const els = portrait.elements.slice(0, 3);
+    const drawn = await drawMarks(portraitPng, els);
+    const widest = Math.max(...drawn.legend.map((l) => measureText(l.label, sans)));
+    assert.ok(drawn.width - drawn.shot.width < 600, `panel ${drawn.width - drawn.shot.width} px`);
+    assert.ok(drawn.width - drawn.shot.width > widest + 32, `panel ${drawn.width - drawn.shot.width} px, label ${widest}`);
   });
 
   test('legend labels: text, else description, else absorbed labels, else hint, else #id', () => {
