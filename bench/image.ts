@@ -2,7 +2,7 @@
  * Screenshot benchmark: cost of `drawMarks` on a 1080×2280 screenshot with 40 marks, PNG in, marked image out
  * as PNG (budget ≤ 120 ms), WebP (≤ 60 ms) and JPEG — at the default 1568 px long edge, and at the model budget
  * (MODEL_MAX_PIXELS, what device_screenshot returns to a model) — beside its stages alone (decode + downscale,
- * planning the marks, encoding the 1375×1568 output in each format, with sharp and with the fallback without it), the first call of a process (loading the
+ * planning the marks, encoding the 1568 px output in each format, with sharp and with the fallback without it), the first call of a process (loading the
  * library and fonts), output sizes, and the virtual device's `screencap -p` of a 1080×2400 screen (a new frame,
  * and the same screen again). Wall and CPU time: the machine is shared.
  *
