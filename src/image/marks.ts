@@ -433,8 +433,10 @@ export async function downscaleImage(
   const { width, height } = image;
   let fit = maxEdge === 0 ? { width, height, scale: 1 } : fitSize(width, height, maxEdge);
   const budget = options.maxPixels;
-  if (budget !== undefined && fit.width * fit.height > budget) {
-    fit = fitSize(width, height, Math.max(1, Math.floor(Math.max(width, height) * Math.sqrt(budget / (width * height)))));
+  // Rounding the short edge can leave the area a few pixels over the budget: step the long edge down until not.
+  while (budget !== undefined && fit.width * fit.height > budget && Math.max(fit.width, fit.height) > 1) {
+    const edge = Math.max(fit.width, fit.height);
+    fit = fitSize(width, height, Math.max(1, Math.min(edge - 1, Math.floor(edge * Math.sqrt(budget / (fit.width * fit.height))))));
   }
   const isPng = bytes[0] === 0x89;
   if (fit.scale === 1 && format === 'png' && isPng && options.quality === undefined) return { bytes, format, ...fit };
