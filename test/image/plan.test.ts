@@ -19,7 +19,7 @@ function flat(width: number, height: number, c: Rgb): RgbaImage {
 }
 
 function pixel(img: RgbaImage, x: number, y: number): Rgb {
-  const i = (Math.round(y) * img.width + Math.round(x)) * 4;
+  const i = (y * img.width + x) * 4;
   return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
 }
 
@@ -63,11 +63,13 @@ describe('planMarks', () => {
       element('t2', [0, 200, 7, 290]),
       // The same along y.
       element('t3', [100, 0, 190, 6]),
+      element('t4', [200, 0, 290, 7]),
     ]);
     assert.deepEqual(plan.marks.slice(1).map(box), [
       [0, 300, 6, 390],
       [2, 200, 7, 290],
       [100, 0, 190, 6],
+      [200, 2, 290, 7],
     ]);
   });
 
@@ -140,25 +142,29 @@ describe('leader lines', () => {
     const r = renderMarks(flat(743, 1568, [255, 255, 255]), elements, { legend: false });
     const detached = r.marks.filter((m) => m.detached);
     assert.ok(detached.length > 0);
+    let gaps = 0;
     for (const m of detached) {
-      // From the point of the tag nearest its centre to the point of the box nearest it (tags drawn later may
-      // cover part of a line).
+      // From the tag's centre to the point of its box nearest it: only the stretch between tag and box shows.
       const c = { x: (m.tag.x0 + m.tag.x1) / 2, y: (m.tag.y0 + m.tag.y1) / 2 };
-      const near = (b: Rect): { x: number; y: number } => ({
-        x: Math.min(Math.max(c.x, b.x0), b.x1 - 1),
-        y: Math.min(Math.max(c.y, b.y0), b.y1 - 1),
-      });
-      const from = near(m.tag);
-      const to = near(m.box);
+      const to = { x: Math.min(Math.max(c.x, m.box.x0), m.box.x1 - 1), y: Math.min(Math.max(c.y, m.box.y0), m.box.y1 - 1) };
+      const inside = (p: { x: number; y: number }, b: Rect, margin: number): boolean =>
+        p.x >= b.x0 - margin && p.x < b.x1 + margin && p.y >= b.y0 - margin && p.y < b.y1 + margin;
       let on = 0;
-      const samples = 9;
-      for (let k = 1; k <= samples; k++) {
-        const t = 0.1 + (0.8 * k) / (samples + 1);
-        const p = pixel(r.image, from.x + (to.x - from.x) * t + 0.5, from.y + (to.y - from.y) * t + 0.5);
-        if (p[0] === m.colour[0] && p[1] === m.colour[1] && p[2] === m.colour[2]) on++;
+      let seen = 0;
+      for (let k = 1; k < 40; k++) {
+        const p = { x: c.x + ((to.x - c.x) * k) / 40 + 0.5, y: c.y + ((to.y - c.y) * k) / 40 + 0.5 };
+        if (inside(p, m.tag, 2) || inside(p, m.box, 3)) continue;
+        seen++;
+        // The pixel the line's centre crosses: the line is antialiased, so nearer its colour than the white below.
+        const px = pixel(r.image, Math.floor(p.x), Math.floor(p.y));
+        const dist = (a: Rgb, b: Rgb): number => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+        if (dist(px, m.colour) < dist(px, [255, 255, 255])) on++;
       }
-      assert.ok(on >= 4, `${m.ref}: ${on} of ${samples} points of its leader in its colour`);
+      if (seen === 0) continue;
+      gaps++;
+      assert.ok(on >= seen / 2, `${m.ref}: ${on} of ${seen} points between tag and box in its colour`);
     }
+    assert.ok(gaps > 0, 'some leader crosses a gap');
   });
 });
 
@@ -201,6 +207,32 @@ describe('legend text and header', () => {
     const b = decodeRgba(alone.bytes);
     assert.deepEqual(Buffer.from(a.data), Buffer.from(b.data));
     assert.deepEqual(pixel(a, 200, 700), [30, 120, 200]);
+  });
+});
+
+describe('the output canvas', () => {
+  test('with a legend the image is opaque: transparent screenshot pixels come out white; without one they stay clear', async () => {
+    const clear = encodeRgba({ width: 100, height: 200, data: new Uint8Array(100 * 200 * 4) });
+    const one = [element('a1', [10, 10, 40, 40], 'A')];
+    const withLegend = decodeRgba((await drawMarks(clear, one)).bytes);
+    const i = (150 * withLegend.width + 80) * 4;
+    assert.deepEqual([...withLegend.data.subarray(i, i + 4)], [255, 255, 255, 255]);
+    const bare = decodeRgba((await drawMarks(clear, one, { legend: false })).bytes);
+    const j = (150 * bare.width + 80) * 4;
+    assert.equal(bare.data[j + 3], 0);
+  });
+
+  test('below a landscape screenshot: a skipped element that took a legend row makes the panel shorter', async () => {
+    // 800×400: three 252 px columns below; the header and three rows need two lines, the header and two one.
+    const png = encodeRgba(flat(800, 400, [30, 120, 200]));
+    const on = [element('a1', [10, 10, 60, 60], 'OK'), element('a2', [100, 10, 160, 60], 'Cancel')];
+    const off = element('z9', [10, 500, 60, 550], 'Gone');
+    const both = await drawMarks(png, [...on, off]);
+    const alone = await drawMarks(png, on);
+    assert.deepEqual(both.skipped, ['z9']);
+    assert.deepEqual([both.width, both.height], [alone.width, alone.height]);
+    assert.equal(alone.height, 400 + 18 + 20);
+    assert.deepEqual(Buffer.from(decodeRgba(both.bytes).data), Buffer.from(decodeRgba(alone.bytes).data));
   });
 });
 
