@@ -38,11 +38,8 @@ export interface MarkOptions {
   legend?: boolean;
 }
 
-export interface LegendEntry {
-  ref: string;
-  class: string;
-  label: string;
-}
+/** One legend row: the mark's ref, the element's class and its label (legendLabel). */
+export type LegendEntry = LegendText;
 
 /** Where one mark was drawn, in output image pixels. */
 export interface MarkGeometry {
