@@ -1,10 +1,11 @@
-// The UiAutomator2 server backend against `uiautomator dump`, on a virtual device whose dump costs what a phone's
-// does: `glance virtual --dump-ms 1500` runs as its own process, the real adb server (own port) connects to it,
-// and Glance reads the screen (`glance ui`) and taps + settles (`glance tap X,Y`) with each backend.
+// The UiAutomator2 server backend against `uiautomator dump`, on a virtual device whose dump and capture cost
+// what a phone's do: `glance virtual --dump-ms 1500 --screencap-ms 500` runs as its own process, the real adb
+// server (own port) connects to it, and Glance reads the screen (`glance ui`), taps + settles (`glance tap X,Y`)
+// and takes a marked screenshot with each backend.
 // - CLI: `glance --backend B …` as whole processes (bin/glance.js, so it needs `npm run build`) through a warm
 //   daemon: medians of wall time, of the client process's CPU (/usr/bin/time) and the daemon's CPU per call
 //   (/proc); the first call, which starts the daemon (and for uia2 installs and starts the server), apart.
-// - Library: a process that keeps its device (connect()), timed in this process.
+// - Library: a process that keeps its device (connect()), timed in this process; also a marked screenshot.
 // - One-shot: the in-process CLI (GLANCE_NO_DAEMON), which starts and stops the server on every call.
 // The virtual device's own CPU is in its process. Run: node --import tsx bench/uia2.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,8 @@ import { median, nodeProcess, processCpuMs, type ProcessRun } from './timing.js'
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(repoRoot, 'bin/glance.js');
 const DUMP_MS = 1500;
+// A phone's capture: screencap (or the server's /screenshot) takes a few hundred milliseconds.
+const SCREENCAP_MS = 500;
 // A tap on the status bar: nothing changes, so the settle loop ends after two equal reads.
 const STILL = '540,48';
 
@@ -72,11 +75,20 @@ async function cliThroughDaemon(serial: string, base: Record<string, string>, pu
   }
 }
 
-/** `glance virtual --dump-ms 1500` as its own process; resolves with its serial (the first line it prints). */
+/** `glance virtual --dump-ms 1500 --screencap-ms 500` as its own process; resolves with its serial (the first line it prints). */
 function startVirtualProcess(): Promise<{ serial: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'test/helpers/glance-dev.ts'), 'virtual', '--dump-ms', String(DUMP_MS)],
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'test/helpers/glance-dev.ts'),
+      'virtual',
+      '--dump-ms',
+      String(DUMP_MS),
+      '--screencap-ms',
+      String(SCREENCAP_MS),
+    ],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -142,6 +154,11 @@ export async function benchUia2(): Promise<Record<string, number>> {
       const ui = await timed(backend === 'dump' ? 3 : 15, () => phone.snapshot());
       put(`library phone.snapshot(), ${backend}`, ui);
       put(`library phone.tap(X,Y) + settle, ${backend}`, await timed(backend === 'dump' ? 3 : 15, () => phone.tap(STILL)));
+      // Capture, hierarchy (read while the screen is captured) and the marked image a model gets.
+      put(
+        `library phone.screenshot({ marks: true }), ${backend}`,
+        await timed(backend === 'dump' ? 3 : 10, () => phone.screenshot({ marks: true })),
+      );
       phone.close();
       // The server goes with its session; the next backend starts from a free UiAutomation.
       await new Promise((r) => setTimeout(r, 200));

@@ -48,6 +48,8 @@ export const screenshotTool = defineTool({
   output: outputs.screenshot,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
+    if (input.marks && input.maxEdge === 0)
+      throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit maxEdge for the default' });
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
     // Loaded here, not at start-up (the drawing library and its encoder cost start-up time other commands need
     // not pay), while the device captures the screen.
@@ -55,10 +57,16 @@ export const screenshotTool = defineTool({
       await m.loadSharp();
       return m;
     });
-    const [raw, { DEFAULT_MAX_EDGE, MIME, MODEL_MAX_PIXELS, downscaleImage, drawMarks }] = await Promise.all([
-      device.screenshot({ signal: ctx.signal }),
-      imaging,
-    ]);
+    // With marks, the hierarchy is read while the screen is captured: the two describe closer moments, and the
+    // call waits for the slower of the two device calls, not their sum. Either failing cancels the other.
+    const cancel = new AbortController();
+    const signal = AbortSignal.any([ctx.signal, cancel.signal]);
+    const dumping = input.marks ? device.dump({ signal }) : undefined;
+    const captured = await Promise.all([device.screenshot({ signal }), imaging, dumping]).catch((e: unknown) => {
+      cancel.abort();
+      throw e;
+    });
+    const [raw, { DEFAULT_MAX_EDGE, MIME, MODEL_MAX_PIXELS, downscaleImage, drawMarks }, dump] = captured;
     const device_ = pngSize(raw);
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
     // An image only a model will see needs no more pixels than the model reads (and costs half the encoding).
@@ -66,12 +74,9 @@ export const screenshotTool = defineTool({
     const encode = { format: input.format ?? defaultFormat(input.out), ...(input.quality === undefined ? {} : { quality: input.quality }) };
     let shot: { bytes: Uint8Array; width: number; height: number; scale: number };
     let legend: Array<{ ref: string; class: string; label: string }> | undefined;
-    if (input.marks) {
-      if (maxEdge === 0)
-        throw new GlanceError('USAGE', 'marks need a maxEdge between 64 and 8192', { hint: 'omit maxEdge for the default' });
+    if (dump !== undefined) {
       // The marks show the refs of the current screen, so this dump also becomes the latest snapshot (its refs
       // carried from the one before, as a text snapshot's are).
-      const dump = await device.dump({ signal: ctx.signal });
       const snap = await advanceLatest(ctx.snapshots, device.serial, dump, await loadLatest(ctx.snapshots, device.serial));
       ({ legend, ...shot } = await drawMarks(raw, snap.elements, { maxEdge, ...budget, ...encode }));
     } else {

@@ -32,6 +32,17 @@ describe('virtual screencap', () => {
     assert.ok(pixel(img, 540, 1900 + 300).reduce((a, b) => a + b) > 700);
   });
 
+  test('screencapDelayMs (glance virtual --screencap-ms): every capture, by screencap or the API, takes at least that long', async () => {
+    await createVirtualDevice().screencap(); // the drawing library loads once per process
+    const slow = createVirtualDevice({ screencapDelayMs: 250 });
+    for (const capture of [() => slow.screencap(), async () => (await slow.run('screencap -p')).stdout]) {
+      const t0 = performance.now();
+      const png = await capture();
+      assert.ok(performance.now() - t0 >= 245, `${(performance.now() - t0).toFixed(0)} ms`);
+      assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    }
+  });
+
   test('state shows: a toggled switch and a focused field change the pixels where they are', async () => {
     const dev = createVirtualDevice();
     dev.state.tap(1017, 136); // Settings

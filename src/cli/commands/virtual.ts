@@ -18,7 +18,7 @@ export interface VirtualIO {
   json?: boolean;
 }
 
-const HELP = `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]] [--dump-ms MS]
+const HELP = `glance virtual [--port N] [--scenario demo|DIR | --droidbot DIR | --trailmap DIR [--start W]] [--dump-ms MS] [--screencap-ms MS]
 
 Runs a virtual Android device made of recorded screens. Real adb and Glance drive it like a phone:
 
@@ -33,6 +33,8 @@ Runs a virtual Android device made of recorded screens. Real adb and Glance driv
   --start W         the waypoint shown first with --trailmap (default: the one most shortcuts leave from)
   --dump-ms MS      make every uiautomator dump take MS milliseconds, like a real phone (1500-3000);
                     --dump-delay is the same option under its older name
+  --screencap-ms MS make every screen capture (screencap, the UiAutomator2 server's /screenshot) take MS
+                    milliseconds, like a real phone (300-1000)
   --uia2-start-ms MS  the emulated UiAutomator2 server takes MS milliseconds to start (phones: 1000-3000)
   --verbose         log every action and its outcome (or that nothing was recorded) to stderr
   --ios             a virtual iPhone (WebDriverAgent) over a trailmap instead: see \`glance virtual --ios --help\`
@@ -55,6 +57,7 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
       start: { type: 'string' },
       'dump-delay': { type: 'string' },
       'dump-ms': { type: 'string' },
+      'screencap-ms': { type: 'string' },
       'uia2-start-ms': { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -85,11 +88,13 @@ export async function virtualCommand(argv: string[], io: VirtualIO): Promise<num
   };
   const delay = ms('dump-ms', values['dump-ms'] ?? values['dump-delay']);
   const uia2StartMs = ms('uia2-start-ms', values['uia2-start-ms']);
+  const screencapDelayMs = ms('screencap-ms', values['screencap-ms']);
   try {
     const running = await startVirtualDevice({
       port,
       signal: io.signal,
       dumpDelayMs: delay,
+      screencapDelayMs,
       uia2StartMs,
       ...(values.scenario === undefined ? {} : { scenario: values.scenario }),
       ...(trailmap === undefined ? {} : { scenario: trailmap }),

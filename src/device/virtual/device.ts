@@ -14,6 +14,7 @@ import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type Tc
 import { Shell, type Sink } from './shell.js';
 import { debug, preview } from '../../debug.js';
 import { UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../uia2/protocol.js';
+import { sleep } from '../sleep.js';
 import type { Uia2Fault, VirtualUia2 } from './uia2/state.js';
 
 export interface VirtualDeviceOptions {
@@ -25,6 +26,8 @@ export interface VirtualDeviceOptions {
   serial?: string;
   /** Delay each `uiautomator dump` like a real device (1.5–3 s there); default 0. */
   dumpDelayMs?: number;
+  /** Delay each screen capture (`screencap`, the UiAutomator2 server's /screenshot) like a phone (0.3–1 s); default 0. */
+  screencapDelayMs?: number;
   /** Start with the scenario's app in front instead of the launcher (default true). */
   launchApp?: boolean;
   /** Milliseconds the emulated UiAutomator2 server takes from `am instrument` to serving (phones: 1–3 s); default 0. */
@@ -85,9 +88,12 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
   // Loaded on first capture: the drawing library is native code that serving dumps never needs.
   let capture: ((dump: UiDump, d: typeof display) => Promise<Uint8Array>) | undefined;
+  const screencapDelayMs = opts.screencapDelayMs ?? 0;
   const screencap = async (): Promise<Uint8Array> => {
     capture ??= (await import('./screencap.js')).screencapCache();
-    return capture(phone.dump(), display);
+    const png = await capture(phone.dump(), display);
+    if (screencapDelayMs > 0) await sleep(screencapDelayMs, undefined);
+    return png;
   };
   const ctx: DeviceContext = {
     phone,
