@@ -332,6 +332,14 @@ function outputLayout(
   return { fit, layout, size };
 }
 
+/**
+ * The next long edge to try when an output of `area` pixels is over `budget`: shrunk in proportion, and at least
+ * one pixel (rounding the short edge can leave the proportional edge's area still over).
+ */
+function smallerEdge(edge: number, area: number, budget: number): number {
+  return Math.min(edge - 1, Math.floor(edge * Math.sqrt(budget / area)));
+}
+
 /** The largest long edge up to `maxEdge` whose whole output fits `maxPixels` (the legend shrinks with it). */
 export function budgetEdge(source: { width: number; height: number }, rows: readonly LegendText[], options: MarkOptions): number {
   let edge = options.maxEdge ?? DEFAULT_MAX_EDGE;
@@ -343,7 +351,7 @@ export function budgetEdge(source: { width: number; height: number }, rows: read
     const area = size.width * size.height;
     if (area <= budget || edge <= 64) return edge;
     // The legend's width does not shrink in proportion: step down and measure again.
-    edge = Math.max(64, Math.min(edge - 1, Math.floor(edge * Math.sqrt(budget / area))));
+    edge = Math.max(64, smallerEdge(edge, area, budget));
   }
   return edge;
 }
@@ -430,10 +438,10 @@ export async function downscaleImage(
   const { width, height } = image;
   let fit = maxEdge === 0 ? { width, height, scale: 1 } : fitSize(width, height, maxEdge);
   const budget = options.maxPixels;
-  // Rounding the short edge can leave the area a few pixels over the budget: step the long edge down until not.
+  // Step the long edge down until the area fits, as budgetEdge does for a marked image.
   while (budget !== undefined && fit.width * fit.height > budget && Math.max(fit.width, fit.height) > 1) {
     const edge = Math.max(fit.width, fit.height);
-    fit = fitSize(width, height, Math.max(1, Math.min(edge - 1, Math.floor(edge * Math.sqrt(budget / (fit.width * fit.height))))));
+    fit = fitSize(width, height, Math.max(1, smallerEdge(edge, fit.width * fit.height, budget)));
   }
   const isPng = bytes[0] === 0x89;
   if (fit.scale === 1 && format === 'png' && isPng && options.quality === undefined) return { bytes, format, ...fit };
