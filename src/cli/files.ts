@@ -1,6 +1,8 @@
 // Reading the files a user names (--from, --diff, --map …): the one place where the file system's errno becomes
 // a coded error, so a missing, unreadable or directory path is the user's to fix, never an INTERNAL bug.
-import { open, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GlanceError } from '../errors.js';
 
 /** The GlanceError for a failed read of `path`; anything that is not a file-system error passes through. */
@@ -93,4 +95,32 @@ export async function writeUserFile(path: string, data: Uint8Array | string, nam
       cause: e,
     });
   }
+}
+
+/**
+ * Keeps an image the caller named no file for (a terminal shows no image): in a new private folder under the
+ * temp directory ($TMPDIR of the call), so no other user can have put a file or a link at that path first.
+ * Answers the file's path.
+ */
+export async function keepTempImage(
+  env: Readonly<Record<string, string | undefined>>,
+  data: Uint8Array,
+  format: 'png' | 'webp' | 'jpeg',
+): Promise<string> {
+  const base = env['TMPDIR'] || tmpdir();
+  let dir: string;
+  try {
+    dir = await mkdtemp(join(base, 'glance-'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    if (code === undefined) throw e;
+    throw new GlanceError('OUTPUT_UNWRITABLE', `cannot keep the image under ${base}: ${code}`, {
+      hint: 'name a file for it (glance screenshot FILE), or set TMPDIR to a folder you can write to',
+      context: { path: base, errno: code },
+      cause: e,
+    });
+  }
+  const path = join(dir, `screenshot.${format === 'jpeg' ? 'jpg' : format}`);
+  await writeUserFile(path, data);
+  return path;
 }

@@ -15,7 +15,7 @@ import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
 import { echoed, renderError, renderResult } from './output.js';
 import { fileSnapshotStore, stateDir } from './store.js';
-import { writeUserFile } from './files.js';
+import { keepTempImage, writeUserFile } from './files.js';
 import { resolve } from 'node:path';
 import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './table.js';
 
@@ -102,6 +102,7 @@ async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv:
       io.stdoutBytes(typeof data === 'string' ? Buffer.from(data) : data);
       toStdout = true;
     },
+    keepImage: (data, format) => keepTempImage(io.env, data, format),
   };
   try {
     const result = await tool.handler(input, ctx);

@@ -61,6 +61,11 @@ export interface ToolContext {
    * code (a source tree to map) call it themselves. Absent: anywhere the user can reach.
    */
   allowPath?(path: string, use: 'read' | 'write'): Promise<string>;
+  /**
+   * Keeps an image the caller named no file for, where a front-end cannot show images (the CLI): writes it to a
+   * new file of its choosing and answers that file's path. Absent (MCP, the library): the image is returned.
+   */
+  keepImage?(data: Uint8Array, format: 'png' | 'webp' | 'jpeg'): Promise<string>;
   /** Creates a folder the user named for a tool's output files (and its parents); absent: folders must exist. */
   makeDir?: (path: string) => Promise<void>;
   /** Progress of a long call (agent runs report each step): MCP sends it as progress notifications. */

@@ -84,6 +84,8 @@ export const screenshotTool = defineTool({
     }
     const { bytes, width, height, scale } = shot;
     if (input.out !== undefined) await ctx.writeFile(input.out, bytes);
+    // A front-end that cannot show the image keeps it in a file of its own, named in the answer.
+    const file = input.out ?? (await ctx.keepImage?.(bytes, encode.format));
     const data = {
       width,
       height,
@@ -92,12 +94,12 @@ export const screenshotTool = defineTool({
       format: encode.format,
       bytes: bytes.length,
       ...(legend ? { legend } : {}),
-      ...(input.out !== undefined ? { file: input.out } : {}),
+      ...(file !== undefined ? { file } : {}),
     };
     const resized = width !== device_.width || height !== device_.height;
     return respond(data)
       .text(
-        `screenshot ${device_.width}x${device_.height}${resized ? ` → ${width}x${height}` : ''} ${encode.format}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${bytes.length} bytes${input.out !== undefined ? ` → ${input.out}` : ''}`,
+        `screenshot ${device_.width}x${device_.height}${resized ? ` → ${width}x${height}` : ''} ${encode.format}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${bytes.length} bytes${file !== undefined ? ` → ${file}` : ''}`,
         ...(legend ?? []).map((l) => `${l.ref} ${l.class} ${l.label}`.trimEnd()),
       )
       .image(bytes, MIME[encode.format])

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { walk } from '../../src/hierarchy/model.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
@@ -27,6 +27,8 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
   const env = (): Record<string, string> => ({
     ANDROID_ADB_SERVER_PORT: String(h.port),
     GLANCE_STATE_DIR: stateDir,
+    // Where the CLI keeps an image named no file for: inside this test's folder, removed in `after`.
+    TMPDIR: stateDir,
     ANDROID_SERIAL: '',
     HOME: h.home,
   });
@@ -174,9 +176,22 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
     assert.equal(r.body.result?.['bytes'], png.length);
 
     // An image for the caller only (no file, no --max-edge) stays within what a model reads: 1.2 megapixels.
+    // A terminal shows no image, so the CLI keeps it in a new folder under $TMPDIR and names the file.
     const small = await json('-s', main.serial, 'screenshot');
     assert.deepEqual([small.body.result?.['width'], small.body.result?.['height']], [821, 1460]);
     assert.ok(Math.abs((small.body.result?.['scale'] as number) - 1920 / 1460) < 0.01);
+    const kept = small.body.result?.['file'] as string;
+    assert.equal(dirname(dirname(kept)), stateDir);
+    assert.match(kept, /\/glance-[^/]+\/screenshot\.webp$/);
+    const webp = readFileSync(kept);
+    assert.equal(webp.subarray(0, 4).toString('latin1'), 'RIFF');
+    assert.equal(webp.subarray(8, 12).toString('latin1'), 'WEBP');
+    assert.equal(small.body.result?.['bytes'], webp.length);
+    const text = await run('-s', main.serial, 'screenshot', '--format', 'jpeg');
+    const named = /→ (\S+)$/m.exec(text.stdout)?.[1] ?? '';
+    assert.match(named, /\/screenshot\.jpg$/, text.stdout);
+    assert.notEqual(dirname(named), dirname(kept), 'each image gets a folder of its own');
+    assert.deepEqual([...readFileSync(named).subarray(0, 3)], [0xff, 0xd8, 0xff]);
     const edge = await json('-s', main.serial, 'screenshot', '--max-edge', '1568');
     assert.deepEqual([edge.body.result?.['width'], edge.body.result?.['height']], [882, 1568]);
 
