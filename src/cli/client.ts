@@ -16,6 +16,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endOnClosedPipe } from './pipe.js';
 
 /**
  * Verbs of the command table (device tools): the calls the daemon takes. Anything else (servers, file jobs,
@@ -281,6 +282,8 @@ export async function daemonCommand(argv: readonly string[], out: (s: string) =>
 
 /** The whole CLI: the daemon when it can take the call, else the CLI loaded in this process. */
 export async function main(argv: readonly string[]): Promise<number> {
+  endOnClosedPipe(process.stdout);
+  endOnClosedPipe(process.stderr);
   if (argv[0] === 'daemon') return daemonCommand(argv.slice(1), (s) => process.stdout.write(s));
   if (process.env['GLANCE_NO_DAEMON'] !== '1' && daemonEligible(argv)) {
     const code = await viaDaemon(argv);

@@ -2,6 +2,7 @@
 import type { DeviceProvider } from '../device/provider.js';
 import type { SnapshotStore } from '../tools/registry.js';
 import { readBounded, readTextFile } from './files.js';
+import { endOnClosedPipe } from './pipe.js';
 
 /** Devices and snapshots kept between calls (the daemon's); without one, each call opens and closes its own. */
 export interface CliSession {
@@ -31,6 +32,8 @@ export function processIO(): CliIO {
   const onSignal = (): void => ctrl.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  endOnClosedPipe(process.stdout);
+  endOnClosedPipe(process.stderr);
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
