@@ -1,12 +1,12 @@
 // Runs a real Debian adb server on its own port with its own HOME (keys), for the end-to-end tests and the
-// benchmark. Everything it starts is stopped by stop().
+// benchmark. Everything it starts is stopped by stop(), which then removes that HOME (a temporary folder, also
+// removed when the process exits should stop() never run).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseDeviceList } from '../../src/adb/transport.js';
 import { adbPath } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,7 +39,7 @@ export class AdbHarness {
   }
 
   static async start(): Promise<AdbHarness> {
-    const h = new AdbHarness(await freePort(), mkdtempSync(join(tmpdir(), 'glance-adb-home-')));
+    const h = new AdbHarness(await freePort(), tempDir('glance-adb-home-'));
     const r = await h.adb(['start-server'], 20_000);
     if (r.code !== 0) throw new Error(`adb start-server failed: ${r.stderr}`);
     return h;

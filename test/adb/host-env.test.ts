@@ -2,10 +2,9 @@
 // (ANDROID_ADB_SERVER_PORT), the adb binary (ADB_PATH, the SDK folders, PATH), the RSA key (ANDROID_USER_HOME,
 // ANDROID_SDK_HOME, HOME), and they start the server with the binary they found. Exercised in process, with
 // temporary folders of small executables standing in for `adb`.
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_ADB_SERVER_PORT,
@@ -19,16 +18,9 @@ import {
 } from '../../src/adb/node/host.js';
 import { isGlanceError, type ErrorCode, type GlanceError } from '../../src/errors.js';
 import { freePort, waitFor } from './adb-harness.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const tmp = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'glance-host-env-'));
-  dirs.push(d);
-  return d;
-};
+const tmp = (): string => tempDir('glance-host-env-');
 
 /** A shell script at `path` (folders created), executable unless `mode` says otherwise. */
 function script(path: string, body: string, mode = 0o755): string {

@@ -1,8 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isGlanceError } from '../../src/errors.js';
@@ -33,6 +32,7 @@ import { resolveSerial } from '../../src/adb/select.js';
 import { mapServerFailure } from '../../src/adb/server-transport.js';
 import { decodeAdbPublicKey, encodeAdbPublicKey, signAuthToken, verifyAuthSignature } from '../../src/adb/auth.js';
 import { adbPath, requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** A reader over fixed bytes, delivered in small chunks. */
 function readerOf(bytes: Uint8Array, chunk = 7): StreamReader {
@@ -268,7 +268,7 @@ describe('device list and selection', () => {
 
 describe('RSA auth', () => {
   test('our adb public key encoding matches the one adb keygen writes', { skip: requires({ adb: true }) }, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-adbkey-'));
+    const dir = tempDir('glance-adbkey-');
     try {
       execFileSync(adbPath(), ['keygen', join(dir, 'adbkey')], { stdio: 'ignore', timeout: 20_000 });
       const pem = readFileSync(join(dir, 'adbkey'), 'utf8');

@@ -3,8 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, connect as tcpConnect } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isGlanceError, type ErrorCode } from '../../src/errors.js';
@@ -16,6 +15,7 @@ import type { AdbServerClient } from '../../src/adb/server-transport.js';
 import { AdbHarness, freePort, waitFor } from './adb-harness.js';
 import { requires } from '../helpers/requires.js';
 import { BIG_SIZE, MemoryFs, binaryPattern, fakeDevice } from './fake-device.js';
+import { tempDir } from '../helpers/temp.js';
 
 const hasCode = (code: ErrorCode) => (e: unknown) => {
   assert.ok(isGlanceError(e), `expected GlanceError ${code}, got ${String(e)}`);
@@ -36,7 +36,6 @@ describe('real adb server ↔ our device endpoint', { skip: requires({ adb: true
   let serial: string;
   let server: AdbServerClient;
   const listeners: DeviceListener[] = [];
-  const dirs: string[] = [];
 
   before(async () => {
     fs = seededFs();
@@ -50,14 +49,9 @@ describe('real adb server ↔ our device endpoint', { skip: requires({ adb: true
   after(async () => {
     await adb?.stop();
     await Promise.all(listeners.map((l) => l.close()));
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  const tmp = (): string => {
-    const d = mkdtempSync(join(tmpdir(), 'glance-adb-test-'));
-    dirs.push(d);
-    return d;
-  };
+  const tmp = (): string => tempDir('glance-adb-test-');
 
   test('adb CLI: connect, devices -l, shell exit code and stderr, exec-out, push/pull/ls', async () => {
     const c = await adb.adb(['connect', serial]);
@@ -336,7 +330,7 @@ describe('adb server availability', { skip: requires({ adb: true }), timeout: 60
 
   test('autoStart runs `adb -P PORT start-server`', async () => {
     const port = await freePort();
-    const home = mkdtempSync(join(tmpdir(), 'glance-adb-home-'));
+    const home = tempDir('glance-adb-home-');
     const env = { ...process.env, HOME: home };
     const server = createServerTransport({ port, env });
     try {

@@ -6,13 +6,13 @@
 // exposure) must add up to what the server saw.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { glance } from '../helpers/cli.js';
 import { corpusDir, droidtaskDir } from '../helpers/corpus.js';
 import { promptOf, startFakeLlm, type FakeLlm, type FakeReply, type RecordedRequest } from '../helpers/fake-llm.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Target {
   kind: string;
@@ -134,7 +134,7 @@ describe('model policies on DroidTask worlds (bench agent) with a fake obedient 
   const gt = groundTruth('clock');
   before(async () => {
     fake = await startFakeLlm(obedientModel(gt));
-    dir = mkdtempSync(join(tmpdir(), 'glance-bench-models-'));
+    dir = tempDir('glance-bench-models-');
   });
   after(async () => {
     await fake.close();

@@ -3,8 +3,7 @@
 // ACP/SPL/CTR there; the random baseline repeats exactly. Nothing from the corpus is copied.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBench } from '../../src/agent/bench.js';
 import { appSource, cachedMap } from '../../src/agent/maps.js';
@@ -13,6 +12,7 @@ import { oraclePolicy, randomPolicy } from '../../src/agent/policies/baselines.j
 import { DroidTaskSuite } from '../../src/agent/worlds/droidtask.js';
 import { corpusDir, droidtaskDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('agent benchmark on DroidTask worlds', { skip: requires({ shared: true }) }, () => {
   test('oracle: success equals the replay ceiling; ACP = SPL = CTR = 1 on its successes; step mode all right', async (t) => {
@@ -65,7 +65,7 @@ describe('agent benchmark on DroidTask worlds', { skip: requires({ shared: true 
   test('heuristic with UI Maps from source: deterministic, well above random (full figures: npm run bench agent)', async (t) => {
     const suite = new DroidTaskSuite(droidtaskDir, { apps: ['applauncher', 'clock'] });
     await suite.markReplayable();
-    const cache = mkdtempSync(join(tmpdir(), 'glance-maps-'));
+    const cache = tempDir('glance-maps-');
     try {
       const maps = new Map<string, Awaited<ReturnType<typeof cachedMap>>>();
       for (const app of ['applauncher', 'clock']) maps.set(app, await cachedMap(appSource(join(corpusDir, 'apps'), app)!, cache));

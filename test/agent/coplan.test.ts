@@ -4,8 +4,7 @@
 // text of a block it was not sent ever reached it, and the local server's to show it was given every block.
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { lexicalSide, redact } from '../../src/agent/policies/coplan.js';
@@ -16,6 +15,7 @@ import { glance } from '../helpers/cli.js';
 import { chromiumPath, requires } from '../helpers/requires.js';
 import { hopModel, promptOf, startFakeLlm, type FakeLlm, type RecordedRequest } from '../helpers/fake-llm.js';
 import { notesScreen } from '../privacy/fixture.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Step {
   decision?: { llm?: LlmCall[]; ledger?: StepLedger; coplan?: CoPlanRecord; instruction?: string };
@@ -74,7 +74,7 @@ describe('co-planning on the virtual demo device: a cloud fake and a local fake'
   before(async () => {
     cloud = await startFakeLlm();
     local = await startFakeLlm();
-    dir = mkdtempSync(join(tmpdir(), 'glance-coplan-'));
+    dir = tempDir('glance-coplan-');
   });
   after(async () => {
     await cloud.close();

@@ -4,8 +4,7 @@
 // `glance map --enrich` keeps the cache beside the map. Without --enrich the map has none of it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ELEMENTS_PER_ASK, enrichMap, parseEnrichCache } from '../../src/agent/map-enrich.js';
@@ -16,9 +15,10 @@ import { mapDirectory } from '../../src/uimap/index.js';
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 import { elementsOf } from '../../src/uimap/paths.js';
 import { promptOf, startFakeLlm, type FakeLlm, type FakeReply, type RecordedRequest } from '../helpers/fake-llm.js';
+import { tempDir } from '../helpers/temp.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/uimap/notekeeper', import.meta.url));
-const tmp = mkdtempSync(path.join(tmpdir(), 'glance-enrich-'));
+const tmp = tempDir('glance-enrich-');
 
 /** The screen's simple name and the element ids a prompt lists. */
 function asked(req: RecordedRequest): { screen: string; ids: string[] } {

@@ -5,9 +5,8 @@
 // (record, replay offline, miss), `out` folders and MCP progress notifications.
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -19,6 +18,7 @@ import { readTextFile } from '../../src/cli/files.js';
 import { glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { hopModel, promptOf, startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SETTINGS = /SettingsActivity/;
 const DEMO_MAP = join(repoRoot, 'test/fixtures/demo-uimap.json');
@@ -61,7 +61,7 @@ describe('model policies on the virtual demo device with a fake model server', (
 
   before(async () => {
     fake = await startFakeLlm();
-    dir = mkdtempSync(join(tmpdir(), 'glance-model-'));
+    dir = tempDir('glance-model-');
   });
   after(async () => {
     await fake.close();

@@ -3,8 +3,7 @@
 // report.html is opened in headless Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { destructiveGuard, loopGuard } from '../../src/agent/guards.js';
@@ -16,6 +15,7 @@ import type { Observation } from '../../src/agent/types.js';
 import { glance } from '../helpers/cli.js';
 import { corpusDir, droidtaskDir } from '../helpers/corpus.js';
 import { chromiumPath, requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const CLOCK = 'com.simplemobiletools.clock';
 
@@ -28,7 +28,7 @@ describe('glance goto and glance run on a replayed app', { skip: requires({ shar
 
   before(async () => {
     dev = await startVirtualDevice({ droidbotDir: join(droidtaskDir, 'clock') });
-    dir = mkdtempSync(join(tmpdir(), 'glance-agent-'));
+    dir = tempDir('glance-agent-');
     env = { GLANCE_STATE_DIR: join(dir, 'state') };
   });
   after(async () => {

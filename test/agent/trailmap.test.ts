@@ -3,8 +3,7 @@
 // iOS Contacts trailmap.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { startVirtualIos } from '../../src/device/virtual/wda/index.js';
@@ -19,6 +18,7 @@ import { mcpPair } from '../hostile/mcp-pair.js';
 import { glance } from '../helpers/cli.js';
 import { contactsIosDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('trailmap worlds', () => {
   test('a trailmap as a UI Map: waypoints are screens, shortcuts transitions with what they act on', async () => {
@@ -104,7 +104,7 @@ describe('trailmap worlds', () => {
   });
 
   test('glance bench navigate --policy: an agent in the place of goto; an unknown policy is a usage error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-navbench-'));
+    const dir = tempDir('glance-navbench-');
     try {
       const out = join(dir, 'oracle.json');
       const r = await glance([
@@ -167,7 +167,7 @@ describe('trailmap worlds', () => {
 describe('trailmap commands on the virtual iPhone (Contacts)', { skip: requires({ shared: true }), timeout: 120_000 }, () => {
   test('glance waypoint and goto --trailmap over WDA; the same tools over MCP', async () => {
     const server = await startVirtualIos({ trailmap: contactsIosDir, start: 'contacts/ios/list' });
-    const stateDir = mkdtempSync(join(tmpdir(), 'glance-trailmap-ios-'));
+    const stateDir = tempDir('glance-trailmap-ios-');
     const run = (...argv: string[]) => glance(['-s', `wda:${server.url}`, ...argv], { env: { GLANCE_STATE_DIR: stateDir } });
     try {
       const here = await run('--json', 'waypoint', '--trailmap', contactsIosDir);

@@ -6,8 +6,6 @@
 // calls: no timing is asserted.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
@@ -19,6 +17,7 @@ import { AdbHarness } from '../adb/adb-harness.js';
 import type { CliRun } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const entry = join(repoRoot, 'test/helpers/glance-client.ts');
 
@@ -123,16 +122,18 @@ describe('the daemon against two devices through the real adb server', { skip: r
   const b = new Watched('B', log);
   let listeners: DeviceListener[] = [];
   const serial = { a: '', b: '' };
-  const dirs: string[] = [];
+  const callers: Array<Record<string, string | undefined>> = [];
 
   /** The environment of a caller with a daemon folder of its own (tests never meet each other's daemon). */
   const callerEnv = (extra: Record<string, string> = {}): Record<string, string | undefined> => {
-    const daemonDir = mkdtempSync(join(tmpdir(), 'glance-daemon-devices-'));
-    const stateDir = mkdtempSync(join(tmpdir(), 'glance-daemon-state-'));
-    dirs.push(daemonDir, stateDir);
-    const env: Record<string, string | undefined> = { ...h.env, GLANCE_DAEMON_DIR: daemonDir, GLANCE_STATE_DIR: stateDir };
+    const env: Record<string, string | undefined> = {
+      ...h.env,
+      GLANCE_DAEMON_DIR: tempDir('glance-daemon-devices-'),
+      GLANCE_STATE_DIR: tempDir('glance-daemon-state-'),
+    };
     delete env['GLANCE_NO_DAEMON'];
     delete env['GLANCE_BACKEND'];
+    callers.push(env);
     return { ...env, ...extra };
   };
 
@@ -147,10 +148,11 @@ describe('the daemon against two devices through the real adb server', { skip: r
     await h.connectOnline(serial.b);
   });
   after(async () => {
-    for (const dir of dirs) await glance(['daemon', 'stop'], { ...process.env, GLANCE_DAEMON_DIR: dir });
+    // Each stopped through its caller's environment: a daemon's socket is named after the adb server it serves.
+    // Their folders go when this process exits, after the daemons.
+    for (const env of callers) await glance(['daemon', 'stop'], env);
     await h.stop();
     await Promise.all(listeners.map((l) => l.close()));
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   test('calls on one device are serialised, a call on another device runs meanwhile', async () => {

@@ -1,14 +1,14 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_VERBS, daemonEligible, socketPath } from '../../src/cli/client.js';
 import { COMMANDS } from '../../src/cli/table.js';
 import { keyedQueue } from '../../src/cli/daemon.js';
 import { repoRoot } from '../helpers/corpus.js';
 import type { CliRun } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const entry = join(repoRoot, 'test/helpers/glance-client.ts');
 const screens = join(repoRoot, 'assets/scenarios/demo/screens');
@@ -16,7 +16,7 @@ const dirs: string[] = [];
 
 /** A daemon folder of its own, so tests never meet each other's (or a user's) daemon. */
 function freshEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
-  const dir = mkdtempSync(join(tmpdir(), 'glance-daemon-test-'));
+  const dir = tempDir('glance-daemon-test-');
   dirs.push(dir);
   const env: Record<string, string | undefined> = { ...process.env, GLANCE_DAEMON_DIR: dir, ...extra };
   delete env['GLANCE_NO_DAEMON'];

@@ -2,14 +2,14 @@
 // hint and a not-found or failure exit, never INTERNAL.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileError } from '../../src/cli/files.js';
 import { GlanceError } from '../../src/errors.js';
 import { glance, glanceProcess } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'glance-files-'));
+const dir = tempDir('glance-files-');
 const missing = join(dir, 'missing.xml');
 const screen = 'assets/scenarios/demo/screens/home.xml';
 

@@ -2,16 +2,16 @@
 // $TMPDIR per image, the format's extension, and a coded error when no folder can be made there.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { keepTempImage } from '../../src/cli/files.js';
 import { GlanceError } from '../../src/errors.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('keepTempImage', () => {
-  test('each image gets a new folder of its own under TMPDIR, named by its format', async (t) => {
-    const base = mkdtempSync(join(tmpdir(), 'glance-keep-'));
-    t.after(() => rmSync(base, { recursive: true, force: true }));
+  test('each image gets a new folder of its own under TMPDIR, named by its format', async () => {
+    const base = tempDir('glance-keep-');
     const bytes = new Uint8Array([1, 2, 3, 4]);
     const paths = [
       await keepTempImage({ TMPDIR: base }, bytes, 'webp'),
@@ -40,9 +40,8 @@ describe('keepTempImage', () => {
     }
   });
 
-  test('a TMPDIR where no folder can be made is OUTPUT_UNWRITABLE with a hint, naming the place', async (t) => {
-    const base = mkdtempSync(join(tmpdir(), 'glance-keep-'));
-    t.after(() => rmSync(base, { recursive: true, force: true }));
+  test('a TMPDIR where no folder can be made is OUTPUT_UNWRITABLE with a hint, naming the place', async () => {
+    const base = tempDir('glance-keep-');
     const file = join(base, 'not-a-folder');
     writeFileSync(file, 'x');
     for (const where of [file, join(base, 'missing', 'deeper')]) {

@@ -4,12 +4,12 @@
 // test/snapshot/passes.test.ts; this is the second, end-to-end check of the same property.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { glance } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'glance-rowguard-'));
+const dir = tempDir('glance-rowguard-');
 
 /** A 1080×2400 screen with one clickable container `height` px tall holding a title and a body text. */
 function screen(height: number): string {

@@ -2,15 +2,13 @@
 // `--diff last` compares with the device's previous snapshot (including the ones actions take).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import type { DeviceProvider, ToolContext } from '../../src/tools/index.js';
 import { snapshotTool } from '../../src/tools/snapshot.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
 import { glance } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 let phone: RunningVirtualDevice;
 let env: Record<string, string>;
@@ -19,7 +17,7 @@ const run = (...argv: string[]) => glance(['-s', `direct:127.0.0.1:${phone.port}
 describe('live glance ui over the direct transport', () => {
   before(async () => {
     phone = await startVirtualDevice({ scenario: 'demo' });
-    env = { GLANCE_STATE_DIR: mkdtempSync(join(tmpdir(), 'glance-state-')) };
+    env = { GLANCE_STATE_DIR: tempDir('glance-state-') };
   });
   after(async () => phone?.close());
 

@@ -3,8 +3,7 @@
 // port → the demo phone served over TCP. The recipes list scrolls 120 px under a swipe; the first row is then cut
 // to its second label, and standing alone it would get a new ref.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
@@ -12,6 +11,7 @@ import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { glance, glanceProcess } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('refs carried across a scroll through the real adb server', { skip: requires({ adb: true }), timeout: 120_000 }, () => {
   let h: AdbHarness;
@@ -34,7 +34,7 @@ describe('refs carried across a scroll through the real adb server', { skip: req
   const row = (els: readonly SnapshotElement[], first: string): SnapshotElement | undefined => els.find((e) => e.labels?.[0] === first);
 
   before(async () => {
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-carry-'));
+    stateDir = tempDir('glance-carry-');
     h = await AdbHarness.start();
     phone = await startVirtualDevice({ scenario: 'demo' });
     await h.connectOnline(phone.serial);

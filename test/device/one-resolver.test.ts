@@ -3,8 +3,7 @@
 // stdio, spawning `glance mcp`) resolve the same selector on the same screen to the same element. The screen is a
 // real omni-notes uiautomator2 dump served by a virtual device.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +17,7 @@ import { AdbHarness } from '../adb/adb-harness.js';
 import { devEntry, glance } from '../helpers/cli.js';
 import { corpusDir, repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const DUMP = join(corpusDir, 'dumps/omni-notes.uiautomator2.xml');
 const SELECTOR = ':clickable:below([text=Notes])';
@@ -44,7 +44,7 @@ describe('one target resolver: library, CLI and MCP agree', { skip: missing, tim
       () => readFileSync(DUMP, 'utf8'),
       'omni-notes scenario',
     );
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-resolver-'));
+    stateDir = tempDir('glance-resolver-');
     adb = await AdbHarness.start();
     phone = await startVirtualDevice({ scenario });
     await adb.connectOnline(phone.serial);

@@ -3,9 +3,7 @@
 // stopped changing, never an intermediate one; a screen that never stops is reported unsettled within the budget,
 // not as a failure. (The settle loop is tested alone in test/device/actions.test.ts; this is the second check.)
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { walk, type UiDump } from '../../src/hierarchy/model.js';
@@ -13,6 +11,7 @@ import { glance } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { LOGIN_SCENARIO } from './harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('settle through glance tap and the real adb server', { skip: requires({ adb: true }), timeout: 120_000 }, () => {
   let h: AdbHarness;
@@ -23,7 +22,7 @@ describe('settle through glance tap and the real adb server', { skip: requires({
   let dumpsAfterTap = 0;
 
   before(async () => {
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-settle-'));
+    stateDir = tempDir('glance-settle-');
     h = await AdbHarness.start();
     v = await startVirtualDevice({ scenario: LOGIN_SCENARIO });
     await h.connectOnline(v.serial);

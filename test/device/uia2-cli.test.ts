@@ -3,9 +3,7 @@
 // through `glance type`, the doctor names the backend, a bad backend name is a usage error; and the page source
 // the server emulation serves gives the same snapshot as `uiautomator dump` on every screen of the demo app.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { AdbClient } from '../../src/adb/client.js';
 import { createServerTransport } from '../../src/adb/node/host.js';
@@ -25,6 +23,7 @@ import { devEntry, glance, glanceProcess } from '../helpers/cli.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const UNICODE = 'Grüße, 東京 🚀 "quotes" $HOME';
 
@@ -50,7 +49,7 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
   });
 
   before(async () => {
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-uia2-cli-'));
+    stateDir = tempDir('glance-uia2-cli-');
     h = await AdbHarness.start();
     v = await startVirtualDevice({ scenario: 'demo' });
     await h.connectOnline(v.serial);

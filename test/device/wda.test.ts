@@ -2,8 +2,7 @@
 // server made of a trailmap), through the CLI and through the MCP server as an agent meets it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -15,6 +14,7 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { devEntry, glance } from '../helpers/cli.js';
 import { contactsIosDir, repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 let server: RunningWdaServer;
 let serial: string;
@@ -65,7 +65,7 @@ describe('WdaDevice against the virtual iOS device', () => {
     assert.equal(typed.code, 0, typed.stderr);
     assert.equal(server.world.waypoint, 'notes/ios/results');
     assert.match(typed.stdout, /field now holds "lisbon"/);
-    const out = join(mkdtempSync(join(tmpdir(), 'glance-wda-')), 'shot.png');
+    const out = join(tempDir('glance-wda-'), 'shot.png');
     const shot = await glance(['-s', serial, 'screenshot', out, '--marks']);
     assert.equal(shot.code, 0, shot.stderr);
     assert.match(shot.stdout, /^screenshot 402x874/);

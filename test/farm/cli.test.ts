@@ -3,14 +3,14 @@
 // of a missing Redis and of incomplete commands.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VirtualFarmDevice } from '../../src/farm/devices.js';
 import { startFarmWorker, type FarmWorker } from '../../src/farm/worker.js';
 import { glance } from '../helpers/cli.js';
 import { droidtaskDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('glance farm', { skip: requires({ redis: true, shared: true }) }, () => {
   let dir: string;
@@ -20,7 +20,7 @@ describe('glance farm', { skip: requires({ redis: true, shared: true }) }, () =>
   const g = (args: string[]) => glance(args, { env });
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'glance-farm-cli-'));
+    dir = tempDir('glance-farm-cli-');
     env = { GLANCE_STATE_DIR: join(dir, 'state') };
     const up = await g(['--json', 'farm', 'up']);
     assert.equal(up.code, 0, up.stderr);

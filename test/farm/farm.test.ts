@@ -4,8 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBench } from '../../src/agent/bench.js';
 import { makePolicy } from '../../src/agent/policies/index.js';
@@ -22,6 +21,7 @@ import { devEntry } from '../helpers/cli.js';
 import { droidtaskDir } from '../helpers/corpus.js';
 import { startRedis } from '../helpers/redis.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const APPS = ['clock', 'notes'];
 
@@ -128,7 +128,7 @@ describe('farm on BullMQ + Redis', { skip: requires({ redis: true, shared: true 
 
   test('a worker process SIGKILLed mid-job: its job completes on another worker exactly once', async () => {
     const redis = await startRedis();
-    const dir = mkdtempSync(join(tmpdir(), 'glance-farm-'));
+    const dir = tempDir('glance-farm-');
     const workers: FarmWorker[] = [];
     const child = spawn(
       process.execPath,
@@ -253,7 +253,7 @@ describe('farm on BullMQ + Redis', { skip: requires({ redis: true, shared: true 
 
   test('tasks in words on virtual devices reached over TCP: reset, run, results written', async () => {
     const redis = await startRedis();
-    const dir = mkdtempSync(join(tmpdir(), 'glance-farm-'));
+    const dir = tempDir('glance-farm-');
     const phones = await Promise.all([0, 1].map(() => startVirtualDevice({ droidbotDir: join(droidtaskDir, 'clock') })));
     const workers: FarmWorker[] = [];
     try {

@@ -1,16 +1,16 @@
 // Files the user names: inputs without end, screenshot writes that cannot happen, and `-` for standard output.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { glance, glanceProcess } from '../helpers/cli.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { readTextFile } from '../../src/cli/files.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'glance-files-'));
+const dir = tempDir('glance-files-');
 
 describe('input size', () => {
   test('--from /dev/zero stops at the input cap with INPUT_TOO_LARGE', async () => {

@@ -3,10 +3,10 @@
 // skipped input is a counted warning naming its file.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { glance } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface MapJson {
   activities: Array<{ name: string; label?: string }>;
@@ -14,7 +14,7 @@ interface MapJson {
 }
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'glance-map-hostile-'));
+  const root = tempDir('glance-map-hostile-');
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
@@ -66,7 +66,7 @@ describe('glance map on hostile sources', () => {
   });
 
   test('an external entity in a manifest is not fetched: the map builds, the reference stays literal, the file is named', async () => {
-    const secret = join(mkdtempSync(join(tmpdir(), 'glance-secret-')), 'secret.txt');
+    const secret = join(tempDir('glance-secret-'), 'secret.txt');
     writeFileSync(secret, 'TOPSECRET-CONTENT');
     const root = project({
       'app/src/main/AndroidManifest.xml': manifest(`<!DOCTYPE manifest [ <!ENTITY xxe SYSTEM "file://${secret}"> ]>`, '&xxe;'),

@@ -6,9 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
@@ -17,6 +16,7 @@ import { memorySnapshotStore } from '../../src/tools/store.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { devEntry, glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface CallResult {
   content: Array<{ type: string; text?: string }>;
@@ -31,7 +31,7 @@ const manifest = (pkg: string, activity: string): string =>
   `<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="${pkg}"><application><activity android:name=".${activity}"><intent-filter><action android:name="android.intent.action.MAIN"/><category android:name="android.intent.category.LAUNCHER"/></intent-filter></activity></application></manifest>`;
 
 // root/: what the server may touch; outside/: a sibling it may not.
-const base = mkdtempSync(join(tmpdir(), 'glance-roots-'));
+const base = tempDir('glance-roots-');
 const root = join(base, 'root');
 const outside = join(base, 'outside');
 function layout(): void {

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BoundedLines, type DroppedMessage } from '../../src/mcp/stdio-lines.js';
 import { devEntry } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const MiB = 1024 * 1024;
 
@@ -51,7 +51,7 @@ describe('MCP stdio server and a message over 10 MiB (real process)', () => {
   let client: Client;
   let transport: StdioClientTransport;
   let stderr = '';
-  const dir = mkdtempSync(join(tmpdir(), 'glance-stdio-size-'));
+  const dir = tempDir('glance-stdio-size-');
   const screen = join(dir, 'screen.xml');
 
   before(async () => {

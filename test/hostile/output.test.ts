@@ -3,17 +3,17 @@
 // cost quadratic time.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { glance } from '../helpers/cli.js';
 import { deepDump, flatDump } from './dumps.js';
 import { fakeAdbServer } from './fake-adb-server.js';
 import { mcpPair } from './mcp-pair.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'glance-hostile-'));
+const dir = tempDir('glance-hostile-');
 const file = (name: string, text: string): string => {
   const p = join(dir, name);
   writeFileSync(p, text);

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeRgba, encodeRgba } from '../../src/image/codec.js';
@@ -27,7 +27,10 @@ describe('golden marked screenshots (regenerate: node --import tsx scripts/image
       const elements = JSON.parse(readFileSync(join(goldenDir, `${c.name}.elements.json`), 'utf8')) as SnapshotElement[];
       const golden = decodeRgba(readFileSync(join(goldenDir, `${c.name}.png`)));
       const actual = renderMarks(c.screen().screen, elements, c.options).image;
+      // Written only on a mismatch, for a person to look at (the failure names it); one from an earlier failing run
+      // goes first, so a passing run leaves none behind.
       const out = join(tmpdir(), `glance-golden-${c.name}.actual.png`);
+      rmSync(out, { force: true });
       if (actual.width !== golden.width || actual.height !== golden.height) {
         writeFileSync(out, encodeRgba(actual));
         assert.fail(`size ${actual.width}×${actual.height} ≠ golden ${golden.width}×${golden.height} (actual: ${out})`);

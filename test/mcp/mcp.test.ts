@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { agentTools } from '../../src/agent/tooldefs.js';
@@ -21,6 +20,7 @@ import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/
 import { MCP_GOLDEN, MCP_GOLDEN_ARGS } from './screenshot-golden.js';
 import { devEntry } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
 interface CallResult {
@@ -243,7 +243,7 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
 
 describe('MCP over Streamable HTTP', () => {
   test('bearer token required; tools listed with it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-mcp-'));
+    const dir = tempDir('glance-mcp-');
     const dump = join(dir, 'screen.xml');
     writeFileSync(
       dump,

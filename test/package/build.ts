@@ -2,10 +2,10 @@
 // dist, assets; its dependencies are this repository's node_modules), and a consumer project that depends on
 // it by name, so the `exports` map, the emitted JavaScript and the `.d.ts` are what is tested — never src/.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 export const tscBin = join(repoRoot, 'node_modules/typescript/bin/tsc');
 
@@ -35,7 +35,7 @@ export interface BuiltPackage {
 
 /** Builds the package with the build's tsconfig into a fresh directory (declarations and JavaScript). */
 export async function buildPackage(): Promise<BuiltPackage> {
-  const root = mkdtempSync(join(tmpdir(), 'glance-package-'));
+  const root = tempDir('glance-package-');
   const pkgDir = join(root, 'glance-mobile');
   mkdirSync(join(pkgDir, 'bin'), { recursive: true });
   const r = await runNode([tscBin, '-p', 'tsconfig.build.json', '--outDir', join(pkgDir, 'dist'), '--sourceMap', 'false']);

@@ -5,11 +5,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/corpus.js';
 import { inCI } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Run {
   code: number;
@@ -58,7 +58,7 @@ function consumerLock(tarball: string, name: string): object {
 
 describe('the packed package installs and runs in an empty folder', { timeout: 600_000 }, () => {
   test('npm pack → npm ci --offline → glance --version, ui --from a bundled screen, demo', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-pack-'));
+    const dir = tempDir('glance-pack-');
     try {
       const packed = await npm(['pack', '--json', '--pack-destination', dir], repoRoot);
       assert.equal(packed.code, 0, packed.stderr);

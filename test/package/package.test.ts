@@ -5,6 +5,7 @@
 //     through the real adb server, and see the screen change after the tap.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -105,7 +106,12 @@ describe('the built package', { timeout: 300_000 }, () => {
     });
 
     after(async () => {
-      virtual?.kill();
+      // Gone before this process exits and removes the package folder it runs from.
+      if (virtual !== undefined && virtual.exitCode === null && virtual.signalCode === null) {
+        const exited = once(virtual, 'exit');
+        virtual.kill();
+        await exited;
+      }
       await adb?.stop();
     });
 

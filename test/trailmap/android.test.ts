@@ -4,8 +4,7 @@
 // as transitions.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { virtualCommand } from '../../src/cli/commands/virtual.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
@@ -14,6 +13,7 @@ import { AdbHarness } from '../adb/adb-harness.js';
 import { demoAndroidTrailmapDir, demoCaptures } from '../fixtures/trailmaps/demo-android.js';
 import { glance } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const DIR = demoAndroidTrailmapDir;
 
@@ -84,7 +84,7 @@ describe('glance virtual --trailmap (Android) through the real adb server', { sk
   const run = (...argv: string[]) => glance(['-s', serial, ...argv], { env: env() });
 
   before(async () => {
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-trailmap-'));
+    stateDir = tempDir('glance-trailmap-');
     h = await AdbHarness.start();
     const out: string[] = [];
     served = virtualCommand(['--trailmap', DIR, '--start', 'demo/android/home'], {

@@ -2,14 +2,14 @@
 // platform the tiny app is built against and an arsc every resource id of which aapt lists), the tiny app built from
 // test/fixtures/apk/tiny, and a cache for what the Android tools build.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
 import { findOnPath } from '../../src/adb/node/host.js';
 import { hashTree, keepBuilt, newHash, readBuilt } from '../helpers/build-cache.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 export const FRAMEWORK = '/usr/share/android-framework-res/framework-res.apk';
 
@@ -48,7 +48,7 @@ const tinyDir = fileURLToPath(new URL('../fixtures/apk/tiny/', import.meta.url))
 
 /** Builds the tiny app: resources with aapt (ids read back from R.java into the smali), code with smali, zipped with fflate. */
 function buildTiny(): Uint8Array {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'glance-tiny-'));
+  const tmp = tempDir('glance-tiny-');
   const gen = path.join(tmp, 'gen');
   mkdirSync(gen);
   const resApk = path.join(tmp, 'res.apk');

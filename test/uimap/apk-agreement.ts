@@ -2,14 +2,14 @@
 // resource id and name, and per class its super class, interfaces and class literals. Shared by
 // apk-agree.test.ts (the APKs under 5 MB and the framework's resource table) and apk-agree-large.test.ts.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apkEntries, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
 import type { XNode } from '../../src/uimap/xml.js';
 import { classFacts } from '../../src/uimap/apk/bytecode.js';
 import { run } from './android-tools.js';
+import { tempDir } from '../helpers/temp.js';
 
 const nodeModules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
@@ -129,7 +129,7 @@ export function agreesWithTools(apk: string): void {
     .sort();
   const ours = [...(table?.names ?? new Map())].map(([id, n]) => `${id.toString(16).padStart(8, '0')} ${n.pkg}:${n.type}/${n.name}`).sort();
   assert.deepEqual(ours, names);
-  const tmp = mkdtempSync(path.join(tmpdir(), 'glance-dex-'));
+  const tmp = tempDir('glance-dex-');
   for (const [name, data] of Object.entries(entries).filter(([n]) => n.endsWith('.dex'))) {
     writeFileSync(path.join(tmp, name), data);
     const theirs = dexdumpClasses(path.join(tmp, name));

@@ -3,8 +3,7 @@
 // APKs is in apk-agree.test.ts.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { apkEntries, mapApk, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
@@ -12,6 +11,7 @@ import { classFacts } from '../../src/uimap/apk/bytecode.js';
 import { GlanceError } from '../../src/errors.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import { needsFramework, tinyApk } from './android-tools.js';
+import { tempDir } from '../helpers/temp.js';
 
 const short = (n: string): string => n.split('.').at(-1) ?? n;
 
@@ -95,7 +95,7 @@ describe(
     });
 
     test('glance map APP.apk writes the map and its HTML view; a damaged APK is a coded error', async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'glance-apk-cli-'));
+      const dir = tempDir('glance-apk-cli-');
       const file = path.join(dir, 'tiny.apk');
       writeFileSync(file, apk);
       const out: string[] = [];

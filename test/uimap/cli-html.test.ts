@@ -1,7 +1,6 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -9,9 +8,10 @@ import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { glance } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uimap/${name}`, import.meta.url));
-const tmp = mkdtempSync(path.join(tmpdir(), 'glance-uimap-'));
+const tmp = tempDir('glance-uimap-');
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 function io(isTTY = false) {

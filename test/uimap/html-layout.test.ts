@@ -4,8 +4,7 @@
 // boxes).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -13,6 +12,7 @@ import { layoutMap, renderMapHtml } from '../../src/uimap/index.js';
 import { corpusDir } from '../helpers/corpus.js';
 import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
 import { sharedAppMap } from './shared-maps.js';
+import { tempDir } from '../helpers/temp.js';
 
 const appsDir = path.join(corpusDir, 'apps');
 const apps = existsSync(appsDir) ? readdirSync(appsDir).filter((d) => existsSync(path.join(appsDir, d, 'src'))) : [];
@@ -29,7 +29,7 @@ const inside = (t: Box['rect'], r: Box['rect']): boolean =>
 
 describe('HTML maps of the shared apps', { skip: requires({ chromium: true, shared: true }) }, () => {
   let browser: Browser;
-  const tmp = mkdtempSync(path.join(tmpdir(), 'glance-html-layout-'));
+  const tmp = tempDir('glance-html-layout-');
   before(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath(),

@@ -4,17 +4,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, constants, mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapDirectory, mapProject, readAndroidProject } from '../../src/uimap/index.js';
 import type { MapProgress, ProjectSource } from '../../src/uimap/index.js';
 import { MAX_SOURCE_BYTES, parseSettingsGradle } from '../../src/uimap/read.js';
 import { rejected } from '../helpers/thrown.js';
+import { tempDir } from '../helpers/temp.js';
 
-// Removed when the process exits: a root-level after() hook would keep this file out of the mutation runner's batches.
-const base = mkdtempSync(path.join(tmpdir(), 'glance-uimap-read-'));
-process.on('exit', () => rmSync(base, { recursive: true, force: true }));
+const base = tempDir('glance-uimap-read-');
 let trees = 0;
 
 /** A new folder holding `files` (relative path → text); returns its path. */

@@ -1,12 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { mapProject, readAndroidProject } from '../../src/uimap/index.js';
 import type { ProjectSource } from '../../src/uimap/index.js';
+import { tempDir } from '../helpers/temp.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/uimap/notekeeper', import.meta.url));
 
@@ -74,7 +74,7 @@ describe('robustness', () => {
   });
 
   test('modules are found without settings.gradle; build/ and test folders are skipped', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'glance-uimap-read-'));
+    const root = tempDir('glance-uimap-read-');
     try {
       const w = (rel: string, text: string): void => {
         mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });

@@ -5,15 +5,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { walk } from '../../src/hierarchy/model.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { adbPath, requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Run {
   status: number | null;
@@ -54,7 +54,7 @@ function adb(
 describe('virtual device through the real adb', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
   let dev: RunningVirtualDevice;
   let serial: string;
-  const tmp = mkdtempSync(join(tmpdir(), 'glance-adb-'));
+  const tmp = tempDir('glance-adb-');
 
   before(async () => {
     dev = await startVirtualDevice({ scenario: 'demo' });

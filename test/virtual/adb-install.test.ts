@@ -4,13 +4,13 @@
 // the phone's words and a non-zero status.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
 import { repoRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 // Real APKs that the devDependencies ship (agent-device's helper, Appium's UiAutomator2 server).
 const IME_APK = join(repoRoot, 'node_modules/agent-device/android/ime-helper/dist/agent-device-android-ime-helper-0.21.5.apk');
@@ -65,7 +65,7 @@ describe('adb install through the real adb', { skip: requires({ adb: true }) || 
   });
 
   test('a file that is no APK fails as on a phone, with a non-zero status', async () => {
-    const junk = join(mkdtempSync(join(tmpdir(), 'glance-install-')), 'junk.apk');
+    const junk = join(tempDir('glance-install-'), 'junk.apk');
     writeFileSync(junk, 'not a zip at all\n');
     const r = await run('install', junk);
     assert.notEqual(r.code, 0);

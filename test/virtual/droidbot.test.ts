@@ -3,13 +3,13 @@
 // screen. The corpus is test data only; nothing from it is copied into the package.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/index.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { requires } from '../helpers/requires.js';
 import { CORPUS, replayDroidTask } from './droidtask.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('DroidBot replay', { skip: requires({ shared: true }) }, () => {
   test('a recording loads as a scenario: states are screens, the app is the launched package', () => {
@@ -26,7 +26,7 @@ describe('DroidBot replay', { skip: requires({ shared: true }) }, () => {
   });
 
   test('a plain DroidBot output folder (states/*.json + events/) replays the same way', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-droidbot-'));
+    const dir = tempDir('glance-droidbot-');
     try {
       // Links, not copies: the corpus stays where it is.
       mkdirSync(join(dir, 'states'));

@@ -17,8 +17,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -29,6 +28,7 @@ import { parseDump } from '../../src/hierarchy/parse.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbHarness, waitFor } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const MOBILE_MCP = 'node_modules/@mobilenext/mobile-mcp/lib/index.js';
 const MOBILECLI = 'node_modules/@mobilenext/mobilecli-linux-amd64/mobilecli-linux-amd64';
@@ -198,7 +198,7 @@ describe('peers against the virtual device', { skip: requires({ adb: true }), ti
   );
 
   test('agent-device (CLI + daemon): devices, open by package, press, apps, close; no snapshot', async () => {
-    const state = mkdtempSync(join(tmpdir(), 'glance-agent-device-'));
+    const state = tempDir('glance-agent-device-');
     const env = peerEnv({ AGENT_DEVICE_STATE_DIR: state });
     const ad = (...args: string[]): Promise<{ code: number; out: string }> =>
       runPeer(process.execPath, [AGENT_DEVICE, ...args, '--platform', 'android', '--serial', dev.serial], env);

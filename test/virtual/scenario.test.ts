@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { center, shortId, walk, type UiNode } from '../../src/hierarchy/model.js';
 import { isGlanceError } from '../../src/errors.js';
 import { builtinScenarioDir, createVirtualDevice, loadScenario, type VirtualDevice } from '../../src/device/virtual/index.js';
+import { tempDir } from '../helpers/temp.js';
 
 function nodes(dev: VirtualDevice): UiNode[] {
   return [...walk(dev.state.dump().roots)].map((w) => w.node);
@@ -233,7 +233,7 @@ describe('scenario loading', () => {
   });
 
   test('text, key, swipe, long and bounds triggers of an authored scenario', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-scenario-'));
+    const dir = tempDir('glance-scenario-');
     try {
       mkdirSync(join(dir, 'screens'));
       const screen = (body: string): string =>
@@ -299,7 +299,7 @@ describe('scenario loading', () => {
   });
 
   test('mistakes are reported with their path, all at once', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glance-scenario-'));
+    const dir = tempDir('glance-scenario-');
     try {
       mkdirSync(join(dir, 'screens'));
       writeFileSync(

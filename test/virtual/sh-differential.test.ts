@@ -5,10 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createVirtualDevice } from '../../src/device/virtual/index.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SCRIPTS = [
   // quoting and escapes
@@ -83,7 +82,7 @@ const virtual = async (script: string) => {
 };
 
 test('the virtual sh and /bin/sh agree on stdout and exit status', { skip: process.platform === 'win32' && 'needs /bin/sh' }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'glance-sh-'));
+  const dir = tempDir('glance-sh-');
   try {
     for (const s of SCRIPTS) assert.deepEqual(await virtual(s), real(s, dir), s);
   } finally {
