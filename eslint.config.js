@@ -115,6 +115,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
+    // A test's temporary folder comes from tempDir, which removes it however the test process ends.
+    files: ['test/**/*.ts'],
+    ignores: ['test/helpers/temp.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['node:fs', 'node:fs/promises'].map((name) => ({
+          name,
+          importNames: ['mkdtemp', 'mkdtempSync'],
+          message: "use tempDir from test/helpers/temp.ts: it removes the folder when the test process ends",
+        })),
+      ],
+    },
+  },
+  {
     // Only cli/ prints or exits.
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**'],

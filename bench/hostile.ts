@@ -6,8 +6,7 @@
 // - baseline: `glance ui --from` one real-sized dump, for scale.
 // Run: npm run bench -- hostile
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakeAdbServer, streamForever } from '../test/hostile/fake-adb-server.js';
@@ -15,6 +14,7 @@ import { rawHost } from '../test/hostile/raw-host.js';
 import { encodeShellPacket, ShellId } from '../src/adb/index.js';
 import { devEntry } from '../test/helpers/cli.js';
 import { repoRoot } from '../test/helpers/corpus.js';
+import { tempDir } from '../test/helpers/temp.js';
 
 const peakHook = pathToFileURL(join(repoRoot, 'bench/peak-rss.ts')).href;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,7 +115,7 @@ async function input(): Promise<Measured> {
 }
 
 async function baseline(): Promise<Measured> {
-  const dir = mkdtempSync(join(tmpdir(), 'glance-bench-hostile-'));
+  const dir = tempDir('glance-bench-hostile-');
   const file = join(dir, 'screen.xml');
   writeFileSync(file, readFileSync(join(repoRoot, 'assets/scenarios/demo/screens/account.xml')));
   const m = await glanceRun(['ui', '--from', file]);

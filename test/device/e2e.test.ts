@@ -2,8 +2,7 @@
 // server on its own port → virtual devices served over TCP. Every server and device started here is stopped in
 // `after`, and the adb server is killed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { walk } from '../../src/hierarchy/model.js';
@@ -14,6 +13,7 @@ import { LOGIN_SCENARIO } from './harness.js';
 import { AdbHarness } from '../adb/adb-harness.js';
 import { parseDeviceList } from '../../src/adb/transport.js';
 import { requires } from '../helpers/requires.js';
+import { tempDir } from '../helpers/temp.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -52,7 +52,7 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
   }
 
   before(async () => {
-    stateDir = mkdtempSync(join(tmpdir(), 'glance-e2e-'));
+    stateDir = tempDir('glance-e2e-');
     h = await AdbHarness.start();
     main = await connect();
   });
@@ -60,7 +60,6 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
   after(async () => {
     await h.stop();
     for (const v of started) await v.close();
-    rmSync(stateDir, { recursive: true, force: true });
   });
 
   const elements = async (
