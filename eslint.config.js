@@ -124,7 +124,7 @@ export default tseslint.config(
         ...['node:fs', 'node:fs/promises'].map((name) => ({
           name,
           importNames: ['mkdtemp', 'mkdtempSync'],
-          message: "use tempDir from test/helpers/temp.ts: it removes the folder when the test process ends",
+          message: 'use tempDir from test/helpers/temp.ts: it removes the folder when the test process ends',
         })),
       ],
     },
