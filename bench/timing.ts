@@ -43,14 +43,25 @@ export async function nodeProcess(args: readonly string[], env: NodeJS.ProcessEn
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
+    const removeTimer = (): void => {
+      if (timer !== undefined) rmSync(timer, { recursive: true, force: true });
+    };
+    child.on('error', (e) => {
+      removeTimer();
+      reject(e);
+    });
     child.on('close', (code) => {
       const wall = performance.now() - t;
       let cpu: number | undefined;
-      if (timer !== undefined) {
-        const [user, sys] = readFileSync(join(timer, 't'), 'utf8').trim().split(/\s+/).map(Number);
-        cpu = ((user ?? NaN) + (sys ?? NaN)) * 1000;
-        rmSync(timer, { recursive: true, force: true });
+      try {
+        if (timer !== undefined) {
+          const [user, sys] = readFileSync(join(timer, 't'), 'utf8').trim().split(/\s+/).map(Number);
+          cpu = ((user ?? NaN) + (sys ?? NaN)) * 1000;
+        }
+      } catch {
+        // /usr/bin/time wrote nothing (the process could not start): no CPU figure.
+      } finally {
+        removeTimer();
       }
       resolve({ wall, cpu, code: code ?? -1, stdout, stderr });
     });
