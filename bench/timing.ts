@@ -55,7 +55,8 @@ export async function nodeProcess(args: readonly string[], env: NodeJS.ProcessEn
       let cpu: number | undefined;
       try {
         if (timer !== undefined) {
-          const [user, sys] = readFileSync(join(timer, 't'), 'utf8').trim().split(/\s+/).map(Number);
+          // The last line: GNU time puts "Command exited with non-zero status N" before it when the process failed.
+          const [user, sys] = (readFileSync(join(timer, 't'), 'utf8').trim().split('\n').at(-1) ?? '').split(/\s+/).map(Number);
           cpu = ((user ?? NaN) + (sys ?? NaN)) * 1000;
         }
       } catch {
