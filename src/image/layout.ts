@@ -173,7 +173,8 @@ function nearestFree(b: Rect, s: LabelSize, scene: Scene): Rect | undefined {
 
 /**
  * One placement per box (same order). `sizes[i]` is box i's tag size. Tags never intersect each other and
- * stay within `width × height`, except when a tag is larger than the image itself.
+ * stay within `width × height` while the image has a free spot for them; a tag with none (larger than the image,
+ * or an image already full of tags) is pinned to the top-left corner, over whatever lies there.
  */
 export function placeLabels(boxes: readonly Rect[], sizes: readonly LabelSize[], area: { width: number; height: number }): Placement[] {
   const scene: Scene = { boxes, placed: [], width: area.width, height: area.height };
