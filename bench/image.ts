@@ -40,11 +40,9 @@ function photoBand(img: RgbaImage, y0: number, y1: number): void {
 /**
  * Median wall and CPU milliseconds of `runs` calls, awaited (CPU: this process, all threads — the figure load does
  * not inflate as much), and the least CPU time of any run: under a shared machine's load, the nearest to what the
- * call costs on an idle one. `warm` calls go first, untimed: V8 keeps optimising the placement and legend code for
- * a few dozen calls, and a server that has answered a few screenshots runs the optimised code.
+ * call costs on an idle one.
  */
-async function timeIt(f: () => unknown, runs: number, warm: number): Promise<{ wall: number; cpu: number; cpuMin: number }> {
-  for (let i = 0; i < warm; i++) await f();
+async function timeIt(f: () => unknown, runs: number): Promise<{ wall: number; cpu: number; cpuMin: number }> {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -72,13 +70,12 @@ export async function benchImage(): Promise<Record<string, number>> {
   out['image.first_call_ms'] = Math.round(performance.now() - t);
 
   const runs = 15;
-  const warm = 30;
   out['image.marks'] = first.legend.length;
   out['image.input_kb'] = Math.round(png.length / 1024);
   out['image.output_width'] = first.width;
   out['image.output_height'] = first.height;
   const put = async (name: string, f: () => unknown, opts: { min?: boolean } = {}): Promise<void> => {
-    const r = await timeIt(f, runs, warm);
+    const r = await timeIt(f, runs);
     out[`image.${name}_ms`] = r.wall;
     out[`image.${name}_cpu_ms`] = r.cpu;
     if (opts.min === true) out[`image.${name}_cpu_min_ms`] = r.cpuMin;
