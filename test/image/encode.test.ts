@@ -6,6 +6,7 @@ import { encodeImage, encodeWithSharp, loadSharp } from '../../src/image/encode.
 import { createImage, fillRect, type RgbaImage } from '../../src/image/raster.js';
 import { isGlanceError } from '../../src/errors.js';
 import { requires } from '../helpers/requires.js';
+import { idatOf, rowFilters } from './png-chunks.js';
 
 const needsSharp = requires({ sharp: true });
 
@@ -61,6 +62,23 @@ describe('final encode through sharp', { skip: needsSharp }, () => {
     const low = await encodeWithSharp(sharp, img, { format: 'webp', quality: 10 });
     const high = await encodeWithSharp(sharp, img, { format: 'webp', quality: 95 });
     assert.ok(low.length < webp.length && webp.length < high.length, `${low.length} < ${webp.length} < ${high.length}`);
+  });
+
+  test('PNG: rows stored unfiltered and deflated at a fast level, the trade for speed over size', async () => {
+    const sharp = (await loadSharp())!;
+    const png = await encodeWithSharp(sharp, sample(160, 120), { format: 'png' });
+    const { level, raw } = idatOf(png);
+    assert.equal(level, 1, 'the zlib header says "fast" (levels 2–5), not the default (6) or the best');
+    assert.deepEqual(new Set(rowFilters(raw, 160, 120, 3)), new Set([0]), 'no row filter on any row');
+  });
+
+  test('WebP: encoded at the fastest effort, so larger than libwebp at its default method for the same quality', async () => {
+    const sharp = (await loadSharp())!;
+    const img = sample(600, 400);
+    const fast = await encodeWithSharp(sharp, img, { format: 'webp' });
+    const skia = encodeCanvas(canvasOf(img), { format: 'webp' });
+    // Method 0 gives up compression for time: on this noisy band 11.8 kB against 7.0 kB at the default method.
+    assert.ok(fast.length > skia.length * 1.2, `${fast.length} against ${skia.length}`);
   });
 
   test('quality outside 1–100 is USAGE with a hint', async () => {
