@@ -25,7 +25,10 @@ export const DEFAULT_QUALITY = 80;
 
 export interface EncodeOptions {
   format?: ImageFormat;
-  /** 1–100, for WebP and JPEG (default 80); PNG ignores it. */
+  /**
+   * 1–100, for WebP and JPEG (default 80). PNG is lossless and does not use it, but a value outside 1–100 is
+   * refused all the same.
+   */
   quality?: number;
 }
 
