@@ -37,7 +37,7 @@ export async function navigate(phone: ToolRunner, target: string, o: NavigateOpt
   const { signal, ...input } = o;
   // The tool definitions carry zod schemas: loaded on first use, so importing the library stays light.
   const { navigateTool } = await import('./tooldefs.js');
-  return phone.callTool<NavigationResult>(navigateTool as unknown as ToolDef, { target, ...input }, signal === undefined ? {} : { signal });
+  return phone.callTool<NavigationResult>(navigateTool, { target, ...input }, signal === undefined ? {} : { signal });
 }
 
 export interface TaskOptions extends MapOptions, PhoneCallOptions {
@@ -71,7 +71,7 @@ export async function doTask(phone: ToolRunner, task: string, o: TaskOptions = {
   const { signal, onProgress, ...input } = o;
   const { runTaskTool } = await import('./tooldefs.js');
   return phone.callTool<TaskResult>(
-    runTaskTool as unknown as ToolDef,
+    runTaskTool,
     { task, ...input },
     {
       ...(signal === undefined ? {} : { signal }),

@@ -20,17 +20,21 @@ export interface MapInput {
 
 /**
  * The map the params name. Under a path guard (MCP) the source folders must be allowed themselves and every file
- * of the tree is checked as it is read, so a link or a settings.gradle project folder cannot lead outside.
+ * of the tree is checked as it is read, so a link or a settings.gradle project folder cannot lead outside. A
+ * front-end that caches built maps (ctx.cacheDir: the CLI) confines nothing: its paths only get resolved.
  */
 async function spec(input: MapInput, ctx: ToolContext): Promise<MapSpec> {
   const map = input.map === undefined ? {} : { map: input.map };
   const allowPath = ctx.allowPath;
   if (allowPath === undefined || input.src === undefined)
     return { ...map, ...(input.src === undefined ? {} : { src: input.src }), ...(input.lib === undefined ? {} : { libs: input.lib }) };
+  const src = await allowPath(input.src, 'read');
+  const libs = await Promise.all((input.lib ?? []).map((l) => allowPath(l, 'read')));
+  if (ctx.cacheDir !== undefined) return { ...map, src, libs };
   return {
     ...map,
-    src: await allowPath(input.src, 'read'),
-    libs: await Promise.all((input.lib ?? []).map((l) => allowPath(l, 'read'))),
+    src,
+    libs,
     allow: (p) =>
       allowPath(p, 'read').then(
         () => true,
@@ -39,13 +43,16 @@ async function spec(input: MapInput, ctx: ToolContext): Promise<MapSpec> {
   };
 }
 
+/** The map of a spec, built maps cached where the front-end keeps them. */
+const mapOf = (s: MapSpec, ctx: ToolContext): Promise<UiMap> => loadMap(s, ctx.readFile, s.allow === undefined ? ctx.cacheDir : undefined);
+
 const simple = (name: string | undefined): string => (name === undefined ? 'off the map' : name.slice(name.lastIndexOf('.') + 1));
 
 export async function navigateHandler(
   input: MapInput & { target: string; maxSteps?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const planner = new Planner(await loadMap(await spec(input, ctx), ctx.readFile));
+  const planner = new Planner(await mapOf(await spec(input, ctx), ctx));
   const world = new LiveWorld(ctx, { task: `go to ${input.target}` });
   const r = await navigateOrFail(world, planner, input.target, {
     signal: ctx.signal,
@@ -109,7 +116,7 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
   // A refused output folder fails before the run, not after its steps are spent.
   if (input.out !== undefined) await ctx.allowPath?.(input.out, 'write');
   const s = await spec(input, ctx);
-  const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await loadMap(s, ctx.readFile);
+  const map: UiMap | undefined = s.map === undefined && s.src === undefined ? undefined : await mapOf(s, ctx);
   const provider = await chooseProvider(
     { model: input.model, cassette: input.cassette, env: ctx.env ?? process.env },
     { readFile: ctx.readFile, writeFile: ctx.writeFile },
@@ -175,7 +182,7 @@ export async function mapHandler(
   input: MapInput & { query?: string | undefined; limit?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const map = await loadMap(await spec(input, ctx), ctx.readFile);
+  const map = await mapOf(await spec(input, ctx), ctx);
   if (input.query === undefined) {
     const lines = [`${map.package}: ${map.activities.length} screens, ${map.transitions.length} transitions`];
     for (const a of map.activities) {

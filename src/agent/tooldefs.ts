@@ -111,10 +111,5 @@ export const waypointTool = defineTool({
   },
 });
 
-/** The agent's tools, for the MCP server. */
-export const agentTools: readonly ToolDef[] = [
-  navigateTool as unknown as ToolDef,
-  runTaskTool as unknown as ToolDef,
-  mapTool as unknown as ToolDef,
-  waypointTool as unknown as ToolDef,
-];
+/** The agent's tools, listed in the catalogue after the device tools. */
+export const agentTools: readonly ToolDef[] = [navigateTool, runTaskTool, mapTool, waypointTool];

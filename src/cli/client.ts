@@ -17,36 +17,13 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endOnClosedPipe } from './pipe.js';
+import { TOOL_VERBS } from './verbs.js';
 
 /**
- * Verbs of the command table (device tools): the calls the daemon takes. Anything else (servers, file jobs,
- * help, version) runs in-process. Kept in step with the table by test/cli/daemon.test.ts.
+ * The calls the daemon takes: every verb of the command table, and the commands outside it that act on a device
+ * (`replay --run`, live `blocks`). Anything else (servers, file jobs, help, version) runs in-process.
  */
-export const DAEMON_VERBS: readonly string[] = [
-  'ui',
-  'find',
-  'tokens',
-  'devices',
-  'tap',
-  'long-press',
-  'double-tap',
-  'type',
-  'clear',
-  'swipe',
-  'scroll',
-  'key',
-  'launch',
-  'stop',
-  'apps',
-  'activity',
-  'screenshot',
-  'wait',
-  'assert',
-  'doctor',
-  'back',
-  'home',
-  'recents',
-];
+export const DAEMON_VERBS: readonly string[] = [...TOOL_VERBS, 'replay', 'blocks'];
 
 /** One message of the wire protocol (newline-delimited JSON both ways). */
 export type Frame =

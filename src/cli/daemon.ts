@@ -1,26 +1,34 @@
 /**
- * The background daemon behind `glance` (see client.ts): runs CLI calls with the CLI already loaded, one device
- * provider per environment (adb connections and devices stay open between calls) and the snapshots of the
- * file store cached in memory. Calls on one device wait for each other; calls on different devices run at once.
+ * The background daemon behind `glance` (see client.ts): runs CLI calls with the CLI already loaded, one session
+ * per adb server (adb connections, devices and their screen backend stay open between calls; the snapshots of the
+ * file store cached in memory). Every call on a device, whatever backend it asks for, goes through that one
+ * session, so the daemon never holds a phone's UiAutomation against itself. Calls on one device wait for each
+ * other; calls on different devices run at once.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createDeviceProvider } from '../device/provider.js';
-import { LONG_LIVED_BACKEND } from '../device/uia2/select.js';
+import { createDeviceProvider, type AdbDeviceProvider } from '../device/provider.js';
+import { backendFrom, LONG_LIVED_BACKEND } from '../device/uia2/select.js';
 import type { SnapshotStore } from '../tools/registry.js';
+import { keyedQueue, type Session } from '../tools/session.js';
 import type { DaemonRequest, Frame } from './client.js';
-import type { CliIO, CliSession } from './io.js';
+import type { CliIO } from './io.js';
+import { cliSession } from './session.js';
 import { callEnv, globalSerial, run } from './main.js';
 import { fileSnapshotStore, stateDir } from './store.js';
 import { readTextFile } from './files.js';
 
 type Env = Record<string, string | undefined>;
 
-/** The variables that shape a device provider or a store: calls that agree on them share one session. */
+/**
+ * The variables that pick an adb server or a store: calls that agree on them share one session. The backend and
+ * the default serial are left out: they choose within a session, and two sessions over one phone would fight
+ * over its single UiAutomation connection.
+ */
 function sessionKey(env: Env): string {
   return Object.keys(env)
-    .filter((k) => /^(GLANCE_|ANDROID_|ADB_)/.test(k) && !k.startsWith('GLANCE_DAEMON'))
+    .filter((k) => /^(GLANCE_|ANDROID_|ADB_)/.test(k) && !/^(GLANCE_DAEMON|GLANCE_BACKEND$|ANDROID_SERIAL$)/.test(k))
     .sort()
     .map((k) => `${k}=${env[k]}`)
     .join('\n');
@@ -41,22 +49,7 @@ function cachedStore(inner: SnapshotStore): SnapshotStore {
   };
 }
 
-/**
- * Runs each task after the tasks queued before it under the same key; tasks under different keys run at once.
- * A failed task does not stop the ones queued after it.
- */
-export function keyedQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const next = (tails.get(key) ?? Promise.resolve()).then(task, task);
-    const tail = next.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return next;
-  };
-}
+export { keyedQueue };
 
 export interface DaemonOptions {
   socket: string;
@@ -69,7 +62,7 @@ export interface RunningDaemon {
 }
 
 export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const sessions = new Map<string, CliSession>();
+  const sessions = new Map<string, { session: Session; devices: AdbDeviceProvider }>();
   const startedAt = Date.now();
   let calls = 0;
   let inFlight = 0;
@@ -77,22 +70,34 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const session = (env: Env): CliSession => {
+  /**
+   * The session of the call's adb server, reading screens the way the call asks. The daemon keeps its devices for
+   * many calls: it pays the UiAutomator2 server's start once, so without GLANCE_BACKEND (or --backend) it reads
+   * with `auto`; a call that asks for another backend switches the session (the server is stopped first).
+   */
+  const sessionFor = async (env: Env, signal: AbortSignal): Promise<Session> => {
     const key = sessionKey(env);
     let s = sessions.get(key);
     if (!s) {
-      // The daemon keeps its devices for many calls: it pays the UiAutomator2 server's start once, so without
-      // GLANCE_BACKEND (or --backend) it reads screens with `auto`.
       const devices = createDeviceProvider(env, { defaultBackend: LONG_LIVED_BACKEND });
-      sessions.set(key, (s = { devices, snapshots: cachedStore(fileSnapshotStore(stateDir(env))) }));
+      const session = cliSession(env, { devices, snapshots: cachedStore(fileSnapshotStore(stateDir(env))) });
+      sessions.set(key, (s = { session, devices }));
     }
-    return s;
+    let backend = LONG_LIVED_BACKEND;
+    try {
+      backend = backendFrom(env, LONG_LIVED_BACKEND);
+    } catch {
+      // A bad name is the call's to report (main.ts), with the session left as it is.
+      return s.session;
+    }
+    await s.devices.useBackend(backend, { signal });
+    return s.session;
   };
 
   const shutdown = async (): Promise<void> => {
     clearTimeout(idle);
     server.close();
-    await Promise.all([...sessions.values()].map((s) => s.devices.close()));
+    await Promise.all([...sessions.values()].map((s) => s.session.close()));
     resolveClosed();
   };
   const armIdle = (): void => {
@@ -120,7 +125,6 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
       env,
       signal: ctrl.signal,
       ...(req.cwd === undefined ? {} : { cwd: req.cwd }),
-      session: session(env),
     };
     let serial: string;
     try {
@@ -128,7 +132,9 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
     } catch {
       serial = '';
     }
-    const code = await serialised(`${sessionKey(env)}\n${serial}`, () => run(argv, io));
+    const code = await serialised(`${sessionKey(env)}\n${serial}`, async () =>
+      run(argv, { ...io, session: await sessionFor(env, ctrl.signal) }),
+    );
     send({ t: 'x', code });
   };
 

@@ -1,14 +1,7 @@
 // The process-facing side of the CLI: the only place (with main.ts) that touches stdout, stderr and stdin.
-import type { DeviceProvider } from '../device/provider.js';
-import type { SnapshotStore } from '../tools/registry.js';
+import type { Session } from '../tools/session.js';
 import { readBounded, readTextFile } from './files.js';
 import { endOnClosedPipe } from './pipe.js';
-
-/** Devices and snapshots kept between calls (the daemon's); without one, each call opens and closes its own. */
-export interface CliSession {
-  devices: DeviceProvider & { close(): Promise<void> };
-  snapshots: SnapshotStore;
-}
 
 export interface CliIO {
   stdout(s: string): void;
@@ -24,7 +17,8 @@ export interface CliIO {
   signal: AbortSignal;
   /** The caller's working directory, when it is not this process's (the daemon): relative paths start there. */
   cwd?: string;
-  session?: CliSession;
+  /** The session kept between calls (the daemon's); without one, each call opens and closes its own. */
+  session?: Session;
 }
 
 export function processIO(): CliIO {

@@ -5,18 +5,16 @@
  * --json) and an exit status: 0 ok, 1 failure, 2 not found, 3 timeout, 4 ambiguous.
  */
 import { exitCodeFor, GlanceError } from '../errors.js';
-import { allTools, toolByName, VERSION } from '../tools/index.js';
-import type { ToolContext, ToolDef } from '../tools/registry.js';
+import { catalogue } from '../agent/catalogue.js';
+import { VERSION } from '../tools/index.js';
+import type { ToolDef } from '../tools/registry.js';
 import { commandHelp, commandLine, readCommand, validateCommand } from './args.js';
 import { commands } from './commands/index.js';
-import { createDeviceProvider } from '../device/provider.js';
 import { parseBackend } from '../device/uia2/select.js';
 import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
 import { echoed, renderError, renderResult } from './output.js';
-import { fileSnapshotStore, stateDir } from './store.js';
-import { keepTempImage, writeUserFile } from './files.js';
-import { resolve } from 'node:path';
+import { callOptions, cliSession } from './session.js';
 import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './table.js';
 
 interface Globals {
@@ -64,7 +62,7 @@ function splitGlobals(argv: readonly string[]): Globals {
 }
 
 function overview(): string {
-  const verbs = allTools.flatMap((t) => {
+  const verbs = catalogue.flatMap((t) => {
     const cmd = commandForTool(t.name);
     return cmd ? [`  ${cmd.verb.padEnd(12)} ${t.title}`] : [];
   });
@@ -86,30 +84,16 @@ function overview(): string {
 async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const given = readCommand(cmd, tool, argv);
   const input = validateCommand(cmd, tool, given);
-  const devices = io.session?.devices ?? createDeviceProvider(io.env);
-  const at = (p: string): string => (io.cwd === undefined ? p : resolve(io.cwd, p));
+  const session = io.session ?? cliSession(io.env);
   // `-` sent the file to standard output: the result text goes to stderr so the bytes stay clean.
-  let toStdout = false;
-  const ctx: ToolContext = {
-    signal: io.signal,
-    serial: g.serial ?? io.env['ANDROID_SERIAL'],
-    devices,
-    snapshots: io.session?.snapshots ?? fileSnapshotStore(stateDir(io.env)),
-    readFile: (p) => (p === '-' ? io.readStdin() : io.readFile(p)),
-    writeFile: async (p, data) => {
-      if (p !== '-') return writeUserFile(at(p), data, p);
-      if (!io.stdoutBytes) throw new GlanceError('USAGE', 'cannot write bytes to standard output here', { hint: 'name a file' });
-      io.stdoutBytes(typeof data === 'string' ? Buffer.from(data) : data);
-      toStdout = true;
-    },
-    keepImage: (data, format) => keepTempImage(io.env, data, format),
-  };
+  const sent = { toStdout: false };
+  const serial = g.serial ?? io.env['ANDROID_SERIAL'];
   try {
-    const result = await tool.handler(input, ctx);
-    (toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial: ctx.serial }, result), g.json));
+    const result = await session.call(tool.name, input, callOptions(io, serial, sent));
+    (sent.toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial }, result), g.json));
     return result.exitCode ?? 0;
   } finally {
-    if (io.session === undefined) await devices.close();
+    if (io.session === undefined) await session.close();
   }
 }
 
@@ -166,7 +150,7 @@ export async function run(argv: readonly string[], rawIO: CliIO = processIO()): 
       return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
     }
     const cmd = commandByVerb(verb);
-    const tool = cmd && toolByName(cmd.tool);
+    const tool = cmd && catalogue.find((t) => t.name === cmd.tool);
     if (!cmd || !tool) {
       throw new GlanceError('USAGE', `unknown command "${verb}"`, { hint: 'run `glance help` for the list of commands' });
     }

@@ -5,6 +5,7 @@
  * CLI and the tools cannot drift.
  */
 import { looksLikeTarget } from '../snapshot/target.js';
+import type { ToolVerb } from './verbs.js';
 
 /** One positional slot: fills `param` with a word (or, with `rest`, every remaining word joined by spaces). */
 export interface Slot {
@@ -15,7 +16,7 @@ export interface Slot {
 }
 
 export interface ToolCommand {
-  verb: string;
+  verb: ToolVerb;
   tool: string;
   slots?: readonly Slot[];
   /** First words with a fixed meaning: `wait idle` → `{ idle: true }`. */
@@ -74,6 +75,9 @@ export const COMMANDS: readonly ToolCommand[] = [
   { verb: 'back', tool: 'device_press_key', fixed: { key: 'BACK' }, echo: true },
   { verb: 'home', tool: 'device_press_key', fixed: { key: 'HOME' }, echo: true },
   { verb: 'recents', tool: 'device_press_key', fixed: { key: 'APP_SWITCH' }, echo: true },
+  { verb: 'goto', tool: 'app_navigate', slots: [target] },
+  { verb: 'run', tool: 'app_run_task', slots: [{ param: 'task', rest: true }] },
+  { verb: 'waypoint', tool: 'trailmap_waypoint', words: { list: { list: true } } },
 ];
 
 export function commandByVerb(verb: string): ToolCommand | undefined {

@@ -179,9 +179,9 @@ export class AdbDevice implements Device {
     }
     if (UIAUTOMATION_BUSY_RE.test(last)) {
       throw new GlanceError('DUMP_FAILED', `uiautomator dump failed on ${this.serial}: another UiAutomation client holds the device`, {
-        hint: 'a UiAutomator2 server (Appium, or the uia2 backend of another process) or a monkey is connected; stop it, or use the uia2 backend',
+        hint: 'a UiAutomator2 server (Appium) or a monkey is connected; stop it, or read through that server with --backend uia2',
         next: { tool: 'device_doctor' },
-        context: { serial: this.serial, output: last },
+        context: { serial: this.serial, output: last, busy: true },
       });
     }
     throw new GlanceError('DUMP_FAILED', `uiautomator dump failed on ${this.serial}${last ? `: ${last.split('\n')[0]}` : ''}`, {

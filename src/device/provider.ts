@@ -37,6 +37,11 @@ export interface DeviceProvider {
 
 export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
   /**
+   * Reads screens with `backend` from now on, on the devices already open too (a server left behind is stopped,
+   * so its UiAutomation connection is free): one provider serves calls that ask for different backends.
+   */
+  useBackend(backend: BackendName, opts: { signal: AbortSignal }): Promise<void>;
+  /**
    * Stops the UiAutomator2 servers it started (their sessions deleted, so `uiautomator dump` works right after) and
    * closes direct connections (server connections close after every request anyway).
    */
@@ -146,6 +151,10 @@ export function createDeviceProvider(env: Env = process.env, options: ProviderOp
         ...(defaultDirect ? { direct: { address: defaultDirect, device: direct(defaultDirect) } } : {}),
       });
       return [...checks, ...(await backendChecks(backendNow(), backed))];
+    },
+    async useBackend(name, { signal }) {
+      backend = name;
+      await Promise.all([...backed].map((d) => d.use(name, { signal })));
     },
     async close() {
       const stops = [...backed].map((d) => d.close());

@@ -16,8 +16,7 @@ import type { DumpFault } from '../device/virtual/commands/index.js';
 import { inProcessDevice } from '../device/virtual/in-process.js';
 import type { DeviceProvider } from '../device/provider.js';
 import { GlanceError, asGlanceError } from '../errors.js';
-import { memorySnapshotStore } from '../tools/store.js';
-import type { ToolContext } from '../tools/registry.js';
+import { createSession, type Session } from '../tools/session.js';
 import type { EpisodeJobData, EpisodeSummary, LiveSpec, WorldSpec } from './jobs.js';
 
 /** What an episode hands back to the worker: the summary's own fields and the files for the results folder. */
@@ -170,22 +169,11 @@ export class AdbFarmDevice implements FarmDevice {
     private readonly o: { name?: string; release?: () => Promise<void> } = {},
   ) {
     this.name = o.name ?? serial;
+    this.session = createSession({ devices: provider, serial, name: 'farm episodes' });
   }
 
-  private ctx(signal: AbortSignal): ToolContext {
-    return {
-      signal,
-      serial: this.serial,
-      devices: this.provider,
-      snapshots: memorySnapshotStore(),
-      readFile: async () => {
-        throw new GlanceError('INPUT_UNREADABLE', 'farm episodes read no files');
-      },
-      writeFile: async () => {
-        throw new GlanceError('INPUT_UNREADABLE', 'farm episodes write no files');
-      },
-    };
-  }
+  /** The device's one session: every episode acts through it, its screens forgotten between episodes. */
+  private readonly session: Session;
 
   async check(_job: EpisodeJobData, signal: AbortSignal): Promise<void> {
     try {
@@ -200,7 +188,8 @@ export class AdbFarmDevice implements FarmDevice {
 
   async run(job: EpisodeJobData, signal: AbortSignal): Promise<EpisodeRun> {
     const spec = liveSpec(job, this.name);
-    const ctx = this.ctx(signal);
+    this.session.forgetScreens();
+    const ctx = this.session.context({ signal });
     if (spec.app !== undefined) {
       const d = await this.provider.get(this.serial, { signal });
       await d.stop(spec.app, { signal, timeoutMs: 10_000 });
@@ -228,6 +217,7 @@ export class AdbFarmDevice implements FarmDevice {
   }
 
   async close(): Promise<void> {
+    await this.session.close();
     await this.provider.close?.();
     await this.o.release?.();
   }

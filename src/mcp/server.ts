@@ -11,9 +11,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { errorText, toolCallText } from '../errors.js';
-import { agentTools } from '../agent/tooldefs.js';
-import { allTools, VERSION } from '../tools/index.js';
+import { catalogue } from '../agent/catalogue.js';
+import { VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
+import { createSession, type Session, type SessionCallOptions } from '../tools/session.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { debug, debugEnabled, preview } from '../debug.js';
@@ -71,10 +72,10 @@ function progressOf(extra: RequestExtra): Pick<ToolContext, 'progress'> {
 }
 
 /** `args` arrive validated against the tool's schema (plus `device`) by the SDK, which answers bad ones itself. */
-async function callTool(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<CallResult> {
+async function callTool(session: Session, tool: ToolDef, args: Record<string, unknown>, opts: SessionCallOptions): Promise<CallResult> {
   const { device: _device, ...input } = args;
   try {
-    const r = await tool.handler(input, ctx);
+    const r = await session.call(tool.name, input, opts);
     const text = r.next === undefined ? r.text : `${r.text}\nnext: ${toolCallText(r.next)}`;
     const content: Content[] = [{ type: 'text', text }];
     for (const img of r.images ?? [])
@@ -131,8 +132,14 @@ function confinedFiles(
 
 export function createMcpServer(opts: McpOptions): McpServer {
   const server = new McpServer({ name: 'glance', version: VERSION }, { instructions: INSTRUCTIONS });
-  const files = confinedFiles(opts, guardRoots(server, opts.roots ?? []));
-  for (const tool of [...allTools, ...agentTools]) {
+  const session = createSession({
+    devices: opts.devices,
+    tools: catalogue,
+    snapshots: opts.snapshots,
+    files: confinedFiles(opts, guardRoots(server, opts.roots ?? [])),
+    ...(opts.defaultSerial === undefined ? {} : { serial: opts.defaultSerial }),
+  });
+  for (const tool of session.tools) {
     if (tool.mcp === false) continue;
     const schema = tool.schema.extend({
       device: z.string().optional().describe('device serial (default: ANDROID_SERIAL, else the only device connected)'),
@@ -147,12 +154,9 @@ export function createMcpServer(opts: McpOptions): McpServer {
         annotations: { title: tool.title, ...tool.annotations },
       },
       async (args: Record<string, unknown>, extra: RequestExtra) =>
-        callTool(tool, args, {
+        callTool(session, tool, args, {
           signal: extra.signal,
           serial: typeof args['device'] === 'string' ? args['device'] : opts.defaultSerial,
-          devices: opts.devices,
-          snapshots: opts.snapshots,
-          ...files,
           ...progressOf(extra),
         }),
     );

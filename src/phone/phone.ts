@@ -21,9 +21,8 @@ import type { Foreground, ScreenSize } from '../device/types.js';
 import type { SnapshotDiff } from '../snapshot/diff.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 import { looksLikeTarget } from '../snapshot/target.js';
-import { callTool, callToolDef } from '../tools/call.js';
-import type { ToolContext, ToolDef, ToolImage, ToolProgress } from '../tools/registry.js';
-import { memorySnapshotStore } from '../tools/store.js';
+import type { ToolDef, ToolImage, ToolProgress } from '../tools/registry.js';
+import { createSession, type SessionCallOptions } from '../tools/session.js';
 
 /** What every method answers: the text the CLI prints, and the same facts structured. */
 export interface PhoneResult<D> {
@@ -141,22 +140,24 @@ function waitParams(until: string): Record<string, unknown> {
 }
 
 export function createPhone(setup: PhoneSetup): Phone {
-  const closing = new AbortController();
-  const snapshots = memorySnapshotStore();
-  const context = (signal?: AbortSignal, progress?: (p: ToolProgress) => void): ToolContext => ({
-    signal: signal ? AbortSignal.any([signal, closing.signal]) : closing.signal,
-    serial: setup.serial,
+  const session = createSession({
     devices: setup.devices,
-    snapshots,
-    readFile: (p: string) => readFile(p, 'utf8'),
-    writeFile: (p: string, d: Uint8Array | string) => writeFile(p, d),
-    makeDir: async (p: string) => {
-      await mkdir(p, { recursive: true });
+    serial: setup.serial,
+    files: {
+      readFile: (p: string) => readFile(p, 'utf8'),
+      writeFile: (p: string, d: Uint8Array | string) => writeFile(p, d),
+      makeDir: async (p: string) => {
+        await mkdir(p, { recursive: true });
+      },
     },
+    ownsDevices: setup.ownsDevices,
+  });
+  const opts = (signal?: AbortSignal, progress?: (p: ToolProgress) => void): SessionCallOptions => ({
+    ...(signal === undefined ? {} : { signal }),
     ...(progress === undefined ? {} : { progress }),
   });
   const call = async <D>(tool: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<PhoneResult<D>> => {
-    const r = await callTool(tool, params(input), context(signal));
+    const r = await session.call(tool, params(input), opts(signal));
     return { text: r.text, data: r.data as D, ...(r.images ? { images: r.images } : {}) };
   };
   return {
@@ -183,13 +184,12 @@ export function createPhone(setup: PhoneSetup): Phone {
       input: Record<string, unknown>,
       o: PhoneCallOptions & { onProgress?: (p: ToolProgress) => void } = {},
     ) {
-      const r = await callToolDef(tool, params(input), context(o.signal, o.onProgress));
+      const r = await session.callDef(tool, params(input), opts(o.signal, o.onProgress));
       return { text: r.text, data: r.data as D, ...(r.images ? { images: r.images } : {}) };
     },
     close() {
-      closing.abort();
       // A provider that stopped a backend server finishes that on its own; the process stays until it has.
-      if (setup.ownsDevices) void setup.devices.close?.();
+      void session.close();
     },
   };
 }

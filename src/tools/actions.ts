@@ -62,7 +62,7 @@ function touchTool(name: string, kind: TouchKind, title: string, description: st
       );
       return actionResponse(o);
     },
-  }) as unknown as ToolDef;
+  });
 }
 
 export const tapTool = touchTool(
@@ -210,4 +210,4 @@ export const actionTools: ToolDef[] = [
   scrollTool,
   keyTool,
   launchTool,
-] as unknown as ToolDef[];
+];

@@ -105,4 +105,4 @@ export const deviceTools: ToolDef[] = [
   waitTool,
   assertTool,
   doctorTool,
-] as unknown as ToolDef[];
+];

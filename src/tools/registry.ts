@@ -72,6 +72,8 @@ export interface ToolContext {
   progress?: (p: ToolProgress) => void;
   /** Environment for settings a tool reads (model names, keys); absent: the process's. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Folder where UI Maps built from source are cached between calls; absent: built per call. */
+  cacheDir?: string;
 }
 
 export interface ToolProgress {

@@ -203,4 +203,4 @@ export const tokensTool = defineTool({
   },
 });
 
-export const snapshotTools: ToolDef[] = [snapshotTool, findTool, tokensTool] as unknown as ToolDef[];
+export const snapshotTools: ToolDef[] = [snapshotTool, findTool, tokensTool];

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { commandHelp, commandLine, parseCommand, readCommand } from '../../src/cli/args.js';
 import { COMMANDS, commandByVerb, type ToolCommand } from '../../src/cli/table.js';
-import { toolByName } from '../../src/tools/index.js';
+import type { ToolVerb } from '../../src/cli/verbs.js';
+import { catalogue } from '../../src/agent/catalogue.js';
+
+const toolByName = (name: string): ToolDef | undefined => catalogue.find((t) => t.name === name);
 import { defineTool, type ToolDef } from '../../src/tools/registry.js';
 import { GlanceError } from '../../src/errors.js';
 
@@ -25,7 +28,13 @@ const tool = defineTool({
   annotations: { readOnlyHint: false },
   handler: async () => ({ text: '' }),
 }) as unknown as ToolDef;
-const cmd: ToolCommand = { verb: 'x', tool: 'x_test', slots: [{ param: 'target' }, { param: 'text', rest: true }], short: { n: 'count' } };
+// A verb of its own, outside the real table (the type lists the table's verbs).
+const cmd: ToolCommand = {
+  verb: 'x' as ToolVerb,
+  tool: 'x_test',
+  slots: [{ param: 'target' }, { param: 'text', rest: true }],
+  short: { n: 'count' },
+};
 
 function usageError(f: () => unknown): string {
   try {

@@ -1,20 +1,11 @@
-/** The tool context a task world acts through: one device, its own refs, no files. */
-import { GlanceError } from '../../errors.js';
+/** The session a task world acts through: one device, its own refs, no files. */
 import type { Device } from '../../device/types.js';
-import type { ToolContext } from '../../tools/registry.js';
-import { memorySnapshotStore } from '../../tools/store.js';
+import { createSession, type Session } from '../../tools/session.js';
 
-export function deviceContext(device: Device, signal: AbortSignal): ToolContext {
-  return {
-    signal,
-    serial: device.serial,
+export function deviceSession(device: Device): Session {
+  return createSession({
     devices: { get: async () => device, list: async () => [{ serial: device.serial, state: 'device' }] },
-    snapshots: memorySnapshotStore(),
-    readFile: async () => {
-      throw new GlanceError('INPUT_UNREADABLE', 'task worlds read no files');
-    },
-    writeFile: async () => {
-      throw new GlanceError('INPUT_UNREADABLE', 'task worlds write no files');
-    },
-  };
+    serial: device.serial,
+    name: 'task worlds',
+  });
 }

@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
 import type { ToolContext } from '../../tools/registry.js';
-import { memorySnapshotStore } from '../../tools/store.js';
-import { deviceContext } from './context.js';
+import { deviceSession } from './context.js';
+import type { Session } from '../../tools/session.js';
 import { createVirtualDevice, type VirtualDevice } from '../../device/virtual/device.js';
 import { inProcessDevice } from '../../device/virtual/in-process.js';
 import { shQuote } from '../../device/virtual/sh.js';
@@ -197,7 +197,8 @@ export class DroidTaskWorld implements World {
   readonly groundTruth: readonly GtStep[];
   /** Screens shown so far in this episode, the start first. */
   readonly visited: string[] = [];
-  private readonly ctx: ToolContext;
+  private readonly session: Session;
+  private ctx: ToolContext;
 
   constructor(
     readonly spec: DroidTask,
@@ -208,7 +209,8 @@ export class DroidTaskWorld implements World {
     this.app = dev.scenario.package;
     this.budget = 2 * spec.steps.length + 3;
     this.groundTruth = spec.steps;
-    this.ctx = deviceContext(inProcessDevice(dev, `droidtask-${spec.app}`), signal);
+    this.session = deviceSession(inProcessDevice(dev, `droidtask-${spec.app}`));
+    this.ctx = this.session.context({ signal });
   }
 
   /** The current screen's name on the recording. */
@@ -224,7 +226,8 @@ export class DroidTaskWorld implements World {
   async resetAt(screen: string): Promise<Observation> {
     this.dev.state.reset(screen);
     // Refs from an earlier episode mean nothing on this one.
-    this.ctx.snapshots = memorySnapshotStore();
+    this.session.forgetScreens();
+    this.ctx = this.session.context({ signal: this.ctx.signal });
     this.visited.length = 0;
     this.visited.push(this.screenName());
     return this.observe();

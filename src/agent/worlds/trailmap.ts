@@ -27,12 +27,12 @@ import {
   type UiAction,
   type Waypoint,
 } from '../../trailmap/index.js';
-import { memorySnapshotStore } from '../../tools/store.js';
 import type { ToolContext } from '../../tools/registry.js';
 import { performAction } from '../tools.js';
 import type { ActResult, AgentAction, Observation } from '../types.js';
 import { observeThrough, type GtStep, type World } from '../world.js';
-import { deviceContext } from './context.js';
+import { deviceSession } from './context.js';
+import type { Session } from '../../tools/session.js';
 import { agentAction, type TrailmapPlanner } from './trailmap-nav.js';
 
 /** A trailmap served as a device, which can be put on any waypoint with a capture. */
@@ -110,7 +110,8 @@ export class TrailmapTaskWorld implements World {
   groundTruth?: readonly GtStep[];
   /** Why the route could not be performed (the task is then unreplayable), when it could not. */
   unreplayable?: string;
-  private readonly ctx: ToolContext;
+  private readonly session: Session;
+  private ctx: ToolContext;
   /** The waypoint the last observation was localised to. */
   private lastNode: string | undefined;
 
@@ -125,7 +126,8 @@ export class TrailmapTaskWorld implements World {
     this.target = target;
     this.task = `go to the ${spec.to.slice(spec.to.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ')} screen`;
     this.budget = spec.budget ?? 12;
-    this.ctx = deviceContext(served.device, signal);
+    this.session = deviceSession(served.device);
+    this.ctx = this.session.context({ signal });
   }
 
   async reset(): Promise<Observation> {
@@ -137,7 +139,8 @@ export class TrailmapTaskWorld implements World {
     this.served.show(this.spec.from);
     this.lastNode = undefined;
     // Refs from an earlier episode mean nothing on this one.
-    this.ctx.snapshots = memorySnapshotStore();
+    this.session.forgetScreens();
+    this.ctx = this.session.context({ signal: this.ctx.signal });
     return this.observe();
   }
 
@@ -161,7 +164,8 @@ export class TrailmapTaskWorld implements World {
    */
   private async performRoute(route: readonly Shortcut[]): Promise<GtStep[] | string> {
     this.served.show(this.spec.from);
-    this.ctx.snapshots = memorySnapshotStore();
+    this.session.forgetScreens();
+    this.ctx = this.session.context({ signal: this.ctx.signal });
     const gt: GtStep[] = [];
     const dump = async (): Promise<UiDump> => parseDump(await this.served.device.dump({ signal: this.ctx.signal }));
     for (const s of route) {

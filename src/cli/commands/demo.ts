@@ -3,30 +3,15 @@
  * own direct ADB transport (no adb binary or server needed) and runs real registry tools on it, printing each
  * as the `glance` command a user would type: a snapshot, a tap by ref, typing into a field, and the diffs.
  */
-import { writeFile } from 'node:fs/promises';
-import { readTextFile } from '../files.js';
-import { loadLatest } from '../../device/latest.js';
-import { startVirtualDevice } from '../../device/virtual/index.js';
-import { GlanceError } from '../../errors.js';
-import { findElements } from '../../snapshot/selector.js';
-import { snapshotFromDump } from '../../snapshot/snapshot.js';
-import type { ToolContext } from '../../tools/registry.js';
-import { memorySnapshotStore } from '../../tools/store.js';
-import { parseCommandArgs } from '../args.js';
+import { catalogue } from '../../agent/catalogue.js';
 import { createDeviceProvider } from '../../device/provider.js';
+import { startVirtualDevice } from '../../device/virtual/index.js';
+import { createSession } from '../../tools/session.js';
+import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
-import { runStep } from './step.js';
+import { callFiles } from '../session.js';
+import { refOf, runStep } from './step.js';
 import type { CommandIO } from './types.js';
-
-async function refOf(ctx: ToolContext, selector: string): Promise<string> {
-  const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-  // The refs the last step showed (the device's latest snapshot), else a first look at the screen.
-  const shown = (await loadLatest(ctx.snapshots, device.serial))?.snapshot ?? snapshotFromDump(await device.dump({ signal: ctx.signal }));
-  const el = findElements(shown, selector)[0];
-  if (!el)
-    throw new GlanceError('ELEMENT_NOT_FOUND', `the demo app has no ${selector}`, { hint: 'the demo scenario changed; update demo.ts' });
-  return el.ref;
-}
 
 export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('demo', {
@@ -47,22 +32,22 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     return 0;
   }
   const running = await startVirtualDevice({ scenario: 'demo', signal: io.signal });
-  const provider = createDeviceProvider({ ...io.env, GLANCE_DIRECT: undefined });
-  const ctx: ToolContext = {
-    signal: io.signal,
+  const session = createSession({
+    devices: createDeviceProvider({ ...io.env, GLANCE_DIRECT: undefined }),
+    tools: catalogue,
     serial: `direct:127.0.0.1:${running.port}`,
-    devices: provider,
-    snapshots: memorySnapshotStore(),
-    readFile: readTextFile,
-    writeFile: (p, d) => writeFile(p, d),
-  };
+    files: callFiles(io, { toStdout: false }),
+    env: io.env,
+    ownsDevices: true,
+  });
+  const ref = (selector: string): Promise<string> => refOf(session, selector, 'the demo app');
   // With --json the tour is one `{ok, result: {port, steps}}` object, each step the command and its result.
   const steps: { note: string; command: string; result: unknown }[] = [];
   const say = (text: string): void => {
     if (!io.json) io.stdout(text);
   };
   const step = async (args: string[], note: string): Promise<void> => {
-    const { command, result: r } = await runStep(args, ctx);
+    const { command, result: r } = await runStep(args, session, { signal: io.signal });
     say(`\n# ${note}\n$ ${command}\n`);
     say(renderResult(r, false));
     steps.push({ note, command, result: r.data ?? { text: r.text } });
@@ -74,10 +59,10 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
         `(against a real phone, or this one with -s direct:127.0.0.1:${running.port}).\n`,
     );
     await step(['ui'], 'Read the screen: one line per element, each with a short stable ref');
-    await step(['tap', await refOf(ctx, '[text~=Groceries]')], 'Open a note by its ref; the reply is what changed on screen');
+    await step(['tap', await ref('[text~=Groceries]')], 'Open a note by its ref; the reply is what changed on screen');
     await step(['back'], 'Go back');
-    await step(['tap', await refOf(ctx, '#action_search, [desc~=Search]')], 'Open search');
-    await step(['type', await refOf(ctx, ':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
+    await step(['tap', await ref('#action_search, [desc~=Search]')], 'Open search');
+    await step(['type', await ref(':editable'), 'lisbon trip'], 'Type into the field (byte-exact, any ASCII)');
     await step(['ui', '--format', 'table'], 'The same screen as a flat table');
     say(
       `\nNext: \`glance virtual --port 5560\` in another terminal, then \`adb connect 127.0.0.1:5560\` and\n` +
@@ -86,7 +71,7 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     if (io.json) io.stdout(renderResult({ text: '', data: { port: running.port, steps } }, true));
     return 0;
   } finally {
-    await provider.close();
+    await session.close();
     await running.close();
   }
 }

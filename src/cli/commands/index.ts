@@ -1,4 +1,4 @@
-// CLI commands that are not registry tools: long-running servers and file-to-file jobs. Each is loaded on
+// CLI commands that are not catalogue tools: long-running servers, demos and file-to-file jobs. Each is loaded on
 // first use, so `glance tap` does not pay for the MCP SDK, tree-sitter or the virtual device at start-up.
 import type { Command } from './types.js';
 
@@ -26,21 +26,9 @@ export const commands: Readonly<Record<string, Command>> = {
     ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
-  goto: {
-    summary: 'go to a screen or element of the app by its UI Map (no model): --map MAP.json or --src DIR; a waypoint with --trailmap DIR',
-    run: async (argv, io) => (await import('./agent.js')).gotoCommand(argv, io),
-  },
-  waypoint: {
-    summary: 'which waypoint of a trailmap the screen is (--trailmap DIR); `waypoint list` names them all',
-    run: async (argv, io) => (await import('./waypoint.js')).waypointCommand(argv, io),
-  },
-  run: {
-    summary: 'do a task in the app in front: observe, decide, act (heuristic policy without a model); --out DIR writes a report',
-    run: async (argv, io) => (await import('./agent.js')).runCommand(argv, io),
-  },
   replay: {
     summary: 'a recorded run (run --out DIR): re-render its report, or --run it again, asking a model only where the screen differs',
-    run: async (argv, io) => (await import('./agent.js')).replayCommand(argv, io),
+    run: async (argv, io) => (await import('./replay.js')).replayCommand(argv, io),
   },
   bench: {
     summary: 'benchmarks: `bench agent` on DroidTask task worlds (SR, ACP, CTR, SPL…), `bench navigate` goto over a trailmap',
@@ -55,19 +43,19 @@ export const commands: Readonly<Record<string, Command>> = {
   blocks: {
     summary: 'privacy mode: the screen as layout blocks ranked for a task (what a cloud model would see first)',
     run: async (argv, io) => {
-      const [{ blocksCommand }, { createDeviceProvider }] = await Promise.all([import('./blocks.js'), import('../../device/provider.js')]);
-      const devices = createDeviceProvider(io.env);
+      const [{ blocksCommand }, { cliSession }] = await Promise.all([import('./blocks.js'), import('../session.js')]);
+      const session = io.session ?? cliSession(io.env);
       try {
         return await blocksCommand(argv, {
           ...io,
           liveDump: async () => {
-            const device = await devices.get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
+            const device = await session.devices.get(io.serial ?? io.env['ANDROID_SERIAL'], { signal: io.signal });
             return device.dump({ signal: io.signal });
           },
         });
       } finally {
         // As after every tool (main.ts): no idle connection keeps the process alive.
-        await devices.close();
+        if (io.session === undefined) await session.close();
       }
     },
   },

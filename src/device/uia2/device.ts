@@ -9,6 +9,7 @@
 import { GlanceError, isGlanceError } from '../../errors.js';
 import type { AdbDevice } from '../adb-device.js';
 import type { CallOptions, Device, Foreground, Point, ScreenSize, ShellResult } from '../types.js';
+import { sleep } from '../sleep.js';
 import { Uia2Server, type Uia2Port, type Uia2ServerOptions } from './server.js';
 
 export type BackendName = 'auto' | 'uia2' | 'dump';
@@ -37,6 +38,29 @@ export function reportsBackend(d: unknown): d is BackendReporting {
   return typeof (d as Partial<BackendReporting> | null)?.backendInfo === 'function';
 }
 
+/** After ending a Glance server's session: the server exits ~15 ms later; the dump is retried this often. */
+const RELEASE_POLL_MS = 200;
+const RELEASE_POLLS = 10;
+
+/** The dump's busy error, saying who holds UiAutomation and what frees it. */
+function heldByOther(serial: string, holder: 'other' | 'none', e: GlanceError): GlanceError {
+  const byServer = holder === 'other';
+  return new GlanceError(
+    'DUMP_FAILED',
+    byServer
+      ? `uiautomator dump failed on ${serial}: a UiAutomator2 server that Glance did not start (Appium, a test run) holds UiAutomation`
+      : `uiautomator dump failed on ${serial}: another UiAutomation client (not Glance) holds the device`,
+    {
+      hint: byServer
+        ? 'end that client (for Appium: its session; or `adb shell am force-stop io.appium.uiautomator2.server`), or read through that server with --backend uia2'
+        : 'stop the other client (a monkey, an accessibility test runner, `uiautomator events`) and retry',
+      next: { tool: 'device_doctor' },
+      context: { ...e.context, holder },
+      cause: e,
+    },
+  );
+}
+
 /** Codes that mean the server could not be brought up at all (nothing was sent to it). */
 const NOT_STARTED = new Set(['UIA2_UNAVAILABLE', 'UIA2_START_FAILED']);
 
@@ -51,7 +75,7 @@ export class Uia2Device implements Device, BackendReporting {
   constructor(
     private readonly adb: AdbDevice,
     port: Uia2Port,
-    private readonly requested: BackendName,
+    private requested: BackendName,
     options: Uia2ServerOptions = {},
   ) {
     this.serial = adb.serial;
@@ -66,6 +90,17 @@ export class Uia2Device implements Device, BackendReporting {
       ...(this.last === undefined ? {} : { last: this.last }),
       ...(this.fellBack === undefined ? {} : { fallback: this.fellBack }),
     };
+  }
+
+  /**
+   * Reads the screen another way from now on (a daemon call with `--backend dump` after `auto` ones): leaving the
+   * server stops it, so the device's one UiAutomation connection is free for `uiautomator dump`.
+   */
+  async use(backend: BackendName, opts: CallOptions = {}): Promise<void> {
+    if (backend === this.requested) return;
+    this.requested = backend;
+    this.fellBack = undefined;
+    if (backend === 'dump') await this.server.stop(opts);
   }
 
   private useDump(): boolean {
@@ -97,9 +132,32 @@ export class Uia2Device implements Device, BackendReporting {
         await this.fallBack(e, opts);
       }
     }
-    const xml = await this.adb.dump(opts);
+    const xml = await this.dumpByAdb(opts);
     this.last = { backend: 'dump', ms: Date.now() - start };
     return xml;
+  }
+
+  /**
+   * `uiautomator dump`, taking the device's UiAutomation back from a UiAutomator2 server another Glance process
+   * runs (a daemon that read with `auto`): its session is ended, the server stops, the dump is tried again. A server
+   * someone else runs is left alone and named in the error with the ways out.
+   */
+  private async dumpByAdb(opts: CallOptions): Promise<string> {
+    try {
+      return await this.adb.dump(opts);
+    } catch (e) {
+      if (!isGlanceError(e, 'DUMP_FAILED') || e.context?.['busy'] !== true) throw e;
+      const holder = await this.server.releaseIfGlance(opts);
+      if (holder !== 'glance') throw heldByOther(this.serial, holder, e);
+      for (let attempt = 1; ; attempt++) {
+        await sleep(RELEASE_POLL_MS, opts.signal);
+        try {
+          return await this.adb.dump(opts);
+        } catch (again) {
+          if (attempt >= RELEASE_POLLS || !isGlanceError(again, 'DUMP_FAILED') || again.context?.['busy'] !== true) throw again;
+        }
+      }
+    }
   }
 
   /**

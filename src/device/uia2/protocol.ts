@@ -23,6 +23,13 @@ export const W3C_ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 export const JWP_ELEMENT_KEY = 'ELEMENT';
 
 /** The session settings Glance creates its session with: no idle wait (Glance settles itself), stay up unplugged. */
+/**
+ * An extension capability every Glance session carries: another Glance process that finds the device's one
+ * UiAutomation connection held can tell a server Glance opened (and end its session, which stops it) from
+ * one Appium or a test runner holds (left alone, and named in the error).
+ */
+export const GLANCE_OWNER_CAP = 'glance:owner';
+
 export const GLANCE_SESSION_SETTINGS = { waitForIdleTimeout: 0, shutdownOnPowerDisconnect: false } as const;
 
 /** Every reply: `{sessionId, value}`; on failure `value` is an ErrorModel and the HTTP status is set. */

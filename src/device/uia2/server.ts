@@ -13,6 +13,7 @@ import type { Method, Uia2Http } from './http.js';
 import { Instrumentation } from './instrumentation.js';
 import { findUia2Apks, type Uia2Apks } from './package.js';
 import {
+  GLANCE_OWNER_CAP,
   GLANCE_SESSION_SETTINGS,
   UIA2_INSTRUMENTATION,
   UIA2_MIN_SDK,
@@ -224,6 +225,7 @@ export class Uia2Server {
   private async openSession(opts: CallOptions): Promise<string> {
     const alwaysMatch: Record<string, unknown> = { platformName: 'Android', 'appium:automationName': 'UiAutomator2' };
     for (const [k, v] of Object.entries(GLANCE_SESSION_SETTINGS)) alwaysMatch[`appium:${k}`] = v;
+    alwaysMatch[GLANCE_OWNER_CAP] = 'glance';
     const r = await this.http.call('POST', '/session', { capabilities: { firstMatch: [{}], alwaysMatch } }, opts);
     const v = r.value as { sessionId?: unknown } | null;
     const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
@@ -262,6 +264,32 @@ export class Uia2Server {
       inst.close();
       await inst.ended;
     }
+  }
+
+  /**
+   * Who holds the device's UiAutomation through a UiAutomator2 server, for a process that wants to run
+   * `uiautomator dump`: `glance` when the server's session is one a Glance process opened (that session is then
+   * deleted, which stops the server and frees UiAutomation), `other` when a server answers with a session of
+   * someone else's (Appium, a test run: left alone), `none` when no server answers.
+   */
+  async releaseIfGlance(opts: CallOptions = {}): Promise<'glance' | 'other' | 'none'> {
+    let sessions: unknown;
+    try {
+      sessions = (await this.http.call('GET', '/sessions', undefined, { ...opts, timeoutMs: 1500 })).value;
+    } catch (e) {
+      if (isGlanceError(e, 'ABORTED')) throw e;
+      return 'none';
+    }
+    const list = Array.isArray(sessions) ? (sessions as Array<{ id?: unknown; capabilities?: Record<string, unknown> }>) : [];
+    const ours = list.filter((x) => typeof x.id === 'string' && x.capabilities?.[GLANCE_OWNER_CAP] === 'glance');
+    if (ours.length === 0) return list.length === 0 ? 'none' : 'other';
+    for (const x of ours) {
+      await this.http
+        .call('DELETE', `/session/${encodeURIComponent(x.id as string)}`, undefined, { ...opts, timeoutMs: 2000 })
+        .catch(() => undefined);
+    }
+    if (this.session !== undefined && ours.some((x) => x.id === this.session)) this.session = undefined;
+    return 'glance';
   }
 
   /**
