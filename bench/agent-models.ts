@@ -15,7 +15,7 @@ import { memorySnapshotStore } from '../src/tools/store.js';
 import { repoRoot } from '../test/helpers/corpus.js';
 import { hopModel, startFakeLlm, type Hop } from '../test/helpers/fake-llm.js';
 
-const MAP = join(repoRoot, 'test/fixtures/demo-uimap.json');
+const MAP = join(repoRoot, 'assets/scenarios/demo/uimap.json');
 
 interface Task {
   task: string;

@@ -7,7 +7,7 @@ import { connect, doTask, isGlanceError, navigate, type Phone } from '../../src/
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { repoRoot } from '../helpers/corpus.js';
 
-const map = join(repoRoot, 'test/fixtures/demo-uimap.json');
+const map = join(repoRoot, 'assets/scenarios/demo/uimap.json');
 
 describe('navigate and doTask on a phone', () => {
   let dev: RunningVirtualDevice;

@@ -21,7 +21,7 @@ import { hopModel, promptOf, startFakeLlm, type FakeLlm } from '../helpers/fake-
 import { tempDir } from '../helpers/temp.js';
 
 const SETTINGS = /SettingsActivity/;
-const DEMO_MAP = join(repoRoot, 'test/fixtures/demo-uimap.json');
+const DEMO_MAP = join(repoRoot, 'assets/scenarios/demo/uimap.json');
 
 /** A fake model: tap `label` when shown, need_more when it may be withheld, done on the goal screen. */
 function ruleModel(

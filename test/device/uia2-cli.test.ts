@@ -12,6 +12,7 @@ import { AdbDevice } from '../../src/device/adb-device.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
 import { adbPort } from '../../src/device/adb-port.js';
 import { Uia2Device } from '../../src/device/uia2/device.js';
+import { Uia2Http } from '../../src/device/uia2/http.js';
 import { findUia2Apks } from '../../src/device/uia2/package.js';
 import { uia2PortOf } from '../../src/device/uia2/select.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
@@ -151,7 +152,7 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
     assert.equal(v.device.uia2().running, false, 'close() ended the session');
   });
 
-  test('--backend dump while another process holds the server: the action says the screen could not be read, and why', async (t) => {
+  test("--backend dump while another Glance process holds the server: the server's session is ended and the screen read", async (t) => {
     if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
     v.device.state.reset('home');
     const shown = await glance(['-s', v.serial, '--backend', 'dump', '--json', 'ui'], { env: env() });
@@ -161,17 +162,43 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
     assert.ok(target, 'the home screen has a tappable element');
     const provider = createDeviceProvider({ ...process.env, ...env(), GLANCE_BACKEND: 'uia2' });
     try {
-      await (await provider.get(v.serial, { signal: new AbortController().signal })).dump();
+      const held = await provider.get(v.serial, { signal: new AbortController().signal });
+      await held.dump();
       assert.equal(v.device.uia2().running, true, 'the provider holds the server');
       const r = await glance(['-s', v.serial, '--backend', 'dump', '--json', 'tap', target.ref], { env: env() });
       assert.equal(r.code, 0, r.stdout + r.stderr);
-      const result = (JSON.parse(r.stdout) as { result: { settled: boolean; unread?: { message: string; hint?: string } } }).result;
-      assert.equal(result.settled, false);
-      assert.match(result.unread?.message ?? '', /another UiAutomation client holds the device/);
-      assert.match(result.unread?.hint ?? '', /uia2 backend/);
-      const text = await glance(['-s', v.serial, '--backend', 'dump', 'tap', target.ref], { env: env() });
-      assert.match(text.stdout, /\(the screen could not be read after the action: uiautomator dump failed .*another UiAutomation client/);
-      assert.doesNotMatch(text.stdout, /still changing/);
+      const result = (JSON.parse(r.stdout) as { result: { settled: boolean; unread?: unknown } }).result;
+      assert.equal(result.unread, undefined, 'the screen was read after the tap');
+      assert.equal(v.device.uia2().running, false, "the other process's server was stopped");
+      // The process that held the server starts it again on its next read.
+      await held.dump();
+      assert.equal(v.device.uia2().running, true);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('--backend dump while a server Glance did not start holds UiAutomation: the error names it and the ways out', async (t) => {
+    if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
+    v.device.state.reset('home');
+    const provider = createDeviceProvider({ ...process.env, ...env(), GLANCE_BACKEND: 'uia2' });
+    try {
+      const held = await provider.get(v.serial, { signal: new AbortController().signal });
+      await held.dump();
+      // Another client (as Appium does) opens its own session on the running server, replacing Glance's.
+      const port = uia2PortOf(
+        adbPort(await new AdbClient(createServerTransport({ env: h.env, port: h.port })).device({ serial: v.serial })),
+      )!;
+      const http = new Uia2Http((o) => port.open('tcp:6790', o), 5000);
+      await http.call('POST', '/session', { capabilities: { alwaysMatch: { platformName: 'Android' } } }, {});
+      http.close();
+      const r = await glance(['-s', v.serial, '--backend', 'dump', '--json', 'ui'], { env: env() });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const error = (JSON.parse(r.stdout) as { error: { code: string; message: string; hint: string } }).error;
+      assert.equal(error.code, 'DUMP_FAILED');
+      assert.match(error.message, /a UiAutomator2 server that Glance did not start/);
+      assert.match(error.hint, /force-stop io\.appium\.uiautomator2\.server.*--backend uia2/);
+      assert.equal(v.device.uia2().running, true, "someone else's server is left alone");
     } finally {
       await provider.close();
     }
