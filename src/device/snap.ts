@@ -14,6 +14,7 @@ import { parseDump } from '../hierarchy/parse.js';
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { findElements, isRefLike } from '../snapshot/selector.js';
 import type { CarryElement } from '../snapshot/carry.js';
+import type { RefMemory } from '../snapshot/memory.js';
 import { snapshotFromDump, type PreviousSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 
@@ -27,6 +28,8 @@ export interface DeviceSnapshot {
   readonly key: string;
   /** The elements refs were carried from; undefined when no ref was (every ref is the dump's own). */
   readonly carriedFrom: readonly CarryElement[] | undefined;
+  /** The session's ref memory the refs were taken with (the previous snapshot's), when it had one. */
+  readonly memoryFrom?: RefMemory | undefined;
   /** The same screen with off-screen elements and system chrome kept. */
   wide(): Pick<DeviceSnapshot, 'elements' | 'screen' | 'snapshot'>;
   uiDump(): UiDump;
@@ -44,6 +47,7 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
     screen: snapshot.screen,
     key: snapshot.text,
     carriedFrom,
+    memoryFrom: previous?.memory,
     wide() {
       wide ??= snapshotFromDump(ui, { offscreen: true, all: true, ...sameRefs(self) });
       return { elements: wide.elements, screen: wide.screen, snapshot: wide };
@@ -55,7 +59,8 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
 }
 
 /** Snapshot options that give another view of this dump the same refs as `snap`. */
-export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom'>): Pick<SnapshotOptions, 'previous'> {
+export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom' | 'memoryFrom'>): Pick<SnapshotOptions, 'previous'> {
+  if (snap.memoryFrom !== undefined) return { previous: { elements: snap.carriedFrom ?? [], memory: snap.memoryFrom } };
   return snap.carriedFrom === undefined ? {} : { previous: { elements: snap.carriedFrom } };
 }
 
