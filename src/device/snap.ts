@@ -14,7 +14,6 @@ import { parseDump } from '../hierarchy/parse.js';
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { findElements, isRefLike } from '../snapshot/selector.js';
 import type { CarryElement } from '../snapshot/carry.js';
-import type { RefMemory } from '../snapshot/memory.js';
 import { snapshotFromDump, type PreviousSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
 
@@ -28,8 +27,6 @@ export interface DeviceSnapshot {
   readonly key: string;
   /** The elements refs were carried from; undefined when no ref was (every ref is the dump's own). */
   readonly carriedFrom: readonly CarryElement[] | undefined;
-  /** The session's ref memory the refs were taken with (the previous snapshot's), when it had one. */
-  readonly memoryFrom?: RefMemory | undefined;
   /** The same screen with off-screen elements and system chrome kept. */
   wide(): Pick<DeviceSnapshot, 'elements' | 'screen' | 'snapshot'>;
   uiDump(): UiDump;
@@ -38,8 +35,14 @@ export interface DeviceSnapshot {
 /** A snapshot of a dump, its refs carried from `previous` (the snapshot shown before it) when given. */
 export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSnapshot {
   const ui = parseDump(dump);
-  const snapshot = snapshotFromDump(ui, previous === undefined ? {} : { previous });
-  const carriedFrom = previous !== undefined && snapshot.stats.carried > 0 ? previous.elements : undefined;
+  // The previous snapshot's elements only, not its ref memory (snapshot/memory.ts): the store keeps the elements
+  // refs were carried from, so another process reading the latest back gives the same refs only without it.
+  const basis =
+    previous === undefined
+      ? undefined
+      : { elements: previous.elements, ...(previous.screen === undefined ? {} : { screen: previous.screen }) };
+  const snapshot = snapshotFromDump(ui, basis === undefined ? {} : { previous: basis });
+  const carriedFrom = basis !== undefined && snapshot.stats.carried > 0 ? basis.elements : undefined;
   const self: DeviceSnapshot = {
     dump,
     snapshot,
@@ -47,7 +50,6 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
     screen: snapshot.screen,
     key: snapshot.text,
     carriedFrom,
-    memoryFrom: previous?.memory,
     wide() {
       wide ??= snapshotFromDump(ui, { offscreen: true, all: true, ...sameRefs(self) });
       return { elements: wide.elements, screen: wide.screen, snapshot: wide };
@@ -59,8 +61,7 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
 }
 
 /** Snapshot options that give another view of this dump the same refs as `snap`. */
-export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom' | 'memoryFrom'>): Pick<SnapshotOptions, 'previous'> {
-  if (snap.memoryFrom !== undefined) return { previous: { elements: snap.carriedFrom ?? [], memory: snap.memoryFrom } };
+export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom'>): Pick<SnapshotOptions, 'previous'> {
   return snap.carriedFrom === undefined ? {} : { previous: { elements: snap.carriedFrom } };
 }
 
