@@ -35,8 +35,14 @@ export interface DeviceSnapshot {
 /** A snapshot of a dump, its refs carried from `previous` (the snapshot shown before it) when given. */
 export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSnapshot {
   const ui = parseDump(dump);
-  const snapshot = snapshotFromDump(ui, previous === undefined ? {} : { previous });
-  const carriedFrom = previous !== undefined && snapshot.stats.carried > 0 ? previous.elements : undefined;
+  // The previous snapshot's elements only, not its ref memory (snapshot/memory.ts): the store keeps the elements
+  // refs were carried from, so another process reading the latest back gives the same refs only without it.
+  const basis =
+    previous === undefined
+      ? undefined
+      : { elements: previous.elements, ...(previous.screen === undefined ? {} : { screen: previous.screen }) };
+  const snapshot = snapshotFromDump(ui, basis === undefined ? {} : { previous: basis });
+  const carriedFrom = basis !== undefined && snapshot.stats.carried > 0 ? basis.elements : undefined;
   const self: DeviceSnapshot = {
     dump,
     snapshot,

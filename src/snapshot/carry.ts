@@ -36,6 +36,8 @@ export interface CarryInput {
 type Fit = 'same' | 'start' | 'end' | 'none';
 
 const EXACT = 1 << 16;
+/** How far (px, over the two edges compared) a label-less continuation may stand from where the row was. */
+const NEAR = 16;
 
 /** How well two label lists continue each other (0 = not at all); longer shared runs score higher. */
 function labelFit(a: readonly string[], b: readonly string[]): { score: number; fit: Fit } {
@@ -54,10 +56,13 @@ function labelFit(a: readonly string[], b: readonly string[]): { score: number; 
 
 const editable = (e: CarryElement): boolean => e.actions.includes('type');
 
-/** Own text (not the labels): equal, or it is another element. An editable's value is not identity, its hint is. */
+/**
+ * Own text (not the labels): equal, or it is another element. Nothing of an editable's is identity: typing changes
+ * its value, and a page source reads as `hint` what a dump reads as its text (refs.ts `identityLabel`).
+ */
 function sameOwn(a: CarryElement, b: CarryElement): boolean {
-  if (editable(a) !== editable(b) || a.desc !== b.desc || a.hint !== b.hint) return false;
-  return editable(a) || a.text === b.text;
+  if (editable(a) !== editable(b) || a.desc !== b.desc) return false;
+  return editable(a) || (a.hint === b.hint && a.text === b.text);
 }
 
 function median(xs: number[]): number {
@@ -88,7 +93,7 @@ const groupKey = (e: CarryElement, parent: string | undefined): string => `${e.r
 
 /** The label a ref's key is made of (refs.ts `identityLabel`), as far as an element shows it. */
 function identity(e: CarryElement): string {
-  const l = editable(e) ? (e.hint ?? '') : (e.text ?? e.desc ?? e.labels?.[0] ?? '');
+  const l = editable(e) ? '' : (e.text ?? e.desc ?? e.labels?.[0] ?? '');
   return l.slice(0, LABEL_CHARS);
 }
 
@@ -100,16 +105,20 @@ const another = (was: CarryElement, el: CarryElement): boolean =>
  * The refs of `now` after carrying from `previous` (same order as `now`; each `now[i].el.ref` is the fresh ref).
  * `now` must list parents before their children (document order does).
  */
-export function carryRefs(now: readonly CarryInput[], previous: readonly CarryElement[]): string[] {
+export function carryRefs(now: readonly CarryInput[], previous: readonly CarryElement[], opened?: readonly boolean[]): string[] {
   const refs = now.map((x) => x.el.ref);
   if (previous.length === 0) return refs;
   const before = new Map(previous.map((e) => [e.ref, e]));
   // Elements that take part: a fresh ref that is new, or that was another element's (a key that went away freed
   // the slot it probed into; that element may continue another ref, which frees this one for whoever continues it).
-  const open = refs.map((r, i) => {
-    const was = before.get(r);
-    return was === undefined || another(was, now[i]!.el);
-  });
+  // A session's ref memory (memory.ts) says it instead: the elements whose identity it did not know.
+  const open =
+    opened !== undefined
+      ? [...opened]
+      : refs.map((r, i) => {
+          const was = before.get(r);
+          return was === undefined || another(was, now[i]!.el);
+        });
   if (!open.includes(true)) return refs;
   // Every earlier element by kind, class, id and parent: only one of those can be continued. A ref is free to
   // carry while no element holds it.
@@ -162,7 +171,12 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
     for (const c of st.groups.get(groupKey(el, parentRef)) ?? []) {
       if (c.el.ref === el.ref || !sameOwn(c.el, el)) continue;
       const { score, fit } = labelFit(el.labels ?? [], c.el.labels ?? []);
-      if (score > 0) pairs.push({ i, c, score, dist: distance(c.el.bounds, el.bounds, shift, fit) });
+      if (score <= 0) continue;
+      const dist = distance(c.el.bounds, el.bounds, shift, fit);
+      // Without a label in common, only the place tells: a row cut to none of its labels continues the row that
+      // stood there, never one that left the list at its other end.
+      if (fit === 'none' && score < EXACT && dist > NEAR) continue;
+      pairs.push({ i, c, score, dist });
     }
   }
   pairs.sort((a, b) => b.score - a.score || a.dist - b.dist || a.i - b.i || a.c.order - b.c.order);

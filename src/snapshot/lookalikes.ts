@@ -17,9 +17,12 @@ import type { UiNode } from '../hierarchy/model.js';
 const LEVELS = 3;
 const LABEL_CHARS = 40;
 
-/** What a node reads as, for anchoring: never an editable's value (typing changes it). */
+/**
+ * What a node reads as, for anchoring: nothing of an editable's (typing changes its value; its hint is its text to
+ * one reader and a hint to another).
+ */
 function ownLabel(n: UiNode): string {
-  const l = n.editable ? n.hint : n.text !== '' ? n.text : n.desc;
+  const l = n.editable ? '' : n.text !== '' ? n.text : n.desc;
   return l.length > LABEL_CHARS ? l.slice(0, LABEL_CHARS) : l;
 }
 

@@ -32,11 +32,12 @@ export function kindOf(n: DNode): RefKind {
 export const LABEL_CHARS = 40;
 
 /**
- * The part of an element's label that does not change while the user works with it: never the value of an
- * editable (typing changes it) — its hint stands in; never the checked state.
+ * The part of an element's label that does not change while the user works with it and that every reader of
+ * the screen sees alike: never the checked state, and nothing of an editable — typing changes its value, and its
+ * hint is read as its text by `uiautomator dump` but as `hint` by a page source (and only while it is empty).
  */
 function identityLabel(n: DNode): string {
-  const l = n.editable ? n.hint : n.text !== '' ? n.text : n.desc !== '' ? n.desc : (n.labels[0] ?? '');
+  const l = n.editable ? '' : n.text !== '' ? n.text : n.desc !== '' ? n.desc : (n.labels[0] ?? '');
   return l.length > LABEL_CHARS ? l.slice(0, LABEL_CHARS) : l;
 }
 
@@ -53,7 +54,11 @@ export function identityKey(n: DNode, parent: DNode | undefined): string {
  * (equal kind and key) carry their tag (lookalikes.ts) so that order decides only what nothing else can.
  */
 export function refSubjects(flat: ReadonlyArray<{ n: DNode; parent: number }>, dumpRoots: readonly UiNode[]): RefSubject[] {
-  const subjects = flat.map((f) => ({ kind: kindOf(f.n), key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n) }));
+  const subjects = flat.map((f): RefSubject => ({
+    kind: kindOf(f.n),
+    key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n),
+    labelled: identityLabel(f.n) !== '',
+  }));
   const groups = new Map<string, number[]>();
   subjects.forEach((s, i) => {
     const k = s.kind + s.key;
@@ -90,6 +95,28 @@ export function fnv1a(s: string): number {
 export interface RefSubject {
   kind: RefKind;
   key: string;
+  /** Whether the key holds a label of the element's own (a row cut down to none of its labels has none). */
+  labelled?: boolean;
+}
+
+/** Each subject's full identity: kind letter, key, and `#rank` among equal ones (what its slot is hashed from). */
+export function fullKeys(subjects: readonly RefSubject[]): string[] {
+  const rankOf = new Map<string, number>();
+  return subjects.map((s) => {
+    const k = `${s.kind}${s.key}`;
+    const rank = rankOf.get(k) ?? 0;
+    rankOf.set(k, rank + 1);
+    return rank === 0 ? k : `${k}#${rank}`;
+  });
+}
+
+/**
+ * What a device session already gave (memory.ts): refs some subjects keep (`fixed`, same order as the subjects),
+ * and refs no other subject may take (`avoid`: given to elements before, gone or elsewhere now).
+ */
+export interface Reserved {
+  fixed: ReadonlyArray<string | undefined>;
+  avoid: ReadonlySet<string>;
 }
 
 /**
@@ -106,31 +133,48 @@ interface Claim {
   slot: number;
 }
 
-/** Assigns one unique ref per subject (same order as given). Deterministic in the multiset of (kind, key). */
-export function assignRefs(subjects: readonly RefSubject[]): string[] {
+/**
+ * Assigns one unique ref per subject (same order as given). Deterministic in the multiset of (kind, key); with
+ * `reserved`, the fixed refs stay where they are and the others probe past them and past the avoided ones.
+ */
+export function assignRefs(subjects: readonly RefSubject[], reserved?: Reserved): string[] {
   const refs = new Array<string>(subjects.length);
   const byKind = new Map<RefKind, Array<{ i: number; full: string }>>();
-  const rankOf = new Map<string, number>();
+  const full = fullKeys(subjects);
   subjects.forEach((s, i) => {
-    const k = `${s.kind}${s.key}`;
-    const rank = rankOf.get(k) ?? 0;
-    rankOf.set(k, rank + 1);
     let group = byKind.get(s.kind);
     if (!group) byKind.set(s.kind, (group = []));
-    group.push({ i, full: rank === 0 ? s.key : `${s.key}#${rank}` });
+    group.push({ i, full: full[i]!.slice(1) });
   });
   for (const [kind, group] of byKind) {
     const { slots, radix } = slotsFor(group.length);
     if (group.length > slots) throw new RangeError(`more than ${slots} elements of kind ${kind}`);
+    const name = (s: number): string => kind + (radix === 10 ? String(s) : s.toString(36).toUpperCase().padStart(4, '0'));
+    const slotOf = (ref: string): number | undefined => {
+      const s = parseInt(ref.slice(1), radix);
+      return s >= 0 && s < slots && name(s) === ref ? s : undefined;
+    };
     const taken = new Uint8Array(slots);
+    const open = group.filter((g) => {
+      const s = reserved?.fixed[g.i] === undefined ? undefined : slotOf(reserved.fixed[g.i]!);
+      if (s === undefined) return true;
+      refs[g.i] = name(s);
+      taken[s] = 1;
+      return false;
+    });
+    if (reserved !== undefined) {
+      const avoided = [...reserved.avoid].map(slotOf).filter((s): s is number => s !== undefined && !taken[s]);
+      // Avoided refs give way only when nothing else is left: a ref is never shared by two elements.
+      if (group.length + avoided.length <= slots) for (const s of avoided) taken[s] = 1;
+    }
     // One object shape for every claim (a spread copy is slow to make and slow to compare on 10k+ elements).
-    const order: Claim[] = group.map((g) => ({ i: g.i, full: g.full, slot: fnv1a(g.full) % slots }));
+    const order: Claim[] = open.map((g) => ({ i: g.i, full: g.full, slot: fnv1a(g.full) % slots }));
     order.sort((a, b) => a.slot - b.slot || (a.full < b.full ? -1 : a.full > b.full ? 1 : 0));
     for (const g of order) {
       let s = g.slot;
       while (taken[s]) s = s + 1 === slots ? 0 : s + 1;
       taken[s] = 1;
-      refs[g.i] = kind + (radix === 10 ? String(s) : s.toString(36).toUpperCase().padStart(4, '0'));
+      refs[g.i] = name(s);
     }
   }
   return refs;

@@ -4,13 +4,15 @@
  */
 import { GlanceError } from '../errors.js';
 import { center, platformOf, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { hintsAsDumped } from '../hierarchy/hints.js';
 import { toDump, type DumpInput } from '../hierarchy/parse.js';
 import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
 import { markGrids, type Run } from './grids.js';
 import { carryRefs, type CarryElement } from './carry.js';
-import { assignRefs, refSubjects } from './refs.js';
+import { assignRefs, fullKeys, refSubjects } from './refs.js';
+import { recall, remember, sameScreen, type RefMemory } from './memory.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
 
@@ -51,6 +53,11 @@ export interface SnapshotOptions {
 export interface PreviousSnapshot {
   elements: readonly CarryElement[];
   screen?: ScreenInfo;
+  /**
+   * The refs a device session gave on this screen so far (the previous Snapshot's `memory`): refs of elements that
+   * went away are retired, never given to another element, and an element that comes back takes its ref again.
+   */
+  memory?: RefMemory;
 }
 
 export interface SnapshotStats extends DistilStats {
@@ -70,6 +77,8 @@ export interface Snapshot {
   elements: SnapshotElement[];
   screen: ScreenInfo;
   stats: SnapshotStats;
+  /** The session's ref memory after this snapshot: pass the snapshot as the next one's `previous` to keep it. */
+  memory: RefMemory;
 }
 
 export const DEFAULT_MAX_LABEL = 80;
@@ -124,10 +133,17 @@ interface Built {
   elements: SnapshotElement[];
   nodes: DNode[];
   carried: number;
+  memory: RefMemory;
+}
+
+/** What refs are taken from: the previous snapshot's elements and the session's memory of this screen. */
+interface Basis {
+  elements: readonly CarryElement[];
+  memory: RefMemory | undefined;
 }
 
 /** Refs for the whole distilled tree, computed before depth / scope so they never depend on the view. */
-function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly CarryElement[]): Built {
+function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Built {
   const flat: Array<{ n: DNode; parent: number; depth: number }> = [];
   const stack: Array<{ n: DNode; parent: number; depth: number }> = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push({ n: roots[i]!, parent: -1, depth: 0 });
@@ -137,7 +153,20 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly 
     flat.push(e);
     for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
   }
-  const fresh = assignRefs(refSubjects(flat, dumpRoots));
+  const subjects = refSubjects(flat, dumpRoots);
+  const keys = fullKeys(subjects);
+  const previous = basis.elements;
+  const memory = basis.memory !== undefined && sameScreen(basis.memory, previous, new Set(keys)) ? basis.memory : undefined;
+  const reserved =
+    memory === undefined
+      ? undefined
+      : recall(
+          memory,
+          keys,
+          subjects.map((s) => s.labelled === true),
+        );
+  const alone = assignRefs(subjects);
+  const fresh = reserved === undefined ? alone : assignRefs(subjects, reserved);
   const els = flat.map((f, i) => toElement(f.n, fresh[i]!, f.parent < 0 ? undefined : fresh[f.parent]));
   const refs =
     previous.length === 0
@@ -145,6 +174,7 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly 
       : carryRefs(
           els.map((el, i) => ({ el, parent: flat[i]!.parent })),
           previous,
+          reserved?.fixed.map((r) => r === undefined),
         );
   const items: Item[] = [];
   const all: Item[] = [];
@@ -159,8 +189,8 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], previous: readonly 
     else all[f.parent]!.children.push(it);
   });
   markGrids(items);
-  const carried = refs === fresh ? 0 : refs.filter((r, i) => r !== fresh[i]).length;
-  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n), carried };
+  const carried = refs === alone ? 0 : refs.filter((r, i) => r !== alone[i]).length;
+  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n), carried, memory: remember(memory, keys, refs) };
 }
 
 function countAll(items: readonly Item[]): number {
@@ -243,12 +273,14 @@ function checkOptions(o: SnapshotOptions): void {
     throw bad(`maxLabel must be a whole number ≥ 0, got ${o.maxLabel}`);
 }
 
-/** The previous snapshot's elements to carry refs from: none when it shows another app or activity. */
-function carryBasis(previous: PreviousSnapshot | undefined, screen: ScreenInfo): readonly CarryElement[] {
-  if (previous === undefined) return [];
+/** The previous snapshot's elements and memory to take refs from: none when it shows another app or activity. */
+function carryBasis(previous: PreviousSnapshot | undefined, screen: ScreenInfo): Basis {
+  if (previous === undefined) return { elements: [], memory: undefined };
   const was = previous.screen;
   const differs = (k: 'package' | 'activity'): boolean => was?.[k] !== undefined && screen[k] !== undefined && was[k] !== screen[k];
-  return differs('package') || differs('activity') ? [] : previous.elements;
+  return differs('package') || differs('activity')
+    ? { elements: [], memory: undefined }
+    : { elements: previous.elements, memory: previous.memory };
 }
 
 /** The distilled, ref-carrying element tree of a dump (what every format and every other API builds on). */
@@ -292,7 +324,7 @@ function renderFormat(
 /** `render` false leaves `text` empty: for callers that read only the elements (privacy blocks on huge screens). */
 function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = true): { snapshot: Snapshot; built: Built } {
   checkOptions(options);
-  const dump = toDump(input);
+  const dump = hintsAsDumped(toDump(input));
   const mode = { all: options.all ?? false, offscreen: options.offscreen ?? false };
   const { roots, stats } = distil(dump, mode, platformOf(dump) === 'ios' ? iosPassesFor(mode) : passesFor(mode));
   const screen = screenOf(dump);
@@ -310,6 +342,7 @@ function snapshotAndTree(input: DumpInput, options: SnapshotOptions, render = tr
     elements,
     screen,
     stats: { ...stats, elements: built.elements.length, shown: elements.length, carried: built.carried },
+    memory: built.memory,
   };
   return { snapshot, built };
 }

@@ -45,12 +45,12 @@ test('a dialog: title, message with its apostrophe decoded, and the two buttons'
   );
 });
 
-test('search results: the empty search field shows its hint; each result row reads as title | snippet', () => {
+test('search results: the empty search field reads as a dump shows it, its hint as its text; each result row reads as title | snippet', () => {
   assert.equal(
     snapshotFromDump(screen('search_results')).text,
     [
       'b432 ImageButton Navigate up',
-      'e741 AutoCompleteTextView hint=Search notes',
+      'e636 AutoCompleteTextView Search notes',
       't74 2 results',
       'b716 Groceries | Milk, eggs, sourdough bread and coffee beans',
       'b615 Gift ideas | A scarf for Ana, a puzzle for Tom',
@@ -68,8 +68,8 @@ test('sign in, as a table: verbs, ids, centres and the password tag', () => {
       ['b745', 'tap', 'ImageButton', 'Navigate up', '-', '73,136'],
       ['t424', '-', 'TextView', 'Sign in', '-', '634,136'],
       ['t667', '-', 'TextView', 'Welcome back', '#signin_header', '540,357'],
-      ['e661', 'fill', 'EditText', '-', '#email', '540,535', 'hint="Email"'],
-      ['e987', 'fill', 'EditText', '-', '#password', '540,724', 'hint="Password" password'],
+      ['e329', 'fill', 'EditText', 'Email', '#email', '540,535'],
+      ['e380', 'fill', 'EditText', '-', '#password', '540,724', 'password'],
       ['c788', 'check', 'CheckBox', 'Remember me', '#remember_me', '540,903'],
       ['b743', 'tap', 'Button', 'Sign in', '#sign_in', '540,1081'],
       ['b650', 'tap', 'TextView', 'Forgot password?', '#forgot_password', '540,1249'],

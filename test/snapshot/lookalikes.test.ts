@@ -59,21 +59,24 @@ describe('the label of the element’s own row', () => {
     assert.deepEqual(tagsOf(root, bars), ['60 Hz', '230 Hz']);
   });
 
-  test('a field beside it reads as its hint, never as the value typed into it', () => {
-    // Two "clear" buttons, each in the row of a field: the tags do not move while the user types.
+  test("a field beside it is no label: its hint is one reader's text and another's hint, its value changes", () => {
+    // Two "clear" buttons, each in the row of a field: nothing of the fields anchors them, so typing moves no tag.
     const clear = (y: number): UiNode => n('ImageButton', { id: 'clear', clickable: true, bounds: [980, y, 1080, y + 90] });
     const field = (hint: string, value: string, y: number): UiNode =>
-      n('EditText', { id: 'place', hint, text: value, clickable: true, bounds: [0, y, 980, y + 90] });
-    const tags = (from: string, to: string): Array<string | undefined> => {
+      n('EditText', { id: 'place', hint, text: value, editable: true, clickable: true, bounds: [0, y, 980, y + 90] });
+    const tags = (from: string, to: string, hints = true): Array<string | undefined> => {
       const buttons = [clear(0), clear(100)];
       const root = n('FrameLayout', { bounds: [0, 0, 1080, 400] }, [
-        n('LinearLayout', { bounds: [0, 0, 1080, 90] }, [field('From', from, 0), buttons[0]!]),
-        n('LinearLayout', { bounds: [0, 100, 1080, 190] }, [field('To', to, 100), buttons[1]!]),
+        n('LinearLayout', { bounds: [0, 0, 1080, 90] }, [field(hints ? 'From' : '', from, 0), buttons[0]!]),
+        n('LinearLayout', { bounds: [0, 100, 1080, 190] }, [field(hints ? 'To' : '', to, 100), buttons[1]!]),
+        text('Trip', [0, 300, 1080, 390]),
       ]);
       return tagsOf(root, buttons);
     };
-    assert.deepEqual(tags('', ''), ['From', 'To']);
-    assert.deepEqual(tags('Berlin Hbf', 'Paris Est'), ['From', 'To']);
+    const empty = tags('', '');
+    assert.deepEqual(tags('Berlin Hbf', 'Paris Est'), empty);
+    // As a dump reads the empty fields: the hints as their text.
+    assert.deepEqual(tags('From', 'To', false), empty);
   });
 
   test('two rows that read alike: the label with the offset from it', () => {

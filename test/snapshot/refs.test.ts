@@ -183,11 +183,15 @@ describe('assignRefs', () => {
 });
 
 describe('identity', () => {
-  test('typing changes the value, not the ref; the hint is part of the identity', () => {
-    const make = (text: string, hint: string): string =>
-      snapshotFromDump(screen([n('EditText', { id: 'q', text, hint, clickable: true, bounds: [0, 0, 500, 100] })])).elements[0]!.ref;
+  test('typing changes the value, not the ref; nor does a hint, which one reader reads as the text', () => {
+    const make = (text: string, hint: string, id = 'q'): string =>
+      snapshotFromDump(screen([n('EditText', { id, text, hint, clickable: true, bounds: [0, 0, 500, 100] })])).elements[0]!.ref;
     assert.equal(make('', 'Search'), make('cats', 'Search'));
-    assert.notEqual(make('', 'Search'), make('', 'Filter'));
+    // A page source (text and hint) and a dump (the hint as the text) of one empty field.
+    assert.equal(make('Search', 'Search'), make('Search', ''));
+    assert.equal(make('', 'Search'), make('', 'Filter'));
+    // Its id still tells it from another field.
+    assert.notEqual(make('', 'Search'), make('', 'Search', 'filter'));
   });
 
   test('a row in a list keeps its ref when rows above it scroll away', () => {

@@ -1,0 +1,166 @@
+// The session's ref memory (src/snapshot/memory.ts) alone and through snapshots: retired refs are never given to
+// another element, an element that comes back takes its ref again, a label-less identity only from the snapshot
+// just before, and another screen starts afresh.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { UiNode } from '../../src/hierarchy/model.js';
+import { recall, remember, sameScreen, type RefMemory } from '../../src/snapshot/memory.js';
+import { assignRefs, fnv1a } from '../../src/snapshot/refs.js';
+import { snapshotFromDump, type Snapshot } from '../../src/snapshot/snapshot.js';
+import type { CarryElement } from '../../src/snapshot/carry.js';
+import { n, screen } from './build.js';
+
+describe('recall and remember', () => {
+  const mem = (refs: Array<[string, string[], number]>, seq: number): RefMemory => ({
+    seq,
+    refs: refs.map(([ref, keys, seen]) => ({ ref, keys, seen })),
+  });
+
+  test('an identity the memory holds takes its ref back; every remembered ref is avoided by the others', () => {
+    const m = mem(
+      [
+        ['b1', ['bRow|a'], 1],
+        ['b2', ['bRow|b'], 2],
+      ],
+      2,
+    );
+    const r = recall(m, ['bRow|a', 'bRow|c'], [true, true]);
+    assert.deepEqual(r.fixed, ['b1', undefined]);
+    assert.deepEqual([...r.avoid].sort(), ['b1', 'b2']);
+  });
+
+  test('a label-less identity is taken back only from the snapshot just before', () => {
+    const m = mem(
+      [
+        ['b1', ['bRow|'], 1],
+        ['b2', ['bRow|x'], 2],
+      ],
+      2,
+    );
+    assert.deepEqual(recall(m, ['bRow|'], [false]).fixed, [undefined]);
+    assert.deepEqual(recall({ ...m, seq: 1 }, ['bRow|'], [false]).fixed, ['b1']);
+  });
+
+  test('one ref for one element: two elements of one identity do not both take it', () => {
+    const m = mem([['b1', ['bRow|a'], 1]], 1);
+    assert.deepEqual(recall(m, ['bRow|a', 'bRow|a'], [true, true]).fixed, ['b1', undefined]);
+  });
+
+  test('remember adds the identities a ref had, most recent last, and counts snapshots', () => {
+    let m = remember(undefined, ['bRow|a', 'tTitle'], ['b1', 't2']);
+    assert.equal(m.seq, 1);
+    m = remember(m, ['bRow|a cut'], ['b1']);
+    assert.equal(m.seq, 2);
+    assert.deepEqual(
+      m.refs.map((r) => [r.ref, r.keys, r.seen]),
+      [
+        ['t2', ['tTitle'], 1],
+        ['b1', ['bRow|a', 'bRow|a cut'], 2],
+      ],
+    );
+  });
+
+  test('the memory keeps at most 600 refs, forgetting the least recently shown', () => {
+    let m: RefMemory | undefined;
+    for (let i = 0; i < 700; i++) m = remember(m, [`tK${i}`], [`t${i}`]);
+    assert.equal(m!.refs.length, 600);
+    assert.equal(m!.refs[0]!.ref, 't100');
+    assert.equal(m!.refs.at(-1)!.ref, 't699');
+  });
+
+  test('an avoided ref gives way only when the slots would run out', () => {
+    // The slot this key hashes to is avoided: it probes to the next one.
+    const key = 'Row|a';
+    const slot = fnv1a(key) % 1000;
+    const hashed = `b${slot}`;
+    const next = `b${(slot + 1) % 1000}`;
+    assert.deepEqual(assignRefs([{ kind: 'b', key }], { fixed: [undefined], avoid: new Set([hashed]) }), [next]);
+    assert.deepEqual(assignRefs([{ kind: 'b', key }]), [hashed]);
+  });
+});
+
+describe('sameScreen', () => {
+  const el = (ref: string, parent?: string, scroll = false): CarryElement => ({
+    ref,
+    class: 'View',
+    bounds: [0, 0, 10, 10],
+    actions: scroll ? ['scroll'] : [],
+    ...(parent === undefined ? {} : { parent }),
+  });
+  const m: RefMemory = {
+    seq: 3,
+    refs: ['t1', 't2', 's3', 'b4'].map((ref) => ({ ref, keys: [`K${ref}`], seen: 3 })),
+  };
+  const previous = [el('t1'), el('t2'), el('s3', undefined, true), el('b4', 's3')];
+
+  test('rows of a list may all go (a scroll); most elements outside lists must stay', () => {
+    assert.equal(sameScreen(m, previous, new Set(['Kt1', 'Kt2', 'Ks3'])), true);
+    assert.equal(sameScreen(m, previous, new Set(['Kt1', 'Ks3'])), true);
+    assert.equal(sameScreen(m, previous, new Set(['Kt1'])), false);
+    assert.equal(sameScreen(m, previous, new Set(['Kb4'])), false);
+  });
+});
+
+describe('through snapshots', () => {
+  const row = (label: string, y: number): UiNode =>
+    n('LinearLayout', { id: 'row', clickable: true, bounds: [0, y, 1080, y + 100] }, [
+      n('TextView', { text: label, bounds: [0, y, 1080, y + 100] }),
+    ]);
+  const list = (labels: string[]): ReturnType<typeof screen> =>
+    screen([
+      n('TextView', { text: 'Title', bounds: [0, 0, 1080, 100] }),
+      n(
+        'androidx.recyclerview.widget.RecyclerView',
+        { id: 'list', scrollable: true, bounds: [0, 100, 1080, 500] },
+        labels.map((l, i) => row(l, 100 + i * 100)),
+      ),
+    ]);
+  const refOf = (s: Snapshot, label: string): string | undefined => s.elements.find((e) => e.labels?.[0] === label)?.ref;
+
+  test('a row that scrolled away keeps its ref for when it comes back; its ref goes to no other row', () => {
+    // 160 rows: some two of them hash to one slot (≈ 1 − e^(−12.7)), so without the memory the later one would
+    // get the earlier one's ref once that had scrolled away.
+    const names = Array.from({ length: 160 }, (_, i) => `Row ${i}`);
+    const view = (from: number): ReturnType<typeof screen> => list(names.slice(from, from + 4));
+    const first = snapshotFromDump(view(0));
+    const given = new Map<string, string>();
+    let prev = first;
+    const record = (s: Snapshot): void => {
+      for (const e of s.elements) {
+        const label = e.labels?.[0] ?? e.text ?? '';
+        const was = given.get(e.ref);
+        assert.ok(was === undefined || was === label, `${e.ref} was ${was}, now ${label}`);
+        given.set(e.ref, label);
+      }
+    };
+    record(first);
+    const down = Array.from({ length: 40 }, (_, i) => 4 * i);
+    for (const from of [...down, ...down.reverse()]) {
+      prev = snapshotFromDump(view(from), { previous: prev });
+      record(prev);
+    }
+    assert.equal(refOf(prev, 'Row 0'), refOf(first, 'Row 0'));
+  });
+
+  test('without the memory a snapshot is what it always was', () => {
+    const a = snapshotFromDump(list(['A', 'B', 'C']));
+    const b = snapshotFromDump(list(['B', 'C', 'D']), { previous: { elements: a.elements } });
+    const alone = snapshotFromDump(list(['B', 'C', 'D']));
+    assert.deepEqual(
+      b.elements.map((e) => e.ref),
+      alone.elements.map((e) => e.ref),
+    );
+    assert.equal(b.memory.seq, 1);
+  });
+
+  test('another screen starts afresh: its refs are the dump’s own', () => {
+    const a = snapshotFromDump(list(['A', 'B', 'C']));
+    const other = screen([n('Button', { text: 'OK', clickable: true, bounds: [0, 0, 100, 100] })]);
+    const b = snapshotFromDump(other, { previous: a });
+    assert.deepEqual(
+      b.elements.map((e) => e.ref),
+      snapshotFromDump(other).elements.map((e) => e.ref),
+    );
+    assert.equal(b.memory.seq, 1);
+  });
+});
