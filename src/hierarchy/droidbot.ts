@@ -4,6 +4,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { isEditableClass, parseComponent, type Bounds, type UiDump, type UiNode } from './model.js';
+import { hierarchyExtent, screenSize } from './screen.js';
 
 interface DroidbotView {
   temp_id?: unknown;
@@ -91,13 +92,8 @@ export function parseDroidbotState(state: unknown): UiDump {
     if (parent < 0) roots.push(node);
   }
   if (roots.length === 0 && byId.size > 0) throw bad('no root view (parent -1)');
-  const dump: UiDump = {
-    format: 'droidbot',
-    roots,
-    rotation: 0,
-    width: typeof s.width === 'number' ? s.width : Math.max(0, ...roots.map((r) => r.bounds[2])),
-    height: typeof s.height === 'number' ? s.height : Math.max(0, ...roots.map((r) => r.bounds[3])),
-  };
+  const stated = typeof s.width === 'number' && typeof s.height === 'number' ? { width: s.width, height: s.height } : undefined;
+  const dump: UiDump = { format: 'droidbot', roots, rotation: 0, ...screenSize(hierarchyExtent(roots), stated) };
   const fg = parseComponent(str(s.foreground_activity));
   if (fg !== undefined) {
     dump.package = fg.package;
