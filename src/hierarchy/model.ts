@@ -43,7 +43,7 @@ export interface UiNode {
   children: UiNode[];
 }
 
-export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot' | 'wda' | 'wda-json' | 'maestro-ios' | 'maestro-android';
+export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot' | 'rico' | 'wda' | 'wda-json' | 'maestro-ios' | 'maestro-android';
 
 /** The platform a dump comes from: it picks the snapshot's pass list (iOS names, chrome and widgets differ). */
 export type Platform = 'android' | 'ios';
