@@ -9,6 +9,7 @@
  */
 import { GlanceError } from '../errors.js';
 import type { Bounds, UiDump, UiNode } from './model.js';
+import { inferIosControls } from './ios-controls.js';
 import { screenSize, type ScreenSize } from './screen.js';
 
 export const IOS_TYPE_PREFIX = 'XCUIElementType';
@@ -321,5 +322,7 @@ export function parseMaestroIos(v: unknown): UiDump {
     kids: Array.isArray(n['children']) ? n['children'] : [],
   }));
   const stated = { width: num(o['deviceWidth']), height: num(o['deviceHeight']) };
-  return { format: 'maestro-ios', platform: 'ios', roots: [root], rotation: 0, ...screenSize(screenExtent([root]), stated) };
+  const size = screenSize(screenExtent([root]), stated);
+  inferIosControls(root, size);
+  return { format: 'maestro-ios', platform: 'ios', roots: [root], rotation: 0, ...size };
 }
