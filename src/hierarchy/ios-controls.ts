@@ -118,8 +118,9 @@ function holdsGlyph(n: UiNode): boolean {
 }
 
 /** Rows of a table: children of one column, full-ish width, of row height, three or more of them. */
-function tableRows(parent: UiNode, screenWidth: number): UiNode[] {
-  const rows = parent.children.filter((c) => w(c) >= ROW.share * screenWidth && h(c) >= ROW.min && h(c) <= ROW.max);
+function tableRows(parent: UiNode, screen: Size): UiNode[] {
+  // Bars span the width at row height too: a navigation bar over a header over a toolbar is no table.
+  const rows = parent.children.filter((c) => w(c) >= ROW.share * screen.width && h(c) >= ROW.min && h(c) <= ROW.max && !isBar(c, screen));
   if (rows.length < 3) return [];
   const byColumn = new Map<string, UiNode[]>();
   for (const r of rows) {
@@ -141,7 +142,7 @@ export function inferIosControls(root: UiNode, screen: Size): void {
     if (isBar(n, screen)) barItems(n, buttons);
     if (holdsGlyph(n)) buttons.push(n);
     else if (label(n) !== '' && n.children.some(holdsGlyph)) buttons.push(n);
-    for (const r of tableRows(n, screen.width)) if (hasLabelBelow(r)) cells.push(r);
+    for (const r of tableRows(n, screen)) if (hasLabelBelow(r)) cells.push(r);
     const verb = VERBS.has(label(n).trim().toLowerCase()) && !SYMBOL_ID.test(n.id);
     if (verb && n.children.length === 0 && w(n) <= VERB_ITEM.width && h(n) <= VERB_ITEM.height) buttons.push(n);
   }
