@@ -3,6 +3,7 @@
 import { benchAdb } from './adb.js';
 import { benchAgent } from './agent.js';
 import { benchAgentModels } from './agent-models.js';
+import { benchCorpus } from './corpus.js';
 import { benchDevice } from './device.js';
 import { benchFarm } from './farm.js';
 import { benchHostile } from './hostile.js';
@@ -21,6 +22,7 @@ import { benchWarm } from './warm.js';
 
 const sections: Record<string, () => Promise<Record<string, number>>> = {
   snapshot: benchSnapshot,
+  corpus: benchCorpus,
   privacy: benchPrivacy,
   scale: benchPrivacyScale,
   virtual: benchVirtual,

@@ -4,6 +4,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { isEditableClass, parseComponent, type Bounds, type UiDump, type UiNode } from './model.js';
+import { hierarchyExtent, screenSize } from './screen.js';
 
 interface DroidbotView {
   temp_id?: unknown;
@@ -36,17 +37,39 @@ function bounds(v: unknown, id: number): Bounds {
   throw bad(`view ${id} has no valid bounds [[l,t],[r,b]]`);
 }
 
+/**
+ * The views of a state: DroidBot's list, or an object keyed by id (some exports; the key is the id when the view
+ * has no `temp_id`). Undefined when there are none.
+ */
+function viewsOf(state: unknown): Array<{ view: DroidbotView; key: number }> | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const views = (state as { views?: unknown }).views;
+  if (Array.isArray(views)) return views.map((view: DroidbotView, key) => ({ view, key }));
+  if (typeof views !== 'object' || views === null) return undefined;
+  return Object.entries(views as Record<string, DroidbotView>).map(([k, view], pos) => ({ view, key: /^\d+$/.test(k) ? Number(k) : pos }));
+}
+
+/** A bare list of DroidBot views (LlamaTouch's `.vh` files): objects with `temp_id` or two-corner bounds. */
+export function isDroidbotViewList(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  const first = v[0] as DroidbotView | null;
+  if (typeof first !== 'object' || first === null) return false;
+  const b = first.bounds;
+  return typeof first.temp_id === 'number' || (Array.isArray(b) && b.length === 2 && Array.isArray(b[0]));
+}
+
 export function parseDroidbotState(state: unknown): UiDump {
-  if (typeof state !== 'object' || state === null || !Array.isArray((state as { views?: unknown }).views)) {
+  const views = viewsOf(state);
+  if (views === undefined) {
     throw new GlanceError('DUMP_NOT_RECOGNISED', 'JSON without a views[] array', {
-      hint: 'expected a DroidBot state file (states/state_*.json)',
+      hint: 'expected a DroidBot state file (states/state_*.json), a list of its views, or a Rico view hierarchy',
     });
   }
-  const s = state as { views: DroidbotView[]; width?: unknown; height?: unknown; foreground_activity?: unknown };
+  const s = state as { width?: unknown; height?: unknown; foreground_activity?: unknown };
   const byId = new Map<number, { view: DroidbotView; node: UiNode }>();
-  s.views.forEach((view, pos) => {
+  views.forEach(({ view, key }, pos) => {
     if (typeof view !== 'object' || view === null) throw bad(`views[${pos}] is not an object`);
-    const id = typeof view.temp_id === 'number' ? view.temp_id : pos;
+    const id = typeof view.temp_id === 'number' ? view.temp_id : key;
     const cls = str(view.class);
     const flag = (name: string, dflt = false): boolean => (typeof view[name] === 'boolean' ? (view[name] as boolean) : dflt);
     const node: UiNode = {
@@ -91,13 +114,8 @@ export function parseDroidbotState(state: unknown): UiDump {
     if (parent < 0) roots.push(node);
   }
   if (roots.length === 0 && byId.size > 0) throw bad('no root view (parent -1)');
-  const dump: UiDump = {
-    format: 'droidbot',
-    roots,
-    rotation: 0,
-    width: typeof s.width === 'number' ? s.width : Math.max(0, ...roots.map((r) => r.bounds[2])),
-    height: typeof s.height === 'number' ? s.height : Math.max(0, ...roots.map((r) => r.bounds[3])),
-  };
+  const stated = typeof s.width === 'number' && typeof s.height === 'number' ? { width: s.width, height: s.height } : undefined;
+  const dump: UiDump = { format: 'droidbot', roots, rotation: 0, ...screenSize(hierarchyExtent(roots), stated) };
   const fg = parseComponent(str(s.foreground_activity));
   if (fg !== undefined) {
     dump.package = fg.package;

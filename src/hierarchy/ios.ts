@@ -9,6 +9,8 @@
  */
 import { GlanceError } from '../errors.js';
 import type { Bounds, UiDump, UiNode } from './model.js';
+import { inferIosControls } from './ios-controls.js';
+import { screenSize, type ScreenSize } from './screen.js';
 
 export const IOS_TYPE_PREFIX = 'XCUIElementType';
 
@@ -136,6 +138,24 @@ export function iosElementNode(
   return node;
 }
 
+/**
+ * WebDriverAgent's screen: the application's frame, unless its windows reach past it (a rotated app whose frame
+ * WDA still reports upright): then the windows' extent, with the frame kept as the stated size.
+ */
+export function wdaScreen(roots: readonly UiNode[]): ScreenSize {
+  const frame = screenExtent(roots);
+  let width = 0;
+  let height = 0;
+  for (const app of roots)
+    for (const w of app.children) {
+      const [l, t, r, b] = w.bounds;
+      if (iosShortType(w.cls) !== 'Window' || !w.visible || r <= l || b <= t) continue;
+      width = Math.max(width, r);
+      height = Math.max(height, b);
+    }
+  return width === 0 ? frame : screenSize({ width, height }, frame);
+}
+
 /** The screen: the first node from the top whose frame starts at the origin (the application or its window). */
 export function screenExtent(roots: readonly UiNode[]): { width: number; height: number } {
   const queue = [...roots];
@@ -244,7 +264,7 @@ export function parseWdaJson(v: unknown): UiDump {
       kids: Array.isArray(o['children']) ? o['children'] : [],
     };
   });
-  return { format: 'wda-json', platform: 'ios', roots: [root], rotation: 0, ...screenExtent([root]) };
+  return { format: 'wda-json', platform: 'ios', roots: [root], rotation: 0, ...wdaScreen([root]) };
 }
 
 // ------------------------------------------------------------------------------------------- Maestro
@@ -301,13 +321,8 @@ export function parseMaestroIos(v: unknown): UiDump {
     ...maestroElement(n, index),
     kids: Array.isArray(n['children']) ? n['children'] : [],
   }));
-  const extent = screenExtent([root]);
-  return {
-    format: 'maestro-ios',
-    platform: 'ios',
-    roots: [root],
-    rotation: 0,
-    width: num(o['deviceWidth']) || extent.width,
-    height: num(o['deviceHeight']) || extent.height,
-  };
+  const stated = { width: num(o['deviceWidth']), height: num(o['deviceHeight']) };
+  const size = screenSize(screenExtent([root]), stated);
+  inferIosControls(root, size);
+  return { format: 'maestro-ios', platform: 'ios', roots: [root], rotation: 0, ...size };
 }

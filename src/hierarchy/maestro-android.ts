@@ -6,6 +6,7 @@
  * names or resource ids are Android's. Pure.
  */
 import { isEditableClass, uiNode, type Bounds, type UiDump, type UiNode } from './model.js';
+import { hierarchyExtent, screenSize } from './screen.js';
 
 const ANDROID_CLASS = /^(android|androidx|com\.google\.android)\./;
 
@@ -97,16 +98,6 @@ export function parseMaestroAndroid(v: unknown): UiDump {
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ v: kids[i], parent: made, index: i });
   }
   const roots = root === undefined ? [] : [root];
-  const extent = roots.reduce((w, r) => ({ width: Math.max(w.width, r.bounds[2]), height: Math.max(w.height, r.bounds[3]) }), {
-    width: 0,
-    height: 0,
-  });
-  return {
-    format: 'maestro-android',
-    platform: 'android',
-    roots,
-    rotation: 0,
-    width: num(o['deviceWidth']) || extent.width,
-    height: num(o['deviceHeight']) || extent.height,
-  };
+  const stated = { width: num(o['deviceWidth']), height: num(o['deviceHeight']) };
+  return { format: 'maestro-android', platform: 'android', roots, rotation: 0, ...screenSize(hierarchyExtent(roots), stated) };
 }

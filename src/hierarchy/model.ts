@@ -43,7 +43,7 @@ export interface UiNode {
   children: UiNode[];
 }
 
-export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot' | 'wda' | 'wda-json' | 'maestro-ios' | 'maestro-android';
+export type DumpFormat = 'uiautomator' | 'uiautomator2' | 'droidbot' | 'rico' | 'wda' | 'wda-json' | 'maestro-ios' | 'maestro-android';
 
 /** The platform a dump comes from: it picks the snapshot's pass list (iOS names, chrome and widgets differ). */
 export type Platform = 'android' | 'ios';
@@ -55,9 +55,14 @@ export interface UiDump {
   /** Top-level nodes: one per window root (uiautomator2 may dump several windows). */
   roots: UiNode[];
   rotation: number;
-  /** Screen size when the format states it (DroidBot) or as inferred from the largest root. */
+  /** Screen size: as the format states it unless the hierarchy contradicts it, else the largest root window. */
   width: number;
   height: number;
+  /**
+   * The size the dump's metadata stated when its hierarchy contradicts it (a window reaching past it): `width`
+   * and `height` are then the hierarchy's (src/hierarchy/screen.ts). Absent when they agree.
+   */
+  stated?: { width: number; height: number };
   /** Foreground package and activity when known (DroidBot `foreground_activity`). */
   package?: string;
   activity?: string;

@@ -1,13 +1,15 @@
 /**
  * One entry point for every dump format: detects uiautomator XML, uiautomator2 / Appium page source,
- * DroidBot JSON, WebDriverAgent page source (XML or JSON) and Maestro iOS hierarchies, and turns device error strings, empty, truncated or foreign input into coded errors.
+ * DroidBot JSON (a state, with its views listed or keyed by id, or a bare list of views as LlamaTouch keeps them),
+ * Rico view hierarchies, WebDriverAgent page source (XML or JSON) and Maestro iOS hierarchies, and turns device error strings, empty, truncated or foreign input into coded errors.
  */
 import { GlanceError } from '../errors.js';
 import { DUMP_FAILURES } from './dump-lines.js';
-import { parseDroidbotState } from './droidbot.js';
+import { isDroidbotViewList, parseDroidbotState } from './droidbot.js';
 import { isMaestroIos, isWdaJson, parseMaestroIos, parseWdaJson } from './ios.js';
 import { isMaestroAndroid, parseMaestroAndroid } from './maestro-android.js';
 import type { UiDump } from './model.js';
+import { isRico, parseRico } from './rico.js';
 import { isWdaXml, parseWdaXml } from './wda-xml.js';
 import { parseUiautomatorXml } from './xml.js';
 
@@ -56,7 +58,7 @@ export function parseDump(input: string | Uint8Array): UiDump {
   }
   // The message describes the input without quoting it: a tool reading a file for someone else must not echo it.
   throw new GlanceError('DUMP_NOT_RECOGNISED', `not a UI dump: no XML or JSON in ${text.length} characters`, {
-    hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state or a Maestro hierarchy',
+    hint: 'expected uiautomator XML, a uiautomator2 or WebDriverAgent page source, a DroidBot state, a Rico view hierarchy or a Maestro hierarchy',
   });
 }
 
@@ -80,7 +82,9 @@ function parseJson(text: string): UiDump {
     // V8 quotes the input around the fault (`"root:x:0:0"... is not valid JSON`): keep only where it is.
     const where = at === null ? '' : ` at position ${at[1]}`;
     throw new GlanceError(truncated ? 'DUMP_TRUNCATED' : 'DUMP_MALFORMED', `the JSON dump does not parse${where}`, {
-      hint: truncated ? 'the file was cut off: record or copy it again' : 'expected a DroidBot state or an iOS hierarchy JSON',
+      hint: truncated
+        ? 'the file was cut off: record or copy it again'
+        : 'expected a DroidBot state, a Rico view hierarchy or an iOS hierarchy JSON',
       cause: e,
     });
   }
@@ -89,7 +93,10 @@ function parseJson(text: string): UiDump {
   if (typeof inner === 'string' && isWdaXml(inner)) return parseWdaXml(inner);
   if (isWdaJson(value)) return parseWdaJson(value);
   // Android before iOS: both come in the same node shapes; Android's class names and ids tell them apart.
+  // Rico before Maestro: a bare Rico root has Android classes and children too; its bounds are four numbers.
+  if (isRico(value)) return parseRico(value);
   if (isMaestroAndroid(value)) return parseMaestroAndroid(value);
   if (isMaestroIos(value)) return parseMaestroIos(value);
+  if (isDroidbotViewList(value)) return parseDroidbotState({ views: value });
   return parseDroidbotState(value);
 }

@@ -7,7 +7,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { GlanceError } from '../errors.js';
-import { iosFullType, iosNode, iosShortType, screenExtent } from './ios.js';
+import { iosFullType, iosNode, iosShortType, wdaScreen } from './ios.js';
 import type { UiDump, UiNode } from './model.js';
 
 type XmlEntry = Record<string, unknown> & { ':@'?: Record<string, string> };
@@ -105,7 +105,7 @@ export function parseWdaXml(text: string): UiDump {
       hint: 'expected the XML of WebDriverAgent `GET /source`',
     });
   }
-  return { format: 'wda', platform: 'ios', roots, rotation: 0, ...screenExtent(roots) };
+  return { format: 'wda', platform: 'ios', roots, rotation: 0, ...wdaScreen(roots) };
 }
 
 function escapeAttr(v: string): string {

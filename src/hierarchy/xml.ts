@@ -9,6 +9,7 @@
  */
 import { GlanceError } from '../errors.js';
 import { isEditableClass, type Bounds, type UiDump, type UiNode } from './model.js';
+import { hierarchyExtent, screenSize } from './screen.js';
 
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -185,17 +186,15 @@ export function parseUiautomatorXml(s: string): UiDump {
       throw i + 1 >= n ? truncated(i, count) : malformed('bad tag', i);
     }
   }
-  // Page sources carry the screen size on the root; classic dumps do not, so it is the union of the windows.
-  let width = Number(head.attrs.get('width') ?? 0) || 0;
-  let height = Number(head.attrs.get('height') ?? 0) || 0;
-  if (width === 0 || height === 0) {
-    for (const r of roots) {
-      width = Math.max(width, r.bounds[2]);
-      height = Math.max(height, r.bounds[3]);
-    }
-  }
+  // Page sources carry the screen size on the root; classic dumps do not, so it is the hierarchy's.
+  // Half a size keeps its half; the other side is the hierarchy's.
+  const seen = hierarchyExtent(roots);
+  const stated = {
+    width: Number(head.attrs.get('width') ?? 0) || seen.width,
+    height: Number(head.attrs.get('height') ?? 0) || seen.height,
+  };
   const format = roots.length > 1 || classTags || s.includes('visible-to-user=') ? 'uiautomator2' : 'uiautomator';
-  return { format, roots, rotation, width, height };
+  return { format, roots, rotation, ...screenSize(seen, stated) };
 }
 
 // Control characters are written as character references too: a dump printed to a terminal must not carry

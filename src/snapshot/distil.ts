@@ -7,6 +7,7 @@
  * ariaSnapshot distiller: drop, unwrap, absorb, then group.
  */
 import { area, shortClass, shortId, type Bounds, type UiDump, type UiNode } from '../hierarchy/model.js';
+import { passwordHint } from './password-hint.js';
 
 export interface DNode {
   /** The dumped node this element stands for (privacy's layout blocks, benches and tests; never rendered). */
@@ -237,10 +238,12 @@ export const stripZeroWidth: Pass = (roots) => {
   return roots;
 };
 
-/** A password field's text is never shown (Android already masks it; some dumps leak it). */
+/** A password field's text is never shown (Android already masks it; some dumps leak it); a prompt stays its hint. */
 export const hidePasswordValues: Pass = (roots) => {
   forEachNode(roots, (n) => {
-    if (n.password) n.text = '';
+    if (!n.password) return;
+    if (n.hint === '') n.hint = passwordHint(n.text);
+    n.text = '';
   });
   return roots;
 };

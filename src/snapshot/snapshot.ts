@@ -253,6 +253,7 @@ export function refNotFound(ref: string): GlanceError {
 /** The foreground package: as the dump states it, else the first window's that is not system chrome. */
 function screenOf(dump: UiDump): ScreenInfo {
   const screen: ScreenInfo = { width: dump.width, height: dump.height };
+  if (dump.stated !== undefined) screen.stated = { width: dump.stated.width, height: dump.stated.height };
   const pkgs = dump.roots.map((r) => r.pkg).filter((p) => p !== '' && p !== 'gesture');
   const pkg = dump.package ?? pkgs.find((p) => p !== 'com.android.systemui') ?? pkgs[0];
   if (pkg !== undefined && pkg !== '') screen.package = pkg;

@@ -43,6 +43,11 @@ export interface SnapshotElement {
 export interface ScreenInfo {
   width: number;
   height: number;
+  /**
+   * The size the dump's metadata stated, when its views contradict it (a window reaching past it): `width` and
+   * `height` are then the views' own, so that nothing the user sees is called off screen.
+   */
+  stated?: { width: number; height: number };
   package?: string;
   activity?: string;
 }

@@ -205,7 +205,20 @@ describe('DroidBot state, by the letter', () => {
     );
   });
 
-  test("the state's own width and height win over the extent of the roots", () => {
+  test("the state's own width and height, unless the roots reach past them", () => {
+    const fits = parseDroidbotState({
+      width: 1080,
+      height: 2400,
+      views: [
+        view({
+          bounds: [
+            [0, 0],
+            [720, 1280],
+          ],
+        }),
+      ],
+    });
+    assert.deepEqual([fits.width, fits.height, fits.stated], [1080, 2400, undefined]);
     const d = parseDroidbotState({
       width: 720,
       height: 1280,
@@ -218,7 +231,7 @@ describe('DroidBot state, by the letter', () => {
         }),
       ],
     });
-    assert.deepEqual([d.width, d.height], [720, 1280]);
+    assert.deepEqual([d.width, d.height, d.stated], [1080, 2400, { width: 720, height: 1280 }]);
     const half = parseDroidbotState({
       width: '720',
       views: [

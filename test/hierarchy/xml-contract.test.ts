@@ -88,14 +88,14 @@ describe('what the scanner accepts', () => {
     assert.equal(n!.text, '\u{10FFFF}\u{10FFFF}\u{1F600}');
   });
 
-  test("screen size: the root's width and height when it gives both, else the union of the windows", () => {
+  test("screen size: the root's width and height when the windows fit in them, else the union of the windows", () => {
     const size = (head: string, ...bounds: string[]): [number, number] => {
       const d = parseDump(`<hierarchy rotation="0"${head}>${bounds.map((b) => `<node bounds="${b}"/>`).join('')}${END}`);
       return [d.width, d.height];
     };
     assert.deepEqual(size(' width="1080" height="2400"', '[0,0][500,600]'), [1080, 2400]);
-    // a window reaching past the edge does not grow the declared screen
-    assert.deepEqual(size(' width="1080" height="2400"', '[0,0][1200,2500]'), [1080, 2400]);
+    // a window reaching past the edge: the hierarchy is what the user sees (the declared size is kept as stated)
+    assert.deepEqual(size(' width="1080" height="2400"', '[0,0][1200,2500]'), [1200, 2500]);
     // half a size is no size
     assert.deepEqual(size(' width="1080"', '[0,0][1000,2000]'), [1080, 2000]);
     assert.deepEqual(size(' height="2400"', '[0,0][1000,2000]'), [1000, 2400]);

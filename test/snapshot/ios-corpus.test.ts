@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { walk } from '../../src/hierarchy/model.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { snapshotFromDump } from '../../src/snapshot/index.js';
 import { countTokens } from '../../src/snapshot/tokens.js';
@@ -44,8 +45,13 @@ function frame(n: Raw): [number, number, number, number] {
 }
 
 /** Maestro JSON → WDA `/source` XML, as WDA writes it: name = identifier or label, placeholderValue, value. */
-function toWda(n: Raw, index: number, depth: number): string {
-  const type = typeof n['hintText'] === 'string' ? 'XCUIElementTypeTextField' : 'XCUIElementTypeOther';
+/**
+ * `types`: the element type of each node in document order, as the Maestro reader inferred them (Maestro names
+ * none; WDA names every one): the XML states what the JSON implies.
+ */
+function toWda(n: Raw, index: number, depth: number, types: string[]): string {
+  const inferred = types.shift() ?? 'XCUIElementTypeOther';
+  const type = typeof n['hintText'] === 'string' ? 'XCUIElementTypeTextField' : inferred;
   const [l, t, r, b] = frame(n);
   const label = (n['accessibilityText'] as string | undefined) ?? '';
   const name = (n['resourceId'] as string | undefined) ?? label;
@@ -60,7 +66,7 @@ function toWda(n: Raw, index: number, depth: number): string {
   const pad = '  '.repeat(depth);
   const kids = n.children ?? [];
   if (kids.length === 0) return `${pad}<${type} ${a.join(' ')}/>`;
-  return [`${pad}<${type} ${a.join(' ')}>`, ...kids.map((c, i) => toWda(c, i, depth + 1)), `${pad}</${type}>`].join('\n');
+  return [`${pad}<${type} ${a.join(' ')}>`, ...kids.map((c, i) => toWda(c, i, depth + 1, types)), `${pad}</${type}>`].join('\n');
 }
 
 const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
@@ -121,7 +127,8 @@ describe('iOS snapshots of the Contacts captures', { skip: requires({ shared: tr
 
   test('WDA XML written from every capture gives the same snapshot as the Maestro JSON (tree and json)', () => {
     for (const c of all) {
-      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${toWda(c.raw.viewHierarchy, 0, 0)}\n`;
+      const types = [...walk(parseDump(c.text).roots)].map((e) => e.node.cls);
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${toWda(c.raw.viewHierarchy, 0, 0, types)}\n`;
       const wda = parseDump(xml);
       assert.equal(wda.format, 'wda');
       assert.equal(snapshotFromDump(wda).text, snapshotFromDump(c.text).text, c.file);
