@@ -15,7 +15,8 @@ export type PathUse = 'read' | 'write';
 /** `inner` is `outer` or lies under it (both real, absolute paths). */
 export function isWithin(inner: string, outer: string): boolean {
   const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // `..` as the first segment only: a file named `..notes` inside the root is inside.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /**
