@@ -1,0 +1,19 @@
+// Which test files are in the full tier (`npm run test:full`) rather than the quick one (`npm test`): files that
+// check every screen of the corpus against its golden, drive a browser, or decode the largest APKs. A developer
+// changing one room need not wait for them on every run; CI runs both tiers. What they cover is also covered,
+// more quickly, by each room's own tests in the quick tier; these catch drift across the whole corpus.
+export const FULL = [
+  // Corpus-wide goldens: every corpus screen's tree, table and JSON, and the invariants over all of them.
+  'test/snapshot/golden.test.ts',
+  'test/snapshot/golden-invariants.test.ts',
+  'test/snapshot/ios-corpus.test.ts',
+  // Marked screenshots of corpus screens, pixel for pixel.
+  'test/image/golden.test.ts',
+  // Chromium: the UI Map's HTML view laid out and drawn in a browser.
+  'test/uimap/html-layout.test.ts',
+  'test/uimap/cli-html.test.ts',
+  // The 18 MB APK and the framework's 31 MB resource table against Debian's aapt.
+  'test/uimap/apk-agree-large.test.ts',
+  // Every shared app's source parsed and mapped whole.
+  'test/uimap/shared-parse.test.ts',
+];
