@@ -3,7 +3,8 @@
 // The device is the virtual one in-process; the only thing faked is the timing of a redraw.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clearField, fresh, touch, typeInto, type ActionEnv } from '../../src/device/actions/index.js';
+import { clearField, fresh, scroll, touch, typeInto, type ActionEnv } from '../../src/device/actions/index.js';
+import { isGlanceError } from '../../src/errors.js';
 import { AdbDevice } from '../../src/device/adb-device.js';
 import type { Device } from '../../src/device/types.js';
 import { createVirtualDevice } from '../../src/device/virtual/device.js';
@@ -119,5 +120,64 @@ describe('text fields that show their hint', () => {
     const again = await typeInto(env, { target: note.ref, text: 'eggs' });
     assert.equal(again.value, 'eggs');
     assert.equal(keyCodes(env.port.commands).filter((k) => k === KEY_DEL).length, 'milk'.length);
+  });
+});
+
+describe('scrolling until something shows', () => {
+  function list(): ActionEnv & { port: ReturnType<typeof loginDevice>['port']; vd: ReturnType<typeof loginDevice>['vd'] } {
+    const { vd, port, device } = loginDevice();
+    return { vd, port, device, store: memoryStore(), signal: new AbortController().signal };
+  }
+  /** The `input swipe` commands sent, as [x1, y1, x2, y2, ms]. */
+  const swipes = (commands: readonly string[]): number[][] =>
+    commands.flatMap((c) => {
+      const m = /^input swipe((?: -?\d+){4,5})$/.exec(c.trim());
+      return m === null ? [] : [m[1]!.trim().split(' ').map(Number)];
+    });
+
+  test('something already on screen is found without a swipe', async () => {
+    const env = list();
+    const o = await scroll(env, { direction: 'down', until: '[text="Row 2"]' });
+    assert.equal(o.swipes, 0);
+    assert.deepEqual(swipes(env.port.commands), []);
+    assert.equal((await fresh(env)).elements.find((e) => e.ref === o.found)?.text, 'Row 2');
+  });
+
+  test('the ref it returns names the row on the screen now: tapping it opens that row', async () => {
+    const env = list();
+    const o = await scroll(env, { direction: 'down', until: '[text="Row 14"]' });
+    assert.ok(o.found !== undefined && o.swipes >= 1);
+    assert.equal(swipes(env.port.commands).length, o.swipes, 'one swipe per count');
+    // Scrolling down drags the finger up, slowly (no fling past the row).
+    for (const [, y1, , y2, ms] of swipes(env.port.commands)) assert.ok(y1! > y2! && ms! >= 300, `${y1} → ${y2} in ${ms} ms`);
+    await touch(env, 'tap', o.found);
+    assert.equal(env.vd.state.dump().roots[0]?.children[0]?.text, 'Row 14 details');
+  });
+
+  test('max swipes and no more when the row is further away; the error says to raise max', async () => {
+    const env = list();
+    await assert.rejects(scroll(env, { direction: 'down', until: '[text="Row 14"]', max: 1 }), (e: unknown) => {
+      assert.ok(isGlanceError(e, 'ELEMENT_NOT_FOUND'), String(e));
+      assert.equal(e.context?.['swipes'], 1);
+      assert.match(e.hint ?? '', /raise max/);
+      return true;
+    });
+    assert.equal(swipes(env.port.commands).length, 1);
+  });
+
+  test('at the end of the list it stops at once: the swipe that moved nothing is the last', async () => {
+    const env = list();
+    await assert.rejects(scroll(env, { direction: 'down', until: '[text="Row 99"]', max: 50 }), (e: unknown) => {
+      assert.ok(isGlanceError(e, 'ELEMENT_NOT_FOUND'), String(e));
+      assert.match(e.message, /to the end/);
+      assert.equal(e.context?.['swipes'], swipes(env.port.commands).length);
+      return true;
+    });
+    // Once more from the end: one swipe, nothing moves, done.
+    env.port.commands.length = 0;
+    await assert.rejects(scroll(env, { direction: 'down', until: '[text="Row 99"]', max: 50 }), (e: unknown) =>
+      isGlanceError(e, 'ELEMENT_NOT_FOUND'),
+    );
+    assert.equal(swipes(env.port.commands).length, 1);
   });
 });
