@@ -64,9 +64,62 @@ describe('roots', () => {
 
   test('without --root, the client roots replace the working directory as they are', async () => {
     const g = await PathGuard.create([], root);
+    assert.equal(await g.allow('a.txt', 'read'), join(await realPathOf(root), 'a.txt'), 'the working directory is the root');
     await assert.rejects(g.allow(join(base, 'root2', 'secret.txt'), 'read'), notAllowed);
     await g.setClientRoots([pathToFileURL(join(base, 'root2')).href]);
     assert.equal(await g.allow(join(base, 'root2', 'secret.txt'), 'read'), join(await realPathOf(join(base, 'root2')), 'secret.txt'));
     await assert.rejects(g.allow(join(root, 'a.txt'), 'read'), notAllowed);
+  });
+
+  test('the refusal says what was refused, for reading or writing, and where paths may go', async () => {
+    const g = await PathGuard.create([root]);
+    const real = await realPathOf(root);
+    const outside = join(base, 'root2', 'secret.txt');
+    for (const use of ['read', 'write'] as const) {
+      await assert.rejects(g.allow(outside, use), (e: unknown) => {
+        assert.ok(isGlanceError(e, 'PATH_NOT_ALLOWED'));
+        assert.equal(e.message, `${use === 'write' ? 'writing' : 'reading'} ${outside} is not allowed: it lies outside the server's roots`);
+        assert.deepEqual(e.context, { path: outside, roots: [real] });
+        assert.ok(e.hint?.startsWith(`name a path inside ${real};`), e.hint);
+        return true;
+      });
+    }
+    // No roots left at all: the hint says why.
+    await g.setClientRoots(['https://example.org/x']);
+    await assert.rejects(g.allow(join(root, 'a.txt'), 'read'), (e: unknown) => {
+      assert.ok(isGlanceError(e, 'PATH_NOT_ALLOWED'));
+      assert.match(e.hint ?? '', /^name a path inside no folder \(the client offered no file roots\);/);
+      assert.deepEqual(e.context?.['roots'], []);
+      return true;
+    });
+  });
+
+  test('paths that do not exist yet, dangling links, paths through a file and link loops resolve to where a write would go', async () => {
+    const real = await realPathOf(root);
+    const g = await PathGuard.create([root]);
+    // Folders that do not exist yet: the path under the deepest existing one.
+    assert.equal(await g.allow('new/deeper/shot.png', 'write'), join(real, 'new', 'deeper', 'shot.png'));
+    // A dangling link inside the root whose target lies outside: writing through it would create the target.
+    symlinkSync(join(base, 'root2', 'made.png'), join(root, 'out.png'));
+    await assert.rejects(g.allow(join(root, 'out.png'), 'write'), notAllowed);
+    // A dangling link to a place inside resolves to that place.
+    symlinkSync(join(root, 'sub', 'later.png'), join(root, 'in.png'));
+    assert.equal(await g.allow(join(root, 'in.png'), 'write'), join(real, 'sub', 'later.png'));
+    // A dangling link to a relative target resolves from the link's folder.
+    symlinkSync('../../root2/rel.png', join(root, 'sub', 'rel.png'));
+    await assert.rejects(g.allow(join(root, 'sub', 'rel.png'), 'write'), notAllowed);
+    // Under a file (not a folder): not a way out, it names a place inside.
+    assert.equal(await g.allow(join(root, 'a.txt', 'x'), 'write'), join(real, 'a.txt', 'x'));
+    // A loop of links has no real place: refused with the reason, not an uncoded file-system error.
+    symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+    symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+    await assert.rejects(g.allow(join(root, 'loop-a'), 'write'), (e: unknown) => notAllowed(e) && /loop of symbolic links/.test(String(e)));
+  });
+
+  test('client roots that are not local folders are ignored; the others still narrow', async () => {
+    const g = await PathGuard.create([root]);
+    const real = await realPathOf(root);
+    await g.setClientRoots(['https://example.org/', 'file://remote-host/share', pathToFileURL(join(root, 'sub')).href]);
+    assert.deepEqual(g.roots(), [join(real, 'sub')]);
   });
 });
