@@ -61,7 +61,12 @@ const layers = {
   },
   'uimap-apk': {
     src: ['src/uimap/apk/**/*.ts'],
-    tests: ['test/uimap/apk.test.ts', 'test/uimap/apk-agree.test.ts', 'test/uimap/apk-encodings.test.ts'],
+    tests: [
+      'test/uimap/apk-string-pool.test.ts',
+      'test/uimap/apk.test.ts',
+      'test/uimap/apk-agree.test.ts',
+      'test/uimap/apk-encodings.test.ts',
+    ],
   },
   // The Chromium files are named outright: they are this run's reason to be apart, so the full tier keeps them.
   'uimap-html': {
