@@ -123,4 +123,77 @@ describe('string pools', () => {
       (e: unknown) => isGlanceError(e, 'APK_INVALID'),
     );
   });
+
+  test('a string claiming more than its pool holds is cut at the pool end, never read from the next chunk', () => {
+    for (const utf8 of [true, false]) {
+      const chunk = pool(['abcd'], utf8);
+      const tail = new Uint8Array(Buffer.concat([Buffer.from(chunk), Buffer.from('NEXTCHUNK', 'latin1')]));
+      // The one string's length prefix says 100 units (and bytes).
+      const at = HEADER + 4;
+      if (utf8) tail.set([100, 100], at);
+      else new DataView(tail.buffer).setUint16(at, 100, true);
+      const [s] = read(tail);
+      assert.ok(s !== undefined && !s.includes('NEXT') && s.startsWith('abcd'), JSON.stringify(s));
+    }
+  });
+
+  test('a string offset at the very end of the pool is APK_INVALID', () => {
+    const chunk = pool(['a'], true);
+    const size = new DataView(chunk.buffer).getUint32(4, true);
+    new DataView(chunk.buffer).setUint32(HEADER, size - (HEADER + 4), true);
+    assert.throws(
+      () => read(chunk),
+      (e: unknown) => isGlanceError(e, 'APK_INVALID') && /string outside its pool/.test(e.message),
+    );
+  });
+});
+
+describe('bounds-checked reads', () => {
+  const b = new Bytes(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), 'classes.dex');
+  const invalid =
+    (at: number, what = 'read runs past the end') =>
+    (e: unknown) => {
+      assert.ok(isGlanceError(e, 'APK_INVALID'), String(e));
+      assert.equal(e.message, `classes.dex: ${what} at 0x${at.toString(16)}`);
+      assert.deepEqual(e.context, { file: 'classes.dex', offset: at });
+      assert.match(e.hint ?? '', /damaged or not an Android package/);
+      return true;
+    };
+
+  test('reads inside the bytes, little-endian', () => {
+    assert.equal(b.u8(7), 8);
+    assert.equal(b.u16(6), 0x0807);
+    assert.equal(b.u32(4), 0x08070605);
+    assert.equal(new Bytes(new Uint8Array([0xff, 0xff, 0xff, 0xff]), 'x').i32(0), -1);
+    assert.equal(b.utf8(0, 0), '');
+    assert.equal(new Bytes(new Uint8Array(Buffer.from('hé', 'utf16le')), 'x').utf16(0, 2), 'hé');
+  });
+
+  test('every read past the end, before the start or at a fractional offset is APK_INVALID naming file and offset', () => {
+    assert.throws(() => b.u8(8), invalid(8));
+    assert.throws(() => b.u16(7), invalid(7));
+    assert.throws(() => b.u32(5), invalid(5));
+    assert.throws(() => b.i32(6), invalid(6));
+    assert.throws(() => b.u8(-1), invalid(-1));
+    assert.throws(() => b.u8(1.5), invalid(1.5));
+    assert.throws(() => b.utf8(6, 9), invalid(6));
+    assert.throws(() => b.utf8(4, 2), invalid(4));
+    assert.throws(() => b.utf16(4, 3), invalid(4));
+  });
+
+  test('a count of records that cannot fit in what remains is refused; one that fits exactly is not', () => {
+    assert.equal(b.count(2, 4, 0, 'method'), 2);
+    assert.equal(b.count(1, 4, 4, 'method'), 1);
+    assert.throws(() => b.count(3, 4, 0, 'method'), invalid(0, 'method count 3 does not fit'));
+    assert.throws(() => b.count(1, 4, 5, 'field'), invalid(5, 'field count 1 does not fit'));
+  });
+
+  test('LEB128: values up to five bytes; a longer one is refused', () => {
+    const leb = (...bytes: number[]) => new Bytes(new Uint8Array(bytes), 'classes.dex').uleb(0);
+    assert.deepEqual(leb(0x7f), [127, 1]);
+    assert.deepEqual(leb(0x80, 0x01), [128, 2]);
+    assert.deepEqual(leb(0xff, 0xff, 0xff, 0xff, 0x0f), [0xffffffff, 5]);
+    assert.throws(() => leb(0x80, 0x80, 0x80, 0x80, 0x80, 0x01), invalid(0, 'LEB128 value too long'));
+    assert.throws(() => leb(0x80), invalid(1));
+  });
 });
