@@ -26,6 +26,9 @@ export default {
   // Added to the test's own time (times timeoutFactor): a mutant that loops forever is killed by timeout, so a few
   // seconds are enough even on a loaded machine.
   timeoutMS: 8000,
+  // The initial run takes every test file once, with coverage; on a shared two-core machine under load that can pass
+  // Stryker's default of 5 minutes, which ends the run before a mutant is tried.
+  dryRunTimeoutMinutes: 30,
   ignorePatterns: ['dist', 'reports', '.scratch', '.stryker-tmp'],
   // One folder per run name: two layers can run at once without one's clean-up removing the other's sandbox.
   tempDirName: `.stryker-tmp/${name}`,

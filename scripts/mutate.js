@@ -1,17 +1,23 @@
-// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…] [--concurrency N]
-// [--timeout-ms N]`: StrykerJS over one layer
+// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…] [--with-full] [--concurrency N]
+// [--timeout-ms N] [--list]`: StrykerJS over one layer
 // (or only the named files), with the test folders that exercise that layer (or only the named tests: a scoped run
 // on what a change touches; slow corpus-wide tests such as the goldens are then left out). Incremental: a second run re-tests only mutants whose code or
 // tests changed (reports/mutation/<name>.incremental.json), so a layer takes minutes on two cores.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { FULL } from './test-tiers.mjs';
 
 const layers = {
   // The corpus goldens and the iOS corpus reach the parsers of every format the corpus holds.
   hierarchy: {
     src: ['src/hierarchy/**/*.ts'],
-    tests: ['test/hierarchy/**/*.test.ts', 'test/snapshot/golden.test.ts', 'test/snapshot/ios-*.test.ts'],
+    tests: [
+      'test/hierarchy/**/*.test.ts',
+      'test/snapshot/golden.test.ts',
+      'test/snapshot/ios-*.test.ts',
+      'test/snapshot/ios-corpus.test.ts',
+    ],
   },
   snapshot: { src: ['src/snapshot/**/*.ts'], tests: ['test/snapshot/**/*.test.ts'] },
   selector: {
@@ -55,14 +61,50 @@ const layers = {
   },
   'uimap-apk': {
     src: ['src/uimap/apk/**/*.ts'],
-    tests: ['test/uimap/apk.test.ts', 'test/uimap/apk-agree.test.ts', 'test/uimap/apk-encodings.test.ts'],
+    tests: [
+      'test/uimap/apk-string-pool.test.ts',
+      'test/uimap/apk.test.ts',
+      'test/uimap/apk-agree.test.ts',
+      'test/uimap/apk-encodings.test.ts',
+    ],
   },
-  'uimap-html': { src: ['src/uimap/html.ts', 'src/uimap/layout.ts'], tests: ['test/uimap/**/*.test.ts'] },
+  // The Chromium files are named outright: they are this run's reason to be apart, so the full tier keeps them.
+  'uimap-html': {
+    src: ['src/uimap/html.ts', 'src/uimap/layout.ts'],
+    tests: ['test/uimap/**/*.test.ts', 'test/uimap/html-layout.test.ts', 'test/uimap/cli-html.test.ts'],
+  },
   image: { src: ['src/image/**/*.ts'], tests: ['test/image/**/*.test.ts'] },
   virtual: {
     src: ['src/device/virtual/**/*.ts'],
     tests: ['test/virtual/**/*.test.ts'],
   },
+  // Device actions (settle, type, scroll-until…) and the UiAutomator2 and WDA backends: the in-process tests of
+  // test/device (the virtual device without ADB framing, the WDA stand-in, the UiAutomator2 server over the direct
+  // transport). The CLI-spawning and adb-server files of that folder (e2e, settle-e2e, carry-e2e, uia2-cli,
+  // legacy-shell, wda.test.ts with its CLI and MCP runs) cover the same code a second time, slower.
+  device: {
+    src: ['src/device/actions/**/*.ts', 'src/device/uia2/**/*.ts', 'src/device/wda/**/*.ts'],
+    tests: [
+      'test/device/action-contracts.test.ts',
+      'test/device/actions.test.ts',
+      'test/device/latest.test.ts',
+      'test/device/one-resolver.test.ts',
+      'test/device/text.test.ts',
+      'test/device/typing-split.test.ts',
+      'test/device/uia2-no-repeat.test.ts',
+      'test/device/uia2.test.ts',
+      'test/device/wda-session.test.ts',
+      'test/device/wda-world.test.ts',
+    ],
+  },
+  // The MCP server's file roots and transports: the unit test of the rule, then the servers driven by the SDK.
+  mcp: {
+    src: ['src/mcp/**/*.ts'],
+    tests: ['test/mcp/roots.test.ts', 'test/mcp/mcp.test.ts', 'test/hostile/mcp-*.test.ts'],
+  },
+  // The agent: metrics, reports, cassettes, policies. The benchmark files replay whole trailmaps; the pure
+  // files run first for every mutant anyway (quickest first).
+  agent: { src: ['src/agent/**/*.ts'], tests: ['test/agent/**/*.test.ts'] },
   // The virtual device's shell: the sh parser and arithmetic, the interpreter (pipes, redirects, exit statuses)
   // and the Android userland it dispatches to (commands/, its table included). Not the memory filesystem, the
   // ADB services or the UiAutomator2/WDA servers around it.
@@ -99,11 +141,46 @@ const unknown = names.filter((n) => !(n in layers));
 const badNumber = [concurrency, timeoutMS].some((n) => n !== undefined && !(Number.isInteger(n) && n > 0));
 if (names.length === 0 || unknown.length > 0 || badNumber) {
   console.error(
-    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…] [--concurrency N] [--timeout-ms N]\nlayers: ${Object.keys(layers).join(', ')}`,
+    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…] [--with-full] [--concurrency N] [--timeout-ms N] [--list]\nlayers: ${Object.keys(layers).join(', ')}`,
   );
   process.exit(2);
 }
 const chosen = names.map((n) => layers[n]);
+
+/** Every file under `dir`, as repository paths with forward slashes. */
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name).split('\\').join('/')],
+  );
+}
+
+/** A test glob (`*` within a folder, `**\/` across folders) as a regular expression over repository paths. */
+function globRegExp(glob) {
+  const body = glob
+    .split(/(\*\*\/|\*)/)
+    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * A layer's test files, named one by one: its globs expanded, without the full tier's files (scripts/test-tiers.mjs:
+ * corpus-wide goldens, browsers, the largest APKs), which re-run for every mutant that survives the quicker files
+ * and cover the same code those do. `--with-full` keeps them; a file a layer names outright is always kept.
+ */
+function layerTests(globs, withFull) {
+  const all = walk('test').filter((f) => f.endsWith('.test.ts'));
+  const full = new Set(FULL);
+  return [
+    ...new Set(
+      globs.flatMap((g) => {
+        if (!g.includes('*')) return [g];
+        const re = globRegExp(g);
+        return all.filter((f) => re.test(f) && (withFull || !full.has(f)));
+      }),
+    ),
+  ].sort();
+}
 const env = {
   ...process.env,
   GLANCE_MUTATE_NAME: names.join('+') + (files.length > 0 ? '-files' : '') + (testFiles.length > 0 ? '-tests' : ''),
@@ -112,8 +189,20 @@ const env = {
   GLANCE_SHARED_DIR: process.env.GLANCE_SHARED_DIR ?? resolve('../shared'),
   // Survivors as they are found, one a line (the 'survivors' reporter in scripts/stryker-batch-runner.mjs).
   GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
-  GLANCE_MUTATE_TESTS: JSON.stringify(testFiles.length > 0 ? testFiles : chosen.flatMap((l) => l.tests)),
+  GLANCE_MUTATE_TESTS: JSON.stringify(
+    testFiles.length > 0
+      ? testFiles
+      : layerTests(
+          chosen.flatMap((l) => l.tests),
+          args.includes('--with-full'),
+        ),
+  ),
 };
+if (args.includes('--list')) {
+  // What a run would mutate and which tests it would run, without running it.
+  console.log(JSON.stringify({ mutate: JSON.parse(env.GLANCE_MUTATE), tests: JSON.parse(env.GLANCE_MUTATE_TESTS) }, null, 1));
+  process.exit(0);
+}
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync(env.GLANCE_MUTATE_SURVIVORS, '');
 const extra = [

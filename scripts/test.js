@@ -1,11 +1,20 @@
-// Runs every test file under test/ with node's own test runner (TypeScript loaded through tsx).
+// Runs the test files under test/ with node's own test runner (TypeScript loaded through tsx), in two tiers:
+//   node scripts/test.js            the quick tier (`npm test`): every file but those scripts/test-tiers.mjs names
+//   node scripts/test.js --full     the full tier (`npm run test:full`): only the FULL files; CI runs both tiers
+//   node scripts/test.js --all      both tiers in one run
+//   node scripts/test.js snapshot   the files whose path contains "snapshot", from both tiers (--quick/--full narrow)
+// Files run in parallel (--concurrency N or GLANCE_TEST_CONCURRENCY, default 2: no two files share a port, each
+// harness takes a free one), longest first by the times the last runs took (reports/test-times.json), so no
+// long file starts last and holds up the end of the run alone.
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { FULL } from './test-tiers.mjs';
+
+const TIMES = 'reports/test-times.json';
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -56,43 +65,109 @@ async function stopDaemons(dir) {
   while (pids.some((p) => p !== undefined && alive(p)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
-const filter = process.argv.slice(2);
-const files = find('test')
-  .filter((f) => filter.length === 0 || filter.some((s) => f.includes(s)))
-  .sort();
-if (files.length === 0) {
-  // With no files, node --test would search on its own and run whatever it finds; say so instead.
-  console.error(`no test file under test/ matches ${filter.map((f) => JSON.stringify(f)).join(' or ')}`);
+/** Reads the command line: tier flags, --concurrency N, and path filters. */
+function parseArgs(argv) {
+  const o = { tier: undefined, concurrency: undefined, filters: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--full' || a === '--quick' || a === '--all') o.tier = a.slice(2);
+    else if (a === '--concurrency') o.concurrency = argv[++i];
+    else if (a.startsWith('--')) usage(`unknown option ${a}`);
+    else o.filters.push(a);
+  }
+  const n = Number(o.concurrency ?? process.env.GLANCE_TEST_CONCURRENCY ?? 2);
+  if (!(Number.isInteger(n) && n > 0)) usage(`the concurrency must be a whole number above 0, not ${JSON.stringify(o.concurrency)}`);
+  o.concurrency = n;
+  // With filters and no tier, both tiers: a developer naming files wants those files.
+  o.tier ??= o.filters.length > 0 ? 'all' : 'quick';
+  return o;
+}
+
+function usage(why) {
+  console.error(`${why}\nusage: node scripts/test.js [--quick | --full | --all] [--concurrency N] [path-substring…]`);
   process.exit(2);
 }
-// The spec reporter for people, plus a TAP copy whose totals give one plain closing line for CI to read.
+
+function readTimes() {
+  try {
+    return JSON.parse(readFileSync(TIMES, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+const full = new Set(FULL);
+const inTier = (f) => args.tier === 'all' || (args.tier === 'full') === full.has(f);
+const known = readTimes();
+// Longest first; a file with no time yet counts as long (it may be), ties in path order.
+const cost = (f) => known[f] ?? Infinity;
+const files = find('test')
+  .filter((f) => inTier(f) && (args.filters.length === 0 || args.filters.some((s) => f.includes(s))))
+  .sort()
+  .sort((a, b) => cost(b) - cost(a));
+if (files.length === 0) {
+  // With no files, node --test would search on its own and run whatever it finds; say so instead.
+  console.error(`no ${args.tier} test file under test/ matches ${args.filters.map((f) => JSON.stringify(f)).join(' or ') || 'anything'}`);
+  process.exit(2);
+}
+// The spec reporter for people, and a summary (the files' times and the totals, for one plain closing line for CI
+// to read). Two reporters: a third makes node warn of a listener leak on its own stream.
 const scratch = mkdtempSync(join(tmpdir(), 'glance-test-'));
-const tap = join(scratch, 'results.tap');
+const summaryOut = join(scratch, 'summary.json');
 // Hermetic: a spawned `glance` runs in-process unless a test asks for the daemon (with a folder of its own);
 // any daemon still started lands in this run's folder, which is removed below (with the TAP copy) once those
 // daemons have stopped.
 const daemonDir = join(scratch, 'daemons');
 try {
+  const started = Date.now();
   const r = spawnSync(
     process.execPath,
     [
       '--import',
       'tsx',
       '--test',
-      '--test-concurrency=2',
+      `--test-concurrency=${args.concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
+      '--test-reporter=./scripts/test-times.mjs',
+      `--test-reporter-destination=${summaryOut}`,
       ...files,
     ],
     { stdio: 'inherit', env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir } },
   );
+  const seconds = (Date.now() - started) / 1000;
   await stopDaemons(daemonDir);
-  const totals = readFileSync(tap, 'utf8').match(/^# (pass|fail|skipped) (\d+)$/gm) ?? [];
-  const count = (k) => Number(totals.find((l) => l.startsWith(`# ${k} `))?.split(' ')[2] ?? 0);
-  console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);
+  const summary = readSummary(summaryOut);
+  const count = (k) => summary[k] ?? 0;
+  const took = slowest(summary.times ?? {}, 5);
+  if (took !== '') console.log(`slowest files: ${took}`);
+  console.log(
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
+  );
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** The reporter's summary, or nothing when the run ended before it was written. */
+function readSummary(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Merges this run's file times into reports/test-times.json and names the `n` slowest of this run. */
+function slowest(run, n) {
+  if (Object.keys(run).length === 0) return '';
+  const rel = Object.fromEntries(Object.entries(run).map(([f, ms]) => [relative(resolve('.'), f), ms]));
+  mkdirSync('reports', { recursive: true });
+  writeFileSync(TIMES, `${JSON.stringify({ ...readTimes(), ...rel }, null, 1)}\n`);
+  return Object.entries(rel)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ');
 }

@@ -15,7 +15,8 @@ export type PathUse = 'read' | 'write';
 /** `inner` is `outer` or lies under it (both real, absolute paths). */
 export function isWithin(inner: string, outer: string): boolean {
   const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // `..` as the first segment only: a file named `..notes` inside the root is inside.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /**
@@ -96,16 +97,20 @@ export class PathGuard {
   /** The real path to use for `p` (relative paths start at the first root), or PATH_NOT_ALLOWED. */
   async allow(p: string, use: PathUse): Promise<string> {
     const roots = this.roots();
-    const real = await realPathOf(path.resolve(roots[0] ?? process.cwd(), p));
+    const real = await realPathOf(path.resolve(roots[0] ?? process.cwd(), p)).catch((e: unknown) => {
+      // A loop of links has no real location to hold against the roots.
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw refusal(p, use, roots, 'it leads into a loop of symbolic links');
+      throw e;
+    });
     if (roots.some((r) => isWithin(real, r))) return real;
-    const where = roots.length === 0 ? 'no folder (the client offered no file roots)' : roots.join(', ');
-    throw new GlanceError(
-      'PATH_NOT_ALLOWED',
-      `${use === 'write' ? 'writing' : 'reading'} ${p} is not allowed: it lies outside the server's roots`,
-      {
-        hint: `name a path inside ${where}; the server's roots are set where it is started (its folder, or its root option) and by the client's MCP roots`,
-        context: { path: p, roots: [...roots] },
-      },
-    );
+    throw refusal(p, use, roots, "it lies outside the server's roots");
   }
+}
+
+function refusal(p: string, use: PathUse, roots: readonly string[], why: string): GlanceError {
+  const where = roots.length === 0 ? 'no folder (the client offered no file roots)' : roots.join(', ');
+  return new GlanceError('PATH_NOT_ALLOWED', `${use === 'write' ? 'writing' : 'reading'} ${p} is not allowed: ${why}`, {
+    hint: `name a path inside ${where}; the server's roots are set where it is started (its folder, or its root option) and by the client's MCP roots`,
+    context: { path: p, roots: [...roots] },
+  });
 }
