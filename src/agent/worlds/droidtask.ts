@@ -244,6 +244,9 @@ export class DroidTaskWorld implements World {
       this.dev.state.onLog = undefined;
     }
     if (added.some(offPathEntry)) r.offPath = true;
+    const end = added.find((e) => e.message.startsWith('end of the recorded content'));
+    // A phone would scroll on (or load more rows); the recording cannot, and the agent should know it is not the app.
+    if (end !== undefined) r.diff = `${r.diff}${r.diff === '' ? '' : '\n'}${end.message}: the recording holds nothing further here`;
     this.visited.push(this.screenName());
     return r;
   }

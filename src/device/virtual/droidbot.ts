@@ -14,6 +14,7 @@ import { GlanceError } from '../../errors.js';
 import { area, contains, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
+import { graftOffscreen } from './offscreen.js';
 import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
 
 type Box = [number, number, number, number];
@@ -28,6 +29,8 @@ interface RecordedEvent {
   text?: string;
   key?: string;
   intent?: string;
+  /** A scroll's direction as DroidBot names it: the way the content moves into view (`DOWN` = reveal below). */
+  direction?: string;
 }
 
 function invalid(dir: string, message: string): GlanceError {
@@ -54,11 +57,30 @@ function readJson(path: string): Record<string, unknown> | undefined {
   }
 }
 
+interface Loaded {
+  dump: UiDump;
+  offscreen?: number[];
+}
+
+/** The XML screen, with the off-screen content its DroidBot JSON twin holds when the two agree. */
+function loadPair(xmlPath: string, jsonPath: string | undefined): Loaded {
+  const dump = parseDump(readFileSync(xmlPath, 'utf8'));
+  if (jsonPath === undefined || !existsSync(jsonPath)) return { dump };
+  let twin: UiDump;
+  try {
+    twin = parseDump(readFileSync(jsonPath, 'utf8'));
+  } catch {
+    // The XML alone is a faithful screen; the twin only adds what lies beyond the fold.
+    return { dump };
+  }
+  return graftOffscreen(dump, twin) ?? { dump };
+}
+
 interface StateFile {
   name: string;
   stateStr: string;
   activity: string;
-  load: () => UiDump;
+  load: () => Loaded;
   width: number;
   height: number;
 }
@@ -84,7 +106,10 @@ function readStates(dir: string): StateFile[] {
         name: basename(file).replace(/\.(xml|json)$/, ''),
         stateStr: row.state_str,
         activity: row.activity ?? '',
-        load: () => parseDump(readFileSync(join(dir, file), 'utf8')),
+        load: () =>
+          row.xml !== undefined
+            ? loadPair(join(dir, row.xml), row.droidbot === undefined ? undefined : join(dir, row.droidbot))
+            : { dump: parseDump(readFileSync(join(dir, file), 'utf8')) },
         width: row.width ?? 1080,
         height: row.height ?? 1920,
       });
@@ -103,7 +128,7 @@ function readStates(dir: string): StateFile[] {
       name: f.replace(/\.json$/, ''),
       stateStr: json.state_str,
       activity: typeof json.foreground_activity === 'string' ? json.foreground_activity : '',
-      load: () => parseDump(readFileSync(path, 'utf8')),
+      load: () => ({ dump: parseDump(readFileSync(path, 'utf8')) }),
       width: typeof json.width === 'number' ? json.width : 1080,
       height: typeof json.height === 'number' ? json.height : 1920,
     });
@@ -129,6 +154,7 @@ function readEvents(dir: string): RecordedEvent[] {
     const key = typeof ev.name === 'string' ? keyName(ev.name) : undefined;
     if (key !== undefined) r.key = key;
     if (typeof ev.intent === 'string') r.intent = ev.intent;
+    if (typeof ev.direction === 'string') r.direction = ev.direction.toUpperCase();
     out.push(r);
   }
   return out;
@@ -203,16 +229,18 @@ export function loadDroidbot(dirIn: string): Scenario {
       fileAliases.set(s.name, known);
       continue;
     }
-    let dump: UiDump;
+    let loaded: Loaded;
     try {
-      dump = s.load();
+      loaded = s.load();
     } catch (e) {
       failures.push(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
     byStateStr.set(s.stateStr, s.name);
     const [pkg = ''] = s.activity.split('/');
-    screens.set(s.name, { name: s.name, activity: s.activity === '' ? `${pkg}/` : qualifyActivity(pkg, s.activity), dump });
+    const def: ScreenDef = { name: s.name, activity: s.activity === '' ? `${pkg}/` : qualifyActivity(pkg, s.activity), dump: loaded.dump };
+    if (loaded.offscreen !== undefined) def.offscreen = loaded.offscreen;
+    screens.set(s.name, def);
   }
   if (screens.size === 0) throw invalid(dir, `no state could be read (${failures.slice(0, 3).join('; ')})`);
 
@@ -269,6 +297,14 @@ export function loadDroidbot(dirIn: string): Scenario {
       const cy = (b[1] + b[3]) / 2;
       const near = typed.filter((e) => e.bounds !== undefined && contains(e.bounds, cx, cy));
       return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous);
+    }
+    if (action.kind === 'scroll') {
+      // The finger moves against the content: a swipe up scrolls DOWN.
+      const want = { up: 'DOWN', down: 'UP', left: 'RIGHT', right: 'LEFT' }[action.direction];
+      const scrolls = list.filter(
+        (e) => e.type === 'scroll' && e.direction === want && (e.bounds === undefined || contains(e.bounds, action.x, action.y)),
+      );
+      return pick(scrolls, previous);
     }
     const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
     const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && contains(e.bounds, action.x, action.y));

@@ -25,11 +25,17 @@ export class ScreenInstance {
   readonly roots: UiNode[];
   readonly scroll = new Map<UiNode, { x: number; y: number }>();
   readonly edits = new Map<UiNode, EditState>();
+  /** Recorded content beyond a fold: hidden until its scroll container moves. */
+  readonly offscreen = new Set<UiNode>();
   focus: UiNode | undefined;
 
   constructor(def: ScreenDef) {
     this.def = def;
     this.roots = structuredClone(def.dump.roots);
+    if (def.offscreen !== undefined) {
+      const nodes = [...walk(this.roots)].map((e) => e.node);
+      for (const i of def.offscreen) if (nodes[i] !== undefined) this.offscreen.add(nodes[i]);
+    }
     for (const { node } of walk(this.roots)) {
       if (!node.editable) continue;
       // An empty field dumps its hint as text (API 26+): when text equals the hint, the value is empty.
@@ -136,12 +142,19 @@ export class VirtualPhone {
     const d = this.scenario.display;
     const live = new Map<UiNode, UiNode>();
     const screen: Bounds = [0, 0, d.width, d.height];
-    const render = (n: UiNode, [dx, dy]: readonly [number, number], clip: Bounds, renumber: number | undefined): UiNode | undefined => {
-      if (!n.visible) return undefined;
+    // `scrolled`: a container above has moved, so what the recording showed at the fold no longer stands.
+    const render = (
+      n: UiNode,
+      [dx, dy]: readonly [number, number],
+      clip: Bounds,
+      at: { renumber: number | undefined; scrolled: boolean },
+    ): UiNode | undefined => {
+      if (!n.visible && !(at.scrolled && inst.offscreen.has(n))) return undefined;
       const moved: Bounds = [n.bounds[0] - dx, n.bounds[1] - dy, n.bounds[2] - dx, n.bounds[3] - dy];
       const b = intersect(moved, clip);
       if (empty(b)) return undefined;
-      const out: UiNode = { ...n, bounds: b, children: [] };
+      const out: UiNode = { ...n, bounds: b, visible: true, children: [] };
+      const renumber = at.renumber;
       if (renumber !== undefined) out.index = renumber;
       const edit = inst.edits.get(n);
       if (edit !== undefined) {
@@ -153,9 +166,10 @@ export class VirtualPhone {
       const cdx = dx + (off?.x ?? 0);
       const cdy = dy + (off?.y ?? 0);
       const cclip = n.scrollable ? intersect(clip, b) : clip;
+      const scrolled = at.scrolled || (off !== undefined && (off.x !== 0 || off.y !== 0));
       let i = 0;
       for (const c of n.children) {
-        const r = render(c, [cdx, cdy], cclip, off !== undefined ? i : undefined);
+        const r = render(c, [cdx, cdy], cclip, { renumber: off !== undefined ? i : undefined, scrolled });
         if (r !== undefined) {
           out.children.push(r);
           i++;
@@ -166,7 +180,7 @@ export class VirtualPhone {
     };
     const roots: UiNode[] = [];
     for (const r of inst.roots) {
-      const v = render(r, [0, 0], screen, undefined);
+      const v = render(r, [0, 0], screen, { renumber: undefined, scrolled: false });
       if (v !== undefined) roots.push(v);
     }
     if (this.scenario.systemBars) {
@@ -453,20 +467,28 @@ export class VirtualPhone {
     const view = this.view();
     const path = this.hitPath(view, from.x, from.y);
     const vertical = Math.abs(dy) >= Math.abs(dx);
+    const dir = vertical ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
+    // A recorded scroll is the app's own answer (it may load more rows): it wins over moving the dumped content.
+    if (this.replayTo({ kind: 'scroll', x: from.x, y: from.y, direction: dir }, action)) return;
+    let stuck: UiNode | undefined;
     for (let i = path.length - 1; i >= 0; i--) {
       const v = path[i]!;
       if (!v.scrollable) continue;
       const n = view.live.get(v);
-      if (n === undefined || !this.scrollBy(n, vertical ? 0 : -dx, vertical ? -dy : 0)) continue;
+      if (n === undefined) continue;
+      if (!this.scrollBy(n, vertical ? 0 : -dx, vertical ? -dy : 0)) {
+        stuck ??= v;
+        continue;
+      }
       this.note(action, `scrolled ${describe(v)}`);
       return;
     }
-    const dir = vertical ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
     const t = this.pick((tr) =>
       'swipe' in tr.on && tr.on.swipe === dir ? (tr.on.in === undefined ? 0 : matchDepth(tr.on.in, path, from.x, from.y)) : -1,
     );
     if (t !== undefined) return this.follow(t, action);
-    this.note(action, 'nothing to scroll');
+    // Rows the recording never dumped cannot be shown: the content ends where the recording does.
+    this.note(action, stuck === undefined ? 'nothing to scroll' : `end of the recorded content of ${describe(stuck)}`);
   }
 
   /** Scrolls a live container by (dx, dy) content pixels within its content; false when it cannot move. */
@@ -475,7 +497,7 @@ export class VirtualPhone {
     let right = n.bounds[2];
     let bottom = n.bounds[3];
     for (const { node } of walk(n.children)) {
-      if (!node.visible) continue;
+      if (!node.visible && !inst.offscreen.has(node)) continue;
       right = Math.max(right, node.bounds[2]);
       bottom = Math.max(bottom, node.bounds[3]);
     }

@@ -98,13 +98,17 @@ export type Transition = z.infer<typeof Transition>;
 export type ReplayAction =
   | { kind: 'tap' | 'long'; x: number; y: number }
   | { kind: 'text'; value: string; /** bounds of the focused field */ bounds: readonly [number, number, number, number] | undefined }
-  | { kind: 'key'; key: string };
+  | { kind: 'key'; key: string }
+  /** A swipe; `direction` is the finger's. */
+  | { kind: 'scroll'; x: number; y: number; direction: 'up' | 'down' | 'left' | 'right' };
 
 export interface ScreenDef {
   name: string;
   /** Fully qualified activity (`com.x/.Main` style resolved to `com.x/com.x.Main`). */
   activity: string;
   dump: UiDump;
+  /** Preorder indices of recorded views beyond a scroll container's fold (shown once it scrolls). */
+  offscreen?: readonly number[];
 }
 
 export interface DisplayInfo {
