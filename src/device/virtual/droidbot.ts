@@ -15,7 +15,7 @@ import { area, contains, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
 import { graftOffscreen } from './offscreen.js';
-import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
+import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type ReplayHints, type Scenario, type ScreenDef } from './scenario.js';
 
 type Box = [number, number, number, number];
 
@@ -211,6 +211,11 @@ function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined 
   return best;
 }
 
+interface Replayed {
+  to: string;
+  events: string[];
+}
+
 /** Loads a DroidBot output folder as a replayable scenario. */
 export function loadDroidbot(dirIn: string): Scenario {
   const dir = resolve(dirIn);
@@ -271,32 +276,57 @@ export function loadDroidbot(dirIn: string): Scenario {
     if (list === undefined) from.set(a, (list = []));
     list.push(e);
   }
-  const outcome = (e: RecordedEvent | undefined, among: readonly RecordedEvent[]): { to: string; events: string[] } | undefined => {
+  const outcome = (e: RecordedEvent | undefined, among: readonly RecordedEvent[]): Replayed | undefined => {
     if (e === undefined) return undefined;
     const events = among.filter((o) => o.stop === e.stop).map((o) => o.tag);
     // A recorded self-loop: the action did nothing visible; keep the live screen (and its focus/edits).
     return { to: e.stop === e.start ? '@stay' : byStateStr.get(e.stop)!, events };
   };
-  const pick = (candidates: readonly RecordedEvent[], previous: readonly string[]): { to: string; events: string[] } | undefined =>
-    outcome(choose(candidates, previous), candidates);
-  const replay = (screen: string, action: ReplayAction, previous: readonly string[]): { to: string; events: string[] } | undefined => {
+  const pick = (candidates: readonly RecordedEvent[], previous: readonly string[], hints: ReplayHints): Replayed | undefined => {
+    const stops = [...new Set(candidates.map((e) => e.stop))];
+    if (stops.length > 1 && hints.prefer !== undefined) {
+      // Two recordings of the same action disagree: the caller knows which outcome its task expects.
+      const names = stops.map((s) => (s === candidates[0]!.start ? '@stay' : byStateStr.get(s)!));
+      const want = hints.prefer(names);
+      const i = want === undefined ? -1 : names.indexOf(want);
+      if (i >= 0) return outcome(likeliest(candidates.filter((e) => e.stop === stops[i])), candidates);
+    }
+    return outcome(choose(candidates, previous), candidates);
+  };
+  // Screens the recording reached from `screen` by typing into it: the same screen with other field values.
+  const typedVariants = (screen: string): string[] => [
+    ...new Set((from.get(screen) ?? []).filter((e) => e.type === 'set_text' && e.stop !== e.start).map((e) => byStateStr.get(e.stop)!)),
+  ];
+  const replay = (screen: string, action: ReplayAction, previous: readonly string[], hints: ReplayHints = {}): Replayed | undefined => {
+    const own = replayOn(screen, action, previous, hints);
+    if ((own !== undefined && own.to !== '@stay') || hints.local !== true || action.kind === 'text') return own;
+    // Edits made without a recorded event: what was recorded after typing on this screen answers the next action
+    // (a recorded no-op on the untyped screen, such as a back that only hid the keyboard, yields to it).
+    for (const v of typedVariants(screen)) {
+      const r = replayOn(v, action, previous, hints);
+      if (r !== undefined && r.to !== '@stay') return r;
+    }
+    return own;
+  };
+  const replayOn = (screen: string, action: ReplayAction, previous: readonly string[], hints: ReplayHints): Replayed | undefined => {
     const list = from.get(screen) ?? [];
     if (action.kind === 'key')
       return pick(
         list.filter((e) => e.type === 'key' && e.key === action.key),
         previous,
+        hints,
       );
     if (action.kind === 'text') {
       const typed = list.filter((e) => e.type === 'set_text' && e.text === action.value);
       const b = action.bounds;
-      if (b === undefined) return pick(typed, previous);
+      if (b === undefined) return pick(typed, previous, hints);
       // The recorded view is the focused field: same bounds, or (the JSON and the dump clip differently) one
       // whose bounds hold the field's centre.
       const same = typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === b[i]));
       const cx = (b[0] + b[2]) / 2;
       const cy = (b[1] + b[3]) / 2;
       const near = typed.filter((e) => e.bounds !== undefined && contains(e.bounds, cx, cy));
-      return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous);
+      return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous, hints);
     }
     if (action.kind === 'scroll') {
       // The finger moves against the content: a swipe up scrolls DOWN.
@@ -304,7 +334,7 @@ export function loadDroidbot(dirIn: string): Scenario {
       const scrolls = list.filter(
         (e) => e.type === 'scroll' && e.direction === want && (e.bounds === undefined || contains(e.bounds, action.x, action.y)),
       );
-      return pick(scrolls, previous);
+      return pick(scrolls, previous, hints);
     }
     const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
     const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && contains(e.bounds, action.x, action.y));
@@ -314,6 +344,7 @@ export function loadDroidbot(dirIn: string): Scenario {
     return pick(
       hits.filter((e) => area(e.bounds!) === smallest),
       previous,
+      hints,
     );
   };
 

@@ -27,6 +27,8 @@ export class ScreenInstance {
   readonly edits = new Map<UiNode, EditState>();
   /** Recorded content beyond a fold: hidden until its scroll container moves. */
   readonly offscreen = new Set<UiNode>();
+  /** Typed into or toggled with no recorded outcome: the screen differs from its recording. */
+  local = false;
   focus: UiNode | undefined;
 
   constructor(def: ScreenDef) {
@@ -236,6 +238,9 @@ export class VirtualPhone {
   /** Called for every log entry (the CLI's --verbose). */
   onLog: ((entry: LogEntry) => void) | undefined;
 
+  /** Picks among two or more recorded outcomes of one action (screen names); undefined keeps the replay's own choice. */
+  preferOutcome: ((outcomes: readonly string[]) => string | undefined) | undefined;
+
   private note(action: string, message: string): void {
     const entry = { action, screen: this.screenName(), message };
     this.log.push(entry);
@@ -372,7 +377,10 @@ export class VirtualPhone {
   }
 
   private replayTo(action: ReplayAction, label: string): boolean {
-    const hit = this.scenario.replay?.(this.screenName(), action, this.lastEvents);
+    const hit = this.scenario.replay?.(this.screenName(), action, this.lastEvents, {
+      prefer: this.preferOutcome,
+      local: this.current().local,
+    });
     if (hit === undefined) return false;
     this.lastEvents = hit.events;
     const to = hit.to;
@@ -425,6 +433,7 @@ export class VirtualPhone {
       return;
     }
     const liveTarget = target === undefined ? undefined : view.live.get(target);
+    let toggled = false;
     if (!long && liveTarget !== undefined) {
       // Side effects a real widget performs on click, before any navigation.
       const toggle = liveTarget.checkable ? liveTarget : soleCheckable(liveTarget);
@@ -437,6 +446,7 @@ export class VirtualPhone {
           }
           toggle.checked = true;
         } else toggle.checked = !toggle.checked;
+        toggled = true;
       }
       if (liveTarget.editable) {
         inst.focus = liveTarget;
@@ -451,7 +461,10 @@ export class VirtualPhone {
     if (t !== undefined) return this.follow(t, action);
     if (this.replayTo({ kind: long ? 'long' : 'tap', x, y }, action)) return;
     const what = target ?? hit;
-    this.note(action, `no transition for ${describe(what)}${liveTarget?.editable === true ? ' (focused)' : ''}`);
+    // A toggle is a change of the screen's own state: a phone shows it with no new screen.
+    if (toggled) inst.local = true;
+    const local = liveTarget?.editable === true ? ' (focused)' : toggled ? ' (toggled)' : '';
+    this.note(action, `no transition for ${describe(what)}${local}`);
   }
 
   swipe(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number): void {
@@ -534,6 +547,7 @@ export class VirtualPhone {
     let fb: Bounds | undefined;
     for (const [v, n] of visible.live) if (n === f) fb = v.bounds;
     if (this.replayTo({ kind: 'text', value: s, bounds: fb }, action)) return;
+    inst.local = true;
     this.note(action, `typed into ${describe(f)}`);
   }
 
@@ -548,6 +562,7 @@ export class VirtualPhone {
     const e = f === undefined ? undefined : inst.edits.get(f);
     if (f === undefined || e === undefined) return false;
     inst.focus = f;
+    if (e.value !== '') inst.local = true;
     e.value = '';
     e.cursor = 0;
     if (value !== '') this.text(value);
@@ -587,6 +602,7 @@ export class VirtualPhone {
         if (e !== undefined && e.cursor > 0) {
           e.value = e.value.slice(0, e.cursor - 1) + e.value.slice(e.cursor);
           e.cursor--;
+          inst.local = true;
         }
         return;
       case 'FORWARD_DEL':
@@ -606,6 +622,7 @@ export class VirtualPhone {
         return;
       case 'CLEAR':
         if (e !== undefined) {
+          inst.local = true;
           e.value = '';
           e.cursor = 0;
         }
