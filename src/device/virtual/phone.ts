@@ -385,10 +385,18 @@ export class VirtualPhone {
     this.lastEvents = hit.events;
     const to = hit.to;
     this.note(label, `→ ${to} (recorded)`);
-    // Recorded states are whole screens: replace the top so back stacks don't grow with every step.
-    if (this.foreground.kind === 'launcher') this.go(to);
+    // Recorded states are whole screens: replace the top so back stacks don't grow with every step. Another
+    // app's screen (a player, a chooser, a viewer) goes on top instead, so back returns to this one, as on a phone.
+    if (this.foreground.kind === 'launcher' || (this.foreignScreen(to) && !this.foreignScreen(this.screenName()))) this.go(to);
     else this.go(to, { replace: true });
     return true;
+  }
+
+  /** A scenario screen that belongs to another app than the scenario's (not the launcher). */
+  private foreignScreen(name: string): boolean {
+    if (name.startsWith('@')) return false;
+    const pkg = this.screen(name).activity.split('/')[0]!;
+    return pkg !== this.scenario.package && pkg !== LAUNCHER_PKG && !/launcher/.test(pkg);
   }
 
   // ---- input actions -------------------------------------------------------------------------------------
@@ -592,9 +600,13 @@ export class VirtualPhone {
     if (this.replayTo({ kind: 'key', key: name }, action)) return;
     const e = f === undefined ? undefined : inst.edits.get(f);
     switch (name) {
-      case 'BACK':
-        this.note(action, 'back');
+      case 'BACK': {
+        const stack = this.appStack();
+        // Back from another app's screen opened over this app returns to it: the phone's answer, not a gap.
+        const fromOther = stack !== undefined && stack.length > 1 && this.foreignScreen(this.screenName());
+        this.note(action, fromOther ? 'back from another app' : 'back');
         return this.pop();
+      }
       case 'HOME':
         this.note(action, 'home');
         return this.home();
