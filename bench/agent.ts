@@ -37,6 +37,15 @@ export async function benchAgent(): Promise<Record<string, number>> {
         `(${r.episode.success}/${r.episode.total}, replayable ${r.episode.srReplayable.toFixed(3)})  off-path ${r.episode.offPath.toFixed(3)}  ` +
         `ACP ${r.episode.acp.toFixed(3)}  CTR ${r.episode.ctr.toFixed(3)}  SPL ${r.episode.spl.toFixed(3)}  ${r.seconds.toFixed(1)} s`,
     );
+    const f = r.failures;
+    console.log(
+      `${''.padEnd(9)} failures: off the recording ${f['off-recording']}, wrong action ${f['wrong-action']}, stopped early ${f['stopped-early']}, ` +
+        `stopped late ${f['stopped-late']}, step budget ${f.budget}`,
+    );
+    if (name === 'oracle') {
+      const per = r.apps.map((app) => `${app} ${r.perApp[app]!.episode.replayable}/${r.perApp[app]!.episode.total}`).join(', ');
+      console.log(`${''.padEnd(9)} ceiling per app: ${per}; ambiguous recordings met by ${r.ambiguous.length} tasks`);
+    }
     out[`${name} step accuracy`] = r.step.accuracy;
     out[`${name} episode SR`] = r.episode.sr;
     out[`${name} seconds (both modes, 87 tasks)`] = r.seconds;

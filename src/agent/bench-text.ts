@@ -1,5 +1,6 @@
 /** The benchmark report as a table, per app and pooled, beside the published references. Pure. */
 import type { BenchReport } from './bench.js';
+import { FAILURE_REASONS, type FailureCounts } from './bench-failures.js';
 import type { EpisodeSummary, LlmUsage } from './metrics.js';
 import type { Exposure } from './types.js';
 
@@ -28,6 +29,20 @@ function row(name: string, step: { total: number; accuracy: number } | undefined
   return cells.join(' ');
 }
 
+/** Failed episodes per app by reason class, beside the ceiling (the tasks the ground truth itself replays). */
+function failureTable(r: BenchReport): string[] {
+  const cell = (c: FailureCounts): string => FAILURE_REASONS.map((k) => String(c[k]).padStart(k.length)).join(' ');
+  const line = (name: string, e: EpisodeSummary, c: FailureCounts): string =>
+    [name.padEnd(12), `${e.replayable}/${e.total}`.padStart(7), String(e.total - e.success).padStart(6), cell(c)].join(' ');
+  const out = [
+    'failures by reason (ceiling = tasks the oracle can do)',
+    [''.padEnd(12), 'ceiling', 'failed', ...FAILURE_REASONS].join(' '),
+  ];
+  for (const app of r.apps) out.push(line(app, r.perApp[app]!.episode, r.perApp[app]!.failures));
+  out.push(line('all', r.episode, r.failures));
+  return out;
+}
+
 export function renderBenchText(r: BenchReport): string {
   const head = `agent benchmark — policy ${r.policy}, model ${r.model ?? 'none'}, mode ${r.mode}, ${r.episode.total || r.step.total} ${
     r.episode.total > 0 ? `tasks (${r.episode.replayable} replayable)` : 'steps'
@@ -53,11 +68,18 @@ export function renderBenchText(r: BenchReport): string {
     lines.push(row(app, r.mode === 'episode' ? undefined : a.step, episodes ? a.episode : undefined));
   }
   lines.push(row('all', r.mode === 'episode' ? undefined : r.step, episodes ? r.episode : undefined));
+  if (episodes) lines.push('', ...failureTable(r));
   if (r.mode !== 'episode') lines.push('', `step mode: ${r.step.correct}/${r.step.total} grounded steps right (teacher-forced)`);
   if (episodes) {
     lines.push(
       `episode mode: ${r.episode.success}/${r.episode.total} tasks done (${r.episode.replayable} replayable by the ground truth itself; ` +
         `off-path = an action the recording has no outcome for, counted as a failure)`,
+    );
+  }
+  if (r.ambiguous.length > 0) {
+    lines.push(
+      `ambiguous recordings: ${r.ambiguous.length} tasks meet an action recorded with two or more outcomes (the world shows the one ` +
+        `the ground truth goes to next): ${r.ambiguous.join(', ')}`,
     );
   }
   const usage = (what: string, u: LlmUsage | undefined, local: LlmUsage | undefined, e: Exposure | undefined): void => {

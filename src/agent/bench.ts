@@ -3,6 +3,7 @@
  * screen with the ground-truth history) and episode mode (closed loop on the replay), with the metrics of
  * metrics.ts per app and pooled.
  */
+import { failureReason, tallyFailures, type FailureCounts, type FailureReason } from './bench-failures.js';
 import { runTask } from './loop.js';
 import {
   addExposure,
@@ -58,6 +59,8 @@ export interface StepCounts {
 export interface AppReport {
   step: StepScore;
   episode: EpisodeSummary;
+  /** Failed episodes by reason class. */
+  failures: FailureCounts;
 }
 
 export interface BenchReport {
@@ -72,7 +75,16 @@ export interface BenchReport {
   llm: LlmUsage & { local?: LlmUsage };
   seconds: number;
   perApp: Record<string, AppReport>;
-  tasks: Array<Omit<EpisodeResult, 'llmCalls' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'exposure' | 'local'> & { id: string }>;
+  /** Failed episodes by reason class, over every app. */
+  failures: FailureCounts;
+  /** Tasks whose ground truth meets an action recorded with two or more outcomes (the world took the next step's). */
+  ambiguous: string[];
+  tasks: Array<
+    Omit<EpisodeResult, 'llmCalls' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'exposure' | 'local'> & {
+      id: string;
+      failure?: FailureReason;
+    }
+  >;
   /** The episode trajectories, in task order (not part of the JSON summary). */
   trajectories: Trajectory[];
 }
@@ -138,10 +150,11 @@ async function episode(
   t: DroidTask,
   policy: Policy,
   signal: AbortSignal,
-): Promise<{ r: EpisodeResult; traj: Trajectory }> {
+): Promise<{ r: EpisodeResult; traj: Trajectory; failure: FailureReason | undefined }> {
   const world = suite.world(t);
   let k = 0;
   let prefix = true;
+  let acted = 0;
   let atGoalWhenDone = false;
   const traj = await runTask(world, policy, {
     signal,
@@ -149,6 +162,7 @@ async function episode(
       const a = step.decision.action;
       if (a.kind === 'done') atGoalWhenDone = world.atGoal();
       if (a.kind === 'done' || a.kind === 'fail') return;
+      acted++;
       const gt = t.steps[step.step];
       if (prefix && gt !== undefined && matchesStep(obs, a, gt)) k++;
       else prefix = false;
@@ -175,7 +189,8 @@ async function episode(
     ...used('local', u.local),
     exposure: traj.steps.reduce<Exposure>((e, s) => addExposure(e, s.decision.exposure), NO_EXPOSURE),
   };
-  return { r, traj };
+  const failure = failureReason({ outcome: r.outcome, success: r.success, goalReached, onPath: k === acted });
+  return { r, traj, failure };
 }
 
 /** One task's scores: its teacher-forced step counts and its episode (each null when the mode skips it). */
@@ -184,6 +199,10 @@ export interface TaskScore {
   app: string;
   step: StepCounts | null;
   episode: EpisodeResult | null;
+  /** Why the episode failed (absent on success and in step mode). */
+  failure?: FailureReason;
+  /** Ground-truth steps that met two or more recorded outcomes. */
+  ambiguous?: number[];
 }
 
 /** One task of the benchmark in the given mode (what a farm worker runs as one job). */
@@ -194,7 +213,10 @@ export async function benchTask(
 ): Promise<{ score: TaskScore; trajectory: Trajectory | null }> {
   const step = o.mode === 'episode' ? null : await stepMode(suite, t, o.policy, o.signal);
   const ep = o.mode === 'step' ? null : await episode(suite, t, o.policy, o.signal);
-  return { score: { id: t.id, app: t.app, step, episode: ep?.r ?? null }, trajectory: ep?.traj ?? null };
+  const score: TaskScore = { id: t.id, app: t.app, step, episode: ep?.r ?? null };
+  if (ep?.failure !== undefined) score.failure = ep.failure;
+  if (t.ambiguous.length > 0) score.ambiguous = t.ambiguous;
+  return { score, trajectory: ep?.traj ?? null };
 }
 
 /** The tasks of a suite in the order the benchmark runs them: by app, then as listed. */
@@ -233,8 +255,9 @@ export function aggregateBench(
   meta: { policy: string; mode: BenchMode; seconds: number; model?: string },
 ): Omit<BenchReport, 'trajectories'> {
   const apps = [...new Set(scores.map((s) => s.app))].sort();
-  const results = scores.flatMap((s) => (s.episode === null ? [] : [s.episode]));
-  const ids = scores.flatMap((s) => (s.episode === null ? [] : [s.id]));
+  const withEpisode = scores.filter((s) => s.episode !== null);
+  const results = withEpisode.map((s) => s.episode!);
+  const ids = withEpisode.map((s) => s.id);
   const stepOf = (list: readonly TaskScore[]): StepScore => {
     const llm = list.reduce((u, s) => addLlm(u, s.step?.llm), NO_LLM);
     const local = list.reduce((u, s) => addLlm(u, s.step?.local), NO_LLM);
@@ -252,7 +275,11 @@ export function aggregateBench(
   const local = results.reduce((u, r) => addLlm(u, r.local), NO_LLM);
   const perApp: Record<string, AppReport> = {};
   for (const app of apps) {
-    perApp[app] = { step: stepOf(scores.filter((s) => s.app === app)), episode: summariseEpisodes(results.filter((r) => r.app === app)) };
+    perApp[app] = {
+      step: stepOf(scores.filter((s) => s.app === app)),
+      episode: summariseEpisodes(results.filter((r) => r.app === app)),
+      failures: tallyFailures(withEpisode.filter((s) => s.app === app).map((s) => s.failure)),
+    };
   }
   return {
     policy: meta.policy,
@@ -271,6 +298,8 @@ export function aggregateBench(
     },
     seconds: meta.seconds,
     perApp,
+    failures: tallyFailures(withEpisode.map((s) => s.failure)),
+    ambiguous: scores.filter((s) => s.ambiguous !== undefined).map((s) => s.id),
     tasks: results.map((r, i) => ({
       id: ids[i]!,
       app: r.app,
@@ -283,6 +312,7 @@ export function aggregateBench(
       steps: r.steps,
       gtSteps: r.gtSteps,
       acp: r.acp,
+      ...(withEpisode[i]!.failure === undefined ? {} : { failure: withEpisode[i]!.failure }),
     })),
   };
 }

@@ -78,11 +78,10 @@ describe('DroidBot replay', { skip: requires({ shared: true }) }, () => {
     const { full, tasks, stepsOk, stepsTotal, failures } = await replayDroidTask();
     t.diagnostic(`tasks replayed fully: ${full}/${tasks}; steps reached: ${stepsOk}/${stepsTotal}`);
     t.diagnostic(`first failures: ${failures.slice(0, 5).join(' | ')}`);
-    // Measured 59/87. The ceiling is 66: 21 tasks have a step that cannot be replayed from the recordings (an
-    // ungrounded target, an outcome DroidBot never recorded for that view, or a typed value that differs from the
-    // recorded one); the other 7 need an outcome that is not the most likely one for the same tap when the
-    // screen's content differed between recording sessions.
-    assert.ok(full >= 59, `only ${full}/${tasks} tasks replayed fully`);
-    assert.ok(stepsOk >= 225, `only ${stepsOk}/${stepsTotal} steps reached their screen`);
+    // Measured 66/87 (59 before typed values stayed local and two recorded outcomes of one action resolved towards
+    // the ground truth's next step). The rest need an outcome DroidBot never recorded for that view, an ungrounded
+    // target, or a step the ground truth names differently from the recording (a back where a click was recorded).
+    assert.ok(full >= 66, `only ${full}/${tasks} tasks replayed fully`);
+    assert.ok(stepsOk >= 254, `only ${stepsOk}/${stepsTotal} steps reached their screen`);
   });
 });

@@ -192,7 +192,7 @@ describe('demo scenario', () => {
     const atEnd = names();
     await dev.run('input swipe 540 1800 540 300');
     assert.deepEqual(names(), atEnd, 'clamped at the end');
-    assert.match(dev.state.log.at(-1)!.message, /nothing to scroll/);
+    assert.match(dev.state.log.at(-1)!.message, /end of the recorded content of RecyclerView/);
     for (let i = 0; i < 8; i++) await dev.run('input swipe 540 600 540 2000 100');
     assert.equal(names()[0], '1. Tomato soup');
     // A tap on a visible row after scrolling lands on the row drawn there.

@@ -2,8 +2,11 @@
  * DroidTask task worlds: each task of a folder in the DroidTask corpus layout (`steps.jsonl` plus
  * `<app>/{screens,events,screens.jsonl}`) becomes a world on a virtual device replaying that app's DroidBot
  * recording. Success is a list of essential states derived from the ground truth (the screens after each typed
- * value, and the final screen), reached in order. An action the recording has no outcome for ends the episode as
- * off-path; a task whose own ground truth does not replay is marked unreplayable.
+ * value, and the final screen), reached in order; a value the task names, typed where the recording typed another,
+ * stands for the screen the recording reached by typing. Typing and toggling change only the screen's own state;
+ * another action the recording has no outcome for ends the episode as off-path. Where the same action was recorded
+ * with different outcomes, the one the ground truth goes to next is shown. A task whose own ground truth does not
+ * replay is marked unreplayable.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,6 +46,16 @@ export interface DroidTask {
   essential: string[];
   /** The ground truth itself replays to the goal on the recording. */
   replayable: boolean;
+  /** Ground-truth steps whose action met two or more recorded outcomes (resolved towards the next step). */
+  ambiguous: number[];
+  /** Typed values the task names: the field on `screen` holding `value` stands for the recorded `after` screen. */
+  typed: TypedState[];
+}
+
+export interface TypedState {
+  screen: string;
+  value: string;
+  after: string;
 }
 
 /** Every row of `<dir>/steps.jsonl`, in file order. */
@@ -89,11 +102,51 @@ function essentialStates(rows: readonly StepRow[], name: (s: string) => string):
   return out;
 }
 
-/** What a virtual device logs when an action had no recorded (or simulated) outcome. */
+/**
+ * What a virtual device logs when an action had no recorded (or simulated) outcome. Typing into a field and
+ * toggling a switch change only the screen's own state, as on a phone: the episode goes on, and the recording
+ * answers again at the next action that needs a transition.
+ */
 function offPathEntry(e: LogEntry): boolean {
   const m = e.message;
-  if (m.startsWith('no transition for')) return !m.endsWith('(focused)');
-  return m.startsWith('typed into') || m === 'back' || m === 'home' || m === 'outside the screen' || m.startsWith('no focused text field');
+  if (m.startsWith('no transition for')) return !m.endsWith('(focused)') && !m.endsWith('(toggled)');
+  return m === 'back' || m === 'home' || m === 'outside the screen' || m.startsWith('no focused text field');
+}
+
+/** The screens a task's ground truth passes through, in order, the goal last. */
+function gtScreens(t: Pick<DroidTask, 'steps' | 'essential'>): string[] {
+  return [...t.steps.map((s) => s.screen ?? ''), t.essential[t.essential.length - 1]!];
+}
+
+/**
+ * Among recorded outcomes of one action, the one the ground truth goes to next from the screen shown now (the
+ * same tap was recorded on several days with different results; the task's own recording is the one it means).
+ */
+export function preferNext(t: Pick<DroidTask, 'steps' | 'essential'>, here: string, outcomes: readonly string[]): string | undefined {
+  const seq = gtScreens(t);
+  for (let i = 0; i < seq.length - 1; i++) {
+    if (seq[i] !== here) continue;
+    const next = seq[i + 1]!;
+    if (next === here && outcomes.includes('@stay')) return '@stay';
+    if (outcomes.includes(next)) return next;
+  }
+  return undefined;
+}
+
+/** The typed values a task names, with the screen each was typed on and the recorded screen after it. */
+function typedStates(steps: readonly GtStep[], goal: string): TypedState[] {
+  return steps.flatMap((s, i) =>
+    s.kind === 'input' && s.screen !== undefined && s.input !== undefined && s.input !== ''
+      ? [{ screen: s.screen, value: s.input, after: steps[i + 1]?.screen ?? goal }]
+      : [],
+  );
+}
+
+const sameValue = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A field of the screen shown holds this value. */
+function holds(dev: VirtualDevice, value: string): boolean {
+  return [...dev.state.current().edits.values()].some((e) => sameValue(e.value, value));
 }
 
 /** The task worlds of one corpus folder, sharing one virtual device per app. */
@@ -123,7 +176,18 @@ export class DroidTaskSuite {
       const steps = acts.map((r) => gtStep(r, name(r.state_str)));
       const start = name(rows[0]!.state_str);
       const essential = essentialStates(rows, name);
-      const task: DroidTask = { app: rows[0]!.app, id, task: rows[0]!.task, steps, start, essential, replayable: false };
+      const typed = typedStates(steps, essential[essential.length - 1]!);
+      const task: DroidTask = {
+        app: rows[0]!.app,
+        id,
+        task: rows[0]!.task,
+        steps,
+        start,
+        essential,
+        replayable: false,
+        ambiguous: [],
+        typed,
+      };
       this.tasks.push(task);
     }
   }
@@ -141,7 +205,11 @@ export class DroidTaskSuite {
    * recorded next screen (the recording's ceiling, independent of the tools the agent acts through).
    */
   async markReplayable(): Promise<void> {
-    for (const t of this.tasks) t.replayable = (await replayGroundTruth(this.device(t.app), t)).failed === undefined;
+    for (const t of this.tasks) {
+      const r = await replayGroundTruth(this.device(t.app), t);
+      t.replayable = r.failed === undefined;
+      t.ambiguous = r.ambiguous;
+    }
   }
 
   world(task: DroidTask): DroidTaskWorld {
@@ -156,7 +224,8 @@ export async function performGroundTruth(dev: VirtualDevice, s: GtStep): Promise
   if (s.bounds === undefined) return false;
   const [l, t, r, b] = s.bounds;
   if ((await dev.run(`input tap ${Math.floor((l + r) / 2)} ${Math.floor((t + b) / 2)}`)).exitCode !== 0) return false;
-  if (s.kind === 'input') return (await dev.run(`input text ${shQuote(s.input ?? '')}`)).exitCode === 0;
+  // The recorded set_text replaced the field's value: clear what it held first.
+  if (s.kind === 'input') return (await dev.run(`input keyevent KEYCODE_CLEAR && input text ${shQuote(s.input ?? '')}`)).exitCode === 0;
   return true;
 }
 
@@ -165,6 +234,8 @@ export interface GroundTruthReplay {
   stepsOk: number;
   /** The first step that landed elsewhere: its index, the screen reached and the screen recorded. */
   failed?: { step: number; on: string; wanted: string };
+  /** Steps whose action met two or more recorded outcomes. */
+  ambiguous: number[];
 }
 
 /** Replays a task's ground truth from its start screen; stops at the first step that lands off the recording. */
@@ -173,13 +244,27 @@ export async function replayGroundTruth(
   t: Pick<DroidTask, 'start' | 'steps' | 'essential'>,
 ): Promise<GroundTruthReplay> {
   dev.state.reset(t.start);
-  for (let i = 0; i < t.steps.length; i++) {
-    const wanted = t.steps[i + 1]?.screen ?? t.essential[t.essential.length - 1]!;
-    if (!(await performGroundTruth(dev, t.steps[i]!)) || dev.state.screenName() !== wanted) {
-      return { stepsOk: i, failed: { step: i, on: dev.state.screenName(), wanted } };
+  const ambiguous: number[] = [];
+  let step = 0;
+  dev.state.preferOutcome = (outcomes) => {
+    if (ambiguous[ambiguous.length - 1] !== step) ambiguous.push(step);
+    return preferNext(t, dev.state.screenName(), outcomes);
+  };
+  try {
+    for (; step < t.steps.length; step++) {
+      const s = t.steps[step]!;
+      const wanted = t.steps[step + 1]?.screen ?? t.essential[t.essential.length - 1]!;
+      const done = await performGroundTruth(dev, s);
+      // A typed value with no recorded outcome stays on its screen, holding the value: as a phone would.
+      const typedHere = s.kind === 'input' && dev.state.screenName() === s.screen && dev.state.current().local && holds(dev, s.input ?? '');
+      if (!done || (dev.state.screenName() !== wanted && !typedHere)) {
+        return { stepsOk: step, failed: { step, on: dev.state.screenName(), wanted }, ambiguous };
+      }
     }
+  } finally {
+    dev.state.preferOutcome = undefined;
   }
-  return { stepsOk: t.steps.length };
+  return { stepsOk: t.steps.length, ambiguous };
 }
 
 /** True when `want` occurs in `seen` as an ordered subsequence. */
@@ -239,15 +324,25 @@ export class DroidTaskWorld implements World {
 
   async act(a: AgentAction): Promise<ActResult> {
     const added: LogEntry[] = [];
-    this.dev.state.onLog = (e) => void added.push(e);
+    const phone = this.dev.state;
+    phone.onLog = (e) => void added.push(e);
+    phone.preferOutcome = (outcomes) => preferNext(this.spec, phone.screenName(), outcomes);
     let r: ActResult;
     try {
       r = await performAction(a, this.ctx);
     } finally {
-      this.dev.state.onLog = undefined;
+      phone.onLog = undefined;
+      phone.preferOutcome = undefined;
     }
     if (added.some(offPathEntry)) r.offPath = true;
+    const end = added.find((e) => e.message.startsWith('end of the recorded content'));
+    // A phone would scroll on (or load more rows); the recording cannot, and the agent should know it is not the app.
+    if (end !== undefined) r.diff = `${r.diff}${r.diff === '' ? '' : '\n'}${end.message}: the recording holds nothing further here`;
     this.visited.push(this.screenName());
+    // A named value typed with no recorded outcome stands for the screen the recording reached by typing it.
+    for (const s of this.spec.typed) {
+      if (s.screen === this.screenName() && holds(this.dev, s.value) && this.visited.at(-1) !== s.after) this.visited.push(s.after);
+    }
     return r;
   }
 

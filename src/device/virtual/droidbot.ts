@@ -14,7 +14,8 @@ import { GlanceError } from '../../errors.js';
 import { area, contains, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
-import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type Scenario, type ScreenDef } from './scenario.js';
+import { graftOffscreen } from './offscreen.js';
+import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type ReplayHints, type Scenario, type ScreenDef } from './scenario.js';
 
 type Box = [number, number, number, number];
 
@@ -28,6 +29,8 @@ interface RecordedEvent {
   text?: string;
   key?: string;
   intent?: string;
+  /** A scroll's direction as DroidBot names it: the way the content moves into view (`DOWN` = reveal below). */
+  direction?: string;
 }
 
 function invalid(dir: string, message: string): GlanceError {
@@ -54,11 +57,30 @@ function readJson(path: string): Record<string, unknown> | undefined {
   }
 }
 
+interface Loaded {
+  dump: UiDump;
+  offscreen?: number[];
+}
+
+/** The XML screen, with the off-screen content its DroidBot JSON twin holds when the two agree. */
+function loadPair(xmlPath: string, jsonPath: string | undefined): Loaded {
+  const dump = parseDump(readFileSync(xmlPath, 'utf8'));
+  if (jsonPath === undefined || !existsSync(jsonPath)) return { dump };
+  let twin: UiDump;
+  try {
+    twin = parseDump(readFileSync(jsonPath, 'utf8'));
+  } catch {
+    // The XML alone is a faithful screen; the twin only adds what lies beyond the fold.
+    return { dump };
+  }
+  return graftOffscreen(dump, twin) ?? { dump };
+}
+
 interface StateFile {
   name: string;
   stateStr: string;
   activity: string;
-  load: () => UiDump;
+  load: () => Loaded;
   width: number;
   height: number;
 }
@@ -84,7 +106,10 @@ function readStates(dir: string): StateFile[] {
         name: basename(file).replace(/\.(xml|json)$/, ''),
         stateStr: row.state_str,
         activity: row.activity ?? '',
-        load: () => parseDump(readFileSync(join(dir, file), 'utf8')),
+        load: () =>
+          row.xml !== undefined
+            ? loadPair(join(dir, row.xml), row.droidbot === undefined ? undefined : join(dir, row.droidbot))
+            : { dump: parseDump(readFileSync(join(dir, file), 'utf8')) },
         width: row.width ?? 1080,
         height: row.height ?? 1920,
       });
@@ -103,7 +128,7 @@ function readStates(dir: string): StateFile[] {
       name: f.replace(/\.json$/, ''),
       stateStr: json.state_str,
       activity: typeof json.foreground_activity === 'string' ? json.foreground_activity : '',
-      load: () => parseDump(readFileSync(path, 'utf8')),
+      load: () => ({ dump: parseDump(readFileSync(path, 'utf8')) }),
       width: typeof json.width === 'number' ? json.width : 1080,
       height: typeof json.height === 'number' ? json.height : 1920,
     });
@@ -129,6 +154,7 @@ function readEvents(dir: string): RecordedEvent[] {
     const key = typeof ev.name === 'string' ? keyName(ev.name) : undefined;
     if (key !== undefined) r.key = key;
     if (typeof ev.intent === 'string') r.intent = ev.intent;
+    if (typeof ev.direction === 'string') r.direction = ev.direction.toUpperCase();
     out.push(r);
   }
   return out;
@@ -185,6 +211,11 @@ function likeliest(events: readonly RecordedEvent[]): RecordedEvent | undefined 
   return best;
 }
 
+interface Replayed {
+  to: string;
+  events: string[];
+}
+
 /** Loads a DroidBot output folder as a replayable scenario. */
 export function loadDroidbot(dirIn: string): Scenario {
   const dir = resolve(dirIn);
@@ -203,16 +234,18 @@ export function loadDroidbot(dirIn: string): Scenario {
       fileAliases.set(s.name, known);
       continue;
     }
-    let dump: UiDump;
+    let loaded: Loaded;
     try {
-      dump = s.load();
+      loaded = s.load();
     } catch (e) {
       failures.push(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
     byStateStr.set(s.stateStr, s.name);
     const [pkg = ''] = s.activity.split('/');
-    screens.set(s.name, { name: s.name, activity: s.activity === '' ? `${pkg}/` : qualifyActivity(pkg, s.activity), dump });
+    const def: ScreenDef = { name: s.name, activity: s.activity === '' ? `${pkg}/` : qualifyActivity(pkg, s.activity), dump: loaded.dump };
+    if (loaded.offscreen !== undefined) def.offscreen = loaded.offscreen;
+    screens.set(s.name, def);
   }
   if (screens.size === 0) throw invalid(dir, `no state could be read (${failures.slice(0, 3).join('; ')})`);
 
@@ -243,32 +276,65 @@ export function loadDroidbot(dirIn: string): Scenario {
     if (list === undefined) from.set(a, (list = []));
     list.push(e);
   }
-  const outcome = (e: RecordedEvent | undefined, among: readonly RecordedEvent[]): { to: string; events: string[] } | undefined => {
+  const outcome = (e: RecordedEvent | undefined, among: readonly RecordedEvent[]): Replayed | undefined => {
     if (e === undefined) return undefined;
     const events = among.filter((o) => o.stop === e.stop).map((o) => o.tag);
     // A recorded self-loop: the action did nothing visible; keep the live screen (and its focus/edits).
     return { to: e.stop === e.start ? '@stay' : byStateStr.get(e.stop)!, events };
   };
-  const pick = (candidates: readonly RecordedEvent[], previous: readonly string[]): { to: string; events: string[] } | undefined =>
-    outcome(choose(candidates, previous), candidates);
-  const replay = (screen: string, action: ReplayAction, previous: readonly string[]): { to: string; events: string[] } | undefined => {
+  const pick = (candidates: readonly RecordedEvent[], previous: readonly string[], hints: ReplayHints): Replayed | undefined => {
+    const stops = [...new Set(candidates.map((e) => e.stop))];
+    if (stops.length > 1 && hints.prefer !== undefined) {
+      // Two recordings of the same action disagree: the caller knows which outcome its task expects.
+      const names = stops.map((s) => (s === candidates[0]!.start ? '@stay' : byStateStr.get(s)!));
+      const want = hints.prefer(names);
+      const i = want === undefined ? -1 : names.indexOf(want);
+      if (i >= 0) return outcome(likeliest(candidates.filter((e) => e.stop === stops[i])), candidates);
+    }
+    return outcome(choose(candidates, previous), candidates);
+  };
+  // Screens the recording reached from `screen` by typing into it: the same screen with other field values.
+  const typedVariants = (screen: string): string[] => [
+    ...new Set((from.get(screen) ?? []).filter((e) => e.type === 'set_text' && e.stop !== e.start).map((e) => byStateStr.get(e.stop)!)),
+  ];
+  const replay = (screen: string, action: ReplayAction, previous: readonly string[], hints: ReplayHints = {}): Replayed | undefined => {
+    const own = replayOn(screen, action, previous, hints);
+    if ((own !== undefined && own.to !== '@stay') || hints.local !== true || action.kind === 'text') return own;
+    // Edits made without a recorded event: what was recorded after typing on this screen answers the next action
+    // (a recorded no-op on the untyped screen, such as a back that only hid the keyboard, yields to it).
+    for (const v of typedVariants(screen)) {
+      const r = replayOn(v, action, previous, hints);
+      if (r !== undefined && r.to !== '@stay') return r;
+    }
+    return own;
+  };
+  const replayOn = (screen: string, action: ReplayAction, previous: readonly string[], hints: ReplayHints): Replayed | undefined => {
     const list = from.get(screen) ?? [];
     if (action.kind === 'key')
       return pick(
         list.filter((e) => e.type === 'key' && e.key === action.key),
         previous,
+        hints,
       );
     if (action.kind === 'text') {
       const typed = list.filter((e) => e.type === 'set_text' && e.text === action.value);
       const b = action.bounds;
-      if (b === undefined) return pick(typed, previous);
+      if (b === undefined) return pick(typed, previous, hints);
       // The recorded view is the focused field: same bounds, or (the JSON and the dump clip differently) one
       // whose bounds hold the field's centre.
       const same = typed.filter((e) => e.bounds !== undefined && e.bounds.every((v, i) => v === b[i]));
       const cx = (b[0] + b[2]) / 2;
       const cy = (b[1] + b[3]) / 2;
       const near = typed.filter((e) => e.bounds !== undefined && contains(e.bounds, cx, cy));
-      return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous);
+      return pick(same.length > 0 ? same : near.length > 0 ? near : typed.length === 1 ? typed : [], previous, hints);
+    }
+    if (action.kind === 'scroll') {
+      // The finger moves against the content: a swipe up scrolls DOWN.
+      const want = { up: 'DOWN', down: 'UP', left: 'RIGHT', right: 'LEFT' }[action.direction];
+      const scrolls = list.filter(
+        (e) => e.type === 'scroll' && e.direction === want && (e.bounds === undefined || contains(e.bounds, action.x, action.y)),
+      );
+      return pick(scrolls, previous, hints);
     }
     const kinds = action.kind === 'long' ? ['long_click'] : ['click', 'touch'];
     const hits = list.filter((e) => kinds.includes(e.type) && e.bounds !== undefined && contains(e.bounds, action.x, action.y));
@@ -278,6 +344,7 @@ export function loadDroidbot(dirIn: string): Scenario {
     return pick(
       hits.filter((e) => area(e.bounds!) === smallest),
       previous,
+      hints,
     );
   };
 

@@ -106,6 +106,8 @@ export class MemFs {
     this.lookup('/data/local/tmp')!.perm = 0o771;
     this.mknod('/dev/null');
     this.mknod('/dev/zero');
+    this.mknod('/dev/urandom');
+    this.mknod('/dev/random');
     this.mknod('/dev/tty');
     // /storage/emulated/0 is where /sdcard points on Android 4.2+; share the directory entry.
     this.mkdirp('/storage/emulated');

@@ -25,11 +25,19 @@ export class ScreenInstance {
   readonly roots: UiNode[];
   readonly scroll = new Map<UiNode, { x: number; y: number }>();
   readonly edits = new Map<UiNode, EditState>();
+  /** Recorded content beyond a fold: hidden until its scroll container moves. */
+  readonly offscreen = new Set<UiNode>();
+  /** Typed into or toggled with no recorded outcome: the screen differs from its recording. */
+  local = false;
   focus: UiNode | undefined;
 
   constructor(def: ScreenDef) {
     this.def = def;
     this.roots = structuredClone(def.dump.roots);
+    if (def.offscreen !== undefined) {
+      const nodes = [...walk(this.roots)].map((e) => e.node);
+      for (const i of def.offscreen) if (nodes[i] !== undefined) this.offscreen.add(nodes[i]);
+    }
     for (const { node } of walk(this.roots)) {
       if (!node.editable) continue;
       // An empty field dumps its hint as text (API 26+): when text equals the hint, the value is empty.
@@ -136,12 +144,19 @@ export class VirtualPhone {
     const d = this.scenario.display;
     const live = new Map<UiNode, UiNode>();
     const screen: Bounds = [0, 0, d.width, d.height];
-    const render = (n: UiNode, [dx, dy]: readonly [number, number], clip: Bounds, renumber: number | undefined): UiNode | undefined => {
-      if (!n.visible) return undefined;
+    // `scrolled`: a container above has moved, so what the recording showed at the fold no longer stands.
+    const render = (
+      n: UiNode,
+      [dx, dy]: readonly [number, number],
+      clip: Bounds,
+      at: { renumber: number | undefined; scrolled: boolean },
+    ): UiNode | undefined => {
+      if (!n.visible && !(at.scrolled && inst.offscreen.has(n))) return undefined;
       const moved: Bounds = [n.bounds[0] - dx, n.bounds[1] - dy, n.bounds[2] - dx, n.bounds[3] - dy];
       const b = intersect(moved, clip);
       if (empty(b)) return undefined;
-      const out: UiNode = { ...n, bounds: b, children: [] };
+      const out: UiNode = { ...n, bounds: b, visible: true, children: [] };
+      const renumber = at.renumber;
       if (renumber !== undefined) out.index = renumber;
       const edit = inst.edits.get(n);
       if (edit !== undefined) {
@@ -153,9 +168,10 @@ export class VirtualPhone {
       const cdx = dx + (off?.x ?? 0);
       const cdy = dy + (off?.y ?? 0);
       const cclip = n.scrollable ? intersect(clip, b) : clip;
+      const scrolled = at.scrolled || (off !== undefined && (off.x !== 0 || off.y !== 0));
       let i = 0;
       for (const c of n.children) {
-        const r = render(c, [cdx, cdy], cclip, off !== undefined ? i : undefined);
+        const r = render(c, [cdx, cdy], cclip, { renumber: off !== undefined ? i : undefined, scrolled });
         if (r !== undefined) {
           out.children.push(r);
           i++;
@@ -166,7 +182,7 @@ export class VirtualPhone {
     };
     const roots: UiNode[] = [];
     for (const r of inst.roots) {
-      const v = render(r, [0, 0], screen, undefined);
+      const v = render(r, [0, 0], screen, { renumber: undefined, scrolled: false });
       if (v !== undefined) roots.push(v);
     }
     if (this.scenario.systemBars) {
@@ -221,6 +237,9 @@ export class VirtualPhone {
 
   /** Called for every log entry (the CLI's --verbose). */
   onLog: ((entry: LogEntry) => void) | undefined;
+
+  /** Picks among two or more recorded outcomes of one action (screen names); undefined keeps the replay's own choice. */
+  preferOutcome: ((outcomes: readonly string[]) => string | undefined) | undefined;
 
   private note(action: string, message: string): void {
     const entry = { action, screen: this.screenName(), message };
@@ -358,15 +377,26 @@ export class VirtualPhone {
   }
 
   private replayTo(action: ReplayAction, label: string): boolean {
-    const hit = this.scenario.replay?.(this.screenName(), action, this.lastEvents);
+    const hit = this.scenario.replay?.(this.screenName(), action, this.lastEvents, {
+      prefer: this.preferOutcome,
+      local: this.current().local,
+    });
     if (hit === undefined) return false;
     this.lastEvents = hit.events;
     const to = hit.to;
     this.note(label, `→ ${to} (recorded)`);
-    // Recorded states are whole screens: replace the top so back stacks don't grow with every step.
-    if (this.foreground.kind === 'launcher') this.go(to);
+    // Recorded states are whole screens: replace the top so back stacks don't grow with every step. Another
+    // app's screen (a player, a chooser, a viewer) goes on top instead, so back returns to this one, as on a phone.
+    if (this.foreground.kind === 'launcher' || (this.foreignScreen(to) && !this.foreignScreen(this.screenName()))) this.go(to);
     else this.go(to, { replace: true });
     return true;
+  }
+
+  /** A scenario screen that belongs to another app than the scenario's (not the launcher). */
+  private foreignScreen(name: string): boolean {
+    if (name.startsWith('@')) return false;
+    const pkg = this.screen(name).activity.split('/')[0]!;
+    return pkg !== this.scenario.package && pkg !== LAUNCHER_PKG && !/launcher/.test(pkg);
   }
 
   // ---- input actions -------------------------------------------------------------------------------------
@@ -411,6 +441,7 @@ export class VirtualPhone {
       return;
     }
     const liveTarget = target === undefined ? undefined : view.live.get(target);
+    let toggled = false;
     if (!long && liveTarget !== undefined) {
       // Side effects a real widget performs on click, before any navigation.
       const toggle = liveTarget.checkable ? liveTarget : soleCheckable(liveTarget);
@@ -423,6 +454,7 @@ export class VirtualPhone {
           }
           toggle.checked = true;
         } else toggle.checked = !toggle.checked;
+        toggled = true;
       }
       if (liveTarget.editable) {
         inst.focus = liveTarget;
@@ -437,7 +469,10 @@ export class VirtualPhone {
     if (t !== undefined) return this.follow(t, action);
     if (this.replayTo({ kind: long ? 'long' : 'tap', x, y }, action)) return;
     const what = target ?? hit;
-    this.note(action, `no transition for ${describe(what)}${liveTarget?.editable === true ? ' (focused)' : ''}`);
+    // A toggle is a change of the screen's own state: a phone shows it with no new screen.
+    if (toggled) inst.local = true;
+    const local = liveTarget?.editable === true ? ' (focused)' : toggled ? ' (toggled)' : '';
+    this.note(action, `no transition for ${describe(what)}${local}`);
   }
 
   swipe(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number): void {
@@ -453,20 +488,28 @@ export class VirtualPhone {
     const view = this.view();
     const path = this.hitPath(view, from.x, from.y);
     const vertical = Math.abs(dy) >= Math.abs(dx);
+    const dir = vertical ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
+    // A recorded scroll is the app's own answer (it may load more rows): it wins over moving the dumped content.
+    if (this.replayTo({ kind: 'scroll', x: from.x, y: from.y, direction: dir }, action)) return;
+    let stuck: UiNode | undefined;
     for (let i = path.length - 1; i >= 0; i--) {
       const v = path[i]!;
       if (!v.scrollable) continue;
       const n = view.live.get(v);
-      if (n === undefined || !this.scrollBy(n, vertical ? 0 : -dx, vertical ? -dy : 0)) continue;
+      if (n === undefined) continue;
+      if (!this.scrollBy(n, vertical ? 0 : -dx, vertical ? -dy : 0)) {
+        stuck ??= v;
+        continue;
+      }
       this.note(action, `scrolled ${describe(v)}`);
       return;
     }
-    const dir = vertical ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
     const t = this.pick((tr) =>
       'swipe' in tr.on && tr.on.swipe === dir ? (tr.on.in === undefined ? 0 : matchDepth(tr.on.in, path, from.x, from.y)) : -1,
     );
     if (t !== undefined) return this.follow(t, action);
-    this.note(action, 'nothing to scroll');
+    // Rows the recording never dumped cannot be shown: the content ends where the recording does.
+    this.note(action, stuck === undefined ? 'nothing to scroll' : `end of the recorded content of ${describe(stuck)}`);
   }
 
   /** Scrolls a live container by (dx, dy) content pixels within its content; false when it cannot move. */
@@ -475,7 +518,7 @@ export class VirtualPhone {
     let right = n.bounds[2];
     let bottom = n.bounds[3];
     for (const { node } of walk(n.children)) {
-      if (!node.visible) continue;
+      if (!node.visible && !inst.offscreen.has(node)) continue;
       right = Math.max(right, node.bounds[2]);
       bottom = Math.max(bottom, node.bounds[3]);
     }
@@ -512,6 +555,7 @@ export class VirtualPhone {
     let fb: Bounds | undefined;
     for (const [v, n] of visible.live) if (n === f) fb = v.bounds;
     if (this.replayTo({ kind: 'text', value: s, bounds: fb }, action)) return;
+    inst.local = true;
     this.note(action, `typed into ${describe(f)}`);
   }
 
@@ -526,6 +570,7 @@ export class VirtualPhone {
     const e = f === undefined ? undefined : inst.edits.get(f);
     if (f === undefined || e === undefined) return false;
     inst.focus = f;
+    if (e.value !== '') inst.local = true;
     e.value = '';
     e.cursor = 0;
     if (value !== '') this.text(value);
@@ -555,9 +600,13 @@ export class VirtualPhone {
     if (this.replayTo({ kind: 'key', key: name }, action)) return;
     const e = f === undefined ? undefined : inst.edits.get(f);
     switch (name) {
-      case 'BACK':
-        this.note(action, 'back');
+      case 'BACK': {
+        const stack = this.appStack();
+        // Back from another app's screen opened over this app returns to it: the phone's answer, not a gap.
+        const fromOther = stack !== undefined && stack.length > 1 && this.foreignScreen(this.screenName());
+        this.note(action, fromOther ? 'back from another app' : 'back');
         return this.pop();
+      }
       case 'HOME':
         this.note(action, 'home');
         return this.home();
@@ -565,6 +614,7 @@ export class VirtualPhone {
         if (e !== undefined && e.cursor > 0) {
           e.value = e.value.slice(0, e.cursor - 1) + e.value.slice(e.cursor);
           e.cursor--;
+          inst.local = true;
         }
         return;
       case 'FORWARD_DEL':
@@ -584,6 +634,7 @@ export class VirtualPhone {
         return;
       case 'CLEAR':
         if (e !== undefined) {
+          inst.local = true;
           e.value = '';
           e.cursor = 0;
         }

@@ -98,13 +98,22 @@ export type Transition = z.infer<typeof Transition>;
 export type ReplayAction =
   | { kind: 'tap' | 'long'; x: number; y: number }
   | { kind: 'text'; value: string; /** bounds of the focused field */ bounds: readonly [number, number, number, number] | undefined }
-  | { kind: 'key'; key: string };
+  | { kind: 'key'; key: string }
+  /** A swipe; `direction` is the finger's. */
+  | { kind: 'scroll'; x: number; y: number; direction: 'up' | 'down' | 'left' | 'right' };
+
+export interface ReplayHints {
+  prefer?: ((outcomes: readonly string[]) => string | undefined) | undefined;
+  local?: boolean;
+}
 
 export interface ScreenDef {
   name: string;
   /** Fully qualified activity (`com.x/.Main` style resolved to `com.x/com.x.Main`). */
   activity: string;
   dump: UiDump;
+  /** Preorder indices of recorded views beyond a scroll container's fold (shown once it scrolls). */
+  offscreen?: readonly number[];
 }
 
 export interface DisplayInfo {
@@ -137,9 +146,16 @@ export interface Scenario {
    * recording reached (`@stay` for a recorded no-op) and the ids of the recorded events consistent with it, or
    * undefined when nothing was recorded for this action on this screen. `previous` holds the ids returned last
    * (empty after a reset), so a replay can keep to one recorded session when the same action had different
-   * outcomes in different sessions.
+   * outcomes in different sessions. `hints.prefer` picks among two or more recorded outcomes (screen names) of the
+   * same action; `hints.local` says the screen carries edits no event recorded (typed text, toggles), so the
+   * outcomes recorded on its typed variants apply too.
    */
-  replay?: (screen: string, action: ReplayAction, previous: readonly string[]) => { to: string; events: string[] } | undefined;
+  replay?: (
+    screen: string,
+    action: ReplayAction,
+    previous: readonly string[],
+    hints?: ReplayHints,
+  ) => { to: string; events: string[] } | undefined;
 }
 
 /** Packages every Android image has; `pm list packages` shows them next to the scenario's own. */

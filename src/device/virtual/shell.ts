@@ -36,6 +36,8 @@ export interface CmdContext {
   tty: boolean;
   /** stdout is a pipe into another command (so endless writers such as `yes` stop after a bounded amount). */
   piped: boolean;
+  /** Bytes the command reading this pipe takes (`head -c N`), when it says: an endless writer gives that much. */
+  demand?: number;
   /**
    * Reads up to `bytes` more from the session's own input as it arrives (what `adb install` streams into
    * `cmd package install -S SIZE`); fewer at end of input. Pipes and `<` use `stdin` instead.
@@ -138,7 +140,14 @@ export class Shell {
     for (let i = 0; i < p.commands.length; i++) {
       const last = i === p.commands.length - 1;
       const buf = last ? undefined : new BufferSink();
-      const cmdIo = { stdout: buf ?? io.stdout, stderr: io.stderr, stdin, piped: buf !== undefined };
+      const demand = last ? undefined : headBytes(p.commands[i + 1]!);
+      const cmdIo = {
+        stdout: buf ?? io.stdout,
+        stderr: io.stderr,
+        stdin,
+        piped: buf !== undefined,
+        ...(demand === undefined ? {} : { demand }),
+      };
       const c = p.commands[i]!;
       try {
         st = 'body' in c ? await this.compound(c, cmdIo) : await this.simple(c, cmdIo);
@@ -216,7 +225,10 @@ export class Shell {
     return { fds, stdin };
   }
 
-  private async simple(cmd: SimpleCommand, io: { stdout: Sink; stderr: Sink; stdin: Uint8Array; piped?: boolean }): Promise<number> {
+  private async simple(
+    cmd: SimpleCommand,
+    io: { stdout: Sink; stderr: Sink; stdin: Uint8Array; piped?: boolean; demand?: number },
+  ): Promise<number> {
     this.opts.signal.throwIfAborted();
     const r = this.redirect(cmd.redirects, io);
     if (typeof r === 'number') return r;
@@ -251,6 +263,7 @@ export class Shell {
       signal: this.opts.signal,
       tty: this.opts.tty,
       piped: io.piped === true && out === io.stdout,
+      ...(io.demand !== undefined && out === io.stdout ? { demand: io.demand } : {}),
       readInput: this.opts.readInput ?? (() => Promise.resolve(new Uint8Array(0))),
     });
   }
@@ -304,4 +317,16 @@ export class Shell {
         return undefined;
     }
   }
+}
+
+/** `head -c N` written literally: how many bytes it reads from its pipe (a literal word only; else unknown). */
+function headBytes(c: Pipeline['commands'][number]): number | undefined {
+  if ('body' in c) return undefined;
+  const w = c.words.map((x) =>
+    x.parts.every((p) => p.kind === 'lit') ? x.parts.map((p) => (p as { text: string }).text).join('') : undefined,
+  );
+  if (w[0] !== 'head') return undefined;
+  const i = w.indexOf('-c');
+  const n = i < 0 ? NaN : Number(w[i + 1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }

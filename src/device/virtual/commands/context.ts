@@ -2,6 +2,7 @@
  * What every virtual command sees: the device state (phone, file system, properties, settings) and the small
  * helpers toybox-style commands share (flag splitting, paths, reading inputs).
  */
+import { randomBytes } from 'node:crypto';
 import type { DumpFault } from '../../../hierarchy/dump-lines.js';
 import { FsError, tryFs, type MemFs } from '../fs.js';
 import type { VirtualPhone } from '../phone.js';
@@ -80,13 +81,34 @@ export function lines(data: Uint8Array): string[] {
   return ls;
 }
 
-export function inputOf(dev: DeviceContext, ctx: CmdContext, files: string[], name: string): Uint8Array | undefined {
+/** Most bytes read from an endless device in one go: the memory cap of a single command's input. */
+export const ENDLESS_READ_CAP = 64 * 1024 * 1024;
+
+/** Bytes of an endless device file (`/dev/zero`, `/dev/urandom`), or undefined for any other path. */
+export function deviceBytes(path: string, n: number): Uint8Array | undefined {
+  if (path === '/dev/zero') return new Uint8Array(n);
+  if (path === '/dev/urandom' || path === '/dev/random') return randomBytes(n);
+  return undefined;
+}
+
+/**
+ * The input of a reading command: stdin, or its files concatenated. `want`: how many bytes the reader takes
+ * (`head -c N`), so an endless device gives exactly that (up to the cap) instead of one pipe's worth.
+ */
+export function inputOf(
+  dev: DeviceContext,
+  ctx: CmdContext,
+  files: string[],
+  reader: string | { name: string; want: number | undefined },
+): Uint8Array | undefined {
   if (files.length === 0) return ctx.stdin;
+  const { name, want } = typeof reader === 'string' ? { name: reader, want: undefined } : reader;
   const parts: Uint8Array[] = [];
   for (const f of files) {
-    // /dev/zero never ends; one pipe's worth is more than any bounded reader (`head -c N`) takes.
-    if (abs(ctx, f) === '/dev/zero') {
-      parts.push(new Uint8Array(1024 * 1024));
+    // An endless device never ends: a bounded reader takes what it asked for, any other one pipe's worth.
+    const endless = deviceBytes(abs(ctx, f), Math.min(want ?? 1024 * 1024, ENDLESS_READ_CAP));
+    if (endless !== undefined) {
+      parts.push(endless);
       continue;
     }
     const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));

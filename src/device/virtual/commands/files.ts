@@ -3,7 +3,7 @@ import { S_IFMT, isDirectory } from '../../../adb/sync-protocol.js';
 import { FsError, S_IFCHR, tryFs, type FsStat } from '../fs.js';
 import type { Command } from '../shell.js';
 import { createHash } from 'node:crypto';
-import { abs, flags, inputOf, type DeviceContext } from './context.js';
+import { abs, deviceBytes, flags, inputOf, type DeviceContext } from './context.js';
 import { endless } from './text.js';
 
 export function cat(dev: DeviceContext): Command {
@@ -19,7 +19,8 @@ export function cat(dev: DeviceContext): Command {
         ctx.out(ctx.stdin);
         continue;
       }
-      if (abs(ctx, f) === '/dev/zero') return endless(ctx, new Uint8Array(65536));
+      const dev0 = deviceBytes(abs(ctx, f), 65536);
+      if (dev0 !== undefined) return endless(ctx, dev0);
       const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
       if (data instanceof FsError) {
         ctx.err(`cat: ${f}: ${data.reason}\n`);

@@ -61,7 +61,7 @@ export function headTail(dev: DeviceContext, tail: boolean): Command {
       else if (/^-n?\d+$/.test(a)) n = Number(a.replace(/^-n?/, ''));
       else files.push(a);
     }
-    const data = inputOf(dev, ctx, files, tail ? 'tail' : 'head');
+    const data = inputOf(dev, ctx, files, { name: tail ? 'tail' : 'head', want: tail ? undefined : bytes });
     if (data === undefined) return 1;
     if (bytes !== undefined) {
       ctx.out(tail ? data.subarray(Math.max(0, data.length - bytes)) : data.subarray(0, bytes));
@@ -92,7 +92,8 @@ const ENDLESS_CAP = { piped: 1024 * 1024, direct: 64 * 1024 * 1024 };
 /** Writes `chunk` again and again until the cap (a pipe's reader would have closed it) or the session ends. */
 export async function endless(ctx: CmdContext, chunk: Uint8Array): Promise<number> {
   const block = Buffer.concat(Array.from({ length: Math.max(1, Math.floor(65536 / chunk.length)) }, () => chunk));
-  const cap = ctx.piped ? ENDLESS_CAP.piped : ENDLESS_CAP.direct;
+  // A reader that says how much it takes (`| head -c N`) gets that much, within the memory cap.
+  const cap = ctx.piped ? Math.min(Math.max(ENDLESS_CAP.piped, ctx.demand ?? 0), ENDLESS_CAP.direct) : ENDLESS_CAP.direct;
   for (let sent = 0; sent < cap && !ctx.signal.aborted; sent += block.length) {
     ctx.out(block);
     await new Promise<void>((r) => setImmediate(r));
