@@ -23,7 +23,7 @@ export const actionFields = {
 
 export type ActionAnswer = { action: (typeof ACTIONS)[number]; ref: string | null; text: string | null; direction: 'up' | 'down' | null };
 
-export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer.
+export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer: it replaces the field's text.
 Use back to leave a screen, scroll to see more, done when the task is complete, fail when it cannot be done.`;
 
 /** Why an answer cannot be acted on, given what the model was shown. */
