@@ -9,7 +9,7 @@ import type { Observation } from '../types.js';
 
 const switchable = (e: SnapshotElement): boolean => e.states.includes('checkable') && !e.class.endsWith('RadioButton');
 
-/** The toolbar's leading slot: the top-left corner, within the first eighth of the screen's height. */
+/** The toolbar's leading slot: the top-left corner, within the first sixth of the screen's height (status bar + toolbar). */
 function leadingUp(e: SnapshotElement, obs: Observation): boolean {
   return (
     e.class.endsWith('ImageButton') &&
@@ -17,7 +17,7 @@ function leadingUp(e: SnapshotElement, obs: Observation): boolean {
     e.desc === undefined &&
     (e.labels?.length ?? 0) === 0 &&
     e.bounds[0] <= obs.screen.width * 0.05 &&
-    e.bounds[3] <= obs.screen.height / 8
+    e.bounds[3] <= obs.screen.height / 6
   );
 }
 
