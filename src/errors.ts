@@ -68,6 +68,7 @@ export const ErrorCodes = {
   // the agent
   MODEL_NOT_CONFIGURED: 'failure',
   MODEL_FAILED: 'failure',
+  MODEL_UNREACHABLE: 'failure',
   CASSETTE_MISS: 'not-found',
   NAVIGATION_FAILED: 'failure',
   // the farm

@@ -102,6 +102,8 @@ export interface LedgerExposure {
 export interface Decision {
   action: AgentAction;
   reason?: string;
+  /** Taken without asking the model (the map's shortcut): the history marks it so a model never takes it for its own. */
+  source?: 'map';
   /** The instruction the policy is carrying out (a plan step), for the report. */
   instruction?: string;
   llm?: LlmCall[];

@@ -1,11 +1,11 @@
 /**
  * Values a task asks to type, with the kind of field each goes into: quoted text after "named", "called",
  * "type", "search", "rename … to"; file names after "as"; long numbers; what follows "that" in a message;
- * person names after "contact" or "search … with". Pure; measured on task wording, not on any app's screens.
+ * person names after "contact" or "search … with"; an address after "email", a word after "password". Pure; measured on task wording, not on any app's screens.
  */
 import { quoted } from '../privacy/text.js';
 
-export type FieldCue = 'name' | 'search' | 'number' | 'text';
+export type FieldCue = 'name' | 'search' | 'number' | 'text' | 'email' | 'password';
 
 export interface TypedValue {
   value: string;
@@ -44,6 +44,10 @@ export function typedValues(task: string): TypedValue[] {
   for (const m of task.matchAll(/\bsearch\b[^'"]*?\b(?:contact|with|for(?: the)?)\s+(\p{Lu}[\p{L}\d]*)/giu)) {
     if (/^\p{Lu}/u.test(m[1]!)) add(m[1]!, 'search', m.index);
   }
+  for (const m of task.matchAll(/\b(?:e-?mail|email address)\s+(?:of\s+)?([^\s'"]+@[^\s'"]+?)(?=[\s,.;]*(?:\s|$))/gi))
+    add(m[1]!, 'email', m.index);
+  for (const m of task.matchAll(/\bpassword\s+(?:is\s+)?(?:['"‘“]([^'"’”]+)['"’”]|([^\s'"]+?)(?=[,.;]?(?:\s|$)))/gi))
+    add(m[1] ?? m[2]!, 'password', m.index);
   // Quoted text a task asks to find is typed only when it also says "search".
   if (/\bsearch\b/i.test(task)) for (const q of quoted(task)) add(q, 'search', task.indexOf(q));
   return out.sort((a, b) => a.at - b.at).map(({ value, cue }) => ({ value, cue }));

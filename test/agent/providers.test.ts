@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { AiSdkProvider } from '../../src/agent/providers/ai-sdk.js';
 import { parseModelSpec, resolveModelSpec, type ModelSpec } from '../../src/agent/providers/spec.js';
@@ -170,6 +171,33 @@ describe('AI SDK providers on a fake server', () => {
     assert.equal(r.value.reason, 'local');
     assert.equal(r.calls[0]!.costUsd, 0);
     assert.equal(fake.requests[before]!.body['model'], 'qwen2.5:7b');
+  });
+});
+
+describe('a model server nobody listens on', () => {
+  test('MODEL_UNREACHABLE on the first attempt, naming the URL; the SDK does not retry it', async () => {
+    // A port that was just free: bind, read the port, close.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts++;
+      return fetch(input, init);
+    };
+    const url = `http://127.0.0.1:${port}/v1`;
+    const p = new AiSdkProvider(parseModelSpec(`${url}#relay`, {}), { fetch: counting, maxRetries: 2 });
+    await assert.rejects(ask(p), (e) => {
+      assert.ok(isGlanceError(e, 'MODEL_UNREACHABLE'), String(e));
+      assert.equal(e.context?.['url'], url);
+      assert.match(e.message, new RegExp(`nothing is listening at ${url.replace(/[.]/g, '\\.')} \\(ECONNREFUSED\\)`));
+      return true;
+    });
+    assert.equal(attempts, 1);
   });
 });
 

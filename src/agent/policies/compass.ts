@@ -52,6 +52,10 @@ export class CompassPolicy implements Policy {
   /** Map activities of the plan, in order. */
   private route: string[] = [];
   private planCalls: LlmCall[] = [];
+  /** The model has answered a step: its plan, not the first one, says what remains. */
+  private asked = false;
+  /** Map screens of the route the run has been on: the map's shortcut never leads back into one. */
+  private visited = new Set<string>();
   private readonly local: LocalSide | undefined;
 
   constructor(private readonly o: ModelPolicyOptions) {
@@ -65,6 +69,8 @@ export class CompassPolicy implements Policy {
     this.plan = [];
     this.route = [];
     this.planCalls = [];
+    this.asked = false;
+    this.visited = new Set();
     const p = this.planner;
     if (p === undefined) return;
     const prompt = [
@@ -90,14 +96,20 @@ export class CompassPolicy implements Policy {
     }
   }
 
-  /** The plan's next screen is one map transition away and its trigger is on screen: tap it, no model. */
+  /**
+   * The plan's next screen is one map transition away and its trigger is on screen: tap it, no model. Never when
+   * the model's plan has no instruction past the current one (the goal may be reached: a step after it can undo
+   * it), nor into a screen the run has already been on and left.
+   */
   private fromMap(obs: Observation): Decision | undefined {
     const p = this.planner;
     if (p === undefined) return undefined;
     const here = p.localise(obs);
+    if (here !== undefined && this.route.includes(here)) this.visited.add(here);
+    if (this.asked && this.plan.length <= 1) return undefined;
     const i = here === undefined ? -1 : this.route.indexOf(here);
     const next = i < 0 ? undefined : this.route[i + 1];
-    if (here === undefined || next === undefined) return undefined;
+    if (here === undefined || next === undefined || this.visited.has(next)) return undefined;
     const step = p.route(here, next)?.steps[0];
     const id = step?.trigger?.element;
     if (step === undefined || id === undefined || step.to !== next) return undefined;
@@ -106,6 +118,7 @@ export class CompassPolicy implements Policy {
     if (el === undefined) return undefined;
     return {
       action: { kind: 'tap', target: el.ref },
+      source: 'map',
       instruction: `go to ${simple(next)}`,
       reason: `the map: "${labelOf(el) ?? id}" on ${simple(here)} opens ${simple(next)} (no model asked)`,
       plan: [...this.plan],
@@ -161,12 +174,13 @@ export class CompassPolicy implements Policy {
         [
           `[Task]\n${ctx.task}`,
           planText,
-          `[Steps so far]\n${historyLines(ctx.history)}`,
+          `[Steps so far]\n${historyLines(ctx.history, obs)}`,
           ...(opened.subtask === undefined ? [] : [`[Sub-task]\n${opened.subtask}`]),
           `[Screen${obs.screen.activity === undefined ? '' : ` ${obs.screen.activity}`}]\n${view.text}`,
         ].join('\n\n'),
     });
     const a = r.answer;
+    this.asked = true;
     if (a.updated_path !== null) this.plan = [...a.updated_path];
     const finished = /^\s*none\s*\.?\s*$/i.test(a.next_instruction) && a.action !== 'fail';
     const action = finished ? { kind: 'done' as const, text: a.text ?? a.state } : toAgentAction(a, (t) => this.screen.unmask(t));

@@ -295,7 +295,7 @@ export async function openStep(o: {
     cloud: o.cloud,
     local: o.local,
     blocks,
-    step: { task: o.task, history: historyLines(o.history), signal: o.signal },
+    step: { task: o.task, history: historyLines(o.history, o.obs), signal: o.signal },
     header: o.obs.screen.activity ?? '',
     context: o.context,
   });

@@ -9,6 +9,7 @@ import type { SnapshotElement } from '../../snapshot/types.js';
 import type { UiMap } from '../../uimap/index.js';
 import { words } from '../../privacy/text.js';
 import { elementWords, packageWords, relevance, taskTerms, terms, type TaskTerms } from '../lexical.js';
+import { goalState, inferGoal, isToggle, toggleWords, type TaskGoal } from '../goal.js';
 import { Planner, type Goal } from '../planner.js';
 import { isDialog, isMore, labelOf, showsMapElement } from '../screen.js';
 import type { HistoryEntry, Policy, PolicyContext } from '../policy.js';
@@ -92,6 +93,9 @@ function fieldFit(e: SnapshotElement, cue: FieldCue, value: string): number {
   const named = has('name', 'label', 'title', 'filename', 'surname', 'first');
   const search = has('search');
   const number = has('number', 'phone', 'width', 'height', 'size') || /^\d+$/.test(e.text ?? '');
+  if (cue === 'password') return e.states.includes('password') || has('password') ? 2 : -1;
+  if (cue === 'email') return has('email', 'mail') && !e.states.includes('password') ? 2 : -1;
+  if (e.states.includes('password')) return -1;
   if (cue === 'search') return search ? 2 : -1;
   if (cue === 'number') return number ? 2 : /^\d+$/.test(value) && !named && !search ? 0.5 : -1;
   if (cue === 'name') return named && !number ? 2 : -1;
@@ -136,9 +140,17 @@ export class HeuristicPolicy implements Policy {
     const pending = values.filter((v) => !past.typed.some((t) => t.toLowerCase() === v.value.toLowerCase()));
     const toScreen = this.towardsNamedScreen(obs, ctx);
     if (toScreen !== undefined) return toScreen;
-    const stop = this.finished(obs, ctx, { all: values, pending });
+    const goal = inferGoal(ctx.task);
+    const state = goal === undefined ? undefined : goalState(goal, obs, ctx.history);
+    if (state?.reached === true) return { action: { kind: 'done' }, reason: state.why };
+    if (state?.reached === false && state.target !== undefined && state.target.offscreen !== true)
+      return { action: { kind: 'tap', target: state.target.ref }, reason: `${state.why}: switch it` };
+    // Without a goal to check, the old stopping rules; with one, only the screen's evidence ends the task.
+    const stop = goal === undefined ? this.finished(obs, ctx, { all: values, pending }) : undefined;
     if (stop !== undefined) return { action: { kind: 'done' }, reason: stop };
-    const visible = obs.elements.filter((e) => e.offscreen !== true && e.actions.some((a) => a !== 'scroll'));
+    const switches = (e: SnapshotElement): boolean => isToggle(e) || obs.elements.some((c) => c.parent === e.ref && isToggle(c));
+    const unasked = (e: SnapshotElement): boolean => goal !== undefined && switches(e) && !asksFor(goal, ctx.task, e, obs);
+    const visible = obs.elements.filter((e) => e.offscreen !== true && e.actions.some((a) => a !== 'scroll') && !unasked(e));
     const cands = visible.map((el) => this.score(el, tt, ctx));
     const route = this.routeBonus(cands, obs, tt);
     this.confirmBonus(cands, obs, ctx.history);
@@ -150,17 +162,22 @@ export class HeuristicPolicy implements Policy {
       return { action: best.action, reason: `${labelOf(best.el) ?? best.el.ref}: ${best.why.join(', ')} (${best.score.toFixed(2)})` };
     }
     if (route === 'back') return { action: { kind: 'back' }, reason: 'the map routes back up from this screen' };
-    // Nothing on screen is about the task: look behind a menu once, else stop.
+    // Nothing on screen is about the task: look behind a menu (or, for a setting, in Settings) once, else stop.
     const lastTarget = lastElement(ctx.history);
-    const gateway = visible.find((e) => isMore(e));
+    const gateway =
+      visible.find((e) => isMore(e)) ?? (goal?.kind === 'toggle' ? visible.find((e) => SETTINGS.test(labelOf(e) ?? '')) : undefined);
     const lastWasAboutTask = lastTarget !== undefined && relevance(taskTerms(ctx.task), terms(elementWords(lastTarget))) >= 1.5;
-    if (gateway !== undefined && (lastTarget === undefined || (!isMore(lastTarget) && !lastWasAboutTask))) {
-      return { action: { kind: 'tap', target: gateway.ref }, reason: 'nothing here is about the task: look in the menu' };
+    const visited = gateway !== undefined && past.labels.includes(labelOf(gateway) ?? gateway.ref);
+    if (gateway !== undefined && !visited && (lastTarget === undefined || (!isMore(lastTarget) && !lastWasAboutTask))) {
+      return {
+        action: { kind: 'tap', target: gateway.ref },
+        reason: `nothing here is about the task: look in ${labelOf(gateway) ?? 'the menu'}`,
+      };
     }
-    return {
-      action: { kind: 'done' },
-      reason: best === undefined ? 'nothing to act on' : `nothing left about the task (best ${best.score.toFixed(2)})`,
-    };
+    const why = best === undefined ? 'nothing to act on' : `nothing left about the task (best ${best.score.toFixed(2)})`;
+    // A goal the screen does not show is a failure to report, never a success.
+    if (state !== undefined) return { action: { kind: 'fail', text: `${state.why}; ${why}` }, reason: `${state.why}; ${why}` };
+    return { action: { kind: 'done' }, reason: why };
   }
 
   /**
@@ -330,6 +347,16 @@ export class HeuristicPolicy implements Policy {
     const want = a.text!.toLowerCase();
     for (const c of cands) if (!c.el.actions.includes('type') && labelOf(c.el)?.toLowerCase() === want) bump(c, 2, 'the search result');
   }
+}
+
+/** A Settings entry: where a setting the screen does not show is looked for. */
+const SETTINGS = /^(settings|preferences)$/i;
+
+/** The task names this toggle: the setting it is to switch, or (for other goals) every word of the toggle's label. */
+function asksFor(goal: TaskGoal, task: string, e: SnapshotElement, obs: Observation): boolean {
+  const said = terms(toggleWords(e, obs.elements)).stems;
+  const want = terms(goal.kind === 'toggle' ? goal.object : task).stems;
+  return said.size > 0 && [...said].filter((w) => want.has(w)).length >= Math.min(said.size, 2);
 }
 
 /** The map screen whose name's words the task says most of (fewest other words on a tie), if any shares one. */

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { HistoryEntry } from '../policy.js';
 import type { Provider } from '../providers/provider.js';
 import { labelOf } from '../screen.js';
-import type { AgentAction, LlmCall } from '../types.js';
+import { outcomeOf } from '../outcome.js';
+import type { AgentAction, LlmCall, Observation } from '../types.js';
 import type { ScreenSource, ScreenView } from './screen-view.js';
 
 export const ACTIONS = ['tap', 'long_press', 'type', 'scroll', 'back', 'done', 'fail', 'need_more'] as const;
@@ -22,7 +23,7 @@ export const actionFields = {
 
 export type ActionAnswer = { action: (typeof ACTIONS)[number]; ref: string | null; text: string | null; direction: 'up' | 'down' | null };
 
-export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer.
+export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer: it replaces the field's text.
 Use back to leave a screen, scroll to see more, done when the task is complete, fail when it cannot be done.`;
 
 /** Why an answer cannot be acted on, given what the model was shown. */
@@ -55,8 +56,11 @@ export function toAgentAction(a: ActionAnswer, unmask: (t: string) => string): A
   }
 }
 
-/** Steps so far, one line each, as a model reads them. */
-export function historyLines(history: readonly HistoryEntry[]): string {
+/**
+ * Steps so far, one line each, as a model reads them: what was done (marked `(map)` when no model chose it) and
+ * what it did, judged from the screen after it (the next step's, or `current` for the last).
+ */
+export function historyLines(history: readonly HistoryEntry[], current?: Observation): string {
   if (history.length === 0) return '(none yet)';
   return history
     .map((h, i) => {
@@ -64,18 +68,8 @@ export function historyLines(history: readonly HistoryEntry[]): string {
       const el = a.target === undefined ? undefined : h.observation.elements.find((e) => e.ref === a.target);
       const label = h.result?.element?.label ?? (el === undefined ? undefined : labelOf(el));
       const what = `${a.kind}${label === undefined ? '' : ` "${label}"`}${a.text === undefined ? '' : ` text ${JSON.stringify(a.text)}`}${a.direction === undefined ? '' : ` ${a.direction}`}`;
-      const r = h.result;
-      const out =
-        r === undefined
-          ? ''
-          : !r.ok
-            ? ` → failed: ${r.error?.message ?? r.diff}`
-            : r.newScreen
-              ? ' → new screen'
-              : r.changed
-                ? ' → screen changed'
-                : ' → nothing changed';
-      return `${i + 1}. ${what}${out}`;
+      const out = outcomeOf(h, history[i + 1]?.observation ?? current);
+      return `${i + 1}. ${h.decision.source === 'map' ? '(map) ' : ''}${what}${out === '' ? '' : ` → ${out}`}`;
     })
     .join('\n');
 }

@@ -4,6 +4,7 @@
  * at a time while the model answers `need_more`; the rest is withheld and summed up in one line, and the
  * session's ledger says what left the machine.
  */
+import { agentScreenText } from './view-text.js';
 import { PrivacySession, type Block, type LedgerEntry } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
 import type { UiMap } from '../../uimap/index.js';
@@ -41,7 +42,7 @@ export function wholeScreen(): ScreenSource {
       const refs = new Set(obs.elements.map((e) => e.ref));
       const n = obs.elements.length;
       return {
-        text: obs.text,
+        text: agentScreenText(obs),
         refs,
         more: false,
         exposure: {

@@ -115,7 +115,7 @@ export class SinglePolicy implements Policy {
       prompt: (view) =>
         [
           `Task: ${ctx.task}`,
-          `Steps so far:\n${historyLines(ctx.history)}`,
+          `Steps so far:\n${historyLines(ctx.history, obs)}`,
           ...hintText,
           ...(opened.subtask === undefined ? [] : [`Sub-task for this step: ${opened.subtask}`]),
           `Screen${obs.screen.activity === undefined ? '' : ` (${obs.screen.activity})`}:\n${view.text}`,

@@ -52,8 +52,42 @@ g.AI_SDK_LOG_WARNINGS ??= (o: { warnings: unknown[] }) => debug('model', () => `
 /** Answers are small JSON objects; a bound keeps a runaway answer cheap. */
 const MAX_OUTPUT_TOKENS = 2048;
 
-function languageModel(spec: ModelSpec, f: typeof fetch | undefined): LanguageModel {
-  const common = { ...(spec.apiKey === undefined ? {} : { apiKey: spec.apiKey }), ...(f === undefined ? {} : { fetch: f }) };
+/** Connection errors that mean no server is there: retrying cannot help. */
+const NOBODY_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+function connectCode(e: unknown): string | undefined {
+  for (let c = e, depth = 0; c instanceof Error && depth < 5; c = c.cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string' && NOBODY_THERE.has(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * fetch that turns "nobody listens there" into MODEL_UNREACHABLE at once: the SDK retries every network error with
+ * backoff (seconds lost on a server that is not running). The error carries no `cause`: the SDK looks for network
+ * codes along the cause chain and would make it retryable again.
+ */
+function reachingFetch(given: typeof fetch | undefined, spec: ModelSpec): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await (given ?? globalThis.fetch)(input, init);
+    } catch (e) {
+      const code = connectCode(e);
+      if (code === undefined) throw e;
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const where = spec.baseURL ?? new URL(url).origin;
+      throw new GlanceError('MODEL_UNREACHABLE', `nothing is listening at ${where} (${code}) for ${spec.label}`, {
+        hint:
+          code === 'ECONNREFUSED' ? 'start the model server, or check the URL and port' : 'check the host name in the URL and the network',
+        context: { url: where, code },
+      });
+    }
+  };
+}
+
+function languageModel(spec: ModelSpec, given: typeof fetch | undefined): LanguageModel {
+  const common = { ...(spec.apiKey === undefined ? {} : { apiKey: spec.apiKey }), fetch: reachingFetch(given, spec) };
   switch (spec.kind) {
     case 'openai':
       return createOpenAI({ ...common, ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }) }).chat(spec.model);

@@ -1,0 +1,81 @@
+/**
+ * What an action did, in words a model can act on, from the screens before and after it: another app came to
+ * the front, a new screen, a field that now holds a text, a switch now on or off, a list that could not scroll
+ * further, or the same screen. "Nothing changed" alone meant all of these at once. Pure.
+ */
+import type { SnapshotElement } from '../snapshot/types.js';
+import type { HistoryEntry } from './policy.js';
+import type { Observation } from './types.js';
+
+const simple = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
+const isOn = (e: SnapshotElement): boolean => e.states.includes('checked') || e.states.includes('on');
+const switchable = (e: SnapshotElement): boolean => e.states.includes('checkable') && !e.class.endsWith('RadioButton');
+
+/** The switch an action on `ref` flips: the element itself, or the one switch its row holds. */
+function switchOf(obs: Observation, ref: string): SnapshotElement | undefined {
+  const el = obs.elements.find((e) => e.ref === ref);
+  if (el === undefined) return undefined;
+  if (switchable(el)) return el;
+  const kids = obs.elements.filter((e) => e.parent === ref && switchable(e));
+  return kids.length === 1 ? kids[0] : undefined;
+}
+
+/** The title a screen shows (its first text nobody taps), for "new screen: Settings". */
+function titleOf(obs: Observation): string | undefined {
+  const t = obs.elements.find((e) => e.actions.length === 0 && e.text !== undefined && e.text.length <= 40);
+  return t?.text;
+}
+
+const quoteCut = (s: string, n = 40): string => JSON.stringify(s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** One line: what the action of `h` did, given the screen observed after it (undefined: not observed yet). */
+export function outcomeOf(h: HistoryEntry, after: Observation | undefined): string {
+  const r = h.result;
+  if (r === undefined) return '';
+  if (!r.ok) return `failed: ${r.error?.message ?? r.diff}`;
+  const a = h.decision.action;
+  const before = h.observation;
+  if (after === undefined) return r.newScreen ? 'new screen' : r.changed ? 'screen changed' : 'same screen, nothing changed';
+  const pkg = after.screen.package;
+  if (pkg !== undefined && before.screen.package !== undefined && pkg !== before.screen.package)
+    return `another app came to the front: ${pkg}`;
+  const act = after.screen.activity;
+  if (act !== undefined && act !== before.screen.activity) return `new screen ${simple(act)}${titled(after)}`;
+  if (a.kind === 'type' && a.target !== undefined) {
+    const f = after.elements.find((e) => e.ref === a.target);
+    if (f?.states.includes('password') === true) return 'the password field is filled (hidden)';
+    if (f !== undefined) return `the field now holds ${quoteCut(f.text ?? '')}`;
+  }
+  if ((a.kind === 'tap' || a.kind === 'long_press') && a.target !== undefined) {
+    const was = switchOf(before, a.target);
+    const now = was === undefined ? undefined : after.elements.find((e) => e.ref === was.ref);
+    if (was !== undefined && now !== undefined) {
+      const row = before.elements.find((e) => e.ref === was.parent);
+      const name = was.text ?? was.desc ?? was.labels?.[0] ?? row?.text ?? row?.labels?.[0];
+      const state = isOn(now) ? 'on' : 'off';
+      return `${name === undefined ? 'the switch' : `"${name}"`} ${isOn(was) === isOn(now) ? 'is still' : 'is now'} ${state}`;
+    }
+  }
+  const same = after.text === before.text;
+  if (a.kind === 'scroll' || a.kind === 'swipe')
+    return same ? 'the list is at its end: nothing moved' : `scrolled${shifted(before, after)}`;
+  if (same) return 'same screen, nothing changed';
+  if (r.newScreen) return `new screen${titled(after)}`;
+  return `screen changed${shifted(before, after)}`;
+}
+
+function titled(o: Observation): string {
+  const t = titleOf(o);
+  return t === undefined ? '' : ` "${t}"`;
+}
+
+/** How many elements appeared and went, by ref. */
+function shifted(before: Observation, after: Observation): string {
+  const was = new Set(before.elements.map((e) => e.ref));
+  const now = new Set(after.elements.map((e) => e.ref));
+  const added = [...now].filter((r) => !was.has(r)).length;
+  const gone = [...was].filter((r) => !now.has(r)).length;
+  if (added === 0 && gone === 0) return '';
+  return ` (${added} element${added === 1 ? '' : 's'} appeared, ${gone} gone)`;
+}

@@ -1,0 +1,60 @@
+// What an action did, in words, from the demo screens before and after it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { outcomeOf } from '../../src/agent/outcome.js';
+import type { HistoryEntry } from '../../src/agent/policy.js';
+import type { AgentAction, Observation } from '../../src/agent/types.js';
+import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
+import { repoRoot } from '../helpers/corpus.js';
+
+function screen(name: string, activity: string, edit?: (xml: string) => string): Observation {
+  let dump = readFileSync(join(repoRoot, 'assets/scenarios/demo/screens', `${name}.xml`), 'utf8');
+  if (edit !== undefined) dump = edit(dump);
+  const s = snapshotFromDump(dump);
+  return { screen: { ...s.screen, package: 'dev.glance.demo', activity: `.${activity}` }, elements: [...s.elements], text: s.text, dump };
+}
+const did = (obs: Observation, action: AgentAction, newScreen = false): HistoryEntry => ({
+  observation: obs,
+  decision: { action },
+  result: { ok: true, changed: true, newScreen, diff: '' },
+});
+
+test('outcomes: new screen, another app, a switch, a field, a list at its end, the same screen, a failure', () => {
+  const home = screen('home', 'MainActivity');
+  const settings = screen('settings', 'SettingsActivity');
+  const settingsRef = home.elements.find((e) => e.desc === 'Settings')!.ref;
+  assert.equal(outcomeOf(did(home, { kind: 'tap', target: settingsRef }, true), settings), 'new screen SettingsActivity "Settings"');
+  const launcher: Observation = { ...home, screen: { ...home.screen, package: 'com.android.launcher3' } };
+  assert.equal(
+    outcomeOf(did(home, { kind: 'tap', target: settingsRef }), launcher),
+    'another app came to the front: com.android.launcher3',
+  );
+
+  const row = settings.elements.find((e) => e.labels?.[0] === 'Dark theme')!;
+  const dark = screen('settings', 'SettingsActivity', (x) => x.replace(/(switch_widget"[^>]*?checked=")false"/, '$1true"'));
+  const darkNow = dark.elements.find((e) => e.parent === row.ref)!;
+  assert.ok(darkNow.states.includes('checked'), 'the fixture edit switched Dark theme on');
+  assert.equal(outcomeOf(did(settings, { kind: 'tap', target: row.ref }), dark), '"Dark theme" is now on');
+  assert.equal(outcomeOf(did(settings, { kind: 'tap', target: row.ref }), settings), '"Dark theme" is still off');
+
+  const signin = screen('signin', 'SignInActivity');
+  const email = signin.elements.find((e) => e.hint === 'Email')!;
+  const typed = screen('signin', 'SignInActivity', (x) => x.replace('text="Email" hint="Email"', 'text="ana@example.com" hint="Email"'));
+  assert.equal(
+    outcomeOf(did(signin, { kind: 'type', target: email.ref, text: 'ana@example.com' }), typed),
+    'the field now holds "ana@example.com"',
+  );
+  const pw = signin.elements.find((e) => e.states.includes('password'))!;
+  assert.equal(outcomeOf(did(signin, { kind: 'type', target: pw.ref, text: 'x' }), signin), 'the password field is filled (hidden)');
+
+  assert.equal(outcomeOf(did(settings, { kind: 'scroll', direction: 'down' }), settings), 'the list is at its end: nothing moved');
+  assert.equal(outcomeOf(did(home, { kind: 'tap', target: home.elements[0]!.ref }), home), 'same screen, nothing changed');
+  const failed: HistoryEntry = {
+    observation: home,
+    decision: { action: { kind: 'tap', target: 'b999' } },
+    result: { ok: false, changed: false, newScreen: false, diff: '', error: { code: 'REF_NOT_FOUND', message: 'no element b999' } },
+  };
+  assert.equal(outcomeOf(failed, home), 'failed: no element b999');
+});

@@ -1,0 +1,47 @@
+// The whole-screen view a model reads: switches and check boxes on or off both ways, a row's label on its
+// switch, an unnamed up button in the toolbar named; refs and every other line as the snapshot has them.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { agentScreenText } from '../../src/agent/policies/view-text.js';
+import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
+import { repoRoot } from '../helpers/corpus.js';
+
+function view(name: string, edit: (xml: string) => string = (x) => x): { text: string; shown: string } {
+  const dump = edit(readFileSync(join(repoRoot, 'assets/scenarios/demo/screens', `${name}.xml`), 'utf8'));
+  const s = snapshotFromDump(dump);
+  return { text: s.text, shown: agentScreenText({ screen: s.screen, elements: [...s.elements], text: s.text, dump }) };
+}
+
+test('settings: each switch by its row label, on or off; radio buttons and other lines untouched', () => {
+  const { text, shown } = view('settings');
+  const lines = shown.split('\n').map((l) => l.trim());
+  const byLabel = (s: string): string[] => lines.filter((l) => l.includes(`"${s}"`));
+  assert.deepEqual(
+    byLabel('Dark theme').map((l) => l.split(' ').slice(1).join(' ')),
+    ['Switch "Dark theme" [off]'],
+  );
+  assert.deepEqual(
+    byLabel('Notifications').map((l) => l.split(' ').slice(1).join(' ')),
+    ['Switch "Notifications" [on]'],
+  );
+  assert.deepEqual(
+    byLabel('Sync over Wi-Fi only').map((l) => l.split(' ').slice(1).join(' ')),
+    ['CheckBox "Sync over Wi-Fi only" [on]'],
+  );
+  // Lines of everything else are the snapshot's, refs included.
+  const before = text.split('\n');
+  const after = shown.split('\n');
+  assert.equal(after.length, before.length);
+  const changed = after.filter((l, i) => l !== before[i]);
+  assert.equal(changed.length, 3);
+  assert.ok(after.some((l) => /RadioButton Date edited \[checked\]$/.test(l)));
+});
+
+test('an unnamed image button in the toolbar leading slot is Navigate up; a check box off says so', () => {
+  const { shown } = view('note_groceries', (x) => x.replace('content-desc="Navigate up"', 'content-desc=""'));
+  const first = shown.split('\n')[0]!;
+  assert.match(first, /^b\d+ ImageButton Navigate up$/);
+  assert.match(shown, /\nc\d+ CheckBox Mark as done \[off\]/);
+});
