@@ -8,6 +8,7 @@ import type { FileFacts, FunctionFacts, TriggerContext, Use } from '../code/inde
 import type { MapElement, MapTrigger } from '../model.js';
 import { classify, fullClassName, toTrigger } from './classes.js';
 import type { ResolveContext } from './context.js';
+import { textOf } from './context.js';
 import type { Effect } from './effect.js';
 import { effectKey, substitute } from './effect.js';
 import { chainOf, resolveType } from './indexes.js';
@@ -243,7 +244,7 @@ const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
   str: strEffects,
   button: (use, { ctx, add, trigPart }) => {
     const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
-    const text = use.text === undefined ? undefined : ctx.resources.strings.get(use.text);
+    const text = use.text === undefined ? undefined : textOf(ctx, `@string/${use.text}`);
     if (text !== undefined) el.text = text;
     add({ k: 'element', element: el, ...trigPart });
   },
