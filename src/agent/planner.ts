@@ -3,11 +3,11 @@
  * the screen shows most), which map elements and screens a task is about (lexical match of texts, hints, ids
  * and activity names), and the route there as map transitions and as instructions a person could follow.
  */
-import type { MapElement, UiMap, UiPath } from '../uimap/index.js';
-import { findPaths } from '../uimap/index.js';
+import type { MapElement, MapText, UiMap, UiPath } from '../uimap/index.js';
+import { findPaths, renderMapText } from '../uimap/index.js';
 import { elementsOf } from '../uimap/paths.js';
 import type { PathTarget } from '../uimap/index.js';
-import { relevance, terms, type TaskTerms } from './lexical.js';
+import { relevance, taskTerms, terms, type TaskTerms } from './lexical.js';
 import type { Observation } from './types.js';
 import { words } from '../privacy/text.js';
 
@@ -134,6 +134,19 @@ export class Planner {
       if (hits.length > 0) return hits.map((h) => ({ activity: h.activity, element: h.element, target: h.target, score: 1 }));
     }
     return [];
+  }
+
+  /**
+   * The map as the planner's prompt shows it: each screen's controls and where they lead, screens and controls
+   * the task is about first, within a token budget (the cut is stated in the text).
+   */
+  mapText(task: string, here: string | undefined, budget?: number): MapText {
+    const tt = taskTerms(task);
+    return renderMapText(this.map, {
+      relevance: (text) => relevance(tt, terms(text), (t) => this.idf(t)),
+      ...(here === undefined ? {} : { here }),
+      ...(budget === undefined ? {} : { budget }),
+    });
   }
 
   /** The map elements with this id (any activity), for matching a trigger to what is on screen. */

@@ -25,6 +25,8 @@ export type {
   MapWarning,
   MapStats,
   ElementKind,
+  ListenerKind,
+  MenuContext,
   TriggerKind,
   EdgeKind,
   EdgeVia,
@@ -41,6 +43,10 @@ export { mapApk, apkEntries, readResourceTable, readBinaryXml, readDex } from '.
 export { findPaths, findPathsByText, searchElements, shortestPath } from './paths.js';
 export type { UiPath, PathStep, PathTarget, ElementHit } from './paths.js';
 export { renderMapHtml } from './html.js';
+export { screenView, labelOf, dialogTitle } from './controls.js';
+export type { Control, ControlPlace, DialogNode, Gesture, ScreenView } from './controls.js';
+export { renderMapText, DEFAULT_TEXT_BUDGET } from './text.js';
+export type { MapText, MapTextOptions } from './text.js';
 export { layoutMap } from './layout.js';
 export type { MapLayout, LaidNode, LaidEdge, LaidLabel, Box } from './layout.js';
 export { scoreMap, observedFromDroidbot } from './score.js';

@@ -21,10 +21,23 @@ export interface MapElement {
   kind?: ElementKind;
   /** What acting on it does, in a few words: only in a map enriched by a model (`glance map --enrich`). */
   effect?: string;
+  /**
+   * The listeners the code sets on it (a user can act on it even where it leads nowhere in the map: a toggle,
+   * a sort, a delete act in place).
+   */
+  listeners?: ListenerKind[];
 }
 
+export type ListenerKind = 'click' | 'long-click' | 'check' | 'item';
+
+/**
+ * Where a menu shows when it is not the screen's own: `selection`, the contextual action bar a list shows once
+ * a row is long-pressed (its items act on the selected rows); `row`, a popup a list row opens.
+ */
+export type MenuContext = 'selection' | 'row';
+
 export type ElementKind =
-  'menu-item' | 'overflow-row' | 'drawer-row' | 'dialog-button' | 'dialog-message' | 'preference' | 'list-item' | 'stub';
+  'menu-item' | 'overflow-row' | 'drawer-row' | 'dialog-button' | 'dialog-message' | 'preference' | 'list-item' | 'stub' | 'tab';
 
 export interface MapPart {
   /** Fully qualified class name, or `Owner.method` for a dialog built inline in a method. */
@@ -32,6 +45,8 @@ export interface MapPart {
   elements: MapElement[];
   /** For fragments and dialogs: the first known way the activity's screen opens it. */
   trigger?: MapTrigger;
+  /** For menus shown in a list's context rather than the screen's toolbar. */
+  context?: MenuContext;
 }
 
 export interface MapActivity {

@@ -44,8 +44,8 @@ export function launcherOf(map: UiMap): string | undefined {
 }
 
 /**
- * BFS tree from the launcher (or `from`): for each reached activity, the transition used to first reach it;
- * undefined when there is no start.
+ * Route tree from the launcher (or `from`): for each reached activity, the transition of its best route
+ * (see the cost below); undefined when there is no start.
  */
 function bfs(map: UiMap, from: string | undefined): Map<string, PathStep | null> | undefined {
   const start = from === undefined ? launcherOf(map) : findActivity(map, from)?.name;
@@ -58,20 +58,35 @@ function bfs(map: UiMap, from: string | undefined): Map<string, PathStep | null>
     if (list === undefined) edges.set(t.from, [step]);
     else list.push(step);
   }
-  // Prefer edges whose trigger names an element: they tell the agent what to tap.
-  for (const list of edges.values())
-    list.sort((a, b) => Number(a.trigger?.element === undefined) - Number(b.trigger?.element === undefined));
+  // Each step costs 1 plus a tenth of its trigger's hiddenness: among routes as short, the one whose triggers
+  // are controls in view (a button, a row) wins over menu items (the overflow must be opened first) and over
+  // triggers the map cannot name; only several unnamed steps lose to a route one visible step longer.
+  const cost = new Map<string, number>([[start, 0]]);
   const via = new Map<string, PathStep | null>([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const cur = queue.shift() as string;
+  const open = new Set([start]);
+  while (open.size > 0) {
+    let cur = '';
+    let best = Infinity;
+    for (const n of open) if ((cost.get(n) ?? Infinity) < best) [cur, best] = [n, cost.get(n) ?? Infinity];
+    open.delete(cur);
     for (const e of edges.get(cur) ?? []) {
-      if (via.has(e.to)) continue;
+      const c = best + 1 + hiddenness(e.trigger) / 10;
+      if (c >= (cost.get(e.to) ?? Infinity)) continue;
+      cost.set(e.to, c);
       via.set(e.to, e);
-      queue.push(e.to);
+      open.add(e.to);
     }
   }
   return via;
+}
+
+/** 0 for a control in view, more the harder the trigger is to see (menu, long-press, no element known). */
+export function hiddenness(t: MapTrigger | undefined): number {
+  if (t === undefined) return 5;
+  if (t.element === undefined) return t.kind === 'up' ? 1 : 4;
+  if (t.kind === 'menu') return 2;
+  if (t.kind === 'long-click') return 3;
+  return 0;
 }
 
 function stepsTo(via: Map<string, PathStep | null>, to: string): PathStep[] | undefined {

@@ -5,6 +5,7 @@
  */
 import { hasDoctype, parseXml, refName, walkXml } from './xml.js';
 import type { XNode } from './xml.js';
+import { cleanLabel } from './label.js';
 import type { WarningLog } from './warnings.js';
 
 export interface LayoutView {
@@ -396,11 +397,17 @@ export function buildResourceIndex(files: readonly ResourceFileInput[], warnings
   return index;
 }
 
-/** `@string/x` → its text (following `@string` aliases); literal text as is; other references dropped. */
+/**
+ * `@string/x` → its text (following `@string` aliases); literal text as is; other references dropped. Either
+ * way as a user reads it (cleanLabel: no markup, references decoded).
+ */
 export function resolveText(value: string | undefined, strings: ReadonlyMap<string, string>): string | undefined {
   let v = value;
   for (let hops = 0; hops < 5 && v !== undefined; hops++) {
-    if (!v.startsWith('@')) return v === '' ? undefined : v;
+    if (!v.startsWith('@')) {
+      const label = cleanLabel(v);
+      return label === '' ? undefined : label;
+    }
     const name = refName(v, 'string');
     if (name === undefined || name.startsWith(ANDROID)) return undefined;
     v = strings.get(name);

@@ -181,7 +181,10 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.match(dev.device.state.focusedActivity(), SETTINGS);
     const prompts = fake.requests.slice(before).map((q) => promptOf(q));
     assert.equal(prompts.length, 2, 'the plan and the step on Settings; the hop to Settings came from the map');
-    assert.match(prompts[0]!, /\[UI Map\]\nMainActivity \(launcher\) \(current\)[^\n]*\n {2}opens: SettingsActivity via "Settings"/);
+    assert.match(
+      prompts[0]!,
+      /\[UI Map\]\nMainActivity[^\n]*\(launcher, you are here\)(\n {2}[^\n]*)*?\n {2}[^\n]*"Settings"[^\n]* → SettingsActivity/,
+    );
     assert.match(prompts[1]!, /choose Title/, 'the plan is in the step prompt');
     // No --max-steps: 2 × the plan's two instructions + 5; the report shows the plan.
     assert.equal((JSON.parse(r.stdout) as { result: { budget: number } }).result.budget, 9);

@@ -108,7 +108,7 @@ describe('parts', () => {
       'values/strings.xml': '<resources><string name="share">Share it</string></resources>',
     });
     const rows = (style: 'options' | 'drawer' | 'bar'): string[] =>
-      menuPart(ctx, 'm', style).elements.map(
+      menuPart(ctx, 'm', { style }).elements.map(
         (e) => `${e.id} ${e.class.split('.').at(-1) ?? ''} ${e.kind ?? ''} ${e.text ?? '-'} ${e.layout ?? ''}`,
       );
     assert.deepEqual(rows('options'), [
@@ -131,6 +131,6 @@ describe('parts', () => {
       'about MenuItem menu-item About m',
       'plain MenuItem menu-item - m',
     ]);
-    assert.deepEqual(menuPart(ctx, 'missing', 'options'), { name: 'missing', elements: [] });
+    assert.deepEqual(menuPart(ctx, 'missing', { style: 'options' }), { name: 'missing', elements: [] });
   });
 });

@@ -151,18 +151,21 @@ function app(
   return ctx;
 }
 
+// Listener notes (`act`) are described by their own test: here only what the function does.
 const starts = (ctx: ResolveContext, f: FunctionFacts, thisCls: string | undefined = f.owner): string[] =>
-  effectsOf(ctx, f, thisCls).map((e) =>
-    e.k === 'start'
-      ? `start ${short(e.to)} ${e.kind}${e.via === undefined ? '' : ` via ${e.via}`}${e.trig === undefined ? '' : ` on ${e.trig.kind}${e.trig.element === undefined ? '' : ` ${e.trig.element}`}`}${e.weak === true ? ' weak' : ''} at ${e.at}`
-      : e.k === 'reach'
-        ? `reach ${short(e.cls)}${e.toRoot === true ? ' root' : ''}`
-        : e.k === 'element'
-          ? `element ${e.element.id}${e.element.text === undefined ? '' : ` "${e.element.text}"`}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`
-          : e.k === 'finish'
-            ? `finish at ${e.at}`
-            : `${e.k} ${e.name}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`,
-  );
+  effectsOf(ctx, f, thisCls)
+    .filter((e) => e.k !== 'act' && e.k !== 'label')
+    .map((e) =>
+      e.k === 'start'
+        ? `start ${short(e.to)} ${e.kind}${e.via === undefined ? '' : ` via ${e.via}`}${e.trig === undefined ? '' : ` on ${e.trig.kind}${e.trig.element === undefined ? '' : ` ${e.trig.element}`}`}${e.weak === true ? ' weak' : ''} at ${e.at}`
+        : e.k === 'reach'
+          ? `reach ${short(e.cls)}${e.toRoot === true ? ' root' : ''}`
+          : e.k === 'element'
+            ? `element ${e.element.id}${e.element.text === undefined ? '' : ` "${e.element.text}"`}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`
+            : e.k === 'finish'
+              ? `finish at ${e.at}`
+              : `${e.k} ${e.name}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`,
+    );
 
 const ACTIVITIES: [string, string[]][] = [
   ['Main', ['AppCompatActivity']],

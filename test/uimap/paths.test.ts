@@ -223,3 +223,38 @@ describe('paths to an element', () => {
     assert.deepEqual(findPathsByText(map, 'save', { from: 'org.p.Nowhere' }), []);
   });
 });
+
+describe('routes prefer controls in view', () => {
+  test('of two routes as short, the one through a visible button wins over one through a menu item or a long-press', () => {
+    const a = (n: string) => `org.p.${n}`;
+    for (const hidden of [{ kind: 'menu', element: 'go' }, { kind: 'long-click', element: 'row' }, { kind: 'click' }] as const) {
+      const map = uiMap(
+        [activity(a('Home'), { launcher: true }), activity(a('Via1')), activity(a('Via2')), activity(a('End'))],
+        [
+          { from: a('Home'), to: a('Via1'), trigger: hidden },
+          { from: a('Via1'), to: a('End'), trigger: { kind: 'click', element: 'end1' } },
+          { from: a('Home'), to: a('Via2'), trigger: { kind: 'click', element: 'shown' } },
+          { from: a('Via2'), to: a('End'), trigger: { kind: 'click', element: 'end2' } },
+        ],
+      );
+      assert.deepEqual(
+        shortestPath(map, a('End'))?.steps.map(line),
+        ['Home → Via2 by click shown', 'Via2 → End by click end2'],
+        hidden.kind,
+      );
+    }
+  });
+
+  test('a shorter route still wins over a longer one in view', () => {
+    const a = (n: string) => `org.p.${n}`;
+    const map = uiMap(
+      [activity(a('Home'), { launcher: true }), activity(a('Via')), activity(a('End'))],
+      [
+        { from: a('Home'), to: a('End'), trigger: { kind: 'menu', element: 'end' } },
+        { from: a('Home'), to: a('Via'), trigger: { kind: 'click', element: 'via' } },
+        { from: a('Via'), to: a('End'), trigger: { kind: 'click', element: 'end' } },
+      ],
+    );
+    assert.deepEqual(shortestPath(map, a('End'))?.steps.map(line), ['Home → End by menu end']);
+  });
+});

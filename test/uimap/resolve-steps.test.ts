@@ -159,8 +159,10 @@ describe('resolve steps', () => {
     indexCode(ctx);
     readManifests(ctx);
     assert.deepEqual(effectsOf(ctx, start, `${P}.Main`), [{ k: 'start', to: `${P}.About`, at: 'Main.kt:7', kind: 'explicit' }]);
-    // the start is named in a free function: the call site's trigger, the helper's line, via 'helper'
+    // the start is named in a free function: the call site's trigger, the helper's line, via 'helper'; the
+    // call site's listener is noted first (the element is acted on)
     assert.deepEqual(effectsOf(ctx, onCreate, `${P}.Main`), [
+      { k: 'act', trig: { kind: 'click', element: 'about' } },
       { k: 'start', to: `${P}.About`, at: 'Main.kt:7', kind: 'explicit', via: 'helper', trig: { kind: 'click', element: 'about' } },
     ]);
   });

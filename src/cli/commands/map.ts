@@ -26,6 +26,7 @@ export interface MapIO {
 }
 
 const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT] [--enrich [--model SPEC]]
+                 [--text [--task TASK] [--budget TOKENS]]
        glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
@@ -77,6 +78,9 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
       html: { type: 'string' },
       enrich: { type: 'boolean' },
       model: { type: 'string' },
+      text: { type: 'boolean' },
+      task: { type: 'string' },
+      budget: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -84,6 +88,11 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
+  if ((parsed.values.task !== undefined || parsed.values.budget !== undefined) && parsed.values.text !== true)
+    throw usage('--task and --budget shape the planner text: give --text');
+  const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget);
+  if (budget !== undefined && (!Number.isInteger(budget) || budget < 50 || budget > 200_000))
+    throw usage(`--budget takes a whole number of tokens from 50 to 200000, not ${parsed.values.budget ?? ''}`);
   const [src, ...extra] = parsed.positionals;
   if (src === undefined) throw usage('missing SRC_DIR or APP.apk');
   if (extra.length > 0) throw usage(`unexpected argument: ${extra[0]}`);
@@ -113,6 +122,15 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   const pretty = (): string => `${JSON.stringify(map, null, 2)}\n`;
   if (!toStdout) await writeFile(out, pretty());
   if (html !== undefined) await writeFile(html, renderMapHtml(map, await layoutMap(map)));
+  if (parsed.values.text === true) {
+    // What the planner's prompt shows of this map (Planner.mapText), for the task given.
+    const { Planner } = await import('../../agent/planner.js');
+    const t = new Planner(map).mapText(parsed.values.task ?? '', undefined, budget);
+    const note = `${t.shown.length} screens, ~${t.tokens} tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
+    io.stdout(renderResult({ text: t.text, data: { ...t, note } }, io.json === true));
+    io.stderr(`${note}\n`);
+    return 0;
+  }
   const s = map.stats;
   const summary = `mapped ${map.package}: ${s.activities} activities, ${s.transitions} transitions, ${s.elements} elements from ${s.sourceFiles} source files in ${ms} ms${enriched}`;
   if (io.json === true) {

@@ -97,6 +97,18 @@ export function receiverKind(receiver: SNode | undefined): 'none' | 'this' | 'su
   return 'other';
 }
 
+/** `view.setText(R.string.x)` and `tabs.newTab().setText(R.string.x)`: labels the layouts do not hold. */
+function recordLabel(w: Walker, ctx: Ctx, at: { receiver: SNode; arg: SNode | undefined }): void {
+  const text = at.arg === undefined ? undefined : w.findRef(at.arg, 'string');
+  if (text === undefined) return;
+  if (/\bnewTab\(/.test(w.compact(at.receiver))) {
+    w.push(ctx, { t: 'label', text, tab: true });
+    return;
+  }
+  const element = listenerTarget(w, at.receiver);
+  if (element !== undefined) w.push(ctx, { t: 'label', text, element });
+}
+
 /** Handles a call once its parts are known (shared by Java and Kotlin). */
 export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
   const { name, receiver, args } = parts;
@@ -120,7 +132,11 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
     const textRef = args[0] === undefined ? undefined : w.findRef(args[0], 'string');
     w.push(ctx, textRef === undefined ? { t: 'button', which: button } : { t: 'button', which: button, text: textRef });
   }
-  if (name === 'setMessage') w.push(ctx, { t: 'message' });
+  if (name === 'setMessage') {
+    const text = args[0] === undefined ? undefined : w.findRef(args[0], 'string');
+    w.push(ctx, text === undefined ? { t: 'message' } : { t: 'message', text });
+  }
+  if (name === 'setText' && receiver !== undefined) recordLabel(w, ctx, { receiver, arg: args[0] });
   if (receiver !== undefined) w.visit(receiver, ctx);
   let argCtx = ctx;
   if (listener !== null) {

@@ -40,8 +40,13 @@ export type UseBody =
   | { t: 'res'; type: ResType; name: string; call?: string; trig?: TriggerContext }
   | { t: 'binding'; name: string }
   | { t: 'button'; which: 1 | 2 | 3; text?: string; trig?: TriggerContext }
-  | { t: 'message'; trig?: TriggerContext }
-  | { t: 'str'; value: string; trig?: TriggerContext };
+  | { t: 'message'; text?: string; trig?: TriggerContext }
+  | { t: 'str'; value: string; trig?: TriggerContext }
+  /**
+   * Text set from code on a view (`element` as written: an id, view variable or binding property) or on a tab
+   * built in code (`tab`): the string resource's name.
+   */
+  | { t: 'label'; text: string; element?: string; tab?: true; trig?: TriggerContext };
 
 export interface FunctionFacts {
   name: string;

@@ -35,7 +35,7 @@ export function fullClassName(ctx: ResolveContext, written: string): string {
 }
 
 /** A listener target as written (id, view variable, binding property, preference key) → a map element id. */
-export function elementName(ctx: ResolveContext, raw: string | undefined, cls: string | undefined): string | undefined {
+export function elementName(ctx: ResolveContext, raw: string | undefined, cls: string | undefined, quiet = false): string | undefined {
   if (raw === undefined) return undefined;
   if (raw.startsWith('android:')) return raw;
   const { resources } = ctx;
@@ -53,7 +53,7 @@ export function elementName(ctx: ResolveContext, raw: string | undefined, cls: s
   if (resources.ids.has(snake)) return snake;
   // preference keys are not view ids; keep them as written
   for (const p of resources.preferences.values()) if (p.prefs.some((x) => x.key === raw)) return raw;
-  ctx.warnings.add('LISTENER_TARGET_UNRESOLVED', raw);
+  if (!quiet) ctx.warnings.add('LISTENER_TARGET_UNRESOLVED', raw);
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 /** What a function does to the screen graph, as the effects pass summarises it (effects.ts). */
-import type { EdgeKind, MapElement, MapTrigger } from '../model.js';
+import type { EdgeKind, MapElement, MapTrigger, MenuContext } from '../model.js';
 
 /** One effect of a function (with its callees folded in). `trig` absent = whatever the caller's is. */
 export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
@@ -13,12 +13,16 @@ export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
       via?: 'helper' | 'dialog';
     }
   | { k: 'layout'; name: string }
-  | { k: 'menu'; name: string }
+  | { k: 'menu'; name: string; context?: MenuContext }
   | { k: 'nav'; name: string }
   | { k: 'xml'; name: string }
   | { k: 'reach'; cls: string; toRoot?: boolean }
   | { k: 'element'; element: MapElement }
   | { k: 'finish'; at: string }
+  /** The code reacts to the trigger's element (a listener is set on it), whatever else it does. */
+  | { k: 'act' }
+  /** Text the code gives an element (by id) that its layout may leave empty. */
+  | { k: 'label'; id: string; text: string }
 );
 
 export function effectKey(e: Effect): string {
@@ -29,9 +33,13 @@ export function effectKey(e: Effect): string {
         ? `${e.cls}|${e.toRoot === true}`
         : e.k === 'element'
           ? `${e.element.id}|${e.element.text ?? ''}`
-          : e.k === 'finish'
-            ? ''
-            : e.name;
+          : e.k === 'label'
+            ? `${e.id}|${e.text}`
+            : e.k === 'finish' || e.k === 'act'
+              ? ''
+              : e.k === 'menu'
+                ? `${e.name}|${e.context ?? ''}`
+                : e.name;
   return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
 

@@ -6,8 +6,9 @@
  */
 import type { FileFacts, FunctionFacts, TriggerContext, Use } from '../code/index.js';
 import type { MapElement, MapTrigger } from '../model.js';
-import { classify, fullClassName, toTrigger } from './classes.js';
+import { classify, elementName, fullClassName, toTrigger } from './classes.js';
 import type { ResolveContext } from './context.js';
+import { textOf } from './context.js';
 import type { Effect } from './effect.js';
 import { effectKey, substitute } from './effect.js';
 import { chainOf, resolveType } from './indexes.js';
@@ -37,6 +38,12 @@ const GENERIC_NAMES = new Set([
   ...['submitList', 'forEach', 'map', 'filter', 'setText', 'setVisibility', 'beGone', 'beVisible', 'beVisibleIf', 'beGoneIf'],
 ]);
 const MAX_DEPTH = 250;
+/** Functions that return a tab's or page's title: their string resources are the tabs' labels. */
+const TAB_TITLE = /^(get)?(Tab|Page)\w*(Title|Label|Text|Name)s?$/;
+/** Functions that fill a contextual action bar: ActionMode.Callback's, or a list's `getActionMenuId`-like hook. */
+const CONTEXTUAL_MENU = /ActionMode|ActionMenu/;
+/** Triggers whose element a user acts on directly (menu items and preferences are controls by their kind). */
+const LISTENED = new Set<MapTrigger['kind']>(['click', 'long-click', 'check', 'item']);
 const FINISH = new Set(['finish', 'finishAfterTransition', 'onBackPressed']);
 /** Calls that start what the scope's intent names for a result (classic and activity-result launchers). */
 const FOR_RESULT = new Set(['startActivityForResult', 'startIntentSenderForResult', 'launch']);
@@ -141,11 +148,18 @@ function resEffects(use: Extract<Use, { t: 'res' }>, env: UseEnv): void {
   const { ctx, add, trigPart } = env;
   if (use.type === 'layout') add({ k: 'layout', name: use.name });
   else if (use.type === 'menu') {
-    if (ctx.resources.menus.has(use.name)) add({ k: 'menu', name: use.name });
-    else ctx.warnings.add('MENU_NOT_FOUND', use.name);
+    if (ctx.resources.menus.has(use.name)) {
+      // Inflated for an action mode (the framework's callback, or a list's hook that hands it the menu id).
+      const selection = CONTEXTUAL_MENU.test(env.fn.name);
+      add(selection ? { k: 'menu', name: use.name, context: 'selection' } : { k: 'menu', name: use.name });
+    } else ctx.warnings.add('MENU_NOT_FOUND', use.name);
   } else if (use.type === 'navigation') add({ k: 'nav', name: use.name, ...trigPart });
   else if (use.type === 'xml') add({ k: 'xml', name: use.name, ...trigPart });
-  else if (use.type === 'id') {
+  else if (use.type === 'string' && TAB_TITLE.test(env.fn.name)) {
+    // a function that names the tabs of a pager (getPageTitle, a getTabLabel(position) helper)
+    const text = textOf(ctx, `@string/${use.name}`);
+    if (text !== undefined) add({ k: 'element', element: tabElement(use.name, text), ...trigPart });
+  } else if (use.type === 'id') {
     const dest = navActivity(ctx, use.name);
     const to = dest === undefined ? undefined : fullClassName(ctx, dest);
     if (to !== undefined && ctx.manifest.activities.has(to)) add({ k: 'start', to, at: env.at, kind: 'navigation', ...trigPart });
@@ -227,7 +241,24 @@ function callEffects(use: CallUse, env: UseEnv): void {
   }
 }
 
+/** A tab built in code has no id of its own: it is named by its label's string resource. */
+function tabElement(stringName: string, text: string): MapElement {
+  return { id: stringName, class: 'com.google.android.material.tabs.TabLayout.Tab', kind: 'tab', text };
+}
+
+function labelEffects(use: Extract<Use, { t: 'label' }>, env: UseEnv): void {
+  const text = textOf(env.ctx, `@string/${use.text}`);
+  if (text === undefined) return;
+  if (use.tab === true) {
+    env.add({ k: 'element', element: tabElement(use.text, text) });
+    return;
+  }
+  const id = elementName(env.ctx, use.element, env.thisCls ?? env.fn.owner, true);
+  if (id !== undefined) env.add({ k: 'label', id, text });
+}
+
 const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
+  label: labelEffects,
   res: resEffects,
   binding: (use, { ctx, add }) => {
     const layout = bindingLayout(use.name);
@@ -243,12 +274,16 @@ const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
   str: strEffects,
   button: (use, { ctx, add, trigPart }) => {
     const el: MapElement = { id: `android:id/button${use.which}`, class: 'android.widget.Button', kind: 'dialog-button' };
-    const text = use.text === undefined ? undefined : ctx.resources.strings.get(use.text);
+    const text = use.text === undefined ? undefined : textOf(ctx, `@string/${use.text}`);
     if (text !== undefined) el.text = text;
     add({ k: 'element', element: el, ...trigPart });
   },
-  message: (_use, { add, trigPart }) =>
-    add({ k: 'element', element: { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' }, ...trigPart }),
+  message: (use, { ctx, add, trigPart }) => {
+    const el: MapElement = { id: 'android:id/message', class: 'android.widget.TextView', kind: 'dialog-message' };
+    const text = use.text === undefined ? undefined : textOf(ctx, `@string/${use.text}`);
+    if (text !== undefined) el.text = text;
+    add({ k: 'element', element: el, ...trigPart });
+  },
 };
 
 /** Collects a function's effects once each; effects of a dialog-building scope are tagged with that dialog. */
@@ -305,6 +340,7 @@ export function effectsOf(ctx: ResolveContext, fn: FunctionFacts, thisCls: strin
     const at = `${file.path}:${use.line ?? 0}`;
     const forResult = resultScopes.has(use.scope ?? 0);
     const env: UseEnv = { ctx, file, thisCls, own, trig, trigPart, add: sink.add, at, forResult, fn };
+    if (trig?.element !== undefined && LISTENED.has(trig.kind)) sink.add({ k: 'act', ...trigPart });
     (USE_EFFECTS[use.t] as (u: Use, env: UseEnv) => void)(use, env);
   }
   memo.stack.pop();

@@ -1,5 +1,5 @@
 /** Screen parts collected by the per-activity walk (the activity itself, fragments, dialogs) and its menus. */
-import type { MapElement, MapPart } from '../model.js';
+import type { MapElement, MapPart, MenuContext } from '../model.js';
 import type { MenuStyle } from '../resources.js';
 import type { ResolveContext } from './context.js';
 import { textOf } from './context.js';
@@ -31,7 +31,8 @@ export function partOut(p: Owner): MapPart {
 }
 
 /** A menu resource as a screen part: its items plus the rows a dump shows for them (overflow popup, drawer). */
-export function menuPart(ctx: ResolveContext, name: string, style: MenuStyle): MapPart {
+export function menuPart(ctx: ResolveContext, name: string, how: { style: MenuStyle; context?: MenuContext | undefined }): MapPart {
+  const { style } = how;
   const menu = ctx.resources.menus.get(name);
   const elements: MapElement[] = [];
   for (const item of menu?.items ?? []) {
@@ -52,5 +53,5 @@ export function menuPart(ctx: ResolveContext, name: string, style: MenuStyle): M
       elements.push(row);
     }
   }
-  return { name, elements };
+  return how.context === undefined ? { name, elements } : { name, elements, context: how.context };
 }

@@ -5,7 +5,7 @@
  * with the UI trigger it runs under.
  */
 import type { FunctionFacts } from '../code/index.js';
-import type { EdgeKind, EdgeVia, MapActivity, MapElement, MapTransition, MapTrigger } from '../model.js';
+import type { EdgeKind, EdgeVia, ListenerKind, MapActivity, MapElement, MapTransition, MapTrigger, MenuContext } from '../model.js';
 import type { MenuStyle } from '../resources.js';
 import { classify, fullClassName } from './classes.js';
 import type { ClassKind, ResolveContext } from './context.js';
@@ -36,6 +36,10 @@ interface Walk {
   parts: Map<string, Owner>;
   menus: string[];
   menuStyles: Map<string, MenuStyle>;
+  menuContexts: Map<string, MenuContext>;
+  listeners: { owner: Owner; element: string; kind: ListenerKind }[];
+  /** Texts the code sets, given to their elements once the walk has attached every layout. */
+  labels: { owner: Owner; id: string; text: string }[];
   reached: Set<string>;
   rootChain: Set<string>;
 }
@@ -68,9 +72,45 @@ function partOf(w: Walk, kind: 'fragment' | 'dialog', name: string, trigger?: Ma
   return p;
 }
 
-function addMenu(w: Walk, name: string, style?: MenuStyle): void {
+function addMenu(w: Walk, name: string, style?: MenuStyle, context?: MenuContext): void {
   if (!w.menus.includes(name)) w.menus.push(name);
   if (style !== undefined && !w.menuStyles.has(name)) w.menuStyles.set(name, style);
+  if (context !== undefined && !w.menuContexts.has(name)) w.menuContexts.set(name, context);
+}
+
+const LISTENER_KINDS: ReadonlySet<string> = new Set<ListenerKind>(['click', 'long-click', 'check', 'item']);
+
+/**
+ * Notes a listener on the element the trigger names: in the part the code runs for, else the screen's own
+ * views, else any part (listeners are often set from the activity on views of a fragment's layout). Elements
+ * are recorded after the walk (pendingListeners) because a layout may be attached after its listener is set.
+ */
+function markListener(w: Walk, owner: Owner, trig: MapTrigger): void {
+  if (trig.element === undefined || !LISTENER_KINDS.has(trig.kind)) return;
+  w.listeners.push({ owner, element: trig.element, kind: trig.kind as ListenerKind });
+}
+
+/**
+ * Changes the element with this id in `owner`, else on the screen itself, else in any part. The element is
+ * replaced by a copy: elements from function summaries are shared between the screens that reach them.
+ */
+function updateElement(w: Walk, at: { owner: Owner; id: string }, change: (e: MapElement) => MapElement): void {
+  for (const o of [at.owner, w.root, ...w.parts.values()]) {
+    const i = o.elements.findIndex((e) => e.id === at.id);
+    const el = o.elements[i];
+    if (el === undefined) continue;
+    o.elements[i] = change(el);
+    return;
+  }
+}
+
+function applyNotes(w: Walk): void {
+  for (const l of w.listeners) {
+    updateElement(w, { owner: l.owner, id: l.element }, (e) =>
+      e.listeners?.includes(l.kind) === true ? e : { ...e, listeners: [...(e.listeners ?? []), l.kind] },
+    );
+  }
+  for (const l of w.labels) updateElement(w, l, (e) => (e.text === undefined ? { ...e, text: l.text } : e));
 }
 
 function attachNav(w: Walk, graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void {
@@ -234,7 +274,8 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
         attachLayout(w, e.name, { owner: target, listItem });
         break;
       case 'menu':
-        addMenu(w, e.name);
+        // A menu a list adapter inflates that is no action mode's is a popup of a row.
+        addMenu(w, e.name, undefined, e.context ?? (listItem ? 'row' : undefined));
         break;
       case 'nav':
         attachNav(w, e.name, trig);
@@ -251,6 +292,12 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
       case 'finish':
         if (trig !== undefined && trig.kind !== 'auto') w.finishes.push({ trigger: trig, at: e.at });
         break;
+      case 'act':
+        if (trig?.element !== undefined) markListener(w, target, trig);
+        break;
+      case 'label':
+        w.labels.push({ owner: target, id: e.id, text: e.text });
+        break;
     }
   }
 }
@@ -265,10 +312,14 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     parts: new Map(),
     menus: [],
     menuStyles: new Map(),
+    menuContexts: new Map(),
+    listeners: [],
+    labels: [],
     reached: new Set(),
     rootChain: new Set(chainOf(ctx, name).chain),
   };
   reachClass(w, name, w.root, { isRoot: true });
+  applyNotes(w);
   const parts = [...w.parts.values()];
   const activity: MapActivity = {
     name,
@@ -277,7 +328,7 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     fragments: parts.filter((p) => p.kind === 'fragment').map(partOut),
     // a dialog class that only wraps another dialog has nothing of its own to show
     dialogs: parts.filter((p) => p.kind === 'dialog' && p.elements.length > 0).map(partOut),
-    menus: w.menus.map((m) => menuPart(ctx, m, w.menuStyles.get(m) ?? 'options')),
+    menus: w.menus.map((m) => menuPart(ctx, m, { style: w.menuStyles.get(m) ?? 'options', context: w.menuContexts.get(m) })),
   };
   ctx.finishTriggers.set(name, w.finishes);
   return activity;

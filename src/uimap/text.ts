@@ -1,0 +1,186 @@
+/**
+ * The UI Map as text for a planner (and for a user checking what the planner reads: `glance map --text`):
+ * per screen, the controls to act on and where each leads, the dialogs they open, the selection mode of its
+ * lists. Screens come in priority order (where the device is, the launcher, the screens a task is about, then
+ * the rest by distance from the launcher) until a token budget is spent; what was cut is stated at the end.
+ */
+import type { Control, DialogNode, ScreenView } from './controls.js';
+import { screenView } from './controls.js';
+import type { UiMap } from './model.js';
+
+export interface MapTextOptions {
+  /** The activity the device shows. */
+  here?: string;
+  /** How much a text matters to the task (0 = not at all): orders screens and the controls in each. */
+  relevance?: (text: string) => number;
+  /** Token budget for the whole text (default 2000). */
+  budget?: number;
+  /** Token counter (default: 4 characters a token, a close estimate for English UI text). */
+  count?: (text: string) => number;
+}
+
+export interface MapText {
+  text: string;
+  tokens: number;
+  /** Activities shown, in order. */
+  shown: string[];
+  /** Activities left out by the budget. */
+  cut: string[];
+  /** Controls left out of the screens shown (per-screen cap or budget). */
+  cutControls: number;
+}
+
+export const DEFAULT_TEXT_BUDGET = 2000;
+/** Controls per screen: a screen's own room, so one big screen cannot crowd out the route to another. */
+const PER_SCREEN = 24;
+
+const simple = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+const quote = (s: string): string => `"${s.length > 60 ? `${s.slice(0, 59)}…` : s}"`;
+
+function dialogText(d: DialogNode, detailed: boolean): string {
+  if (!detailed) return `dialog ${quote(d.title)}`;
+  const parts = [
+    d.message === undefined ? '' : quote(d.message),
+    d.controls.length === 0 ? '' : `options ${d.controls.map((c) => quote(c.label)).join(', ')}`,
+    d.buttons.length === 0 ? '' : `buttons ${d.buttons.join(', ')}`,
+  ].filter((p) => p !== '');
+  return `dialog ${quote(d.title)}${parts.length === 0 ? '' : ` (${parts.join('; ')})`}`;
+}
+
+interface Ctx {
+  view: ScreenView;
+  described: Set<string>;
+}
+
+/** Where a control leads: the screens it opens, else the dialog (described once per screen), else back. */
+function target(c: Control, x: Ctx): string {
+  const ways: string[] = [];
+  if (c.opens !== undefined) ways.push(c.opens.map(simple).join(' or '));
+  const d = c.dialogs === undefined ? undefined : x.view.dialogs.find((n) => c.dialogs?.includes(n.name) === true);
+  if (d !== undefined) {
+    ways.push(dialogText(d, !x.described.has(d.name)));
+    x.described.add(d.name);
+  }
+  if (ways.length === 0 && c.back === true) ways.push('back');
+  return ways.length === 0 ? '' : ` → ${ways.join(' or ')}`;
+}
+
+const item = (c: Control, x: Ctx, withGesture: boolean): string =>
+  `${withGesture ? `${c.gesture} ` : ''}${quote(c.label)}${c.part === undefined ? '' : ` (${c.part})`}${target(c, x)}`;
+
+/** The lines of one screen, its controls ordered by relevance; returns how many controls it left out. */
+export function screenLines(
+  view: ScreenView,
+  o: { here?: string | undefined; score: (c: Control) => number },
+): { lines: string[]; left: number } {
+  const flags = [view.launcher === true ? 'launcher' : '', view.activity === o.here ? 'you are here' : ''].filter((f) => f !== '');
+  const head = `${simple(view.activity)}${view.label === undefined ? '' : ` ${quote(view.label)}`}${flags.length === 0 ? '' : ` (${flags.join(', ')})`}`;
+  // Relevance first; then controls that lead somewhere, tabs and menus before those acting in place.
+  const rank = (c: Control): number =>
+    o.score(c) * 10 + (c.opens !== undefined || c.dialogs !== undefined ? 3 : c.kind === 'tab' ? 2 : c.place === 'screen' ? 0 : 1);
+  const ranked = view.controls.map((c, i) => ({ c, i, s: rank(c) })).sort((p, q) => q.s - p.s || p.i - q.i);
+  const kept = ranked.slice(0, PER_SCREEN).sort((p, q) => p.i - q.i);
+  const x: Ctx = { view, described: new Set() };
+  const lines = [head];
+  const leads = (c: Control): boolean => c.opens !== undefined || c.dialogs !== undefined || c.back === true;
+  const group = (prefix: string, cs: Control[], withGesture: boolean): void => {
+    if (cs.length > 0) lines.push(`  ${prefix}${cs.map((c) => item(c, x, withGesture)).join('; ')}`);
+  };
+  const on = (place: Control['place']): Control[] => kept.map((k) => k.c).filter((c) => c.place === place);
+  for (const c of on('screen').filter((c) => leads(c) && c.kind !== 'tab')) lines.push(`  ${item(c, x, true)}`);
+  group(
+    'tabs: ',
+    on('screen').filter((c) => c.kind === 'tab'),
+    false,
+  );
+  group(
+    'in place: ',
+    on('screen').filter((c) => !leads(c) && c.kind !== 'tab'),
+    true,
+  );
+  group('menu: ', on('menu'), false);
+  group('drawer: ', on('drawer'), false);
+  group('long-press a row, then: ', on('selection'), false);
+  group('row menu: ', on('row-menu'), false);
+  const exits = view.unnamedExits.map((e) => `${e.auto ? 'by itself' : 'some control'} → ${simple(e.to)}`);
+  if (exits.length > 0) lines.push(`  also: ${exits.join('; ')}`);
+  const left = view.controls.length - kept.length;
+  if (left > 0) lines.push(`  (+${left} more controls)`);
+  return { lines, left };
+}
+
+/** Screens in breadth-first order from the launcher (the rest after, as the map lists them). */
+function byDistance(map: UiMap): string[] {
+  const start = (map.activities.find((a) => a.launcher === true) ?? map.activities[0])?.name;
+  const order: string[] = start === undefined ? [] : [start];
+  const seen = new Set(order);
+  for (let i = 0; i < order.length; i++) {
+    for (const t of map.transitions) {
+      if (t.from !== order[i] || seen.has(t.to) || t.back === true) continue;
+      seen.add(t.to);
+      order.push(t.to);
+    }
+  }
+  for (const a of map.activities) if (!seen.has(a.name)) order.push(a.name);
+  return order;
+}
+
+/** The map as a planner reads it, within a token budget. */
+export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText {
+  const count = options.count ?? ((s: string) => Math.ceil(s.length / 4));
+  const budget = options.budget ?? DEFAULT_TEXT_BUDGET;
+  const rel = options.relevance ?? (() => 0);
+  const score = (c: Control): number => rel(c.label) + (c.opens === undefined ? 0 : rel(c.opens.map(simple).join(' ')) / 2);
+  const views = byDistance(map)
+    .map((a, i) => ({ v: screenView(map, a), i }))
+    .filter((x): x is { v: ScreenView; i: number } => x.v !== undefined);
+  const weight = (v: ScreenView): number =>
+    Math.max(rel(`${simple(v.activity)} ${v.label ?? ''}`), ...v.controls.map(score), 0) +
+    (v.activity === options.here ? 1000 : 0) +
+    (v.launcher === true ? 500 : 0);
+  views.sort((p, q) => weight(q.v) - weight(p.v) || p.i - q.i);
+  const order = views.map((x) => x.v);
+  let r = fill(order, { here: options.here, score, count, room: budget, budget });
+  // The line that states the cut is part of the budget too: make room for it and fill again.
+  for (let i = 0; i < 3 && r.tokens > budget; i++)
+    r = fill(order, { here: options.here, score, count, room: budget - (r.tokens - budget) - i * 8, budget });
+  return r;
+}
+
+interface Fill {
+  here: string | undefined;
+  score: (c: Control) => number;
+  count: (text: string) => number;
+  /** Tokens the screens may take. */
+  room: number;
+  budget: number;
+}
+
+function fill(views: readonly ScreenView[], o: Fill): MapText {
+  const { count, budget } = o;
+  const lines: string[] = [];
+  const shown: string[] = [];
+  const cut: string[] = [];
+  let cutControls = 0;
+  let used = 0;
+  for (const v of views) {
+    const s = screenLines(v, { here: o.here, score: o.score });
+    const cost = count(s.lines.join('\n')) + 1;
+    if (used + cost > o.room) {
+      cut.push(v.activity);
+      continue;
+    }
+    used += cost;
+    lines.push(...s.lines);
+    shown.push(v.activity);
+    cutControls += s.left;
+  }
+  if (cut.length > 0) {
+    const names = cut.map(simple);
+    lines.push(
+      `[cut at the budget of ${budget} tokens: ${cut.length} more screen${cut.length === 1 ? '' : 's'} — ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}]`,
+    );
+  }
+  const text = lines.join('\n');
+  return { text, tokens: count(text), shown, cut, cutControls };
+}
