@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolDef } from '../tools/registry.js';
+import { LIVE_POLICY_NAMES } from './policies/names.js';
 
 const mapParams = {
   map: z.string().optional().describe('UI Map JSON file (the JSON a UI Map of the app source is written as)'),
@@ -41,7 +42,7 @@ export const runTaskTool = defineTool({
   schema: z.object({
     task: z.string().min(1).describe('the task in plain words'),
     policy: z
-      .enum(['heuristic', 'compass', 'single'])
+      .enum(LIVE_POLICY_NAMES)
       .optional()
       .describe('heuristic (no model), compass or single (model); default compass when a model is configured, else heuristic'),
     model: z

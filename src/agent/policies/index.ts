@@ -9,8 +9,9 @@ import { CompassPolicy } from './compass.js';
 import { heuristicPolicy } from './heuristic.js';
 import { SinglePolicy } from './single.js';
 
-export const POLICY_NAMES = ['heuristic', 'compass', 'single', 'oracle', 'random'] as const;
-export type PolicyName = (typeof POLICY_NAMES)[number];
+import type { PolicyName } from './names.js';
+
+export { isPolicyName, LIVE_POLICY_NAMES, POLICY_NAMES, type PolicyName } from './names.js';
 
 export interface PolicyOptions {
   /** The app's UI Map, when one is known (map-guided policies use it). */
@@ -23,10 +24,6 @@ export interface PolicyOptions {
   privacy?: boolean;
   /** Privacy mode's device side: a local model proposing sub-tasks and ranking blocks (default: lexical). */
   local?: Provider;
-}
-
-export function isPolicyName(s: string): s is PolicyName {
-  return (POLICY_NAMES as readonly string[]).includes(s);
 }
 
 export function makePolicy(name: PolicyName, o: PolicyOptions = {}): Policy {
