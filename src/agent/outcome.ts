@@ -57,6 +57,9 @@ export function outcomeOf(h: HistoryEntry, after: Observation | undefined): stri
       return `${name === undefined ? 'the switch' : `"${name}"`} ${isOn(was) === isOn(now) ? 'is still' : 'is now'} ${state}`;
     }
   }
+  // The tool saw the screen it left and the one it came to: a new screen in one activity (a dialog, a fragment)
+  // is still new, even when the next observation reads alike.
+  if (r.newScreen) return `new screen${titled(after)}`;
   const same = after.text === before.text;
   if (a.kind === 'scroll' || a.kind === 'swipe')
     return same ? 'the list is at its end: nothing moved' : `scrolled${shifted(before, after)}`;

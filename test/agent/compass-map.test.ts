@@ -13,7 +13,7 @@ import type { UiMap } from '../../src/uimap/index.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { repoRoot } from '../helpers/corpus.js';
 
-const map = JSON.parse(readFileSync(join(repoRoot, 'test/fixtures/demo-uimap.json'), 'utf8')) as UiMap;
+const map = JSON.parse(readFileSync(join(repoRoot, 'assets/scenarios/demo/uimap.json'), 'utf8')) as UiMap;
 
 function screen(name: string, activity: string): Observation {
   const dump = readFileSync(join(repoRoot, 'assets/scenarios/demo/screens', `${name}.xml`), 'utf8');

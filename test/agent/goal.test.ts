@@ -80,7 +80,8 @@ test('a submit goal: every value typed, the verb tapped after them, and the form
   const goal = inferGoal('sign in with email ana@example.com and password hunter22')!;
   const form = screen('signin');
   const type = (hint: string, text: string): HistoryEntry => {
-    const el = form.elements.find((e) => e.hint === hint)!;
+    // By id: an empty field's hint is its text to one reader and a hint to another.
+    const el = form.elements.find((e) => e.id === hint.toLowerCase())!;
     return { observation: form, decision: { action: { kind: 'type', target: el.ref, text } } };
   };
   const typed = [type('Email', 'ana@example.com'), type('Password', 'hunter22')];

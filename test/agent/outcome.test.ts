@@ -40,7 +40,7 @@ test('outcomes: new screen, another app, a switch, a field, a list at its end, t
   assert.equal(outcomeOf(did(settings, { kind: 'tap', target: row.ref }), settings), '"Dark theme" is still off');
 
   const signin = screen('signin', 'SignInActivity');
-  const email = signin.elements.find((e) => e.hint === 'Email')!;
+  const email = signin.elements.find((e) => e.id === 'email')!;
   const typed = screen('signin', 'SignInActivity', (x) => x.replace('text="Email" hint="Email"', 'text="ana@example.com" hint="Email"'));
   assert.equal(
     outcomeOf(did(signin, { kind: 'type', target: email.ref, text: 'ana@example.com' }), typed),

@@ -180,7 +180,7 @@ describe('CLI contract of the non-registry commands', () => {
     const steps = e.result?.['steps'] as { command: string; result: unknown }[];
     assert.deepEqual(
       steps.map((s) => s.command.split(' ')[1]),
-      ['ui', 'tap', 'back', 'tap', 'type', 'ui'],
+      ['ui', 'tap', 'back', 'tap', 'type', 'ui', 'back', 'run', 'goto'],
     );
     assert.ok(steps.every((s) => typeof s.result === 'object' && s.result !== null));
     // shown as a shell would need it typed

@@ -69,7 +69,7 @@ test('sign in, as a table: verbs, ids, centres and the password tag', () => {
       ['t424', '-', 'TextView', 'Sign in', '-', '634,136'],
       ['t667', '-', 'TextView', 'Welcome back', '#signin_header', '540,357'],
       ['e329', 'fill', 'EditText', 'Email', '#email', '540,535'],
-      ['e380', 'fill', 'EditText', '-', '#password', '540,724', 'password'],
+      ['e380', 'fill', 'EditText', '-', '#password', '540,724', 'hint="Password" password'],
       ['c788', 'check', 'CheckBox', 'Remember me', '#remember_me', '540,903'],
       ['b743', 'tap', 'Button', 'Sign in', '#sign_in', '540,1081'],
       ['b650', 'tap', 'TextView', 'Forgot password?', '#forgot_password', '540,1249'],
