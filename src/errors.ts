@@ -63,6 +63,7 @@ export const ErrorCodes = {
   UIA2_UNREACHABLE: 'failure',
   UIA2_SESSION_LOST: 'failure',
   UIA2_COMMAND_FAILED: 'failure',
+  UIA2_UNTRUSTED: 'failure',
   IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
   // the agent

@@ -70,7 +70,8 @@ export type Method = 'GET' | 'POST' | 'DELETE';
 
 /** No server answered: the stream to its port could not be opened, or the connection died before a reply. */
 function unreachable(what: string, e: unknown): GlanceError {
-  if (e instanceof GlanceError && e.code === 'ABORTED') return e;
+  // A refusal to connect (an untrusted listener) keeps its own code: it is not a dead server.
+  if (e instanceof GlanceError && (e.code === 'ABORTED' || e.code === 'UIA2_UNTRUSTED')) return e;
   return new GlanceError('UIA2_UNREACHABLE', `UiAutomator2 ${what}: no server answered (${e instanceof Error ? e.message : String(e)})`, {
     hint: 'the UiAutomator2 server is not running on the device (it stopped or crashed); Glance restarts it on the next call',
     cause: e,
