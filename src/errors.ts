@@ -47,6 +47,7 @@ export const ErrorCodes = {
   UNKNOWN_KEY: 'not-found',
   // generic
   TIMEOUT: 'timeout',
+  REPLY_TOO_LARGE: 'failure',
   ABORTED: 'failure',
   SCENARIO_INVALID: 'failure',
   MAP_SOURCE_INVALID: 'failure',

@@ -39,11 +39,15 @@ export interface Uia2ServerOptions {
   readyTimeoutMs?: number;
   /** Default timeout of one request (default 20 s). */
   requestTimeoutMs?: number;
+  /** The largest reply read (default UIA2_MAX_REPLY_BYTES, 64 MB); past it the call fails with REPLY_TOO_LARGE. */
+  maxReplyBytes?: number;
   /** Pause between readiness polls (default 100 ms). */
   pollMs?: number;
 }
 
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
+/** What the server's session ids look like (UUIDs); kept loose on form, strict on characters. */
+const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
 const TMP = '/data/local/tmp';
 
 /** `versionName=` of `dumpsys package PKG`, or undefined when the package is not installed. */
@@ -59,10 +63,11 @@ class LazyHttp {
   constructor(
     private readonly open: (opts: CallOptions) => Promise<ByteStream>,
     private readonly timeoutMs: number,
+    private readonly maxReplyBytes: number | undefined,
   ) {}
 
   async call(method: Method, path: string, body: unknown, opts: CallOptions): Promise<Uia2Envelope> {
-    this.client ??= import('./http.js').then((m) => (this.loaded = new m.Uia2Http(this.open, this.timeoutMs)));
+    this.client ??= import('./http.js').then((m) => (this.loaded = new m.Uia2Http(this.open, this.timeoutMs, this.maxReplyBytes)));
     return (await this.client).call(method, path, body, opts);
   }
 
@@ -89,10 +94,14 @@ export class Uia2Server {
     private readonly options: Uia2ServerOptions = {},
   ) {
     // Every connection to the port is opened only once its listener is proven to be the server (trust.ts).
-    this.http = new LazyHttp(async (o) => {
-      await this.trusted(o);
-      return port.open(`tcp:${UIA2_PORT}`, o);
-    }, options.requestTimeoutMs ?? 20_000);
+    this.http = new LazyHttp(
+      async (o) => {
+        await this.trusted(o);
+        return port.open(`tcp:${UIA2_PORT}`, o);
+      },
+      options.requestTimeoutMs ?? 20_000,
+      options.maxReplyBytes,
+    );
   }
 
   /**
@@ -270,6 +279,13 @@ export class Uia2Server {
     const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
     if (typeof id !== 'string' || id === '' || id === 'None') {
       throw new GlanceError('UIA2_START_FAILED', 'the UiAutomator2 server opened no session', { context: { reply: r } });
+    }
+    // The id goes into every later path: the server makes UUIDs, anything else (`../`, spaces, CR) is refused.
+    if (!SESSION_ID.test(id)) {
+      throw new GlanceError('UIA2_START_FAILED', 'the UiAutomator2 server answered a session id that is not one', {
+        hint: 'something other than the UiAutomator2 server answers on device port 6790; retry, or use the dump backend',
+        context: { sessionId: id.slice(0, 80) },
+      });
     }
     this.session = id;
     return id;
