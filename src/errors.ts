@@ -47,6 +47,7 @@ export const ErrorCodes = {
   UNKNOWN_KEY: 'not-found',
   // generic
   TIMEOUT: 'timeout',
+  REPLY_TOO_LARGE: 'failure',
   ABORTED: 'failure',
   SCENARIO_INVALID: 'failure',
   MAP_SOURCE_INVALID: 'failure',
@@ -63,6 +64,7 @@ export const ErrorCodes = {
   UIA2_UNREACHABLE: 'failure',
   UIA2_SESSION_LOST: 'failure',
   UIA2_COMMAND_FAILED: 'failure',
+  UIA2_UNTRUSTED: 'failure',
   IMAGE_INVALID: 'failure',
   INTERNAL: 'failure',
   // the agent

@@ -5,7 +5,22 @@
  */
 import type { Trajectory, TrajectoryStep } from './types.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * The one way a value enters the page: text is escaped for element content and quoted attributes alike, and
+ * anything that is not a string (a tampered file's number where text was expected) is turned to text first.
+ */
+const esc = (v: unknown): string =>
+  String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** A number as text, formatted from a number only: anything else (a string in a tampered file) shows as `?`. */
+const num = (v: unknown, digits?: number): string =>
+  typeof v !== 'number' || !Number.isFinite(v) ? '?' : digits === undefined ? String(v) : v.toFixed(digits);
+
+/** Base64 as written by the run; anything else is not put into an img src. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The policy: no script, no form target, no base URL, images only inline. The page itself carries no meta refresh. */
+export const REPORT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
 
 export interface ReportMeta {
   /** Screen size, to place the element box over the screenshot. */
@@ -25,21 +40,22 @@ function actionText(s: TrajectoryStep): string {
 }
 
 function shot(s: TrajectoryStep, meta: ReportMeta): string {
-  if (s.screenshot === undefined) return '<div class="noshot">no screenshot</div>';
+  if (typeof s.screenshot !== 'string' || !BASE64.test(s.screenshot)) return '<div class="noshot">no screenshot</div>';
+  const b = s.box;
   const box =
-    s.box !== undefined && meta.width !== undefined && meta.height !== undefined
-      ? `<div class="box" style="left:${(100 * s.box[0]) / meta.width}%;top:${(100 * s.box[1]) / meta.height}%;width:${
-          (100 * (s.box[2] - s.box[0])) / meta.width
-        }%;height:${(100 * (s.box[3] - s.box[1])) / meta.height}%"></div>`
+    b !== undefined && meta.width !== undefined && meta.height !== undefined
+      ? `<div class="box" style="left:${num((100 * b[0]) / meta.width)}%;top:${num((100 * b[1]) / meta.height)}%;width:${num(
+          (100 * (b[2] - b[0])) / meta.width,
+        )}%;height:${num((100 * (b[3] - b[1])) / meta.height)}%"></div>`
       : '';
-  return `<div class="shot"><img alt="screen before step ${s.step + 1}" src="data:image/png;base64,${s.screenshot}">${box}</div>`;
+  return `<div class="shot"><img alt="screen before step ${num(s.step + 1)}" src="data:image/png;base64,${esc(s.screenshot)}">${box}</div>`;
 }
 
 function exposureBar(s: TrajectoryStep): string {
   const e = s.decision.exposure;
   if (e === undefined || e.totalElements === 0) return '';
   const pct = Math.round((100 * e.sentElements) / e.totalElements);
-  return `<div class="exposure" title="${e.sentElements}/${e.totalElements} elements, ${e.sentChars}/${e.totalChars} characters sent"><div style="width:${pct}%"></div><span>${pct}% of the screen sent to the model</span></div>`;
+  return `<div class="exposure" title="${num(e.sentElements)}/${num(e.totalElements)} elements, ${num(e.sentChars)}/${num(e.totalChars)} characters sent"><div style="width:${num(pct)}%"></div><span>${num(pct)}% of the screen sent to the model</span></div>`;
 }
 
 function llm(s: TrajectoryStep): string {
@@ -47,7 +63,7 @@ function llm(s: TrajectoryStep): string {
   if (calls.length === 0) return '';
   const rows = calls.map(
     (c) =>
-      `<tr class="${c.side ?? 'cloud'}"><td>${c.side ?? 'cloud'}</td><td>${esc(c.role)}</td><td>${esc(c.model)}</td><td>${c.inputTokens}</td><td>${c.outputTokens}</td><td>${c.latencyMs} ms</td><td>$${c.costUsd.toFixed(5)}</td></tr><tr><td colspan="7"><details><summary>${esc(c.prompt)}</summary>${
+      `<tr class="${c.side === 'local' ? 'local' : 'cloud'}"><td>${c.side === 'local' ? 'local' : 'cloud'}</td><td>${esc(c.role)}</td><td>${esc(c.model)}</td><td>${num(c.inputTokens)}</td><td>${num(c.outputTokens)}</td><td>${num(c.latencyMs)} ms</td><td>$${num(c.costUsd, 5)}</td></tr><tr><td colspan="7"><details><summary>${esc(c.prompt)}</summary>${
         c.request === undefined ? '' : `<pre>${esc(c.request)}</pre>`
       }${c.answer === undefined ? '' : `<pre class="answer">${esc(c.answer)}</pre>`}</details></td></tr>`,
   );
@@ -73,7 +89,7 @@ function plan(s: TrajectoryStep, previous: readonly string[] | undefined): strin
   if (p === undefined || (previous !== undefined && p.length === previous.length && p.every((x, i) => x === previous[i]))) return '';
   const what = previous === undefined ? 'plan' : 'plan revised';
   const items = p.length === 0 ? '<li>(nothing left)</li>' : p.map((x) => `<li>${esc(x)}</li>`).join('');
-  return `<details class="plan" open><summary>${what} (${p.length} instruction${p.length === 1 ? '' : 's'})</summary><ol>${items}</ol></details>`;
+  return `<details class="plan" open><summary>${what} (${num(p.length)} instruction${p.length === 1 ? '' : 's'})</summary><ol>${items}</ol></details>`;
 }
 
 function step(s: TrajectoryStep, meta: ReportMeta, previousPlan?: readonly string[]): string {
@@ -82,10 +98,10 @@ function step(s: TrajectoryStep, meta: ReportMeta, previousPlan?: readonly strin
     r === undefined
       ? ''
       : `<div class="result ${r.ok ? 'ok' : 'err'}">${r.ok ? (r.newScreen ? 'new screen' : r.changed ? 'changed' : 'no change') : esc(r.error?.code ?? 'failed')}${r.offPath === true ? ' · off the recording' : ''}</div>`;
-  return `<section class="step" id="step-${s.step + 1}">
+  return `<section class="step" id="step-${num(s.step + 1)}">
 ${shot(s, meta)}
 <div class="facts">
-<h2>Step ${s.step + 1}${s.activity === undefined ? '' : ` <small>${esc(s.activity)}</small>`}</h2>
+<h2>Step ${num(s.step + 1)}${s.activity === undefined ? '' : ` <small>${esc(s.activity)}</small>`}</h2>
 ${s.decision.instruction === undefined ? '' : `<p class="instruction">${esc(s.decision.instruction)}</p>`}
 ${plan(s, previousPlan)}
 <p class="action"><code>${esc(actionText(s))}</code></p>
@@ -128,15 +144,15 @@ export function renderReportHtml(t: Trajectory, meta: ReportMeta = {}): string {
   const actions = t.steps.filter((s) => s.result !== undefined).length;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Glance run: ${esc(t.task)}</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <style>${CSS}</style></head>
 <body><header><h1>${esc(t.task)}</h1>
-<span class="outcome ${esc(t.outcome)}">${esc(t.outcome)}</span> policy ${esc(t.policy)} · ${actions} action${actions === 1 ? '' : 's'} · ${t.seconds.toFixed(1)} s${
-    calls.length > 0 ? ` · ${calls.length} model calls, ${tokens} tokens, $${cost.toFixed(4)}` : ''
-  }${local > 0 ? ` · ${local} local model call${local === 1 ? '' : 's'} (on this machine)` : ''}${
+<span class="outcome ${esc(t.outcome)}">${esc(t.outcome)}</span> policy ${esc(t.policy)} · ${num(actions)} action${actions === 1 ? '' : 's'} · ${num(t.seconds, 1)} s${
+    calls.length > 0 ? ` · ${num(calls.length)} model calls, ${num(tokens)} tokens, $${num(cost, 4)}` : ''
+  }${local > 0 ? ` · ${num(local)} local model call${local === 1 ? '' : 's'} (on this machine)` : ''}${
     t.privacy === undefined
       ? ''
-      : ` · privacy: ${t.privacy.sent.elements} of ${t.privacy.sent.elements + t.privacy.withheld.elements} elements sent (${Math.round(100 * t.privacy.elementReduction)}% withheld)`
+      : ` · privacy: ${num(t.privacy.sent.elements)} of ${num(t.privacy.sent.elements + t.privacy.withheld.elements)} elements sent (${num(Math.round(100 * t.privacy.elementReduction))}% withheld)`
   }${t.reason === undefined ? '' : `<p>${esc(t.reason)}</p>`}</header>
 <main>${t.steps.map((s, i) => step(s, meta, lastPlan(t.steps.slice(0, i)))).join('\n')}</main></body></html>
 `;

@@ -4,7 +4,11 @@
  * on exit (DELETE …/remoteConnect, DELETE /api/v1/user/devices/SERIAL). Bearer token auth; the adb key of this
  * host must be registered with STF, as for `adb connect`. Every request has a timeout.
  */
+import { readCapped } from '../device/bounded-body.js';
 import { GlanceError } from '../errors.js';
+
+/** STF's API replies are small JSON objects; a larger body is refused at this size. */
+export const STF_MAX_REPLY_BYTES = 1024 * 1024;
 
 export interface StfOptions {
   /** STF's base URL (`https://stf.example.com`). */
@@ -35,6 +39,7 @@ async function call(o: StfOptions, method: string, path: string, body?: unknown)
       headers: { authorization: `Bearer ${o.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.any(signals),
+      redirect: 'manual',
     });
   } catch (e) {
     throw new GlanceError('STF_FAILED', `STF at ${o.url} did not answer ${method} ${path}`, {
@@ -43,7 +48,18 @@ async function call(o: StfOptions, method: string, path: string, body?: unknown)
       cause: e,
     });
   }
-  const text = await res.text();
+  let text: string;
+  try {
+    // The request's signal (with its timeout) also bounds the body.
+    text = await readCapped(res, STF_MAX_REPLY_BYTES, `STF ${method} ${path}`, 'check that the STF URL points at STF');
+  } catch (e) {
+    if (e instanceof GlanceError) throw e;
+    throw new GlanceError('STF_FAILED', `STF at ${o.url} stopped answering ${method} ${path}`, {
+      hint: 'check the STF URL and that it is reachable from this host',
+      context: { url, method },
+      cause: e,
+    });
+  }
   let json: Record<string, unknown> = {};
   try {
     json = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);

@@ -6,6 +6,7 @@
  */
 import { GlanceError } from '../../errors.js';
 import { labelOf } from '../screen.js';
+import { firstIssue, trajectoryEndSchema, trajectoryStepSchema } from '../trajectory-schema.js';
 import type { Policy, PolicyContext } from '../policy.js';
 import type { Decision, Observation, PrivacyTotals, Trajectory, TrajectoryStep } from '../types.js';
 
@@ -73,7 +74,19 @@ export function parseTrajectory(text: string, path: string): { steps: Trajectory
         cause: e,
       });
     }
-    if (o['decision'] !== undefined) steps.push(o as unknown as TrajectoryStep);
+    const isStep = typeof o === 'object' && o !== null && !Array.isArray(o) && o['decision'] !== undefined;
+    const checked = (isStep ? trajectoryStepSchema : trajectoryEndSchema).safeParse(o);
+    if (!checked.success) {
+      throw new GlanceError(
+        'INPUT_UNREADABLE',
+        `${path}:${i + 1} is not a trajectory ${isStep ? 'step' : 'outcome'} line (${firstIssue(checked.error)})`,
+        {
+          hint: 'pass the trajectory.jsonl a run wrote with an out folder; this line was changed or damaged',
+          context: { path, line: i + 1 },
+        },
+      );
+    }
+    if (isStep) steps.push(o as unknown as TrajectoryStep);
     else end = o;
   }
   return { steps, end };

@@ -9,6 +9,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel, type ModelMessage } from 'ai';
 import { debug } from '../../debug.js';
+import { readCapped } from '../../device/bounded-body.js';
 import { GlanceError, throwIfAborted } from '../../errors.js';
 import type { LlmCall } from '../types.js';
 import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing.js';
@@ -22,16 +23,64 @@ import type { ModelSpec } from './spec.js';
  * on the per-request signal, which goes away with the request; the caller's signal keeps only our listener, and
  * only while the request runs.
  */
-async function withRequestSignal<T>(signal: AbortSignal | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
-  if (signal === undefined) return run(undefined);
+async function withRequestSignal<T>(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const own = new AbortController();
-  const forward = (): void => own.abort(signal.reason);
-  signal.addEventListener('abort', forward, { once: true });
+  const forward = (): void => own.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  // The SDK's own timeout stops at the headers; this one also ends a body that is still arriving.
+  const timer = setTimeout(() => own.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   try {
     return await run(own.signal);
   } finally {
-    signal.removeEventListener('abort', forward);
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
   }
+}
+
+/** Answers are a few KB of JSON; a larger body is a broken or hostile server, refused at this size. */
+export const MODEL_MAX_REPLY_BYTES = 2 * 1024 * 1024;
+/** The longest string any answer field may hold (typed text, reasons, summaries); longer ones get a repair round. */
+export const MODEL_MAX_FIELD_CHARS = 4000;
+
+/** fetch whose reply body is read whole, within `maxBytes`, under the request's signal (which carries the deadline). */
+function cappedFetch(base: typeof fetch, maxBytes: number, label: string): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init);
+    const text = await readCapped(
+      res,
+      maxBytes,
+      `${label} answer`,
+      'the model server sent far more than an answer; check the base URL and the server',
+    );
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    return new Response(text, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** The first string in `value` longer than `max` characters, as `path (N characters)`. */
+export function overlongField(value: unknown, max: number, path = 'answer'): string | undefined {
+  if (typeof value === 'string') return value.length > max ? `${path} (${value.length} characters)` : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = overlongField(v, max, Array.isArray(value) ? `${path}[${k}]` : `${path}.${k}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The GlanceError somewhere in an SDK error's cause chain (a capped body refused inside fetch). */
+function glanceCause(e: unknown): GlanceError | undefined {
+  for (let c: unknown = e, depth = 0; c !== undefined && c !== null && depth < 8; depth++) {
+    if (c instanceof GlanceError) return c;
+    c = RetryError.isInstance(c) ? c.lastError : (c as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 export interface AiSdkOptions {
@@ -42,6 +91,8 @@ export interface AiSdkOptions {
   prices?: PriceTable;
   /** fetch to use (tests pass the global one; the SDK's default is the same). */
   fetch?: typeof fetch;
+  /** The largest answer body read (default MODEL_MAX_REPLY_BYTES). */
+  maxReplyBytes?: number;
 }
 
 // The SDK prints its warnings to the console; a CLI's output is not the place (GLANCE_DEBUG=model shows them).
@@ -86,8 +137,9 @@ function reachingFetch(given: typeof fetch | undefined, spec: ModelSpec): typeof
   };
 }
 
-function languageModel(spec: ModelSpec, given: typeof fetch | undefined): LanguageModel {
-  const common = { ...(spec.apiKey === undefined ? {} : { apiKey: spec.apiKey }), fetch: reachingFetch(given, spec) };
+function languageModel(spec: ModelSpec, given: typeof fetch | undefined, maxBytes: number): LanguageModel {
+  const f = reachingFetch(cappedFetch(given ?? fetch, maxBytes, spec.label), spec);
+  const common = { ...(spec.apiKey === undefined ? {} : { apiKey: spec.apiKey }), fetch: f };
   switch (spec.kind) {
     case 'openai':
       return createOpenAI({ ...common, ...(spec.baseURL === undefined ? {} : { baseURL: spec.baseURL }) }).chat(spec.model);
@@ -107,6 +159,8 @@ function languageModel(spec: ModelSpec, given: typeof fetch | undefined): Langua
 function modelError(e: unknown, spec: ModelSpec, signal: AbortSignal | undefined, timeoutMs: number): GlanceError {
   if (e instanceof GlanceError) return e;
   if (signal?.aborted === true) return new GlanceError('ABORTED', 'operation aborted', { cause: e });
+  const inner = glanceCause(e);
+  if (inner !== undefined) return inner;
   const last = RetryError.isInstance(e) ? e.lastError : e;
   const name = (last as { name?: string } | undefined)?.name;
   if (name === 'TimeoutError' || name === 'AbortError')
@@ -150,7 +204,7 @@ export class AiSdkProvider implements Provider {
     o: AiSdkOptions = {},
   ) {
     this.name = spec.label;
-    this.model = languageModel(spec, o.fetch);
+    this.model = languageModel(spec, o.fetch, o.maxReplyBytes ?? MODEL_MAX_REPLY_BYTES);
     this.timeoutMs = o.timeoutMs ?? 60_000;
     this.maxRetries = o.maxRetries ?? 2;
     this.prices = o.prices ?? DEFAULT_PRICES;
@@ -177,7 +231,7 @@ export class AiSdkProvider implements Provider {
       const started = performance.now();
       let text: string;
       try {
-        const r = await withRequestSignal(req.signal, (abortSignal) =>
+        const r = await withRequestSignal(req.signal, this.timeoutMs, (abortSignal) =>
           generateText({
             model: this.model,
             system: req.system,
@@ -187,14 +241,15 @@ export class AiSdkProvider implements Provider {
             timeout: this.timeoutMs,
             temperature: 0,
             maxOutputTokens: MAX_OUTPUT_TOKENS,
-            ...(abortSignal === undefined ? {} : { abortSignal }),
+            abortSignal,
           }),
         );
         calls.push(this.call(req, { input: r.usage.inputTokens ?? 0, output: r.usage.outputTokens ?? 0 }, performance.now() - started));
         debug('model', () => `${this.name} ${req.promptId} ${JSON.stringify(calls.at(-1))}`);
         text = r.text;
         const value = r.output as T;
-        const bad = req.check?.(value);
+        const long = overlongField(value, MODEL_MAX_FIELD_CHARS);
+        const bad = long === undefined ? req.check?.(value) : `${long} is longer than ${MODEL_MAX_FIELD_CHARS} characters`;
         if (bad === undefined) return { value, calls };
         problem = bad;
       } catch (e) {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GlanceError, isGlanceError } from '../../errors.js';
+import { cassetteExchangeSchema, firstIssue } from '../trajectory-schema.js';
 import type { LlmCall } from '../types.js';
 import type { ModelReply, ModelRequest, Provider } from './provider.js';
 
@@ -37,6 +38,14 @@ export function exchangeKey(req: Pick<ModelRequest<unknown>, 'promptId' | 'syste
     .slice(0, 24);
 }
 
+/** The line where exchange `i` starts in a cassette as Glance writes it (one space indent: ` {` at depth 2). */
+function lineOfExchange(text: string, i: number): number | undefined {
+  let seen = -1;
+  const lines = text.split('\n');
+  for (const [n, line] of lines.entries()) if (line === '  {' && ++seen === i) return n + 1;
+  return undefined;
+}
+
 function parseCassette(text: string, path: string): CassetteFile {
   let o: Partial<CassetteFile> | undefined;
   try {
@@ -44,10 +53,19 @@ function parseCassette(text: string, path: string): CassetteFile {
   } catch {
     o = undefined;
   }
-  if (o?.glance !== 'cassette' || o.version !== 1 || !Array.isArray(o.exchanges))
+  if (o?.glance !== 'cassette' || o.version !== 1 || !Array.isArray(o.exchanges) || typeof o.model !== 'string')
     throw new GlanceError('INPUT_UNREADABLE', `${path} is not a glance cassette`, {
       hint: 'pass a file a run recorded with --cassette, or a new path to record into',
     });
+  for (const [i, x] of o.exchanges.entries()) {
+    const checked = cassetteExchangeSchema.safeParse(x);
+    if (!checked.success) {
+      throw new GlanceError('INPUT_UNREADABLE', `${path}: exchange ${i + 1} is damaged (${firstIssue(checked.error)})`, {
+        hint: 'record the cassette again (delete it and run with a model), or restore it',
+        context: { path, exchange: i + 1, line: lineOfExchange(text, i) },
+      });
+    }
+  }
   return o as CassetteFile;
 }
 
@@ -93,7 +111,14 @@ export class CassetteProvider implements Provider {
     const key = exchangeKey(req);
     const hit = this.queue.get(key)?.shift();
     if (hit !== undefined) {
-      const value = req.schema.parse(hit.value);
+      const checked = req.schema.safeParse(hit.value);
+      if (!checked.success) {
+        throw new GlanceError('INPUT_UNREADABLE', `${this.path}: the recorded ${req.promptId} answer does not fit its prompt's shape`, {
+          hint: 'the cassette was changed or recorded by another version: record it again',
+          context: { path: this.path, key, promptId: req.promptId },
+        });
+      }
+      const value = checked.data;
       return { value, calls: hit.calls.map((c) => ({ ...c, latencyMs: 0, replayed: true })) };
     }
     if (this.model === undefined)

@@ -61,8 +61,8 @@ function heldByOther(serial: string, holder: 'other' | 'none', e: GlanceError): 
   );
 }
 
-/** Codes that mean the server could not be brought up at all (nothing was sent to it). */
-const NOT_STARTED = new Set(['UIA2_UNAVAILABLE', 'UIA2_START_FAILED']);
+/** Codes that mean nothing was sent to the server: it could not be brought up, or its port is not its own. */
+const NOT_STARTED = new Set(['UIA2_UNAVAILABLE', 'UIA2_START_FAILED', 'UIA2_UNTRUSTED']);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

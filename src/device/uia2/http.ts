@@ -9,6 +9,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage
 import { Duplex } from 'node:stream';
 import type { ByteStream } from '../../adb/stream.js';
 import { GlanceError, throwIfAborted } from '../../errors.js';
+import { replyTooLarge } from '../bounded-body.js';
 import { promisedWrites, toError, withSocketStubs } from '../stream-duplex.js';
 import type { CallOptions } from '../types.js';
 import { errorValueOf, type Uia2Envelope } from './protocol.js';
@@ -68,9 +69,17 @@ class StreamAgent extends Agent {
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
+/**
+ * The largest reply read (a page source of a busy screen is a few MB, a screenshot's base64 tens): past it the
+ * connection is dropped. Without a cap a reply over ~512 MB overflows V8's string limit inside node's 'end'
+ * event, where nothing catches it, and takes the process down.
+ */
+export const UIA2_MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
 /** No server answered: the stream to its port could not be opened, or the connection died before a reply. */
 function unreachable(what: string, e: unknown): GlanceError {
-  if (e instanceof GlanceError && e.code === 'ABORTED') return e;
+  // A refusal to connect (an untrusted listener) keeps its own code: it is not a dead server.
+  if (e instanceof GlanceError && (e.code === 'ABORTED' || e.code === 'UIA2_UNTRUSTED')) return e;
   return new GlanceError('UIA2_UNREACHABLE', `UiAutomator2 ${what}: no server answered (${e instanceof Error ? e.message : String(e)})`, {
     hint: 'the UiAutomator2 server is not running on the device (it stopped or crashed); Glance restarts it on the next call',
     cause: e,
@@ -83,6 +92,7 @@ export class Uia2Http {
   constructor(
     open: StreamOpener,
     private readonly defaultTimeoutMs: number,
+    private readonly maxReplyBytes = UIA2_MAX_REPLY_BYTES,
   ) {
     this.agent = new StreamAgent(open);
   }
@@ -130,7 +140,21 @@ export class Uia2Http {
         },
         (res: IncomingMessage) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          let bytes = 0;
+          res.on('data', (c: Buffer) => {
+            bytes += c.length;
+            if (bytes <= this.maxReplyBytes) chunks.push(c);
+            else {
+              req?.destroy();
+              fail(
+                replyTooLarge(
+                  `UiAutomator2 ${what}`,
+                  this.maxReplyBytes,
+                  'the server on device port 6790 sent a reply too large for a screen; use the dump backend if it persists',
+                ),
+              );
+            }
+          });
           res.on('end', () => {
             cleanup();
             resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
@@ -148,6 +172,13 @@ export class Uia2Http {
       throw new GlanceError('UIA2_COMMAND_FAILED', `UiAutomator2 ${what}: the reply is not JSON (HTTP ${status})`, {
         hint: 'something other than the UiAutomator2 server answers on device port 6790',
         context: { status, body: text.slice(0, 200) },
+      });
+    }
+    if (status >= 300 && status < 400) {
+      // node:http follows nothing; a redirect is a reply the server never sends, so it is not taken as success.
+      throw new GlanceError('UIA2_COMMAND_FAILED', `UiAutomator2 ${what}: HTTP ${status} redirect, not followed`, {
+        hint: 'something other than the UiAutomator2 server answers on device port 6790',
+        context: { status },
       });
     }
     const err = errorValueOf(json);

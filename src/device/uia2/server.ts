@@ -6,6 +6,7 @@
  * server up when unplugged. A lost session is reopened; a dead instrumentation is restarted once per call.
  */
 import type { ByteStream } from '../../adb/stream.js';
+import { listenerUids, packagesByUid, uidOfPackage, untrusted } from './trust.js';
 import { GlanceError, isGlanceError, throwIfAborted } from '../../errors.js';
 import { sleep } from '../sleep.js';
 import type { CallOptions, ShellResult } from '../types.js';
@@ -39,11 +40,15 @@ export interface Uia2ServerOptions {
   readyTimeoutMs?: number;
   /** Default timeout of one request (default 20 s). */
   requestTimeoutMs?: number;
+  /** The largest reply read (default UIA2_MAX_REPLY_BYTES, 64 MB); past it the call fails with REPLY_TOO_LARGE. */
+  maxReplyBytes?: number;
   /** Pause between readiness polls (default 100 ms). */
   pollMs?: number;
 }
 
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
+/** What the server's session ids look like (UUIDs); kept loose on form, strict on characters. */
+const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
 const TMP = '/data/local/tmp';
 
 /** `versionName=` of `dumpsys package PKG`, or undefined when the package is not installed. */
@@ -57,14 +62,13 @@ class LazyHttp {
   private loaded: Uia2Http | undefined;
 
   constructor(
-    private readonly port: Uia2Port,
+    private readonly open: (opts: CallOptions) => Promise<ByteStream>,
     private readonly timeoutMs: number,
+    private readonly maxReplyBytes: number | undefined,
   ) {}
 
   async call(method: Method, path: string, body: unknown, opts: CallOptions): Promise<Uia2Envelope> {
-    this.client ??= import('./http.js').then(
-      (m) => (this.loaded = new m.Uia2Http((o) => this.port.open(`tcp:${UIA2_PORT}`, o), this.timeoutMs)),
-    );
+    this.client ??= import('./http.js').then((m) => (this.loaded = new m.Uia2Http(this.open, this.timeoutMs, this.maxReplyBytes)));
     return (await this.client).call(method, path, body, opts);
   }
 
@@ -79,6 +83,8 @@ export class Uia2Server {
   private session: string | undefined;
   private pending: Promise<string> | undefined;
   private apks: Uia2Apks | undefined;
+  /** The server package's uid, once read (a reinstall may change it). */
+  private serverUid: number | undefined;
   /** The server version that answered `/status`. */
   version: string | undefined;
   /** Servers this object started (restarts included). */
@@ -88,7 +94,50 @@ export class Uia2Server {
     private readonly port: Uia2Port,
     private readonly options: Uia2ServerOptions = {},
   ) {
-    this.http = new LazyHttp(port, options.requestTimeoutMs ?? 20_000);
+    // Every connection to the port is opened only once its listener is proven to be the server (trust.ts).
+    this.http = new LazyHttp(
+      async (o) => {
+        await this.trusted(o);
+        return port.open(`tcp:${UIA2_PORT}`, o);
+      },
+      options.requestTimeoutMs ?? 20_000,
+      options.maxReplyBytes,
+    );
+  }
+
+  /**
+   * Resolves when the socket listening on the server's port belongs to the server package's uid; rejects with
+   * UIA2_UNTRUSTED when another uid holds it (or the socket table cannot be read), UIA2_UNREACHABLE when
+   * nobody listens. Checked per connection, so a squatter that binds after the server died is caught too.
+   */
+  private async trusted(opts: CallOptions): Promise<void> {
+    const net = await this.run('cat /proc/net/tcp6 /proc/net/tcp', opts);
+    const serial = this.port.serial;
+    if (!/\blocal_address\b/.test(net)) {
+      throw new GlanceError(
+        'UIA2_UNTRUSTED',
+        `cannot read the socket table of ${serial}, so the UiAutomator2 server's port cannot be proven`,
+        {
+          hint: 'this phone hides /proc/net/tcp from the shell; use the dump backend on it',
+          context: { serial, output: net.slice(0, 200) },
+        },
+      );
+    }
+    const uids = listenerUids(net, UIA2_PORT);
+    if (uids.length === 0) {
+      throw new GlanceError('UIA2_UNREACHABLE', `nothing listens on device port ${UIA2_PORT} of ${serial}`, {
+        hint: 'the UiAutomator2 server is not running on the device; Glance starts it on the next call',
+        context: { serial },
+      });
+    }
+    this.serverUid ??= uidOfPackage(await this.run(`pm list packages -U ${UIA2_SERVER_PACKAGE}`, opts), UIA2_SERVER_PACKAGE);
+    const ours = this.serverUid;
+    const foreign = uids.find((u) => u !== ours);
+    if (ours === undefined || foreign !== undefined) {
+      const owner = foreign ?? uids[0]!;
+      const packages = packagesByUid(await this.run('pm list packages -U', opts)).get(owner) ?? [];
+      throw untrusted(serial, UIA2_PORT, { uid: owner, packages }, ours ?? -1);
+    }
   }
 
   /** True while a session is open on a server whose instrumentation still runs (or that another client runs). */
@@ -165,6 +214,7 @@ export class Uia2Server {
 
   private async installApk(apks: Uia2Apks, path: string, which: string, opts: CallOptions): Promise<void> {
     const remote = `${TMP}/glance-uia2-${which}.apk`;
+    this.serverUid = undefined;
     await this.port.push(remote, await apks.read(path), { timeoutMs: 120_000, ...opts });
     const out = await this.run(`pm install -r ${remote}; rm -f ${remote}`, { timeoutMs: 120_000, ...opts });
     if (!/^Success/m.test(out)) {
@@ -184,7 +234,7 @@ export class Uia2Server {
       if (typeof build?.version === 'string') this.version = build.version;
       return true;
     } catch (e) {
-      if (isGlanceError(e, 'ABORTED')) throw e;
+      if (isGlanceError(e, 'ABORTED') || isGlanceError(e, 'UIA2_UNTRUSTED')) throw e;
       return false;
     }
   }
@@ -231,6 +281,13 @@ export class Uia2Server {
     const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
     if (typeof id !== 'string' || id === '' || id === 'None') {
       throw new GlanceError('UIA2_START_FAILED', 'the UiAutomator2 server opened no session', { context: { reply: r } });
+    }
+    // The id goes into every later path: the server makes UUIDs, anything else (`../`, spaces, CR) is refused.
+    if (!SESSION_ID.test(id)) {
+      throw new GlanceError('UIA2_START_FAILED', 'the UiAutomator2 server answered a session id that is not one', {
+        hint: 'something other than the UiAutomator2 server answers on device port 6790; retry, or use the dump backend',
+        context: { sessionId: id.slice(0, 80) },
+      });
     }
     this.session = id;
     return id;

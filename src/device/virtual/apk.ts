@@ -109,7 +109,10 @@ function qualify(pkg: string, name: string): string {
 export function readApk(apk: Uint8Array): ApkInfo | undefined {
   let manifest: Uint8Array | undefined;
   try {
-    manifest = unzipSync(apk, { filter: (f) => f.name === 'AndroidManifest.xml' })['AndroidManifest.xml'];
+    // A manifest is KBs; one that claims more is a bomb, and the package is treated as not an APK.
+    manifest = unzipSync(apk, { filter: (f) => f.name === 'AndroidManifest.xml' && f.originalSize <= 8 * 1024 * 1024 })[
+      'AndroidManifest.xml'
+    ];
   } catch {
     return undefined;
   }

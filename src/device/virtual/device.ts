@@ -12,6 +12,8 @@ import { VirtualPhone } from './phone.js';
 import { builtinScenarioDir, loadScenario, type Scenario } from './scenario.js';
 import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
 import { Shell, type Sink } from './shell.js';
+import { DeviceSockets } from './sockets.js';
+import { PackageUids } from './uids.js';
 import { debug, preview } from '../../debug.js';
 import { UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../uia2/protocol.js';
 import { sleep } from '../sleep.js';
@@ -53,8 +55,12 @@ export interface VirtualDevice {
   run(command: string, options?: { signal?: AbortSignal; tty?: boolean }): Promise<ShellRun>;
   /** The current screen as PNG bytes (what `screencap -p` prints). */
   screencap(): Promise<Uint8Array>;
-  /** Serve `tcp:PORT` on the device with a custom handler (replaces a scenario-declared server). */
-  serve(port: number, handler: TcpHandler): void;
+  /**
+   * Serve `tcp:PORT` on the device with a custom handler (replaces a scenario-declared server), in the process of
+   * `owner` (default: the scenario's app; an unknown name becomes an installed app), bound to `::` (`tcp6`, what
+   * a Java server binds) or 127.0.0.1 (`tcp`); `/proc/net/tcp{,6}` list it with the owner's uid.
+   */
+  serve(port: number, handler: TcpHandler, opts?: { owner?: string; family?: 'tcp' | 'tcp6' }): void;
   /**
    * Make the next `times` `uiautomator dump` calls fail as a real device does (`ERROR: could not get idle
    * state.` / `ERROR: null root node returned by UiTestAutomationBridge.`, exit 0, no file written), to test
@@ -84,7 +90,10 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
   if (opts.launchApp !== false) phone.launch(scenario.package);
   const fs = new MemFs();
   const display = scenario.display;
-  const tcp = new Map<number, TcpHandler>();
+  const sockets = new DeviceSockets();
+  const tcp = sockets.handlers;
+  const uids = new PackageUids();
+  for (const p of [...scenario.packages].sort()) uids.uidOf(p);
   const uia2: VirtualUia2 = { server: undefined, faults: [], startMs: opts.uia2StartMs ?? 0, starts: 0 };
   // Loaded on first capture: the drawing library is native code that serving dumps never needs.
   let capture: ((dump: UiDump, d: typeof display) => Promise<Uint8Array>) | undefined;
@@ -122,7 +131,10 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     dumpFaults: [],
     wm: {},
     installed: new Map(),
-    serve: (port, handler) => void (handler === undefined ? tcp.delete(port) : tcp.set(port, handler)),
+    serve: (port, handler, owner = scenario.package) =>
+      handler === undefined ? sockets.close(port) : sockets.listen(port, handler, uids.uidOf(owner)),
+    sockets,
+    uids,
     onPackageStopped(pkg) {
       if (pkg === UIA2_SERVER_PACKAGE || pkg === UIA2_TEST_PACKAGE) uia2.server?.stop('killed');
     },
@@ -140,9 +152,13 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     ['TMPDIR', '/data/local/tmp'],
   ]);
   for (const [port, server] of scenario.tcp) {
-    if ('echo' in server) tcp.set(port, echoServer());
-    else if (scenario.dir !== undefined) tcp.set(port, httpServer(`${scenario.dir}/${server.http}`));
+    const owner = uids.uidOf(scenario.package);
+    if ('echo' in server) sockets.listen(port, echoServer(), owner);
+    else if (scenario.dir !== undefined) sockets.listen(port, httpServer(`${scenario.dir}/${server.http}`), owner);
   }
+  fs.mkdirp('/proc/net');
+  fs.procFile('/proc/net/tcp', () => Buffer.from(sockets.tcp()));
+  fs.procFile('/proc/net/tcp6', () => Buffer.from(sockets.tcp6()));
   for (const name of commands.keys()) fs.writeFile(`/system/bin/${name}`, new Uint8Array(0), { perm: 0o755 });
   // An Android 14 GKI kernel's banner (what `cat /proc/version` prints on such a phone).
   fs.writeFile(
@@ -172,7 +188,11 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     props: ctx.props,
     scenario,
     screencap,
-    serve: (port, handler) => void tcp.set(port, handler),
+    serve: (port, handler, o = {}) => {
+      const owner = o.owner ?? scenario.package;
+      if (!scenario.packages.includes(owner)) scenario.packages.push(owner);
+      sockets.listen(port, handler, uids.uidOf(owner), o.family);
+    },
     failDumps: (fault, times = 1) => {
       for (let i = 0; i < times; i++) ctx.dumpFaults.push(fault);
     },

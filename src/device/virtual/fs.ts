@@ -16,6 +16,8 @@ export interface FsEntry {
   mtime: number;
   data: Uint8Array;
   children: Map<string, FsEntry>;
+  /** A kernel-made file (procfs): its content is made at each read, and stat says size 0 as procfs does. */
+  made?: () => Uint8Array;
 }
 
 export interface FsStat {
@@ -157,13 +159,20 @@ export class MemFs {
     const e = this.lookup(path, cwd);
     if (e === undefined) throw new FsError('ENOENT', path);
     if (e.kind === 'dir') throw new FsError('EISDIR', path);
-    return e.data;
+    return e.made?.() ?? e.data;
+  }
+
+  /** A read-only file whose content `make` produces at each read (what procfs files are). */
+  procFile(path: string, make: () => Uint8Array): void {
+    this.writeFile(path, EMPTY, { perm: 0o444 });
+    this.lookup(path)!.made = make;
   }
 
   /** Creates or replaces a regular file (writes to a device node are discarded, like /dev/null). */
   writeFile(path: string, data: Uint8Array, opts: { append?: boolean; perm?: number; mtime?: number } = {}): void {
     const existing = this.lookup(path);
     if (existing?.kind === 'dev') return;
+    if (existing?.made !== undefined) throw new FsError('EACCES', path);
     if (existing?.kind === 'dir') throw new FsError('EISDIR', path);
     const { dir, name } = this.parentDir(path, '/');
     const e = existing ?? entry('file', opts.perm ?? 0o660, this.now());

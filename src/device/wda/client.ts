@@ -4,9 +4,12 @@
  * gone. Every request has a timeout and honours the caller's AbortSignal; failures are coded errors.
  */
 import { GlanceError, throwIfAborted } from '../../errors.js';
+import { readCapped } from '../bounded-body.js';
 import type { CallOptions } from '../types.js';
 
 export const DEFAULT_WDA_TIMEOUT_MS = 20_000;
+/** The largest reply read: a page source or a screenshot's base64 is MBs; past this the request fails. */
+export const WDA_MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
 export interface WdaReply {
   value: unknown;
@@ -41,6 +44,7 @@ export class WdaClient {
   constructor(
     readonly baseUrl: string,
     private readonly defaultTimeoutMs = DEFAULT_WDA_TIMEOUT_MS,
+    private readonly maxReplyBytes = WDA_MAX_REPLY_BYTES,
   ) {}
 
   /** One request: `path` relative to the base URL; `body` sent as JSON. */
@@ -55,16 +59,32 @@ export class WdaClient {
       res = await fetch(this.baseUrl.replace(/\/$/, '') + path, {
         method,
         signal,
+        // A redirect could send the session's typing to another host: WDA never redirects, so none is followed.
+        redirect: 'manual',
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (e) {
       throw this.transportError(e, what, timeoutMs, opts.signal);
     }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new GlanceError('WDA_COMMAND_FAILED', `WebDriverAgent ${what}: HTTP ${res.status} redirect, not followed`, {
+        hint: `something other than WebDriverAgent answers at ${this.baseUrl}; check the URL`,
+        context: { status: res.status },
+      });
+    }
     let text: string;
     try {
-      text = await res.text();
+      // The timeout signal also bounds the body: fetch aborts the read when it fires.
+      text = await readCapped(
+        res,
+        this.maxReplyBytes,
+        `WebDriverAgent ${what}`,
+        `the server at ${this.baseUrl} sent a reply too large for WebDriverAgent`,
+      );
     } catch (e) {
+      if (e instanceof GlanceError) throw e;
       throw this.transportError(e, what, timeoutMs, opts.signal);
     }
     let json: unknown;
@@ -102,6 +122,13 @@ export class WdaClient {
       const v = r.value as { sessionId?: unknown } | null;
       const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
       if (typeof id !== 'string' || id === '') throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {});
+      // The id goes into every later path: WDA makes UUIDs, anything else (`../`, spaces, CR) is refused.
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) {
+        throw new GlanceError('WDA_SESSION', 'WebDriverAgent answered a session id that is not one', {
+          hint: `check that ${this.baseUrl} is WebDriverAgent`,
+          context: { sessionId: id.slice(0, 80) },
+        });
+      }
       return id;
     });
     const s = this.session;

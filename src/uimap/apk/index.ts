@@ -31,6 +31,23 @@ export type { DexFile, DexClass, DexMethod } from './dex.js';
 const XML_TYPES = new Set(['layout', 'menu', 'navigation', 'xml']);
 /** No real APK entry the map reads comes near this; a zip claiming more is refused before inflating it. */
 const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Bounds on what one APK may inflate to. Entries inflate into a buffer of their declared size, so the declared
+ * sizes bound the memory: their sum is capped, and so is each large entry's ratio of declared to compressed size
+ * (DEX and XML deflate 3-10 to 1; a zip bomb claims hundreds or thousands to 1).
+ */
+export interface ApkLimits {
+  /** Sum of the declared sizes of the entries read (default 512 MB). */
+  maxTotalBytes?: number;
+  /** Declared over compressed size, for entries over 1 MB (default 100). */
+  maxRatio?: number;
+}
+
+const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
+const MAX_RATIO = 100;
+/** Below this an entry's ratio says nothing (a 100 KB XML of repeated tags may deflate 200 to 1). */
+const RATIO_FLOOR = 1024 * 1024;
 const MODULE = 'apk';
 
 const invalid = (message: string): GlanceError =>
@@ -38,17 +55,33 @@ const invalid = (message: string): GlanceError =>
     hint: 'the file is damaged or not an Android package; rebuild it or pass the app source folder instead',
   });
 
+/** A name that stays inside the archive's root: no absolute path, drive, backslash or `..` segment. */
+export function safeEntryName(name: string): boolean {
+  return !/^\/|^[A-Za-z]:|\\|\0/.test(name) && !name.split('/').includes('..');
+}
+
 function wanted(name: string): boolean {
+  if (!safeEntryName(name)) return false;
   return name === 'AndroidManifest.xml' || name === 'resources.arsc' || /^classes\d*\.dex$/.test(name) || /^res\/.+\.xml$/.test(name);
 }
 
 /** The entries the map reads; other entries are never inflated. */
-export function apkEntries(data: Uint8Array): Record<string, Uint8Array> {
+export function apkEntries(data: Uint8Array, limits: ApkLimits = {}): Record<string, Uint8Array> {
+  const maxTotal = limits.maxTotalBytes ?? MAX_TOTAL_BYTES;
+  const maxRatio = limits.maxRatio ?? MAX_RATIO;
+  let total = 0;
   try {
     return unzipSync(data, {
       filter: (f) => {
         if (!wanted(f.name)) return false;
         if (f.originalSize > MAX_ENTRY_BYTES) throw invalid(`${f.name} claims ${f.originalSize} bytes`);
+        if (f.originalSize > RATIO_FLOOR && f.originalSize > Math.max(f.size, 1) * maxRatio) {
+          throw invalid(
+            `${f.name} inflates ${Math.round(f.originalSize / Math.max(f.size, 1))} to 1 (at most ${maxRatio} to 1): a zip bomb`,
+          );
+        }
+        total += f.originalSize;
+        if (total > maxTotal) throw invalid(`the entries read inflate to more than ${maxTotal} bytes`);
         return true;
       },
     });
@@ -114,11 +147,11 @@ function codeFacts(entries: Record<string, Uint8Array>, table: ResourceTable, ma
 }
 
 /** Maps an APK's bytes. Throws APK_INVALID for a damaged or hostile file. */
-export function mapApk(data: Uint8Array, options: MapOptionsBase = {}): UiMap {
+export function mapApk(data: Uint8Array, options: MapOptionsBase & { limits?: ApkLimits } = {}): UiMap {
   const warnings = new WarningLog();
   const progress = options.onProgress;
   progress?.({ phase: 'read', done: 0, total: 1 });
-  const entries = apkEntries(data);
+  const entries = apkEntries(data, options.limits);
   const manifestBytes = entries['AndroidManifest.xml'];
   if (manifestBytes === undefined) throw invalid('no AndroidManifest.xml in the archive');
   const arsc = entries['resources.arsc'];

@@ -7,6 +7,8 @@ import type { DumpFault } from '../../../hierarchy/dump-lines.js';
 import { FsError, tryFs, type MemFs } from '../fs.js';
 import type { VirtualPhone } from '../phone.js';
 import type { TcpHandler } from '../services.js';
+import type { DeviceSockets } from '../sockets.js';
+import type { PackageUids } from '../uids.js';
 import type { VirtualUia2 } from '../uia2/state.js';
 import type { CmdContext } from '../shell.js';
 
@@ -30,8 +32,12 @@ export interface DeviceContext {
   wm: { size?: string; density?: number };
   /** Packages installed with `pm install` / `adb install`: version, where the APK went, its instrumentation. */
   installed: Map<string, InstalledPackage>;
-  /** Serves `tcp:PORT` on the device with `handler`, or stops serving it (undefined). */
-  serve(port: number, handler: TcpHandler | undefined): void;
+  /** Serves `tcp:PORT` on the device with `handler` in `owner`'s process, or stops serving it (undefined). */
+  serve(port: number, handler: TcpHandler | undefined, owner?: string): void;
+  /** The listening sockets and their owners (`/proc/net/tcp{,6}`). */
+  sockets: DeviceSockets;
+  /** Every package's uid (`pm list packages -U`). */
+  uids: PackageUids;
   /** A package's processes die (force-stop, reinstall, uninstall): an instrumentation running in it ends. */
   onPackageStopped(pkg: string): void;
   /** The emulated UiAutomator2 server (`am instrument` of its test package) and its injected faults. */

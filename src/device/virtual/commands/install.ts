@@ -89,6 +89,7 @@ export function uninstall(dev: DeviceContext, ctx: CmdContext, args: readonly st
   }
   dev.onPackageStopped(pkg);
   dev.installed.delete(pkg);
+  dev.uids.forget(pkg);
   sc.packages.splice(sc.packages.indexOf(pkg), 1);
   ctx.out('Success\n');
   return 0;

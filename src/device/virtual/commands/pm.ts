@@ -26,7 +26,10 @@ export function pm(dev: DeviceContext): Command {
         if (set.has('3')) pkgs = pkgs.filter((p) => !SYSTEM_PACKAGES.includes(p));
         if (set.has('s')) pkgs = pkgs.filter((p) => SYSTEM_PACKAGES.includes(p));
         if (filter[0] !== undefined) pkgs = pkgs.filter((p) => p.includes(filter[0]!));
-        for (const p of pkgs) ctx.out(`package:${set.has('f') ? `${apkPath(dev, p)}=` : ''}${p}\n`);
+        // runListPackages: `package:`, the APK path and `=` with -f, the name, ` uid:UID` with -U.
+        for (const p of pkgs) {
+          ctx.out(`package:${set.has('f') ? `${apkPath(dev, p)}=` : ''}${p}${set.has('U') ? ` uid:${dev.uids.uidOf(p)}` : ''}\n`);
+        }
         return 0;
       }
       case 'path': {

@@ -63,13 +63,19 @@ async function runServer(dev: DeviceContext, ctx: CmdContext): Promise<number> {
     return 0;
   }
   const pkg = dev.installed.get(UIA2_SERVER_PACKAGE)!;
+  const holder = dev.sockets.owner(UIA2_PORT);
+  if (holder !== undefined && holder.uid !== dev.uids.uidOf(UIA2_SERVER_PACKAGE)) {
+    // The server's ServerSocket cannot bind a port another process holds: it dies at start, as on a phone.
+    ctx.out(`\nINSTRUMENTATION_RESULT: shortMsg=java.net.BindException: Address already in use\nINSTRUMENTATION_CODE: 0\n`);
+    return 0;
+  }
   const server = new VirtualUia2Server(dev, { name: pkg.versionName, code: pkg.versionCode });
   dev.uia2.server = server;
   dev.uia2.starts++;
   try {
     if (dev.uia2.startMs > 0) await sleep(dev.uia2.startMs, ctx.signal).catch(() => undefined);
     if (ctx.signal.aborted || !server.running) return 0;
-    dev.serve(UIA2_PORT, server.http.tcp);
+    dev.serve(UIA2_PORT, server.http.tcp, UIA2_SERVER_PACKAGE);
     const reason = await untilStopped(server, ctx.signal);
     if (reason === 'crashed' || reason === 'killed') crashed(ctx);
     else ctx.out(`.\n\nTime: ${((Date.now() - started) / 1000).toFixed(3)}\n\nOK (1 test)\n\n`);
