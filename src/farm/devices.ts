@@ -15,6 +15,7 @@ import { DroidTaskSuite } from '../agent/worlds/droidtask.js';
 import type { DumpFault } from '../device/virtual/commands/index.js';
 import { inProcessDevice } from '../device/virtual/in-process.js';
 import type { DeviceProvider } from '../device/provider.js';
+import { shQuote } from '../device/text.js';
 import { GlanceError, asGlanceError } from '../errors.js';
 import { createSession, type Session } from '../tools/session.js';
 import type { EpisodeJobData, EpisodeSummary, LiveSpec, WorldSpec } from './jobs.js';
@@ -193,7 +194,7 @@ export class AdbFarmDevice implements FarmDevice {
     if (spec.app !== undefined) {
       const d = await this.provider.get(this.serial, { signal });
       await d.stop(spec.app, { signal, timeoutMs: 10_000 });
-      await d.shell(`pm clear ${spec.app}`, { signal, timeoutMs: 20_000 });
+      await d.shell(`pm clear ${shQuote(spec.app)}`, { signal, timeoutMs: 20_000 });
       await d.launch(spec.app, { signal, timeoutMs: 20_000 });
     }
     const policy = makePolicy(job.policy);

@@ -3,7 +3,9 @@
  * and its return value (a small summary; trajectories and reports go to the results folder). Pure: names and ids
  * only, no Redis.
  */
+import { resolve, sep } from 'node:path';
 import type { BenchMode, TaskScore } from '../agent/bench.js';
+import { GlanceError } from '../errors.js';
 import type { PolicyName } from '../agent/policies/index.js';
 import type { Outcome } from '../agent/types.js';
 
@@ -80,9 +82,26 @@ export function episodeJobId(suite: string, task: string, rep: number): string {
 
 const clean = (s: string): string => s.replace(/:/g, '_');
 
-/** A folder name for a job id (no separators). */
+/**
+ * A folder name for a job id or suite name: letters, digits, `.`, `_` and `-` only (anything else, separators
+ * included, becomes `_`), and never `.` or `..`, so it names one folder below the results root.
+ */
 export function jobFolder(jobId: string): string {
-  return jobId.replace(/[/:\\]/g, '_');
+  const name = jobId.replace(/[^A-Za-z0-9._-]/g, '_');
+  return /^\.*$/.test(name) ? name.replace(/\./g, '_') || '_' : name;
+}
+
+/** `<root>/<suite>/<job>/` from validated components; throws PATH_NOT_ALLOWED should it resolve outside `root`. */
+export function resultsFolder(root: string, suite: string, jobId: string): string {
+  const base = resolve(root);
+  const dir = resolve(base, jobFolder(suite), jobFolder(jobId));
+  if (!dir.startsWith(base + sep)) {
+    throw new GlanceError('PATH_NOT_ALLOWED', `the results of job ${JSON.stringify(jobId)} would be written outside ${base}`, {
+      hint: 'job ids and suite names name folders under --results; use letters, digits, dots, dashes and underscores',
+      context: { root: base, suite, jobId },
+    });
+  }
+  return dir;
 }
 
 /** The suite's parent job id (no colons: BullMQ reads those as a repeat key). */

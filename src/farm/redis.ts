@@ -43,6 +43,14 @@ export function connectionOptions(e: RedisEndpoint): Record<string, unknown> {
   return { host: e.host, port: e.port, db: e.db, username: e.username, password: e.password, maxRetriesPerRequest: null };
 }
 
+/**
+ * A command as a RESP array of bulk strings (each word's byte length, then the bytes): a password with spaces,
+ * CR or LF stays one argument, where the inline form would split it or end the command early.
+ */
+export function respCommand(words: readonly string[]): string {
+  return `*${words.length}\r\n${words.map((w) => `$${Buffer.byteLength(w, 'utf8')}\r\n${w}\r\n`).join('')}`;
+}
+
 /** Sends PING (after AUTH when a password is set) and waits for PONG, at most `timeoutMs`. */
 export async function pingRedis(e: RedisEndpoint, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
   const timeoutMs = opts.timeoutMs ?? 3000;
@@ -52,7 +60,7 @@ export async function pingRedis(e: RedisEndpoint, opts: { timeoutMs?: number; si
       context: { host: e.host, port: e.port },
       cause,
     });
-  const auth = e.password === undefined ? '' : `AUTH ${e.username ?? 'default'} ${e.password}\r\n`;
+  const auth = e.password === undefined ? '' : respCommand(['AUTH', e.username ?? 'default', e.password]);
   await new Promise<void>((resolve, reject) => {
     const sock = new Socket();
     let seen = '';
@@ -72,7 +80,7 @@ export async function pingRedis(e: RedisEndpoint, opts: { timeoutMs?: number; si
       if (seen.includes('+PONG')) done();
       else if (seen.startsWith('-')) done(unreachable(`refused: ${seen.trim()}`));
     });
-    sock.connect(e.port, e.host, () => sock.write(`${auth}PING\r\n`));
+    sock.connect(e.port, e.host, () => sock.write(`${auth}${respCommand(['PING'])}`));
   });
 }
 

@@ -5,11 +5,10 @@
  * another worker) and pauses this worker until its device answers again. Closing finishes the running episode.
  */
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { Job, Worker } from 'bullmq';
 import { GlanceError, asGlanceError, errorText, type ErrorCode } from '../errors.js';
 import { unhealthy, writeResults, type FarmDevice } from './devices.js';
-import { FARM_PREFIX, episodeQueue, jobFolder, type EpisodeJobData, type EpisodeSummary } from './jobs.js';
+import { FARM_PREFIX, episodeQueue, resultsFolder, type EpisodeJobData, type EpisodeSummary } from './jobs.js';
 import { loadBullMQ } from './load.js';
 import { connectionOptions, parseRedisUrl, pingRedis } from './redis.js';
 import { DeviceBoard, type DeviceState } from './board.js';
@@ -103,7 +102,7 @@ export async function startFarmWorker(o: FarmWorkerOptions): Promise<FarmWorker>
     try {
       await o.device.check(job.data, abort);
       const run = await o.device.run(job.data, abort);
-      const results = o.results === undefined ? undefined : join(o.results, jobFolder(job.data.suite), jobFolder(jobId));
+      const results = o.results === undefined ? undefined : resultsFolder(o.results, job.data.suite, jobId);
       if (results !== undefined) await writeResults(results, run.files);
       const endedAt = Date.now();
       const summary: EpisodeSummary = {
