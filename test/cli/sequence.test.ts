@@ -61,6 +61,8 @@ const BLOCKS: Block[] = [
     steps: [
       { argv: ['run', 'open the settings', '--map', MAP], shows: /^done: open the settings/m },
       { argv: ['goto', 'AboutActivity', '--map', MAP], shows: /^reached AboutActivity/m },
+      // Back from About lands on Settings: goto must see it arrived (its radio group is no dialog).
+      { argv: ['goto', 'SettingsActivity', '--map', MAP], shows: /^reached SettingsActivity/m },
     ],
   },
 ];
