@@ -5,8 +5,6 @@
 // order in which the devices see their `uiautomator dump`s, with the first one held until the daemon has both
 // calls: no timing is asserted.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
 import type { DeviceServices, ServiceIO, ServiceSession } from '../../src/adb/services.js';
@@ -14,12 +12,9 @@ import { findUia2Apks } from '../../src/device/uia2/package.js';
 import { backendFrom } from '../../src/device/uia2/select.js';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/device.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import type { CliRun } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/corpus.js';
+import { glanceClient, type CliRun } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
-
-const entry = join(repoRoot, 'test/helpers/glance-client.ts');
 
 test('the backend: GLANCE_BACKEND (where --backend lands) wins over the default of the process', () => {
   assert.equal(backendFrom({}), 'dump', 'a one-shot process');
@@ -88,21 +83,7 @@ class Watched {
   }
 }
 
-function glance(argv: string[], env: Record<string, string | undefined>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { cwd: repoRoot, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
+const glance = (argv: string[], env: Record<string, string | undefined>): Promise<CliRun> => glanceClient(argv, env);
 
 async function until(f: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

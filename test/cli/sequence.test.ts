@@ -4,36 +4,17 @@
 // after the CLI, then `glance run` and `glance goto`. Every call must succeed: the parts of Glance must never
 // hold the phone against each other (a daemon's server used to make every later `uiautomator dump` fail).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listenDevice, type DeviceListener } from '../../src/adb/node/listen.js';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/device.js';
 import { connect } from '../../src/index.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import type { CliRun } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/corpus.js';
+import { glanceClient, type CliRun } from '../helpers/cli.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
 
-const entry = join(repoRoot, 'test/helpers/glance-client.ts');
 const MAP = 'assets/scenarios/demo/uimap.json';
-
-function glance(argv: string[], env: Record<string, string | undefined>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { cwd: repoRoot, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
+const glance = (argv: string[], env: Record<string, string | undefined>): Promise<CliRun> => glanceClient(argv, env, 120_000);
 
 /** One README block: the commands in order, each with what its output must show. */
 type Block = { name: string; steps: Array<{ argv: string[]; shows: RegExp }> };

@@ -57,3 +57,25 @@ export function glanceProcess(
     });
   });
 }
+
+const clientEntry = join(repoRoot, 'test/helpers/glance-client.ts');
+
+/**
+ * Spawns `glance ARGV` as a user's shell does (from source, through tsx): the warm client, which hands device
+ * commands to the daemon unless GLANCE_NO_DAEMON is set in `env`. `env` is the whole environment.
+ */
+export function glanceClient(argv: string[], env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', clientEntry, ...argv], { cwd: repoRoot, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
