@@ -188,12 +188,18 @@ export interface SuiteProgress {
 
 export interface FollowOptions {
   redis: string;
-  /** Give up after this long (TIMEOUT). Default 6 h. */
+  /** Give up after this long (TIMEOUT). Default DEFAULT_FOLLOW_MS. */
   timeoutMs?: number;
   pollMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: SuiteProgress) => void;
 }
+
+/**
+ * How long `farm run` follows a suite by default: long enough for a few hundred episodes on a handful of phones,
+ * short enough that a farm with no worker on the queue says so within the hour instead of waiting silently.
+ */
+export const DEFAULT_FOLLOW_MS = 3600_000;
 
 /** Waits for the suite's episodes, aggregates them in its parent job, and returns the report. */
 export async function followSuite(suite: string, o: FollowOptions): Promise<FarmReport> {
@@ -208,7 +214,8 @@ export async function followSuite(suite: string, o: FollowOptions): Promise<Farm
     concurrency: 1,
   });
   aggregator.on('error', () => undefined);
-  const deadline = Date.now() + (o.timeoutMs ?? 6 * 3600_000);
+  const timeoutMs = o.timeoutMs ?? DEFAULT_FOLLOW_MS;
+  const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
       if (o.signal?.aborted === true) throw new GlanceError('ABORTED', 'operation aborted');
@@ -231,7 +238,7 @@ export async function followSuite(suite: string, o: FollowOptions): Promise<Farm
       const total = job.data.episodes;
       o.onProgress?.({ done: (counts.processed ?? 0) + (counts.ignored ?? 0), failed: counts.ignored ?? 0, total });
       if (Date.now() > deadline) {
-        throw new GlanceError('TIMEOUT', `suite ${suite} not finished after ${Math.round((o.timeoutMs ?? 0) / 1000)} s`, {
+        throw new GlanceError('TIMEOUT', `suite ${suite} not finished after ${Math.round(timeoutMs / 1000)} s`, {
           hint: 'are workers running on its queue? the farm status shows them; following again picks up where this left off',
           context: { suite, ...counts },
         });

@@ -137,5 +137,7 @@ describe('glance farm', { skip: requires({ redis: true, shared: true }) }, () =>
     assert.match((await g(['farm', 'worker', '-s', 'stf:X'])).stderr, /error USAGE: an stf: device needs --stf URL/);
     assert.match((await g(['farm', 'export'])).stderr, /error USAGE: missing --name/);
     assert.match((await g(['farm', 'nope'])).stderr, /error USAGE: unknown farm command "nope"/);
+    // The usage names --timeout and its default, so nobody waits hours on a farm without workers unawares.
+    assert.match((await g(['farm', 'nope'])).stderr, /--timeout SECONDS\b.*default 3600/);
   });
 });

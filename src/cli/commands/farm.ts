@@ -30,6 +30,7 @@ const USAGE = `usage: glance farm up [--port P]                      start a loc
                           [--profile P] [--results DIR]     (an STF access token in $STF_TOKEN)
        glance farm run    [--redis URL] (--worlds DIR [--sources DIR] [--apps a,b] [--mode step|episode|both] | --suite tasks.jsonl)
                           [--policy ${POLICY_NAMES.join('|')}] [--name SUITE] [--repeat N] [--profile P] [--json OUT]
+                          [--timeout SECONDS]   (stop following with TIMEOUT after this long; default 3600)
        glance farm submit (as run, without waiting)
        glance farm status [--redis URL]
        glance farm export [--redis URL] --name SUITE [--out FILE.jsonl]
