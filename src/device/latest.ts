@@ -6,6 +6,8 @@
  * so that reading it back in another process gives exactly the refs that were shown.
  */
 import type { CarryElement } from '../snapshot/carry.js';
+import type { RefMemory } from '../snapshot/memory.js';
+import type { PreviousSnapshot } from '../snapshot/snapshot.js';
 import { fnv1a } from '../snapshot/refs.js';
 import { snapshotOf, type DeviceSnapshot } from './snap.js';
 
@@ -43,7 +45,7 @@ export async function loadLatest(store: DumpStore, serial: string): Promise<Devi
   const carried = readCarried(record, dump);
   let snap: DeviceSnapshot;
   try {
-    snap = snapshotOf(dump, carried === undefined ? undefined : { elements: carried });
+    snap = snapshotOf(dump, carried);
   } catch {
     // A corrupt or foreign file in the store: as if there were none (the caller asks the device).
     return undefined;
@@ -55,7 +57,8 @@ export async function loadLatest(store: DumpStore, serial: string): Promise<Devi
 /** Stores `snap` as the device's latest snapshot. */
 export async function saveLatest(store: DumpStore, serial: string, snap: DeviceSnapshot): Promise<void> {
   await store.save(serial, snap.dump);
-  const record = snap.carriedFrom === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(snap.carriedFrom.map(carryFields))}`;
+  const kept = snap.carriedFrom === undefined ? undefined : { carried: snap.carriedFrom.map(carryFields), memory: snap.memoryFrom };
+  const record = kept === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(kept)}`;
   await store.save(serial + CARRIED, record);
   remember(store, serial, { dump: snap.dump, record, snap });
 }
@@ -106,13 +109,34 @@ function isCarryElement(x: unknown): x is CarryElement {
   );
 }
 
-/** The carried-from elements if the record was written for this very dump (else refs stand alone). */
-function readCarried(record: string, dump: string): CarryElement[] | undefined {
+function isRefMemory(x: unknown): x is RefMemory {
+  if (typeof x !== 'object' || x === null) return false;
+  const m = x as Record<string, unknown>;
+  const refs = m['refs'];
+  return (
+    typeof m['seq'] === 'number' &&
+    Array.isArray(refs) &&
+    refs.every((r: unknown) => {
+      const o = r as Record<string, unknown> | null;
+      return typeof o === 'object' && o !== null && typeof o['ref'] === 'string' && typeof o['seen'] === 'number' && isStrings(o['keys']);
+    })
+  );
+}
+
+/**
+ * What refs were given from, if the record was written for this very dump (else refs stand alone): the
+ * carried-from elements and the ref memory (`{carried, memory}`; a bare list of elements from an older store).
+ */
+function readCarried(record: string, dump: string): PreviousSnapshot | undefined {
   const nl = record.indexOf('\n');
   if (nl < 0 || record.slice(0, nl) !== fingerprint(dump)) return undefined;
   try {
     const parsed: unknown = JSON.parse(record.slice(nl + 1));
-    return Array.isArray(parsed) && parsed.every(isCarryElement) ? parsed : undefined;
+    if (Array.isArray(parsed)) return parsed.every(isCarryElement) ? { elements: parsed } : undefined;
+    const o = parsed as { carried?: unknown; memory?: unknown } | null;
+    if (o === null || typeof o !== 'object' || !Array.isArray(o.carried) || !o.carried.every(isCarryElement)) return undefined;
+    if (o.memory !== undefined && !isRefMemory(o.memory)) return undefined;
+    return { elements: o.carried, ...(o.memory === undefined ? {} : { memory: o.memory }) };
   } catch {
     return undefined;
   }

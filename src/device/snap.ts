@@ -16,6 +16,7 @@ import { findElements, isRefLike } from '../snapshot/selector.js';
 import type { CarryElement } from '../snapshot/carry.js';
 import { snapshotFromDump, type PreviousSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import type { ScreenInfo, SnapshotElement } from '../snapshot/types.js';
+import type { RefMemory } from '../snapshot/memory.js';
 
 export interface DeviceSnapshot {
   /** The raw dump XML. */
@@ -27,6 +28,8 @@ export interface DeviceSnapshot {
   readonly key: string;
   /** The elements refs were carried from; undefined when no ref was (every ref is the dump's own). */
   readonly carriedFrom: readonly CarryElement[] | undefined;
+  /** The session's ref memory the refs were given with (snapshot/memory.ts), kept beside carriedFrom. */
+  readonly memoryFrom: RefMemory | undefined;
   /** The same screen with off-screen elements and system chrome kept. */
   wide(): Pick<DeviceSnapshot, 'elements' | 'screen' | 'snapshot'>;
   uiDump(): UiDump;
@@ -35,14 +38,20 @@ export interface DeviceSnapshot {
 /** A snapshot of a dump, its refs carried from `previous` (the snapshot shown before it) when given. */
 export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSnapshot {
   const ui = parseDump(dump);
-  // The previous snapshot's elements only, not its ref memory (snapshot/memory.ts): the store keeps the elements
-  // refs were carried from, so another process reading the latest back gives the same refs only without it.
+  // The previous snapshot's elements and the session's ref memory (snapshot/memory.ts): refs of rows that went
+  // away are retired, never given to another row. The store keeps both beside the dump (latest.ts), so another
+  // process reading the latest back gives the same refs.
   const basis =
     previous === undefined
       ? undefined
-      : { elements: previous.elements, ...(previous.screen === undefined ? {} : { screen: previous.screen }) };
+      : {
+          elements: previous.elements,
+          ...(previous.screen === undefined ? {} : { screen: previous.screen }),
+          ...(previous.memory === undefined ? {} : { memory: previous.memory }),
+        };
   const snapshot = snapshotFromDump(ui, basis === undefined ? {} : { previous: basis });
-  const carriedFrom = basis !== undefined && snapshot.stats.carried > 0 ? basis.elements : undefined;
+  const memoryFrom = basis?.memory;
+  const carriedFrom = basis !== undefined && (snapshot.stats.carried > 0 || memoryFrom !== undefined) ? basis.elements : undefined;
   const self: DeviceSnapshot = {
     dump,
     snapshot,
@@ -50,6 +59,7 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
     screen: snapshot.screen,
     key: snapshot.text,
     carriedFrom,
+    memoryFrom: carriedFrom === undefined ? undefined : memoryFrom,
     wide() {
       wide ??= snapshotFromDump(ui, { offscreen: true, all: true, ...sameRefs(self) });
       return { elements: wide.elements, screen: wide.screen, snapshot: wide };
@@ -61,8 +71,9 @@ export function snapshotOf(dump: string, previous?: PreviousSnapshot): DeviceSna
 }
 
 /** Snapshot options that give another view of this dump the same refs as `snap`. */
-export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom'>): Pick<SnapshotOptions, 'previous'> {
-  return snap.carriedFrom === undefined ? {} : { previous: { elements: snap.carriedFrom } };
+export function sameRefs(snap: Pick<DeviceSnapshot, 'carriedFrom' | 'memoryFrom'>): Pick<SnapshotOptions, 'previous'> {
+  if (snap.carriedFrom === undefined) return {};
+  return { previous: { elements: snap.carriedFrom, ...(snap.memoryFrom === undefined ? {} : { memory: snap.memoryFrom }) } };
 }
 
 /** Elements matching a selector, in document order. */

@@ -64,6 +64,24 @@ describe('the latest snapshot in the store', () => {
     );
   });
 
+  test('the ref memory is kept beside the dump: a process reading the latest back gives the refs and the memory shown', async () => {
+    // Three looks in one session: the second carries from the first with the memory, the third from the second.
+    const first = snapshotOf(xml(vd));
+    const second = snapshotOf(after, first.snapshot);
+    assert.ok(second.memoryFrom !== undefined, 'a device snapshot is given its refs with the memory');
+    const store = memoryStore();
+    await saveLatest(store, 'phone', second);
+    const other = memoryStore();
+    for (const [k, v] of store.map) await other.save(k, v);
+    const again = await loadLatest(other, 'phone');
+    assert.notEqual(again, second);
+    assert.deepEqual(
+      again?.elements.map((e) => e.ref),
+      second.elements.map((e) => e.ref),
+    );
+    assert.deepEqual(again?.snapshot.memory, second.snapshot.memory, 'the memory the next look starts from is the same');
+  });
+
   test('a record of what refs were carried from, written for another dump, is ignored', async () => {
     const store = memoryStore();
     await saveLatest(store, 'phone', snapshotOf(after, before.snapshot));
