@@ -49,8 +49,6 @@ function cachedStore(inner: SnapshotStore): SnapshotStore {
   };
 }
 
-export { keyedQueue };
-
 export interface DaemonOptions {
   socket: string;
   idleMs: number;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_VERBS, daemonEligible, socketPath } from '../../src/cli/client.js';
 import { COMMANDS } from '../../src/cli/table.js';
-import { keyedQueue } from '../../src/cli/daemon.js';
+import { keyedQueue } from '../../src/tools/session.js';
 import { repoRoot } from '../helpers/corpus.js';
 import type { CliRun } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
 import { trajectoryOf } from '../../agent/policies/replay.js';
 import { renderReportHtml } from '../../agent/report.js';
+import { camel } from '../../tools/schema.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
 import { callOptions, cliSession } from '../session.js';
@@ -39,7 +40,7 @@ function runParams(values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined || k === 'run' || k === 'help') continue;
-    const key = k.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    const key = camel(k);
     out[key] = key === 'maxSteps' ? Number(v) : v;
   }
   return out;
