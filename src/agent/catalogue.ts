@@ -5,6 +5,7 @@
  */
 import { allTools } from '../tools/all.js';
 import type { ToolDef } from '../tools/registry.js';
+import { replayTool } from './replay-tool.js';
 import { agentTools } from './tooldefs.js';
 
-export const catalogue: readonly ToolDef[] = [...allTools, ...agentTools];
+export const catalogue: readonly ToolDef[] = [...allTools, ...agentTools, replayTool];

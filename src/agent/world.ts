@@ -2,6 +2,7 @@
  * A World is a device seen through the tools, plus what is known about the task being done on it. The live
  * world is any device the tool context reaches; task worlds (replays with a success check) extend it.
  */
+import { loadLatest } from '../device/latest.js';
 import type { ToolContext } from '../tools/registry.js';
 import { performAction, snapshotScreen } from './tools.js';
 import type { ActResult, AgentAction, Observation } from './types.js';
@@ -38,7 +39,7 @@ export interface World {
 export async function observeThrough(ctx: ToolContext): Promise<Observation> {
   const snap = await snapshotScreen(ctx);
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-  const dump = (await ctx.snapshots.load(device.serial)) ?? '';
+  const dump = (await loadLatest(ctx.snapshots, device.serial))?.dump ?? '';
   return { screen: snap.screen, elements: snap.elements, text: snap.text, dump };
 }
 

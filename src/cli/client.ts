@@ -21,9 +21,9 @@ import { TOOL_VERBS } from './verbs.js';
 
 /**
  * The calls the daemon takes: every verb of the command table, and the commands outside it that act on a device
- * (`replay --run`, live `blocks`). Anything else (servers, file jobs, help, version) runs in-process.
+ * (live `blocks`). Anything else (servers, file jobs, help, version) runs in-process.
  */
-export const DAEMON_VERBS: readonly string[] = [...TOOL_VERBS, 'replay', 'blocks'];
+export const DAEMON_VERBS: readonly string[] = [...TOOL_VERBS, 'blocks'];
 
 /** One message of the wire protocol (newline-delimited JSON both ways). */
 export type Frame =

@@ -1,5 +1,6 @@
-// The CLI's memory between invocations: the latest dump of each device, so `glance tap k42` resolves the ref
-// against the snapshot `glance ui` printed. Kept under $GLANCE_STATE_DIR (default ~/.cache/glance).
+// The CLI's memory between invocations: the latest screen of each device (its dump with the refs shown), so
+// `glance tap k42` resolves the ref against the snapshot `glance ui` printed. Kept under $GLANCE_STATE_DIR
+// (default ~/.cache/glance), one file per device in `latest/`.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ export function stateDir(env: Record<string, string | undefined>): string {
 }
 
 export function fileSnapshotStore(dir: string): SnapshotStore {
-  const path = (key: string): string => join(dir, 'snapshots', `${key.replace(/[^A-Za-z0-9._-]/g, '_')}.xml`);
+  const path = (key: string): string => join(dir, 'latest', `${key.replace(/[^A-Za-z0-9._-]/g, '_')}.txt`);
   return {
     async load(key) {
       try {
@@ -21,8 +22,8 @@ export function fileSnapshotStore(dir: string): SnapshotStore {
       }
     },
     async save(key, dump) {
-      await mkdir(join(dir, 'snapshots'), { recursive: true });
-      // Write then rename: a concurrent `glance tap` never reads half a dump.
+      await mkdir(join(dir, 'latest'), { recursive: true });
+      // Write then rename: a concurrent `glance tap` never reads half a record.
       const tmp = `${path(key)}.${process.pid}.tmp`;
       await writeFile(tmp, dump);
       await rename(tmp, path(key));

@@ -78,6 +78,7 @@ export const COMMANDS: readonly ToolCommand[] = [
   { verb: 'goto', tool: 'app_navigate', slots: [target] },
   { verb: 'run', tool: 'app_run_task', slots: [{ param: 'task', rest: true }] },
   { verb: 'waypoint', tool: 'trailmap_waypoint', words: { list: { list: true } } },
+  { verb: 'replay', tool: 'app_replay', slots: [{ param: 'trajectory' }] },
 ];
 
 export function commandByVerb(verb: string): ToolCommand | undefined {

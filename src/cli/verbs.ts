@@ -30,6 +30,7 @@ export const TOOL_VERBS = [
   'goto',
   'run',
   'waypoint',
+  'replay',
 ] as const;
 
 export type ToolVerb = (typeof TOOL_VERBS)[number];

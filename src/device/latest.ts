@@ -1,9 +1,12 @@
 /**
- * The device's latest snapshot: the one the last snapshot, find, wait, action or marked screenshot showed. A ref
+ * The device's latest screen: the one the last snapshot, find, wait, action or marked screenshot showed. A ref
  * resolves against it, an action's diff is taken from it, and the next snapshot carries refs from it (snap.ts).
- * It lives in a store of strings (a folder for the CLI, memory for the MCP server and the library) under the
- * serial: the dump, and beside it the elements its refs were carried from, stamped with the dump they belong to,
- * so that reading it back in another process gives exactly the refs that were shown.
+ *
+ * It is one record per device (`LatestScreen`): the dump, the snapshot with its refs, what those refs were
+ * carried from and the ref memory they were given with, the foreground `package/activity` when it was asked for
+ * that very dump, and the dump's fingerprint. The session's store keeps it as one string under the serial (a
+ * file for the CLI, memory for the MCP server and the library), written at once, so a reader in another process
+ * never sees a dump with another dump's refs or activity.
  */
 import type { CarryElement } from '../snapshot/carry.js';
 import type { RefMemory } from '../snapshot/memory.js';
@@ -11,60 +14,85 @@ import type { PreviousSnapshot } from '../snapshot/snapshot.js';
 import { fnv1a } from '../snapshot/refs.js';
 import { snapshotOf, type DeviceSnapshot } from './snap.js';
 
-/** Where the latest dump of each device is kept (structurally the tools' SnapshotStore). */
+/** Where the latest screen of each device is kept (structurally the tools' SnapshotStore). */
 export interface DumpStore {
   load(key: string): Promise<string | undefined>;
-  save(key: string, dump: string): Promise<void>;
+  save(key: string, value: string): Promise<void>;
 }
 
-const CARRIED = '#carried';
+/** The device's latest screen, as one typed record. */
+export interface LatestScreen {
+  /** The dump, parsed, with the refs that were shown (also its raw `dump`, `carriedFrom` and `memoryFrom`). */
+  readonly snap: DeviceSnapshot;
+  /** Names the dump (length and hash). */
+  readonly fingerprint: string;
+  /** `package/activity` in front when this very dump was read; absent when it was not asked (an action's dump). */
+  readonly foreground?: string;
+}
+
+/** The first line of a stored record; a store value without it is taken as a bare dump (refs standing alone). */
+const MAGIC = 'glance-latest 1';
 
 /**
- * The snapshot last saved or loaded per store and serial, with the strings it was read from: a long-lived
- * process (the daemon, the MCP server, a library session) reads its latest back without parsing the dump again
- * (a second full snapshot on screens of thousands of nodes). Used only while the store still holds those strings.
+ * The record last saved or loaded per store and serial, with the string it was read from: a long-lived process
+ * (the daemon, the MCP server, a library session) reads its latest back without parsing the dump again (a second
+ * full snapshot on screens of thousands of nodes). Used only while the store still holds that string.
  */
-const known = new WeakMap<DumpStore, Map<string, { dump: string; record: string; snap: DeviceSnapshot }>>();
+const known = new WeakMap<DumpStore, Map<string, { stored: string; screen: LatestScreen }>>();
 
-function remember(store: DumpStore, serial: string, entry: { dump: string; record: string; snap: DeviceSnapshot }): void {
+function remember(store: DumpStore, serial: string, stored: string, screen: LatestScreen): void {
   let m = known.get(store);
   if (m === undefined) known.set(store, (m = new Map()));
-  m.set(serial, entry);
+  m.set(serial, { stored, screen });
 }
 
-/** Names one dump: a record kept beside the latest dump says which dump it was written for. */
+/** Names one dump: a record says which dump its refs and activity were written for. */
 export const fingerprint = (dump: string): string => `${dump.length.toString(36)}.${fnv1a(dump).toString(36)}`;
 
-/** The device's latest snapshot, with the refs it was shown with; undefined when none is stored or it is unreadable. */
-export async function loadLatest(store: DumpStore, serial: string): Promise<DeviceSnapshot | undefined> {
-  const dump = await store.load(serial);
-  if (dump === undefined) return undefined;
-  const record = (await store.load(serial + CARRIED)) ?? '';
+/** The device's latest screen; undefined when none is stored or its dump is unreadable. */
+export async function loadLatestScreen(store: DumpStore, serial: string): Promise<LatestScreen | undefined> {
+  const stored = await store.load(serial);
+  if (stored === undefined) return undefined;
   const seen = known.get(store)?.get(serial);
-  if (seen !== undefined && seen.dump === dump && seen.record === record) return seen.snap;
-  const carried = readCarried(record, dump);
+  if (seen !== undefined && seen.stored === stored) return seen.screen;
+  const { dump, header } = splitRecord(stored);
+  const fp = fingerprint(dump);
+  // A header written for another dump (a tampered or half-copied file) says nothing about this one.
+  const mine = header !== undefined && header.fingerprint === fp ? header : undefined;
   let snap: DeviceSnapshot;
   try {
-    snap = snapshotOf(dump, carried);
+    snap = snapshotOf(dump, mine?.carried);
   } catch {
     // A corrupt or foreign file in the store: as if there were none (the caller asks the device).
     return undefined;
   }
-  remember(store, serial, { dump, record, snap });
-  return snap;
+  const screen: LatestScreen = { snap, fingerprint: fp, ...(mine?.foreground ? { foreground: mine.foreground } : {}) };
+  remember(store, serial, stored, screen);
+  return screen;
 }
 
-/** Stores `snap` as the device's latest snapshot. */
-export async function saveLatest(store: DumpStore, serial: string, snap: DeviceSnapshot): Promise<void> {
-  await store.save(serial, snap.dump);
-  const kept = snap.carriedFrom === undefined ? undefined : { carried: snap.carriedFrom.map(carryFields), memory: snap.memoryFrom };
-  const record = kept === undefined ? '' : `${fingerprint(snap.dump)}\n${JSON.stringify(kept)}`;
-  await store.save(serial + CARRIED, record);
-  remember(store, serial, { dump: snap.dump, record, snap });
+/** The device's latest snapshot, with the refs it was shown with; undefined when none is stored or it is unreadable. */
+export async function loadLatest(store: DumpStore, serial: string): Promise<DeviceSnapshot | undefined> {
+  return (await loadLatestScreen(store, serial))?.snap;
+}
+
+/** Stores `snap` as the device's latest screen, with the foreground read for this very dump if known. */
+export async function saveLatest(store: DumpStore, serial: string, snap: DeviceSnapshot, foreground?: string): Promise<LatestScreen> {
+  const screen: LatestScreen = { snap, fingerprint: fingerprint(snap.dump), ...(foreground ? { foreground } : {}) };
+  const header = {
+    fingerprint: screen.fingerprint,
+    ...(foreground ? { foreground } : {}),
+    ...(snap.carriedFrom === undefined ? {} : { carried: snap.carriedFrom.map(carryFields) }),
+    ...(snap.carriedFrom === undefined || snap.memoryFrom === undefined ? {} : { memory: snap.memoryFrom }),
+  };
+  const stored = `${MAGIC}\n${JSON.stringify(header)}\n${snap.dump}`;
+  await store.save(serial, stored);
+  remember(store, serial, stored, screen);
+  return screen;
 }
 
 /**
- * A new dump as the device's latest snapshot: its refs carried from `shown` (the latest before it, as the caller
+ * A new dump as the device's latest screen: its refs carried from `shown` (the latest before it, as the caller
  * loaded it), then stored.
  */
 export async function advanceLatest(
@@ -123,21 +151,38 @@ function isRefMemory(x: unknown): x is RefMemory {
   );
 }
 
-/**
- * What refs were given from, if the record was written for this very dump (else refs stand alone): the
- * carried-from elements and the ref memory (`{carried, memory}`; a bare list of elements from an older store).
- */
-function readCarried(record: string, dump: string): PreviousSnapshot | undefined {
-  const nl = record.indexOf('\n');
-  if (nl < 0 || record.slice(0, nl) !== fingerprint(dump)) return undefined;
+interface Header {
+  fingerprint: string;
+  foreground?: string;
+  carried?: PreviousSnapshot;
+}
+
+/** A stored string as its dump and, when it is a record, its header (undefined when unreadable). */
+function splitRecord(stored: string): { dump: string; header?: Header } {
+  if (!stored.startsWith(MAGIC + '\n')) return { dump: stored };
+  const at = MAGIC.length + 1;
+  const nl = stored.indexOf('\n', at);
+  if (nl < 0) return { dump: '' };
+  const dump = stored.slice(nl + 1);
+  const header = readHeader(stored.slice(at, nl));
+  return header === undefined ? { dump } : { dump, header };
+}
+
+function readHeader(line: string): Header | undefined {
+  let o: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(record.slice(nl + 1));
-    if (Array.isArray(parsed)) return parsed.every(isCarryElement) ? { elements: parsed } : undefined;
-    const o = parsed as { carried?: unknown; memory?: unknown } | null;
-    if (o === null || typeof o !== 'object' || !Array.isArray(o.carried) || !o.carried.every(isCarryElement)) return undefined;
-    if (o.memory !== undefined && !isRefMemory(o.memory)) return undefined;
-    return { elements: o.carried, ...(o.memory === undefined ? {} : { memory: o.memory }) };
+    const parsed: unknown = JSON.parse(line);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    o = parsed as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  const { fingerprint: fp, foreground, carried, memory } = o;
+  if (typeof fp !== 'string' || !optString(foreground)) return undefined;
+  const h: Header = { fingerprint: fp, ...(typeof foreground === 'string' ? { foreground } : {}) };
+  if (carried === undefined) return h;
+  // Refs given from something unreadable would not be the refs shown: the dump's own refs are safer.
+  if (!Array.isArray(carried) || !carried.every(isCarryElement)) return { fingerprint: fp };
+  if (memory !== undefined && !isRefMemory(memory)) return { fingerprint: fp };
+  return { ...h, carried: { elements: carried, ...(memory === undefined ? {} : { memory }) } };
 }

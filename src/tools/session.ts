@@ -6,6 +6,7 @@
  * latest screen of each device with the refs it carries, and one queue per device, so two callers never act on
  * one phone at once.
  */
+import { loadLatestScreen, type LatestScreen } from '../device/latest.js';
 import { GlanceError } from '../errors.js';
 import { allTools } from './all.js';
 import { callToolDef } from './call.js';
@@ -72,6 +73,11 @@ export interface Session {
    * episode runs device tools one by one, unqueued): the same devices, screens and files as `call`.
    */
   context(opts?: SessionCallOptions): ToolContext;
+  /**
+   * The device's latest screen as one record (dump, snapshot with the refs shown, what they were carried from,
+   * foreground, fingerprint); undefined before the device was looked at. Default device: the session's.
+   */
+  latest(serial?: string, opts?: { signal?: AbortSignal }): Promise<LatestScreen | undefined>;
   /** Forgets every device's latest screen and the refs it carries (a task world starting a new episode). */
   forgetScreens(): void;
   /** Ends calls in flight (their signal fires) and, when the session owns it, closes the provider. */
@@ -142,6 +148,11 @@ export function createSession(options: SessionOptions): Session {
     serial: options.serial,
     tool,
     context,
+    async latest(serial, opts = {}) {
+      const signal = opts.signal ?? closing.signal;
+      const device = await options.devices.get(serial ?? options.serial, { signal });
+      return loadLatestScreen(snapshots, device.serial);
+    },
     forgetScreens() {
       snapshots = memorySnapshotStore();
     },

@@ -8,8 +8,8 @@ import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
 import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { foregroundIfKnown } from '../device/actions/settle.js';
-import { advanceLatest, fingerprint, loadLatest } from '../device/latest.js';
-import { sameRefs, type DeviceSnapshot } from '../device/snap.js';
+import { advanceLatest, loadLatest, loadLatestScreen, saveLatest, type LatestScreen } from '../device/latest.js';
+import { sameRefs, snapshotOf, type DeviceSnapshot } from '../device/snap.js';
 import type { Device } from '../device/types.js';
 import { reportsBackend } from '../device/uia2/device.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
@@ -68,8 +68,6 @@ async function currentSnapshot(ctx: ToolContext, from: string | undefined, optio
   return snapshotFromDump(snap.uiDump(), { ...options, ...sameRefs(snap) });
 }
 
-const FOREGROUND = '#foreground';
-
 /**
  * A live dump with the foreground package and activity filled in (uiautomator XML carries neither), so the
  * snapshot header names the screen. Asked in parallel with the dump: free next to a 1.5–3 s phone dump. It
@@ -83,20 +81,17 @@ async function liveScreen(
   const [dump, fg] = await Promise.all([device.dump({ signal: ctx.signal }), foregroundIfKnown(device, ctx.signal)]);
   const source = reportsBackend(device) ? device.backendInfo().last : undefined;
   const foreground = fg ? `${fg.package}/${fg.activity}` : '';
-  const snap = await advanceLatest(ctx.snapshots, device.serial, dump, shown);
-  // Stamped with the dump it belongs to: actions save newer dumps without asking for the activity.
-  await ctx.snapshots.save(device.serial + FOREGROUND, `${fingerprint(dump)} ${foreground}`);
+  // Kept in the latest screen's record with the dump it belongs to: actions save newer dumps without it.
+  const snap = snapshotOf(dump, shown?.snapshot);
+  await saveLatest(ctx.snapshots, device.serial, snap, foreground);
   return { snap, view: withForeground(snap.uiDump(), foreground), ...(source === undefined ? {} : { source }) };
 }
 
 /** Which backend read the screen (UiAutomator2 server or `uiautomator dump`) and how long it took. */
 type ReadBy = { backend: 'uia2' | 'dump'; ms: number };
 
-/** The device's latest dump, with its activity when it was recorded for exactly that dump. */
-async function rememberedScreen(ctx: ToolContext, serial: string, shown: DeviceSnapshot): Promise<UiDump> {
-  const [stamp, fg] = ((await ctx.snapshots.load(serial + FOREGROUND)) ?? '').split(' ');
-  return withForeground(shown.uiDump(), stamp === fingerprint(shown.dump) ? (fg ?? '') : '');
-}
+/** The device's latest dump, with its activity when it was read for exactly that dump. */
+const rememberedScreen = (latest: LatestScreen): UiDump => withForeground(latest.snap.uiDump(), latest.foreground ?? '');
 
 /** A copy of a parsed dump naming the foreground `package/activity` (the parse itself is shared, so not changed). */
 function withForeground(ui: UiDump, fg: string): UiDump {
@@ -135,8 +130,9 @@ export const snapshotTool = defineTool({
       dump = view = await ctx.readFile(input.from);
     } else {
       const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
-      const shown = await loadLatest(ctx.snapshots, device.serial);
-      const remembered = input.diff === 'last' && shown !== undefined ? await rememberedScreen(ctx, device.serial, shown) : undefined;
+      const latest = await loadLatestScreen(ctx.snapshots, device.serial);
+      const shown = latest?.snap;
+      const remembered = input.diff === 'last' && latest !== undefined ? rememberedScreen(latest) : undefined;
       let snap: DeviceSnapshot;
       ({ snap, view, source } = await liveScreen(ctx, device, shown));
       dump = snap.dump;

@@ -62,7 +62,7 @@ after(async () => {
 
 describe('the background daemon', { timeout: 180_000 }, () => {
   test('the client hands over exactly the verbs of the command table', () => {
-    assert.deepEqual([...DAEMON_VERBS].sort(), [...COMMANDS.map((c) => c.verb), 'replay', 'blocks'].sort());
+    assert.deepEqual([...DAEMON_VERBS].sort(), [...COMMANDS.map((c) => c.verb), 'blocks'].sort());
     assert.ok(daemonEligible(['-s', 'emulator-5554', '--json', 'ui']));
     assert.ok(!daemonEligible(['virtual']), 'servers run in-process');
     assert.ok(!daemonEligible(['--version']));

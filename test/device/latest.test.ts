@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fresh, latest, scroll, swipe, touch, type ActionEnv } from '../../src/device/actions/index.js';
 import { AdbDevice } from '../../src/device/adb-device.js';
-import { loadLatest, saveLatest } from '../../src/device/latest.js';
+import { fingerprint, loadLatest, loadLatestScreen, saveLatest } from '../../src/device/latest.js';
 import { snapshotOf } from '../../src/device/snap.js';
+import type { DeviceProvider } from '../../src/device/provider.js';
+import { createSession } from '../../src/tools/session.js';
 import { createVirtualDevice, type VirtualDevice } from '../../src/device/virtual/device.js';
 import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
@@ -94,21 +96,48 @@ describe('the latest snapshot in the store', () => {
     );
   });
 
-  test('an unreadable record stands alone; an unreadable dump is no latest at all', async () => {
+  test('an unreadable or foreign header stands alone; an unreadable dump is no latest at all', async () => {
     const store = memoryStore();
-    await saveLatest(store, 'phone', snapshotOf(after, before.snapshot));
-    const stamp = store.map.get('phone#carried')!.split('\n')[0]!;
+    await saveLatest(store, 'phone', snapshotOf(after, before.snapshot), 'dev.glance.demo/.RecipesActivity');
+    const [magic, header] = store.map.get('phone')!.split('\n');
     const alone = snapshotOf(after).elements.map((e) => e.ref);
-    for (const bad of [`${stamp}\n{`, `${stamp}\n[{"ref":1}]`, `${stamp}\n{"elements":[]}`, '']) {
-      store.map.set('phone#carried', bad);
+    const h = JSON.parse(header!) as Record<string, unknown>;
+    const tampered = [
+      '{',
+      JSON.stringify({ ...h, carried: [{ ref: 1 }] }),
+      JSON.stringify({ ...h, memory: { seq: 'x' } }),
+      JSON.stringify({ ...h, fingerprint: fingerprint(after + ' ') }),
+      '[]',
+    ];
+    for (const bad of tampered) {
+      store.map.set('phone', `${magic}\n${bad}\n${after}`);
+      const back = await loadLatestScreen(store, 'phone');
       assert.deepEqual(
-        (await loadLatest(store, 'phone'))?.elements.map((e) => e.ref),
+        back?.snap.elements.map((e) => e.ref),
         alone,
         bad,
       );
+      if (bad.includes('fingerprint') && !bad.includes('"fingerprint":"' + fingerprint(after)))
+        assert.equal(back?.foreground, undefined, bad);
     }
     store.map.set('phone', '<hierarchy><node');
     assert.equal(await loadLatest(store, 'phone'), undefined);
+    store.map.set('phone', `${magic}\n${header}`);
+    assert.equal(await loadLatest(store, 'phone'), undefined, 'a record cut after its header');
+  });
+
+  test('one record: the foreground read for a dump comes back with it, and a later dump saved without one has none', async () => {
+    const store = memoryStore();
+    const shown = snapshotOf(after, before.snapshot);
+    await saveLatest(store, 'phone', shown, 'dev.glance.demo/.RecipesActivity');
+    assert.deepEqual([...store.map.keys()], ['phone'], 'one key per device');
+    const other = memoryStore();
+    for (const [k, v] of store.map) await other.save(k, v);
+    const back = await loadLatestScreen(other, 'phone');
+    assert.equal(back?.foreground, 'dev.glance.demo/.RecipesActivity');
+    assert.equal(back?.fingerprint, fingerprint(after));
+    await saveLatest(other, 'phone', snapshotOf(xml(vd), back!.snap.snapshot));
+    assert.equal((await loadLatestScreen(other, 'phone'))?.foreground, undefined);
   });
 });
 
@@ -145,5 +174,34 @@ describe('device paths carry from the latest snapshot', () => {
     const o = await scroll(env, { direction: 'down' });
     assert.ok(o.changes?.removed.includes(soup.ref));
     assert.equal((await latest(env)).elements.find((e) => e.labels?.[0] === '7. Shakshuka')?.ref, seventh.ref);
+  });
+});
+
+describe("a session's latest screen", () => {
+  test('after device_snapshot, session.latest() is one record: the refs printed, the foreground, the fingerprint', async () => {
+    const vd = createVirtualDevice({ scenario: 'demo' });
+    const device = new AdbDevice(inProcessPort(vd), { retryDelayMs: 10 });
+    const devices: DeviceProvider = {
+      get: async () => device,
+      list: async () => [{ serial: device.serial, state: 'device' }],
+    };
+    const session = createSession({ devices });
+    try {
+      assert.equal(await session.latest(), undefined, 'nothing looked at yet');
+      const shown = await session.call('device_snapshot', {});
+      const latest = await session.latest();
+      assert.ok(latest !== undefined);
+      assert.equal(latest.fingerprint, fingerprint(latest.snap.dump));
+      assert.match(latest.foreground ?? '', /^dev\.glance\.demo\//);
+      const printed = [...shown.text.matchAll(/\b([a-z]\d+)\b/g)].map((m) => m[1]);
+      for (const e of latest.snap.elements.filter((x) => x.actions.length > 0)) assert.ok(printed.includes(e.ref), e.ref);
+      // An action's dump replaces the record; the activity was not asked for it, so none is claimed.
+      await session.call('device_tap', { target: '#browse_recipes' });
+      const after = await session.latest();
+      assert.notEqual(after?.fingerprint, latest.fingerprint);
+      assert.equal(after?.foreground, undefined);
+    } finally {
+      await session.close();
+    }
   });
 });

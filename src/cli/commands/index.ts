@@ -26,10 +26,6 @@ export const commands: Readonly<Record<string, Command>> = {
     ownsJson: true,
     run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
-  replay: {
-    summary: 'a recorded run (run --out DIR): re-render its report, or --run it again, asking a model only where the screen differs',
-    run: async (argv, io) => (await import('./replay.js')).replayCommand(argv, io),
-  },
   bench: {
     summary: 'benchmarks: `bench agent` on DroidTask task worlds (SR, ACP, CTR, SPL…), `bench navigate` goto over a trailmap',
     ownsJson: true,
