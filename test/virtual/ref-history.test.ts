@@ -11,6 +11,8 @@ import { diffSnapshots } from '../../src/snapshot/diff.js';
 import { snapshotFromDump, type Snapshot } from '../../src/snapshot/snapshot.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
+import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
+import { advanceLatest, loadLatest, type DumpStore } from '../../src/device/latest.js';
 import { corpusScreens, droidtaskApps, droidtaskDir, readText } from '../helpers/corpus.js';
 import { scrollLists } from '../snapshot/perturb.js';
 import { requires } from '../helpers/requires.js';
@@ -156,3 +158,40 @@ describe('refs over repeated scrolls', () => {
     assert.deepEqual(bad, []);
   });
 });
+
+describe('refs over repeated scrolls, through a device session', () => {
+  test(
+    'every corpus list scrolled out and back, each look read back from the stored latest screen as a new CLI call does',
+    { skip: requires({ shared: true }) },
+    async () => {
+      const offsets = [120, 240, 480, 900, 600, 300, 0, 700, 60, 0];
+      let walks = 0;
+      const bad: string[] = [];
+      for (const s of corpusScreens()) {
+        const dump = parseDump(readText(s.xmlPath));
+        if (scrollLists(dump, 1).moved.size === 0) continue;
+        walks++;
+        const w: Walk = { history: new Map(), relabels: [], snapshots: 0 };
+        let stored = new Map<string, string>();
+        let prev: Snapshot | undefined;
+        for (const dy of offsets) {
+          // A new process each time: a store over the strings the last call left, no snapshot kept in memory.
+          const store = copyStore(stored);
+          const xml = toUiautomatorXml(dy === 0 ? dump : scrollLists(dump, dy).dump);
+          const snap = await advanceLatest(store, 'phone', xml, await loadLatest(store, 'phone'));
+          record(w, prev, snap.snapshot);
+          prev = snap.snapshot;
+          stored = store.map;
+        }
+        for (const line of [...renamed(w), ...w.relabels]) bad.push(`${s.xmlPath}: ${line}`);
+      }
+      assert.ok(walks >= 100, `${walks} screens with lists`);
+      assert.deepEqual(bad, []);
+    },
+  );
+});
+
+function copyStore(from: Map<string, string>): DumpStore & { map: Map<string, string> } {
+  const map = new Map(from);
+  return { map, load: async (k) => map.get(k), save: async (k, v) => void map.set(k, v) };
+}
