@@ -540,17 +540,19 @@ export class VirtualPhone {
   /** Scrolls a live container by (dx, dy) content pixels within its content; false when it cannot move. */
   private scrollBy(n: UiNode, dx: number, dy: number): boolean {
     const inst = this.current();
-    let right = n.bounds[2];
-    let bottom = n.bounds[3];
+    let [left, top, right, bottom] = n.bounds;
     for (const { node } of walk(n.children)) {
       if (!node.visible && !inst.offscreen.has(node)) continue;
+      left = Math.min(left, node.bounds[0]);
+      top = Math.min(top, node.bounds[1]);
       right = Math.max(right, node.bounds[2]);
       bottom = Math.max(bottom, node.bounds[3]);
     }
-    const maxX = right - n.bounds[2];
-    const maxY = bottom - n.bounds[3];
+    // Offsets from the recorded position: negative up to the content the recording had scrolled past.
+    const x = { min: left - n.bounds[0], max: right - n.bounds[2] };
+    const y = { min: top - n.bounds[1], max: bottom - n.bounds[3] };
     const cur = inst.scroll.get(n) ?? { x: 0, y: 0 };
-    const next = { x: Math.max(0, Math.min(maxX, cur.x + dx)), y: Math.max(0, Math.min(maxY, cur.y + dy)) };
+    const next = { x: Math.max(x.min, Math.min(x.max, cur.x + dx)), y: Math.max(y.min, Math.min(y.max, cur.y + dy)) };
     if (next.x === cur.x && next.y === cur.y) return false;
     inst.scroll.set(n, next);
     return true;
