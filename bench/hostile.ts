@@ -15,6 +15,8 @@ import { encodeShellPacket, ShellId } from '../src/adb/index.js';
 import { devEntry } from '../test/helpers/cli.js';
 import { repoRoot } from '../test/helpers/corpus.js';
 import { tempDir } from '../test/helpers/temp.js';
+import { adbPath } from '../test/helpers/requires.js';
+import { AdbHarness } from '../test/adb/adb-harness.js';
 
 const peakHook = pathToFileURL(join(repoRoot, 'bench/peak-rss.ts')).href;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -108,6 +110,59 @@ async function neverRead(): Promise<Measured & { idleMB: number; afterMB: number
   return { ...(await done), idleMB, afterMB };
 }
 
+/** `glance virtual` on its own port; resolves with the child, its port and what it measures when it exits. */
+async function virtualChild(): Promise<{ child: ChildProcess; port: number; done: Promise<Measured> }> {
+  const child = glanceChild(['virtual', '--port', '0']);
+  const done = finished(child, performance.now());
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('close', () => reject(new Error('glance virtual exited before it was ready')));
+  });
+  return { child, port, done };
+}
+
+/**
+ * Streams through the virtual shell, driven by Debian's adb: `head -c 4194304 /dev/zero | wc -c`, a 1 GiB pipeline,
+ * and `adb exec-out yes` read for 256 MiB by the host and then closed. The device's peak RSS covers all three.
+ */
+export async function virtualStreams(): Promise<Measured & { answers: string[]; idleMB: number }> {
+  const v = await virtualChild();
+  const idleMB = rssMB(v.child.pid);
+  const answers: string[] = [];
+  const h = await AdbHarness.start();
+  try {
+    const serial = `127.0.0.1:${v.port}`;
+    await h.connectOnline(serial);
+    for (const cmd of ['head -c 4194304 /dev/zero | wc -c', 'yes | head -c 1073741824 | wc -c']) {
+      const r = await h.adb(['-s', serial, 'shell', cmd], 600_000);
+      answers.push(r.stdout.toString().trim());
+    }
+    const reader = spawn(adbPath(), ['-P', String(h.port), '-s', serial, 'exec-out', 'yes'], { env: h.env });
+    let got = 0;
+    await new Promise<void>((resolve) => {
+      reader.stdout.on('data', (d: Buffer) => {
+        got += d.length;
+        if (got >= 256 * 1024 * 1024) {
+          reader.kill('SIGINT');
+          resolve();
+        }
+      });
+      reader.once('close', () => resolve());
+    });
+    answers.push(String(got));
+    await sleep(2000);
+  } finally {
+    await h.stop();
+    v.child.kill('SIGINT');
+  }
+  return { ...(await v.done), answers, idleMB };
+}
+
 async function input(): Promise<Measured> {
   const m = await glanceRun(['ui', '--from', '/dev/zero']);
   expectError(m, 'INPUT_TOO_LARGE');
@@ -135,6 +190,12 @@ export async function benchHostile(): Promise<Record<string, number>> {
   line('endless shell output → ADB_OUTPUT_TOO_LARGE', e);
   const n = await neverRead();
   line('virtual device, 400 never-read screencaps', n, `  idle ${n.idleMB} MB, after the host left ${n.afterMB} MB`);
+  const st = await virtualStreams();
+  line(
+    'virtual device, shell streams (4 MiB, 1 GiB, exec-out yes 256 MiB)',
+    st,
+    `  idle ${st.idleMB} MB; answers ${st.answers.join(', ')}`,
+  );
   const i = await input();
   line('ui --from /dev/zero → INPUT_TOO_LARGE', i);
   return {
@@ -144,6 +205,7 @@ export async function benchHostile(): Promise<Record<string, number>> {
     'never-read screencaps RSS idle MB': n.idleMB,
     'never-read screencaps RSS after MB': n.afterMB,
     '64 MiB input peak RSS MB': i.peakMB,
+    'virtual shell streams peak RSS MB': st.peakMB,
   };
 }
 

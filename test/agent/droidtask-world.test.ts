@@ -3,10 +3,14 @@
 // step. A more permissive world must not let a wrong action succeed. Reads the shared corpus (read-only).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { runTask } from '../../src/agent/loop.js';
 import { oraclePolicy } from '../../src/agent/policies/baselines.js';
 import type { Policy } from '../../src/agent/policy.js';
 import { DroidTaskSuite, preferNext } from '../../src/agent/worlds/droidtask.js';
+import { createVirtualDevice } from '../../src/device/virtual/index.js';
+import { OTHER_APP } from '../../src/device/virtual/phone.js';
+import { walk } from '../../src/hierarchy/model.js';
 import { droidtaskDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 
@@ -90,5 +94,38 @@ describe('DroidTask worlds where the recording is silent', { skip: requires({ sh
         .map((t) => t.id)
         .join(', '),
     );
+  });
+
+  test('a tap that leaves the app where the recording never tapped shows another app; the episode goes on and back returns', async () => {
+    const suite = new DroidTaskSuite(droidtaskDir, { apps: ['dialer'] });
+    const task = suite.tasks[0]!;
+    const dev = createVirtualDevice({ droidbotDir: join(droidtaskDir, 'dialer') });
+    // A contact row on a screen the recording never opened it from: the first one whose tap shows a stub.
+    let found: { screen: string; x: number; y: number } | undefined;
+    for (const [name, def] of dev.scenario.screens) {
+      if (found !== undefined || !def.activity.startsWith(`${dev.scenario.package}/`)) continue;
+      for (const { node } of walk(def.dump.roots)) {
+        const [l, t, r, b] = node.bounds;
+        if (dev.scenario.leaves!([node]) === undefined || r <= l || b <= t) continue;
+        dev.state.reset(name);
+        await dev.run(`input tap ${(l + r) >> 1} ${(t + b) >> 1}`);
+        if (dev.state.screenName().startsWith(OTHER_APP)) {
+          found = { screen: name, x: (l + r) >> 1, y: (t + b) >> 1 };
+          break;
+        }
+      }
+    }
+    assert.ok(found !== undefined, 'the dialer has a view that leaves the app where the recording never tapped it');
+    const world = suite.world(task);
+    await world.resetAt(found.screen);
+    const res = await world.act({ kind: 'tap', target: `${found.x},${found.y}` });
+    assert.equal(res.ok, true, res.diff);
+    assert.equal(res.changed, true, 'another app in front is a change');
+    assert.notEqual(res.offPath, true, 'the phone answered: the episode goes on');
+    assert.ok(world.screenName().startsWith(OTHER_APP));
+    assert.equal(world.goalReached(), false, 'another app is no task goal');
+    const back = await world.act({ kind: 'back' });
+    assert.notEqual(back.offPath, true, 'back from another app is the phone answering');
+    assert.equal(world.screenName(), found.screen);
   });
 });

@@ -49,6 +49,35 @@ describe('scrolling recorded content', { skip: requires({ shared: true }) }, () 
     assert.deepEqual(flat(dev.state.dump().roots), flat(recorded.roots));
   });
 
+  test('a screen recorded scrolled down scrolls back up to the content above it, and no further', async () => {
+    const dev = createVirtualDevice({ droidbotDir: join(CORPUS, 'clock') });
+    const name = 'state_2023-07-03_111613';
+    dev.state.reset(name);
+    const recorded = flat(dev.state.dump().roots);
+    const general = byText(dev, 'GENERAL')!;
+    assert.equal(byText(dev, 'COLOR CUSTOMIZATION'), undefined, 'above the fold as recorded');
+    const scroller = nodes(dev).find((n) => n.id === 'com.simplemobiletools.clock:id/settings_nested_scrollview')!;
+
+    await dev.run('input swipe 540 800 540 1600');
+    assert.match(dev.state.log.at(-1)!.message, /^scrolled ScrollView/);
+    const header = byText(dev, 'COLOR CUSTOMIZATION');
+    const colors = byText(dev, 'Customize colors (Locked)');
+    const moved = byText(dev, 'GENERAL')!;
+    assert.ok(header !== undefined && colors !== undefined, 'the rows the recording had scrolled past are shown');
+    assert.ok(header.bounds[1] >= scroller.bounds[1], 'inside the scroll view');
+    assert.ok(header.bounds[3] <= colors.bounds[1] && colors.bounds[3] <= moved.bounds[1], 'in their recorded order, above GENERAL');
+    assert.ok(moved.bounds[1] > general.bounds[1], 'the recorded rows moved down');
+
+    const atTop = flat(dev.state.dump().roots);
+    await dev.run('input swipe 540 800 540 1600');
+    assert.deepEqual(flat(dev.state.dump().roots), atTop, 'clamped at the top of the recorded content');
+    assert.match(dev.state.log.at(-1)!.message, /^end of the recorded content of ScrollView/);
+
+    // Back down to where it was recorded, the screen is the recording again.
+    await dev.run(`input swipe 540 1600 540 ${1600 - (moved.bounds[1] - general.bounds[1])}`);
+    assert.deepEqual(flat(dev.state.dump().roots), recorded);
+  });
+
   test('every corpus screen with content beyond a fold serves what it served without it until it scrolls', () => {
     let grafted = 0;
     for (const app of droidtaskApps()) {

@@ -159,3 +159,24 @@ export function launcherScreen(display: DisplayInfo, apps: readonly LauncherApp[
     ],
   });
 }
+
+/**
+ * The screen of another app the recording never captured (a viewer, a chooser, the contacts app): the app's
+ * package in front and a line saying so, enough for an agent to see the app was left and to go back.
+ */
+export function otherAppScreen(display: DisplayInfo, pkg: string): UiNode {
+  const mid = Math.floor(display.height / 2);
+  return node({
+    cls: 'android.widget.FrameLayout',
+    pkg,
+    bounds: [0, 0, display.width, display.height],
+    children: indexed([
+      node({
+        cls: 'android.widget.TextView',
+        pkg,
+        text: `Another app (${pkg})`,
+        bounds: [dp(display, 16), mid - dp(display, 24), display.width - dp(display, 16), mid + dp(display, 24)],
+      }),
+    ]),
+  });
+}

@@ -11,6 +11,7 @@ import { MemFs } from './fs.js';
 import { VirtualPhone } from './phone.js';
 import { builtinScenarioDir, loadScenario, type Scenario } from './scenario.js';
 import { VIRTUAL_FEATURES, createDeviceServices, echoServer, httpServer, type TcpHandler } from './services.js';
+import { SinkClosed } from './pipe.js';
 import { Shell, type Sink } from './shell.js';
 import { DeviceSockets } from './sockets.js';
 import { PackageUids } from './uids.js';
@@ -201,10 +202,8 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
     },
     uia2: () => ({ running: uia2.server !== undefined, starts: uia2.starts }),
     async run(command, options = {}) {
-      const out: Uint8Array[] = [];
-      const err: Uint8Array[] = [];
-      const stdout: Sink = { write: (d) => void out.push(d) };
-      const stderr: Sink = { write: (d) => void err.push(d) };
+      const out = collector();
+      const err = collector();
       const shell = new Shell({
         fs,
         commands,
@@ -212,9 +211,28 @@ export function createVirtualDevice(opts: VirtualDeviceOptions = {}): VirtualDev
         signal: options.signal ?? new AbortController().signal,
         tty: options.tty ?? false,
       });
-      const exitCode = await shell.run(command, { stdout, stderr });
+      const exitCode = await shell.run(command, { stdout: out.sink, stderr: err.sink });
       debug('virtual', () => `sh (in-process) ${preview(command, 96)} → exit ${exitCode}`);
-      return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode };
+      return { stdout: out.bytes(), stderr: err.bytes(), exitCode };
     },
+  };
+}
+
+/** Most output an in-process run collects per stream; past it the command's reader is gone, as a host that stopped reading. */
+const MAX_RUN_OUTPUT = 64 * 1024 * 1024;
+
+function collector(): { sink: Sink; bytes(): Uint8Array } {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  return {
+    sink: {
+      write(d) {
+        const take = d.subarray(0, MAX_RUN_OUTPUT - size);
+        parts.push(take);
+        size += take.length;
+      },
+      ready: () => (size >= MAX_RUN_OUTPUT ? Promise.reject(new SinkClosed('Broken pipe')) : Promise.resolve()),
+    },
+    bytes: () => Buffer.concat(parts),
   };
 }

@@ -14,6 +14,7 @@ import { GlanceError } from '../../errors.js';
 import { area, contains, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
+import { leavingIndex } from './leaving.js';
 import { graftOffscreen } from './offscreen.js';
 import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type ReplayHints, type Scenario, type ScreenDef } from './scenario.js';
 
@@ -31,6 +32,8 @@ interface RecordedEvent {
   intent?: string;
   /** A scroll's direction as DroidBot names it: the way the content moves into view (`DOWN` = reveal below). */
   direction?: string;
+  /** The view acted on: its resource id and its text (else content description). */
+  view?: { id: string; label: string };
 }
 
 function invalid(dir: string, message: string): GlanceError {
@@ -155,6 +158,8 @@ function readEvents(dir: string): RecordedEvent[] {
     if (key !== undefined) r.key = key;
     if (typeof ev.intent === 'string') r.intent = ev.intent;
     if (typeof ev.direction === 'string') r.direction = ev.direction.toUpperCase();
+    const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+    if (view !== undefined) r.view = { id: str(view.resource_id), label: str(view.text) || str(view.content_description) };
     out.push(r);
   }
   return out;
@@ -348,6 +353,16 @@ export function loadDroidbot(dirIn: string): Scenario {
     );
   };
 
+  const activityOf = (stateStr: string): string | undefined => screens.get(byStateStr.get(stateStr) ?? '')?.activity;
+  const leaves = leavingIndex(
+    events.flatMap((e) => {
+      const to = activityOf(e.stop);
+      if (e.type !== 'click' || e.view === undefined || to === undefined || !activityOf(e.start)?.startsWith(`${pkg}/`)) return [];
+      const other = pkgOf(to);
+      return [{ ...e.view, to, foreign: other !== pkg && !/launcher/.test(other) }];
+    }),
+  );
+
   const label = (pkg.split('.').pop() ?? pkg).replace(/^./, (c) => c.toUpperCase());
   return {
     name: basename(dir),
@@ -365,5 +380,8 @@ export function loadDroidbot(dirIn: string): Scenario {
     dir,
     aliases: new Map([...byStateStr, ...fileAliases]),
     replay,
+    leaves,
   };
 }
+
+const pkgOf = (activity: string): string => activity.split('/')[0] ?? '';

@@ -18,6 +18,8 @@ export interface FsEntry {
   children: Map<string, FsEntry>;
   /** A kernel-made file (procfs): its content is made at each read, and stat says size 0 as procfs does. */
   made?: () => Uint8Array;
+  /** Room `data` grows into when appended to (a view of its start is `data`), so a writer appending block by block copies each byte about twice, not once per block. */
+  room?: Uint8Array;
 }
 
 export interface FsStat {
@@ -177,11 +179,18 @@ export class MemFs {
     const { dir, name } = this.parentDir(path, '/');
     const e = existing ?? entry('file', opts.perm ?? 0o660, this.now());
     if (opts.append === true && existing !== undefined) {
-      const joined = new Uint8Array(e.data.length + data.length);
-      joined.set(e.data, 0);
-      joined.set(data, e.data.length);
-      e.data = joined;
-    } else e.data = data.slice();
+      const len = e.data.length + data.length;
+      if (e.room === undefined || e.room.buffer !== e.data.buffer || e.room.byteOffset !== e.data.byteOffset || len > e.room.length) {
+        e.room = new Uint8Array(Math.max(len, 2 * e.data.length));
+        e.room.set(e.data, 0);
+      }
+      // Bytes past the current end are written: a reader holding the shorter view never sees them.
+      e.room.set(data, e.data.length);
+      e.data = e.room.subarray(0, len);
+    } else {
+      e.data = data.slice();
+      delete e.room;
+    }
     if (opts.perm !== undefined) e.perm = opts.perm & 0o7777;
     e.mtime = opts.mtime ?? this.now();
     dir.children.set(name, e);

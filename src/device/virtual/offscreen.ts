@@ -61,6 +61,18 @@ function unclamp(n: UiNode, size: (n: UiNode, axis: 0 | 1) => number, w: number,
   n.bounds = b;
 }
 
+/**
+ * Content above the fold (the screen was recorded scrolled down): the window clamped each view's top to the
+ * container's top and kept its real bottom, so the top is rebuilt from the bottom up: a leaf takes the height of a
+ * measured look-alike, a parent starts at its first child.
+ */
+function unclampAbove(n: UiNode, size: (n: UiNode, axis: 0 | 1) => number): void {
+  n.children.forEach((c) => unclampAbove(c, size));
+  const [l, , r, b] = n.bounds;
+  const top = n.children.length > 0 ? Math.min(...n.children.map((c) => c.bounds[1])) : b - size(n, 1);
+  n.bounds = [l, Math.min(top, b), r, b];
+}
+
 /** A view of no size is hidden (GONE-like or empty), not beyond a fold. */
 function collapsed(n: UiNode): boolean {
   return n.bounds[0] === n.bounds[2] && n.bounds[1] === n.bounds[3];
@@ -72,9 +84,15 @@ function collapsed(n: UiNode): boolean {
  * container clips them back to the recorded bounds.
  */
 function span(chain: readonly UiNode[], container: UiNode, g: UiNode): void {
+  const [, top, right, bottom] = container.bounds;
   for (const a of chain) {
     const [l, t, r, b] = a.bounds;
-    a.bounds = [l, t, r >= container.bounds[2] ? Math.max(r, g.bounds[2]) : r, b >= container.bounds[3] ? Math.max(b, g.bounds[3]) : b];
+    a.bounds = [
+      l,
+      t <= top ? Math.min(t, g.bounds[1]) : t,
+      r >= right ? Math.max(r, g.bounds[2]) : r,
+      b >= bottom ? Math.max(b, g.bounds[3]) : b,
+    ];
   }
 }
 
@@ -114,6 +132,8 @@ export function graftOffscreen(xml: UiDump, json: UiDump): Grafted | undefined {
       const s = here.findLastIndex((n) => n.scrollable);
       if (s < 0 || collapsed(c)) continue;
       const g = structuredClone(c);
+      // Wholly above the container's top (its bottom at or over it): content the recording had scrolled past.
+      if (c.bounds[3] <= here[s]!.bounds[1]) unclampAbove(g, size);
       unclamp(g, size, json.width, json.height);
       for (const { node } of walk([g])) {
         node.visible = false;

@@ -9,7 +9,7 @@
  * (AccessibilityNodeInfoDumper: `if (!node.isVisibleToUser()) skip`).
  */
 import { contains, walk, type Bounds, type UiDump, type UiNode } from '../../hierarchy/model.js';
-import { LAUNCHER_ACTIVITY, LAUNCHER_PKG, SYSTEMUI, launcherScreen, navigationBar, statusBar } from './chrome.js';
+import { LAUNCHER_ACTIVITY, LAUNCHER_PKG, SYSTEMUI, launcherScreen, navigationBar, otherAppScreen, statusBar } from './chrome.js';
 import { keyChar } from './keys.js';
 import { matchDepth, matchesNode } from './match.js';
 import type { ReplayAction, Scenario, ScreenDef, Target, Transition } from './scenario.js';
@@ -63,6 +63,8 @@ export interface ScreenView {
 type Foreground = { kind: 'launcher' } | { kind: 'app'; pkg: string };
 
 const LAUNCHER_DEF_NAME = '@launcher';
+/** Name prefix of a stub screen of another app (the activity follows). */
+export const OTHER_APP = '@other:';
 
 function intersect(a: Bounds, b: Bounds): Bounds {
   return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
@@ -392,8 +394,29 @@ export class VirtualPhone {
     return true;
   }
 
+  /**
+   * Another app the recording shows this tap opening, with no screen of it recorded from here: a stub of that app
+   * goes on top of this screen (back returns here), so the agent sees the app was left rather than no change.
+   */
+  private openOther(activity: string, action: string): void {
+    const stack = this.appStack();
+    if (stack === undefined) return;
+    const pkg = activity.split('/')[0]!;
+    this.note(action, `opens another app (${pkg}): no screen of it recorded from here`);
+    const { width, height } = this.scenario.display;
+    const root = otherAppScreen(this.scenario.display, pkg);
+    stack.push(
+      new ScreenInstance({
+        name: `${OTHER_APP}${activity}`,
+        activity,
+        dump: { format: 'uiautomator', roots: [root], rotation: 0, width, height },
+      }),
+    );
+  }
+
   /** A scenario screen that belongs to another app than the scenario's (not the launcher). */
   private foreignScreen(name: string): boolean {
+    if (name.startsWith(OTHER_APP)) return true;
     if (name.startsWith('@')) return false;
     const pkg = this.screen(name).activity.split('/')[0]!;
     return pkg !== this.scenario.package && pkg !== LAUNCHER_PKG && !/launcher/.test(pkg);
@@ -468,6 +491,8 @@ export class VirtualPhone {
     });
     if (t !== undefined) return this.follow(t, action);
     if (this.replayTo({ kind: long ? 'long' : 'tap', x, y }, action)) return;
+    const other = long ? undefined : this.scenario.leaves?.(path);
+    if (other !== undefined) return this.openOther(other, action);
     const what = target ?? hit;
     // A toggle is a change of the screen's own state: a phone shows it with no new screen.
     if (toggled) inst.local = true;
@@ -515,17 +540,19 @@ export class VirtualPhone {
   /** Scrolls a live container by (dx, dy) content pixels within its content; false when it cannot move. */
   private scrollBy(n: UiNode, dx: number, dy: number): boolean {
     const inst = this.current();
-    let right = n.bounds[2];
-    let bottom = n.bounds[3];
+    let [left, top, right, bottom] = n.bounds;
     for (const { node } of walk(n.children)) {
       if (!node.visible && !inst.offscreen.has(node)) continue;
+      left = Math.min(left, node.bounds[0]);
+      top = Math.min(top, node.bounds[1]);
       right = Math.max(right, node.bounds[2]);
       bottom = Math.max(bottom, node.bounds[3]);
     }
-    const maxX = right - n.bounds[2];
-    const maxY = bottom - n.bounds[3];
+    // Offsets from the recorded position: negative up to the content the recording had scrolled past.
+    const x = { min: left - n.bounds[0], max: right - n.bounds[2] };
+    const y = { min: top - n.bounds[1], max: bottom - n.bounds[3] };
     const cur = inst.scroll.get(n) ?? { x: 0, y: 0 };
-    const next = { x: Math.max(0, Math.min(maxX, cur.x + dx)), y: Math.max(0, Math.min(maxY, cur.y + dy)) };
+    const next = { x: Math.max(x.min, Math.min(x.max, cur.x + dx)), y: Math.max(y.min, Math.min(y.max, cur.y + dy)) };
     if (next.x === cur.x && next.y === cur.y) return false;
     inst.scroll.set(n, next);
     return true;

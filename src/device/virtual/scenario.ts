@@ -12,6 +12,7 @@ import { GlanceError } from '../../errors.js';
 import { walk, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
+import type { LeavesApp } from './leaving.js';
 
 const Target = z
   .object({
@@ -156,6 +157,12 @@ export interface Scenario {
     previous: readonly string[],
     hints?: ReplayHints,
   ) => { to: string; events: string[] } | undefined;
+  /**
+   * Where a tap with no recorded outcome leaves the app: the other app's activity when the recording tapped the
+   * same view (or a row of the same list) elsewhere and it opened that app. `path`: the views under the finger,
+   * outermost first.
+   */
+  leaves?: LeavesApp;
 }
 
 /** Packages every Android image has; `pm list packages` shows them next to the scenario's own. */

@@ -91,24 +91,51 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
   let pending: Uint8Array[] = [];
   let scheduled = false;
   let chain: Promise<void> = Promise.resolve();
+  // Bytes emitted and not yet acknowledged by the host, and the writers waiting for them to go down.
+  let queued = 0;
+  let waiters: Array<() => void> = [];
+  const release = (): void => {
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f();
+  };
+  abort.signal.addEventListener('abort', release, { once: true });
   const flush = (): void => {
     scheduled = false;
     if (pending.length === 0) return;
     const data = Buffer.concat(pending);
     pending = [];
-    chain = chain.then(() => io.write(data)).catch(() => abort.abort());
+    chain = chain
+      .then(() => io.write(data))
+      .then(() => {
+        queued -= data.length;
+        if (queued < SESSION_HIGH_WATER) release();
+      })
+      .catch(() => abort.abort());
   };
   const emit = (fd: 1 | 2 | 3, data: Uint8Array): void => {
     if (abort.signal.aborted) return;
-    if (v2) pending.push(fd === 3 ? encodeShellExit(data[0] ?? 0) : encodeShellPacket(fd === 1 ? ShellId.stdout : ShellId.stderr, data));
-    else if (fd !== 3) pending.push(data); // exec: and legacy shell: carry stdout and stderr on one stream
+    const packet = v2
+      ? fd === 3
+        ? encodeShellExit(data[0] ?? 0)
+        : encodeShellPacket(fd === 1 ? ShellId.stdout : ShellId.stderr, data)
+      : data;
+    // exec: and legacy shell: carry stdout and stderr on one stream, and no exit packet.
+    if (!v2 && fd === 3) return;
+    pending.push(packet);
+    queued += packet.length;
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
   };
-  const stdout: Sink = { write: (d) => d.length > 0 && emit(1, d) };
-  const stderr: Sink = { write: (d) => d.length > 0 && emit(2, d) };
+  // A bulk writer waits while the host holds a window's worth unacknowledged: `adb shell yes` runs as fast as the
+  // host reads, in bounded memory, until the host closes the stream.
+  const ready = async (): Promise<void> => {
+    while (queued >= SESSION_HIGH_WATER && !abort.signal.aborted) await new Promise<void>((r) => waiters.push(r));
+  };
+  const stdout: Sink = { write: (d) => d.length > 0 && emit(1, d), ready };
+  const stderr: Sink = { write: (d) => d.length > 0 && emit(2, d), ready };
   const received = new InputQueue();
   const shell = new Shell({
     fs: host.fs,
@@ -218,6 +245,9 @@ function openShell(host: ServiceHost, name: ShellServiceName, io: ServiceIO): Se
     closed: () => abort.abort(),
   };
 }
+
+/** Output a shell session holds unacknowledged before its writers wait for the host. */
+const SESSION_HIGH_WATER = 1024 * 1024;
 
 /** Input a command may leave unread before more is dropped: bounds what a host can park on the device. */
 const MAX_UNREAD_INPUT = 64 * 1024 * 1024;

@@ -4,6 +4,7 @@
  * Messages follow Android's mksh (`/system/bin/sh: NAME: inaccessible or not found`, exit 127).
  */
 import { FsError, tryFs, type MemFs } from './fs.js';
+import { Pipe, SIGPIPE_STATUS, SinkClosed, bytesSource, emptySource, type Sink, type Source } from './pipe.js';
 import { ArithError } from './sh-arith.js';
 import {
   ShSyntaxError,
@@ -18,26 +19,26 @@ import {
 
 const enc = new TextEncoder();
 
-export interface Sink {
-  write(data: Uint8Array): void;
-}
+export type { Sink, Source } from './pipe.js';
 
 export interface CmdContext {
   argv: string[];
-  stdin: Uint8Array;
+  /** Read as it arrives: a pipe's writer runs beside this command. */
+  stdin: Source;
   env: Map<string, string>;
   cwd: string;
   out(data: string | Uint8Array): void;
   err(data: string | Uint8Array): void;
+  /**
+   * Waits until stdout's reader has room (a bulk writer awaits it after each block, so memory stays one pipe's
+   * worth); throws SinkClosed once the reader has gone, which ends the command as SIGPIPE would.
+   */
+  drain(): Promise<void>;
   /** Runs a nested script (`sh -c`) in this shell. */
   run(script: string, args: string[]): Promise<number>;
   signal: AbortSignal;
   /** The session has a PTY (`adb shell` interactive / `-t`), so /dev/tty exists. */
   tty: boolean;
-  /** stdout is a pipe into another command (so endless writers such as `yes` stop after a bounded amount). */
-  piped: boolean;
-  /** Bytes the command reading this pipe takes (`head -c N`), when it says: an endless writer gives that much. */
-  demand?: number;
   /**
    * Reads up to `bytes` more from the session's own input as it arrives (what `adb install` streams into
    * `cmd package install -S SIZE`); fewer at end of input. Pipes and `<` use `stdin` instead.
@@ -63,19 +64,19 @@ class ExitSignal {
   constructor(readonly code: number) {}
 }
 
-class BufferSink implements Sink {
-  chunks: Uint8Array[] = [];
-  write(data: Uint8Array): void {
-    this.chunks.push(data);
-  }
-  bytes(): Uint8Array {
-    return Buffer.concat(this.chunks);
-  }
-}
-
 class NullSink implements Sink {
   write(): void {}
 }
+
+/** A command's three streams. */
+interface Io {
+  stdout: Sink;
+  stderr: Sink;
+  stdin: Source;
+}
+
+/** Output a file redirect takes before the device's disk is full: bounds what an endless writer leaves in memory. */
+export const MAX_REDIRECT_BYTES = 64 * 1024 * 1024;
 
 /** One shell process: cwd, variables, `$?`. */
 export class Shell {
@@ -89,11 +90,12 @@ export class Shell {
   }
 
   /** Runs a script; writes go to `stdout`/`stderr`. Returns the exit status (`exit N` included). */
-  async run(script: string, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array }, args: string[] = []): Promise<number> {
+  async run(script: string, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array | Source }, args: string[] = []): Promise<number> {
     const saved = this.positional;
     this.positional = args;
+    const stdin = io.stdin === undefined ? emptySource() : io.stdin instanceof Uint8Array ? bytesSource(io.stdin) : io.stdin;
     try {
-      return await this.exec(script, io);
+      return await this.exec(script, { stdout: io.stdout, stderr: io.stderr, stdin });
     } catch (e) {
       if (e instanceof ExitSignal) return (this.status = e.code);
       throw e;
@@ -102,7 +104,7 @@ export class Shell {
     }
   }
 
-  private async exec(script: string, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array }): Promise<number> {
+  private async exec(script: string, io: Io): Promise<number> {
     let parsed;
     try {
       parsed = parseScript(script);
@@ -114,7 +116,7 @@ export class Shell {
     return this.list(parsed, io);
   }
 
-  private async list(parsed: Script, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array }): Promise<number> {
+  private async list(parsed: Script, io: Io): Promise<number> {
     for (const andOr of parsed) {
       let st = await this.pipeline(andOr.first, io);
       for (const { op, pipeline } of andOr.rest) {
@@ -134,36 +136,57 @@ export class Shell {
     return this.opts.env.get(name) ?? '';
   };
 
-  private async pipeline(p: Pipeline, io: { stdout: Sink; stderr: Sink; stdin?: Uint8Array }): Promise<number> {
-    let stdin = io.stdin ?? new Uint8Array(0);
-    let st = 0;
-    for (let i = 0; i < p.commands.length; i++) {
-      const last = i === p.commands.length - 1;
-      const buf = last ? undefined : new BufferSink();
-      const demand = last ? undefined : headBytes(p.commands[i + 1]!);
-      const cmdIo = {
-        stdout: buf ?? io.stdout,
-        stderr: io.stderr,
-        stdin,
-        piped: buf !== undefined,
-        ...(demand === undefined ? {} : { demand }),
-      };
-      const c = p.commands[i]!;
+  /**
+   * Runs the stages of a pipeline side by side, each stage's stdout a bounded pipe into the next one's stdin.
+   * As in mksh, every stage but the last runs in a subshell (its `cd` and variables stay there). A stage's exit
+   * ends its pipe for the reader (end of input) and, for the writer before it, closes it (SIGPIPE).
+   */
+  private async pipeline(p: Pipeline, io: Io): Promise<number> {
+    const n = p.commands.length;
+    const pipes = p.commands.slice(1).map(() => new Pipe(this.opts.signal));
+    const stages = p.commands.map(async (c, i) => {
+      const stageIo = { stdout: pipes[i] ?? io.stdout, stderr: io.stderr, stdin: i === 0 ? io.stdin : pipes[i - 1]! };
       try {
-        st = 'body' in c ? await this.compound(c, cmdIo) : await this.simple(c, cmdIo);
+        return i === n - 1 ? await this.stage(c, stageIo) : await this.subshell().stage(c, stageIo);
       } catch (e) {
-        if (!(e instanceof ArithError)) throw e;
-        io.stderr.write(enc.encode(`${SH}: ${e.message}\n`));
-        st = 1;
+        if (e instanceof ExitSignal && i < n - 1) return e.code;
+        throw e;
+      } finally {
+        pipes[i]?.end();
+        if (i > 0) pipes[i - 1]!.close();
       }
-      if (buf !== undefined) stdin = buf.bytes();
-    }
+    });
+    // Every stage settles before the pipeline does (a failing one aborts none of the others by itself).
+    const settled = await Promise.allSettled(stages);
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    const st = (settled[n - 1] as PromiseFulfilledResult<number>).value;
     this.status = p.negate ? (st === 0 ? 1 : 0) : st;
     return this.status;
   }
 
+  /** One pipeline element: a command or a compound; an arithmetic error is its status 1, a closed sink its SIGPIPE. */
+  private async stage(c: Pipeline['commands'][number], io: Io): Promise<number> {
+    try {
+      return 'body' in c ? await this.compound(c, io) : await this.simple(c, io);
+    } catch (e) {
+      if (e instanceof SinkClosed) return SIGPIPE_STATUS;
+      if (!(e instanceof ArithError)) throw e;
+      io.stderr.write(enc.encode(`${SH}: ${e.message}\n`));
+      return 1;
+    }
+  }
+
+  /** A copy of this shell for a pipeline element: same variables, folder and `$?`, none of it shared back. */
+  private subshell(): Shell {
+    const sh = this.child(new Map(this.opts.env));
+    sh.status = this.status;
+    sh.positional = this.positional;
+    return sh;
+  }
+
   /** `( list )` in a copy of this shell's state; `{ list; }` in this shell. Redirects apply to the whole list. */
-  private async compound(cmd: Compound, io: { stdout: Sink; stderr: Sink; stdin: Uint8Array }): Promise<number> {
+  private async compound(cmd: Compound, io: Io): Promise<number> {
     const r = this.redirect(cmd.redirects, io);
     if (typeof r === 'number') return r;
     const inner = { stdout: r.fds.get(1)!, stderr: r.fds.get(2)!, stdin: r.stdin };
@@ -182,10 +205,7 @@ export class Shell {
   }
 
   /** Opens a command's redirects in order: the fd table and stdin, or the status of a failed open. */
-  private redirect(
-    redirects: readonly Redirect[],
-    io: { stdout: Sink; stderr: Sink; stdin: Uint8Array },
-  ): { fds: Map<number, Sink>; stdin: Uint8Array } | number {
+  private redirect(redirects: readonly Redirect[], io: Io): { fds: Map<number, Sink>; stdin: Source } | number {
     const fs = this.opts.fs;
     const fds = new Map<number, Sink>([
       [1, io.stdout],
@@ -212,7 +232,7 @@ export class Shell {
       if (r.op === '<') {
         const data = tryFs(() => fs.readFile(path));
         if (data instanceof FsError) return shErr(`can't open ${target}: ${data.reason}`);
-        stdin = data;
+        stdin = bytesSource(data);
         continue;
       }
       // Open now (truncating for `>`), as the shell does before the command runs.
@@ -220,15 +240,12 @@ export class Shell {
         const created = tryFs(() => fs.writeFile(path, new Uint8Array(0)));
         if (created instanceof FsError) return shErr(`can't create ${target}: ${created.reason}`);
       }
-      fds.set(r.fd, { write: (data) => fs.writeFile(path, data, { append: true }) });
+      fds.set(r.fd, fileSink(fs, path));
     }
     return { fds, stdin };
   }
 
-  private async simple(
-    cmd: SimpleCommand,
-    io: { stdout: Sink; stderr: Sink; stdin: Uint8Array; piped?: boolean; demand?: number },
-  ): Promise<number> {
+  private async simple(cmd: SimpleCommand, io: Io): Promise<number> {
     this.opts.signal.throwIfAborted();
     const r = this.redirect(cmd.redirects, io);
     if (typeof r === 'number') return r;
@@ -252,20 +269,33 @@ export class Shell {
       return 127;
     }
     const toBytes = (d: string | Uint8Array): Uint8Array => (typeof d === 'string' ? enc.encode(d) : d);
-    return await impl({
-      argv,
-      stdin,
-      env,
-      cwd: this.cwd,
-      out: (d) => out.write(toBytes(d)),
-      err: (d) => err.write(toBytes(d)),
-      run: (script, args) => this.child(env).run(script, { stdout: out, stderr: err, stdin }, args),
-      signal: this.opts.signal,
-      tty: this.opts.tty,
-      piped: io.piped === true && out === io.stdout,
-      ...(io.demand !== undefined && out === io.stdout ? { demand: io.demand } : {}),
-      readInput: this.opts.readInput ?? (() => Promise.resolve(new Uint8Array(0))),
-    });
+    const signal = this.opts.signal;
+    const drain = async (): Promise<void> => {
+      if (out.ready !== undefined) await out.ready();
+      // A sink that never waits still gives the session a turn, so an abort reaches an endless writer.
+      else await new Promise<void>((r) => setImmediate(r));
+      signal.throwIfAborted();
+    };
+    try {
+      return await impl({
+        argv,
+        stdin,
+        env,
+        cwd: this.cwd,
+        out: (d) => out.write(toBytes(d)),
+        err: (d) => err.write(toBytes(d)),
+        drain,
+        run: (script, args) => this.child(env).run(script, { stdout: out, stderr: err, stdin }, args),
+        signal,
+        tty: this.opts.tty,
+        readInput: this.opts.readInput ?? (() => Promise.resolve(new Uint8Array(0))),
+      });
+    } catch (e) {
+      // A full disk is a write error the command reports; a broken pipe kills it silently (the stage's status).
+      if (!(e instanceof SinkClosed) || e.reason === 'Broken pipe') throw e;
+      err.write(enc.encode(`${base}: write error: ${e.reason}\n`));
+      return 1;
+    }
   }
 
   /**
@@ -319,14 +349,17 @@ export class Shell {
   }
 }
 
-/** `head -c N` written literally: how many bytes it reads from its pipe (a literal word only; else unknown). */
-function headBytes(c: Pipeline['commands'][number]): number | undefined {
-  if ('body' in c) return undefined;
-  const w = c.words.map((x) =>
-    x.parts.every((p) => p.kind === 'lit') ? x.parts.map((p) => (p as { text: string }).text).join('') : undefined,
-  );
-  if (w[0] !== 'head') return undefined;
-  const i = w.indexOf('-c');
-  const n = i < 0 ? NaN : Number(w[i + 1]);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+/** A `>`/`>>` target: appends each write, and is full past MAX_REDIRECT_BYTES (device nodes take everything). */
+function fileSink(fs: MemFs, path: string): Sink {
+  let written = 0;
+  const isDevice = fs.lookup(path)?.kind === 'dev';
+  return {
+    write(data) {
+      const take = isDevice ? data : data.subarray(0, MAX_REDIRECT_BYTES - written);
+      written += take.length;
+      if (take.length > 0) fs.writeFile(path, take, { append: true });
+    },
+    ready: () =>
+      !isDevice && written >= MAX_REDIRECT_BYTES ? Promise.reject(new SinkClosed('No space left on device')) : Promise.resolve(),
+  };
 }

@@ -2,7 +2,6 @@
  * What every virtual command sees: the device state (phone, file system, properties, settings) and the small
  * helpers toybox-style commands share (flag splitting, paths, reading inputs).
  */
-import { randomBytes } from 'node:crypto';
 import type { DumpFault } from '../../../hierarchy/dump-lines.js';
 import { FsError, tryFs, type MemFs } from '../fs.js';
 import type { VirtualPhone } from '../phone.js';
@@ -10,6 +9,7 @@ import type { TcpHandler } from '../services.js';
 import type { DeviceSockets } from '../sockets.js';
 import type { PackageUids } from '../uids.js';
 import type { VirtualUia2 } from '../uia2/state.js';
+import { bytesSource, deviceSource, type Source } from '../pipe.js';
 import type { CmdContext } from '../shell.js';
 
 export { sleep } from '../../sleep.js';
@@ -51,6 +51,9 @@ export interface InstalledPackage {
   instrumentation: Array<{ component: string; target: string }>;
 }
 
+/** What the file and text commands need of the device: its file system. */
+export type FsContext = Pick<DeviceContext, 'fs'>;
+
 export const enc = new TextEncoder();
 
 /** Splits leading single-letter flags (`-la`, `-f`) from operands, toybox style. */
@@ -80,49 +83,51 @@ export function abs(ctx: CmdContext, p: string): string {
   return p.startsWith('/') ? p : `${ctx.cwd === '/' ? '' : ctx.cwd}/${p}`;
 }
 
-export function lines(data: Uint8Array): string[] {
-  const s = new TextDecoder().decode(data);
-  const ls = s.split('\n');
-  if (ls[ls.length - 1] === '') ls.pop();
-  return ls;
-}
-
-/** Most bytes read from an endless device in one go: the memory cap of a single command's input. */
-export const ENDLESS_READ_CAP = 64 * 1024 * 1024;
-
-/** Bytes of an endless device file (`/dev/zero`, `/dev/urandom`), or undefined for any other path. */
-export function deviceBytes(path: string, n: number): Uint8Array | undefined {
-  if (path === '/dev/zero') return new Uint8Array(n);
-  if (path === '/dev/urandom' || path === '/dev/random') return randomBytes(n);
-  return undefined;
-}
-
 /**
- * The input of a reading command: stdin, or its files concatenated. `want`: how many bytes the reader takes
- * (`head -c N`), so an endless device gives exactly that (up to the cap) instead of one pipe's worth.
+ * The input of a reading command as one stream: stdin when it names no file, else its files in turn (`-` is
+ * stdin; an endless device streams without end). Every file is checked first, as before anything is written:
+ * the first that cannot be read is reported as `NAME: FILE: reason` and the answer is undefined.
  */
-export function inputOf(
-  dev: DeviceContext,
-  ctx: CmdContext,
-  files: string[],
-  reader: string | { name: string; want: number | undefined },
-): Uint8Array | undefined {
+export function inputOf(dev: FsContext, ctx: CmdContext, files: string[], name: string): Source | undefined {
   if (files.length === 0) return ctx.stdin;
-  const { name, want } = typeof reader === 'string' ? { name: reader, want: undefined } : reader;
-  const parts: Uint8Array[] = [];
+  const sources: Source[] = [];
   for (const f of files) {
-    // An endless device never ends: a bounded reader takes what it asked for, any other one pipe's worth.
-    const endless = deviceBytes(abs(ctx, f), Math.min(want ?? 1024 * 1024, ENDLESS_READ_CAP));
-    if (endless !== undefined) {
-      parts.push(endless);
-      continue;
-    }
-    const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
-    if (data instanceof FsError) {
-      ctx.err(`${name}: ${f}: ${data.reason}\n`);
+    const src = f === '-' ? ctx.stdin : fileSource(dev, ctx, f);
+    if (src instanceof FsError) {
+      ctx.err(`${name}: ${f}: ${src.reason}\n`);
       return undefined;
     }
-    parts.push(data);
+    sources.push(src);
   }
-  return Buffer.concat(parts);
+  return concatSources(sources);
+}
+
+/** A file of the device as a source: its bytes, an endless device's stream, or why it cannot be read. */
+export function fileSource(dev: FsContext, ctx: CmdContext, f: string): Source | FsError {
+  const path = abs(ctx, f);
+  const endless = deviceSource(path);
+  if (endless !== undefined) return endless;
+  const data = tryFs(() => dev.fs.readFile(path));
+  return data instanceof FsError ? data : bytesSource(data);
+}
+
+function concatSources(sources: Source[]): Source {
+  let i = 0;
+  return {
+    async read() {
+      for (; i < sources.length; i++) {
+        const c = await sources[i]!.read();
+        if (c !== undefined) return c;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Copies a source to stdout as it arrives, waiting for the reader between chunks. */
+export async function pump(ctx: CmdContext, src: Source): Promise<void> {
+  for (let c = await src.read(); c !== undefined; c = await src.read()) {
+    ctx.out(c);
+    await ctx.drain();
+  }
 }

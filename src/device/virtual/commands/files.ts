@@ -3,29 +3,18 @@ import { S_IFMT, isDirectory } from '../../../adb/sync-protocol.js';
 import { FsError, S_IFCHR, tryFs, type FsStat } from '../fs.js';
 import type { Command } from '../shell.js';
 import { createHash } from 'node:crypto';
-import { abs, deviceBytes, flags, inputOf, type DeviceContext } from './context.js';
-import { endless } from './text.js';
+import { abs, fileSource, flags, inputOf, pump, type DeviceContext, type FsContext } from './context.js';
 
-export function cat(dev: DeviceContext): Command {
+export function cat(dev: FsContext): Command {
   return async (ctx) => {
     const files = ctx.argv.slice(1).filter((a) => a !== '-u');
-    if (files.length === 0) {
-      ctx.out(ctx.stdin);
-      return 0;
-    }
     let st = 0;
-    for (const f of files) {
-      if (f === '-') {
-        ctx.out(ctx.stdin);
-        continue;
-      }
-      const dev0 = deviceBytes(abs(ctx, f), 65536);
-      if (dev0 !== undefined) return endless(ctx, dev0);
-      const data = tryFs(() => dev.fs.readFile(abs(ctx, f)));
-      if (data instanceof FsError) {
-        ctx.err(`cat: ${f}: ${data.reason}\n`);
+    for (const f of files.length === 0 ? ['-'] : files) {
+      const src = f === '-' ? ctx.stdin : fileSource(dev, ctx, f);
+      if (src instanceof FsError) {
+        ctx.err(`cat: ${f}: ${src.reason}\n`);
         st = 1;
-      } else ctx.out(data);
+      } else await pump(ctx, src);
     }
     return st;
   };
@@ -159,18 +148,20 @@ export function cpmv(dev: DeviceContext, move: boolean): Command {
 }
 
 /** toybox `md5sum [FILE…]`: `HASH  NAME` per file, `-` for stdin. */
-export function md5sum(dev: DeviceContext): Command {
-  return (ctx) => {
+export function md5sum(dev: FsContext): Command {
+  return async (ctx) => {
     const files = ctx.argv.slice(1).filter((a) => !a.startsWith('-') || a === '-');
     if (files.length === 0) files.push('-');
     let st = 0;
     for (const f of files) {
-      const data = f === '-' ? ctx.stdin : inputOf(dev, ctx, [f], 'md5sum');
-      if (data === undefined) {
+      const src = inputOf(dev, ctx, [f], 'md5sum');
+      if (src === undefined) {
         st = 1;
         continue;
       }
-      ctx.out(`${createHash('md5').update(data).digest('hex')}  ${f}\n`);
+      const hash = createHash('md5');
+      for (let c = await src.read(); c !== undefined; c = await src.read()) hash.update(c);
+      ctx.out(`${hash.digest('hex')}  ${f}\n`);
     }
     return st;
   };

@@ -7,6 +7,7 @@
  */
 import { readApk, type ApkInfo } from '../apk.js';
 import { FsError, tryFs } from '../fs.js';
+import { readUpTo } from '../pipe.js';
 import type { CmdContext } from '../shell.js';
 import { abs, type DeviceContext } from './context.js';
 
@@ -50,7 +51,9 @@ export async function install(dev: DeviceContext, ctx: CmdContext, args: readonl
       ctx.err(`Error: Invalid size: ${String(size)}\n`);
       return 1;
     }
-    bytes = ctx.stdin.length >= size ? ctx.stdin.subarray(0, size) : await ctx.readInput(size);
+    // Piped in (`cat app.apk | pm install -S N`), else streamed in by the host as the session's input.
+    const piped = await readUpTo(ctx.stdin, size);
+    bytes = piped.length > 0 ? piped : await ctx.readInput(size);
     if (bytes.length < size) return fail(ctx, 'INSTALL_FAILED_INVALID_APK', `Failed to read ${size} bytes from the stream`);
   } else if (file !== undefined) {
     const read = tryFs(() => dev.fs.readFile(abs(ctx, file)));

@@ -1,9 +1,13 @@
-/** toybox text commands: grep (basic and extended regex), head, tail, wc, printf, seq, yes. */
+/**
+ * toybox text commands: grep (basic and extended regex), head, tail, wc, printf, seq, yes. The readers stream
+ * their input (head stops reading once it has its part, which ends an endless writer before it).
+ */
+import { linesOf, type Source } from '../pipe.js';
 import type { CmdContext, Command } from '../shell.js';
-import { flags, inputOf, lines, type DeviceContext } from './context.js';
+import { flags, inputOf, type FsContext } from './context.js';
 
-export function grep(dev: DeviceContext): Command {
-  return (ctx) => {
+export function grep(dev: FsContext): Command {
+  return async (ctx) => {
     const args = ctx.argv.slice(1);
     const opts = new Set<string>();
     const patterns: string[] = [];
@@ -35,21 +39,27 @@ export function grep(dev: DeviceContext): Command {
       ctx.err(`grep: bad regex '${patterns[0]}'\n`);
       return 2;
     }
-    const data = inputOf(dev, ctx, files, 'grep');
-    if (data === undefined) return 2;
-    const hits = lines(data).filter((l) => re.test(l) !== opts.has('v'));
-    if (opts.has('q')) return hits.length > 0 ? 0 : 1;
-    if (opts.has('c')) ctx.out(`${hits.length}\n`);
-    else if (opts.has('o')) {
-      const g = new RegExp(re.source, re.flags + 'g');
-      for (const l of hits) for (const m of l.matchAll(g)) ctx.out(`${m[0]}\n`);
-    } else for (const l of hits) ctx.out(`${l}\n`);
-    return hits.length > 0 ? 0 : 1;
+    const src = inputOf(dev, ctx, files, 'grep');
+    if (src === undefined) return 2;
+    const g = new RegExp(re.source, re.flags + 'g');
+    let hits = 0;
+    for await (const l of linesOf(src)) {
+      if (re.test(l) === opts.has('v')) continue;
+      hits++;
+      // -q answers at the first match and stops reading, as toybox does.
+      if (opts.has('q')) return 0;
+      if (opts.has('c')) continue;
+      if (opts.has('o')) for (const m of l.matchAll(g)) ctx.out(`${m[0]}\n`);
+      else ctx.out(`${l}\n`);
+      await ctx.drain();
+    }
+    if (opts.has('c')) ctx.out(`${hits}\n`);
+    return hits > 0 ? 0 : 1;
   };
 }
 
-export function headTail(dev: DeviceContext, tail: boolean): Command {
-  return (ctx) => {
+export function headTail(dev: FsContext, tail: boolean): Command {
+  return async (ctx) => {
     const args = ctx.argv.slice(1);
     let n = 10;
     let bytes: number | undefined;
@@ -61,44 +71,110 @@ export function headTail(dev: DeviceContext, tail: boolean): Command {
       else if (/^-n?\d+$/.test(a)) n = Number(a.replace(/^-n?/, ''));
       else files.push(a);
     }
-    const data = inputOf(dev, ctx, files, { name: tail ? 'tail' : 'head', want: tail ? undefined : bytes });
-    if (data === undefined) return 1;
-    if (bytes !== undefined) {
-      ctx.out(tail ? data.subarray(Math.max(0, data.length - bytes)) : data.subarray(0, bytes));
-      return 0;
-    }
-    const ls = lines(data);
-    for (const l of tail ? ls.slice(Math.max(0, ls.length - n)) : ls.slice(0, n)) ctx.out(`${l}\n`);
+    const src = inputOf(dev, ctx, files, tail ? 'tail' : 'head');
+    if (src === undefined) return 1;
+    const unit = bytes !== undefined ? { bytes: true, n: bytes } : { bytes: false, n };
+    if (tail) ctx.out(await lastPart(src, unit));
+    else await firstPart(ctx, src, unit);
     return 0;
   };
 }
 
-export function wc(dev: DeviceContext): Command {
-  return (ctx) => {
+/** Where the `want`-th newline of `c` ends (else the chunk's end), and how many newlines that takes. */
+function afterLines(c: Uint8Array, want: number): { end: number; seen: number } {
+  let seen = 0;
+  for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) if (++seen === want) return { end: i + 1, seen };
+  return { end: c.length, seen };
+}
+
+/** `head`: writes the first `n` bytes or lines as they arrive, then stops reading. */
+async function firstPart(ctx: CmdContext, src: Source, unit: { bytes: boolean; n: number }): Promise<void> {
+  let left = unit.n;
+  while (left > 0) {
+    const c = await src.read();
+    if (c === undefined) return;
+    if (unit.bytes) {
+      const part = c.subarray(0, left);
+      left -= part.length;
+      ctx.out(part);
+    } else {
+      const { end, seen } = afterLines(c, left);
+      left -= seen;
+      ctx.out(c.subarray(0, end));
+    }
+    await ctx.drain();
+  }
+}
+
+/** What `tail` holds at most beyond its answer before dropping the older bytes. */
+const TAIL_SLACK = 1024 * 1024;
+
+/** `tail`: the last `n` bytes or lines, holding only about that much while the input streams past. */
+async function lastPart(src: Source, unit: { bytes: boolean; n: number }): Promise<Uint8Array> {
+  let kept: Uint8Array = new Uint8Array(0);
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  const trim = (): void => {
+    const all = Buffer.concat([kept, ...parts]);
+    kept = all.subarray(unit.bytes ? Math.max(0, all.length - unit.n) : startOfLast(all, unit.n));
+    parts = [];
+    size = kept.length;
+  };
+  for (let c = await src.read(); c !== undefined; c = await src.read()) {
+    parts.push(c);
+    size += c.length;
+    if (size > unit.n + TAIL_SLACK) trim();
+  }
+  trim();
+  return kept;
+}
+
+/** Offset where the last `n` lines of `data` start (a final line without newline counts as a line). */
+function startOfLast(data: Uint8Array, n: number): number {
+  if (n <= 0) return data.length;
+  let i = data.length - 1;
+  if (data[i] === 10) i--;
+  for (let seen = 0; i >= 0; i--) if (data[i] === 10 && ++seen === n) return i + 1;
+  return 0;
+}
+
+export function wc(dev: FsContext): Command {
+  return async (ctx) => {
     const { set, rest } = flags(ctx.argv.slice(1), 'lwc');
-    const data = inputOf(dev, ctx, rest, 'wc');
-    if (data === undefined) return 1;
-    const s = new TextDecoder().decode(data);
-    const counts = { l: (s.match(/\n/g) ?? []).length, w: s.split(/\s+/).filter(Boolean).length, c: data.length };
+    const src = inputOf(dev, ctx, rest, 'wc');
+    if (src === undefined) return 1;
     const pick = set.size === 0 ? (['l', 'w', 'c'] as const) : (['l', 'w', 'c'] as const).filter((k) => set.has(k));
+    const counts = await countOf(src, pick.length > 1 || pick[0] !== 'c');
     ctx.out(pick.map((k) => String(counts[k])).join(' ') + (rest.length === 1 ? ` ${rest[0]}` : '') + '\n');
     return 0;
   };
 }
 
-/** Output an endless writer (`yes`, `cat /dev/zero`) gives before stopping: what a pipe reader or a host takes. */
-const ENDLESS_CAP = { piped: 1024 * 1024, direct: 64 * 1024 * 1024 };
+/** Lines, words and bytes of a source, counted as it streams past (words split on ASCII white space); `scan`: count lines and words too. */
+async function countOf(src: Source, scan: boolean): Promise<{ l: number; w: number; c: number }> {
+  const counts = { l: 0, w: 0, c: 0 };
+  let inWord = false;
+  for (let chunk = await src.read(); chunk !== undefined; chunk = await src.read()) {
+    counts.c += chunk.length;
+    if (!scan) continue;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      const space = b === 32 || (b >= 9 && b <= 13);
+      if (b === 10) counts.l++;
+      if (!space && !inWord) counts.w++;
+      inWord = !space;
+    }
+  }
+  return counts;
+}
 
-/** Writes `chunk` again and again until the cap (a pipe's reader would have closed it) or the session ends. */
+/** Writes `chunk` again and again while someone reads: ends when the reader goes (SIGPIPE) or the session ends. */
 export async function endless(ctx: CmdContext, chunk: Uint8Array): Promise<number> {
   const block = Buffer.concat(Array.from({ length: Math.max(1, Math.floor(65536 / chunk.length)) }, () => chunk));
-  // A reader that says how much it takes (`| head -c N`) gets that much, within the memory cap.
-  const cap = ctx.piped ? Math.min(Math.max(ENDLESS_CAP.piped, ctx.demand ?? 0), ENDLESS_CAP.direct) : ENDLESS_CAP.direct;
-  for (let sent = 0; sent < cap && !ctx.signal.aborted; sent += block.length) {
+  for (;;) {
     ctx.out(block);
-    await new Promise<void>((r) => setImmediate(r));
+    await ctx.drain();
   }
-  return 0;
 }
 
 /** toybox `yes [STRING…]`. */
