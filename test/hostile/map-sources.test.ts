@@ -106,4 +106,15 @@ describe('glance map on hostile sources', () => {
     assert.doesNotMatch(raw, /root:x/);
     assert.equal(warning(json, 'XML_DOCTYPE_IGNORED')?.count, 2);
   });
+  test('character references in a label are the characters they name; an escaped one stays as written', async () => {
+    const root = project({
+      'app/src/main/AndroidManifest.xml': manifest('', 'A=&#65; Caf&#xE9;&#8230; &amp;#66;'),
+      'app/src/main/java/com/hostile/MainActivity.kt': code,
+    });
+    const { json } = await map(root);
+    assert.deepEqual(
+      json.activities.map((a) => a.label),
+      ['A=A Café… &#66;'],
+    );
+  });
 });
