@@ -3,7 +3,8 @@
 // - WebDriverAgent, UiAutomator2 (its HTTP over a TCP stream), STF: a body that never ends;
 // - a model provider: a body that never ends, and a well-formed `done` answer of 100 MB;
 // - an APK of 1.6 MB whose eight dex files inflate to 200 MiB each (a zip bomb, made here);
-// - a small valid reply, for the floor of such a process.
+// - a small valid reply, for the floor of such a process;
+// - Redis killed by its PID while a suite is followed: the time from the kill to REDIS_UNAVAILABLE.
 // Each line says the coded error the reader ended with. Run: npm run bench -- replies
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -12,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { isGlanceError } from '../src/errors.js';
+import { startLocalRedis } from '../src/farm/redis.js';
+import { followSuite, liveJobs, submitSuite } from '../src/farm/suite.js';
 import { repoRoot } from '../test/helpers/corpus.js';
+import { findRedisServer } from '../test/helpers/requires.js';
 import { tempDir } from '../test/helpers/temp.js';
 
 const peakHook = pathToFileURL(join(repoRoot, 'bench/peak-rss.ts')).href;
@@ -140,6 +145,29 @@ async function zipBomb(file: string, names: readonly string[], size: number): Pr
   return zip.length;
 }
 
+/** Seconds from Redis's SIGKILL to the follower's REDIS_UNAVAILABLE (the follower in this process). */
+async function redisLost(bin: string): Promise<{ seconds: number; outcome: string }> {
+  const redis = await startLocalRedis({ bin });
+  try {
+    await submitSuite(liveJobs([{ id: 'a', task: 'open settings' }], { name: 'lost', policy: 'heuristic' }), { redis: redis.url });
+    let killedAt = 0;
+    const outcome = await followSuite('lost', {
+      redis: redis.url,
+      onProgress: () => {
+        if (killedAt > 0) return;
+        killedAt = performance.now();
+        process.kill(redis.pid, 'SIGKILL');
+      },
+    }).then(
+      () => 'finished',
+      (e: unknown) => (isGlanceError(e) ? `${e.code} ${e.message}` : `uncoded ${String(e)}`),
+    );
+    return { seconds: (performance.now() - killedAt) / 1000, outcome };
+  } finally {
+    await redis.stop();
+  }
+}
+
 const line = (name: string, m: Measured): void =>
   console.log(
     `${name.padEnd(40)} peak ${String(m.peakMB).padStart(4)} MB  read ${m.readS.toFixed(2).padStart(6)} s  process cpu ${m.cpuS.toFixed(1).padStart(4)} s  → ${m.outcome}`,
@@ -175,6 +203,15 @@ export async function benchHostileReplies(): Promise<Record<string, number>> {
     const dexes = ['classes.dex', ...Array.from({ length: 7 }, (_, i) => `classes${i + 2}.dex`)];
     const bytes = await zipBomb(apk, dexes, 200 * 1024 * 1024);
     await measure('zip bomb', `APK: ${(bytes / 1024 / 1024).toFixed(1)} MB inflating to 8 × 200 MiB`, 'apk', apk);
+    const bin = findRedisServer();
+    if (bin === undefined) console.log('Redis lost while following: skipped, no redis-server (apt-get install redis-server)');
+    else {
+      const lost = await redisLost(bin);
+      console.log(
+        `${'Redis killed while following a suite'.padEnd(40)} after the kill ${lost.seconds.toFixed(2).padStart(6)} s  → ${lost.outcome}`,
+      );
+      figures['Redis lost → REDIS_UNAVAILABLE s'] = lost.seconds;
+    }
     return figures;
   } finally {
     for (const s of servers) s.closeAllConnections();
