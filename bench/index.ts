@@ -7,6 +7,7 @@ import { benchCorpus } from './corpus.js';
 import { benchDevice } from './device.js';
 import { benchFarm } from './farm.js';
 import { benchHostile } from './hostile.js';
+import { benchHostileReplies } from './hostile-replies.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
@@ -40,6 +41,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   ios: benchIos,
   farm: benchFarm,
   hostile: benchHostile,
+  replies: benchHostileReplies,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -43,6 +43,18 @@ export function connectionOptions(e: RedisEndpoint): Record<string, unknown> {
   return { host: e.host, port: e.port, db: e.db, username: e.username, password: e.password, maxRetriesPerRequest: null };
 }
 
+/** Reconnect attempts, half a second apart, of a client that only waits on Redis before it ends. */
+const WAITER_RETRIES = 10;
+
+/**
+ * Options for clients that wait on Redis rather than serve it (run, submit, status, export): they stop reconnecting
+ * after a few seconds, so one left behind by an error never keeps the process alive for a Redis that is gone.
+ * Workers keep reconnecting (connectionOptions): a farm outlives a Redis restart.
+ */
+export function waiterOptions(e: RedisEndpoint): Record<string, unknown> {
+  return { ...connectionOptions(e), retryStrategy: (times: number) => (times > WAITER_RETRIES ? null : 500) };
+}
+
 /**
  * A command as a RESP array of bulk strings (each word's byte length, then the bytes): a password with spaces,
  * CR or LF stays one argument, where the inline form would split it or end the command early.
@@ -105,10 +117,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `redis-server` on loopback with persistence off and waits until it answers PING (at most 10 s). */
-export async function startLocalRedis(opts: { bin: string; port?: number; detached?: boolean }): Promise<LocalRedis> {
+/**
+ * Starts `redis-server` on loopback and waits until it answers PING (at most 10 s). Persistence is off unless
+ * `dataDir` is given: then every write is in that folder's append-only file before Redis answers it, so a server
+ * killed and started again on the same folder holds everything it had acknowledged.
+ */
+export async function startLocalRedis(opts: { bin: string; port?: number; detached?: boolean; dataDir?: string }): Promise<LocalRedis> {
   const port = opts.port ?? (await freePort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'];
+  const persistence =
+    opts.dataDir === undefined
+      ? ['--save', '', '--appendonly', 'no']
+      : ['--save', '', '--dir', opts.dataDir, '--appendonly', 'yes', '--appendfsync', 'always'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--loglevel', 'warning'];
   const child: ChildProcess = spawn(opts.bin, args, {
     stdio: 'ignore',
     detached: opts.detached === true,

@@ -9,6 +9,33 @@ export interface XNode {
   text: string;
 }
 
+const CDATA = '#cdata';
+
+const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** A character XML 1.0 allows in a document (its production `Char`). */
+const xmlChar = (cp: number): boolean =>
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  (cp >= 0x10000 && cp <= 0x10ffff);
+
+/**
+ * Character references (`&#228;`, `&#x2026;`) and the five predefined entities, decoded in one pass so a decoded
+ * `&` never starts another reference. A reference to a character XML forbids (NUL, a lone surrogate, past
+ * U+10FFFF) and any other named entity stay as written.
+ */
+export function decodeReferences(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(?:#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6})|(lt|gt|amp|quot|apos));/g, (ref, dec?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return PREDEFINED[name] ?? ref;
+    const cp = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+    return xmlChar(cp) ? String.fromCodePoint(cp) : ref;
+  });
+}
+
 const parser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
@@ -16,7 +43,10 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   trimValues: false,
-  processEntities: true,
+  // References are decoded here (decodeReferences), in one pass: the parser leaves numeric ones as written, and
+  // decoding them after its own `&amp;` would read `&amp;#65;` as `A`. CDATA is kept apart, as written.
+  processEntities: false,
+  cdataPropName: CDATA,
 });
 
 type Ordered = Record<string, unknown>;
@@ -29,14 +59,19 @@ function convert(items: Ordered[]): { nodes: XNode[]; text: string } {
       if (key === ':@') continue;
       const value = item[key];
       if (key === '#text') {
-        text += String(value);
+        text += decodeReferences(String(value));
+        continue;
+      }
+      if (key === CDATA) {
+        text += (value as Ordered[]).map((t) => String(t['#text'] ?? '')).join('');
         continue;
       }
       // Processing instructions (`?xml`) are no elements. With preserveOrder and no commentPropName or
       // cdataPropName set, every other key is an element whose value is the ordered list of its children.
       if (key.startsWith('?')) continue;
       const inner = convert(value as Ordered[]);
-      const attrs = (item[':@'] as Record<string, string> | undefined) ?? {};
+      const raw = (item[':@'] as Record<string, string> | undefined) ?? {};
+      const attrs = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decodeReferences(v)]));
       nodes.push({ tag: key, attrs, children: inner.nodes, text: inner.text + inner.nodes.map((n) => n.text).join('') });
     }
   }

@@ -106,4 +106,19 @@ describe('glance map on hostile sources', () => {
     assert.doesNotMatch(raw, /root:x/);
     assert.equal(warning(json, 'XML_DOCTYPE_IGNORED')?.count, 2);
   });
+  test('character references are decoded in every attribute, not only in labels (an id, a hint, a label)', async () => {
+    const root = project({
+      'app/src/main/AndroidManifest.xml': manifest('', 'Caf&#xE9;&#8230;'),
+      'app/src/main/res/layout/main.xml':
+        '<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"><EditText android:id="@+id/f&#111;o" android:hint="A=&#65;"/></LinearLayout>',
+      'app/src/main/java/com/hostile/MainActivity.kt': code,
+    });
+    const { json } = await map(root);
+    const main = json.activities[0] as { label?: string; elements?: Array<{ id?: string; hint?: string }> };
+    assert.equal(main.label, 'Café…');
+    assert.deepEqual(
+      main.elements?.map((e) => [e.id, e.hint]),
+      [['foo', 'A=A']],
+    );
+  });
 });

@@ -3,7 +3,7 @@
 // put a `>`; a declaration that never ends leaves no document.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { hasDoctype, parseXml, refName } from '../../src/uimap/xml.js';
+import { decodeReferences, hasDoctype, parseXml, refName } from '../../src/uimap/xml.js';
 import type { XNode } from '../../src/uimap/xml.js';
 
 /** tag[attrs](text){children} in one line, to compare whole trees. */
@@ -33,6 +33,24 @@ describe('document type declarations', () => {
   test('without a declaration the text is parsed as is, with the predefined entities', () => {
     assert.equal(hasDoctype('<r>&lt;!DOCTYPE</r>'), false);
     assert.equal(flat(parseXml('<r b="&amp;">&lt;<!-- c --><d>t</d></r>')), 'r{"b":"&"}(<t){d{}(t){}}');
+  });
+});
+
+describe('character references', () => {
+  test('decimal and hex references are decoded in text and attributes, beside the predefined entities', () => {
+    assert.equal(
+      flat(parseXml('<r android:hint="A=&#65;" t="&#x2026;&#xe4;">&#228;&#x1F600; &lt;b&gt; &quot;&apos;</r>')),
+      'r{"android:hint":"A=A","t":"…ä"}(ä😀 <b> "\'){}',
+    );
+  });
+
+  test('one pass: an escaped ampersand never starts a reference, a decoded one leaves the tree as it was', () => {
+    assert.equal(flat(parseXml('<r a="&amp;#65;">&amp;lt;&#38;amp;&#60;c/&#62;</r>')), 'r{"a":"&#65;"}(&lt;&amp;<c/>){}');
+  });
+
+  test('references to characters XML forbids, unknown names and CDATA stay as written', () => {
+    assert.equal(decodeReferences('&#0;&#xD800;&#1114112;&#x110000;&#9;&nbsp;&#;&#x;'), '&#0;&#xD800;&#1114112;&#x110000;\t&nbsp;&#;&#x;');
+    assert.equal(flat(parseXml('<r>a<![CDATA[&#65; &amp; <b>]]>&#66;</r>')), 'r{}(a&#65; &amp; <b>B){}');
   });
 });
 
