@@ -100,6 +100,7 @@ export interface RunInput extends MapInput {
   cassette?: string | undefined;
   replay?: string | undefined;
   app?: string | undefined;
+  launch?: boolean | undefined;
   maxSteps?: number | undefined;
   yes?: boolean | undefined;
   out?: string | undefined;
@@ -149,6 +150,8 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     policy,
     screenshots: input.out !== undefined,
     ...(input.app === undefined ? {} : { app: input.app }),
+    ...(map === undefined ? {} : { mapPackage: map.package }),
+    ...(input.launch === undefined ? {} : { launch: input.launch }),
     ...(input.maxSteps === undefined ? {} : { maxSteps: input.maxSteps }),
     ...(input.yes === undefined ? {} : { yes: input.yes }),
     ...(progress === undefined
