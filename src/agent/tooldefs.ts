@@ -89,9 +89,13 @@ export const mapTool = defineTool({
   name: 'app_map',
   title: 'The app map, focused',
   description:
-    "The app's UI Map as text for an agent that plans itself: its screens and how they connect, or with `query` the elements whose text or id match and the shortest routes to them.",
+    "The app's UI Map as text for an agent that plans itself: its screens and how they connect; with `screen` one screen's controls; with `query` the controls whose words match, grouped under the shortest route to them.",
   schema: z.object({
-    query: z.string().optional().describe('words to look for (e.g. "font size"); omitted: every screen and transition'),
+    query: z
+      .string()
+      .optional()
+      .describe('words to look for in labels and ids, loosely ("24 hour" finds "24-hour"); omitted: every screen and where it leads'),
+    screen: z.string().optional().describe('a screen (SettingsActivity) whose controls to list'),
     ...mapParams,
     limit: z.number().int().min(1).max(100).optional().describe('most routes listed (default 10)'),
   }),
