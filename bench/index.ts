@@ -10,6 +10,7 @@ import { benchHostile } from './hostile.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
+import { benchMcpAgent } from './mcp-agent.js';
 import { benchNavigate } from './navigate.js';
 import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
@@ -40,6 +41,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   ios: benchIos,
   farm: benchFarm,
   hostile: benchHostile,
+  'mcp-agent': benchMcpAgent,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
