@@ -165,11 +165,13 @@ describe('MCP results that say what happened, on the demo phone', { skip: requir
     assert.equal(said[at + 1], 'dev.glance.demo/.AboutActivity');
     const snap = lines(textOf(await mcp.call('device_snapshot')));
     assert.deepEqual(said.slice(at + 1), snap.slice(0, said.length - at - 1));
+    assert.ok(!(await mcp.call('device_stop_app', { app: 'dev.glance.demo' })).isError);
     assert.ok(!(await mcp.call('device_launch_app', { app: 'dev.glance.demo' })).isError);
   });
 
   test('app_run_task refuses the home screen unless asked to launch, and is an error when the screen does not show the task done', async () => {
-    assert.ok(!(await mcp.call('device_press_key', { key: 'HOME' })).isError);
+    // Stopped, the app leaves the home screen in front, and starts afresh when launched.
+    assert.ok(!(await mcp.call('device_stop_app', { app: 'dev.glance.demo' })).isError);
     const refused = await mcp.call('app_run_task', { task: 'turn on dark theme', policy: 'heuristic' });
     assert.equal(refused.isError, true);
     const said = lines(textOf(refused));
