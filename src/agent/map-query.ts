@@ -126,6 +126,8 @@ function leadsTo(map: UiMap, from: string): string {
   return ` → ${parts.join('; ')}`;
 }
 
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** Widgets a person acts on by their kind, even unlabelled. */
 const INTERACTIVE = /Button|Check|Switch|Edit|Spinner|SeekBar|Slider|Radio|Toggle|Tab|Chip|Picker/;
 
@@ -143,7 +145,7 @@ export function renderScreen(map: UiMap, a: MapActivity): string {
   const shown = all.filter(isControl).length;
   const left = all.length - shown;
   const lines = [
-    `${simple(a.name)}${a.launcher === true ? ' (launcher)' : ''}: ${shown} controls${left > 0 ? ` (${left} unlabelled layout views left out)` : ''}`,
+    `${simple(a.name)}${a.launcher === true ? ' (launcher)' : ''}: ${plural(shown, 'control')}${left > 0 ? ` (${plural(left, 'unlabelled layout view')} left out)` : ''}`,
   ];
   const item = (e: MapElement): string => {
     const how = e.listeners === undefined || e.listeners.length === 0 ? '' : ` [${e.listeners.join(', ')}]`;

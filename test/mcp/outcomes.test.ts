@@ -144,7 +144,7 @@ describe('MCP results that say what happened, on the demo phone', { skip: requir
     assert.match(rows[0]!, /^on MainActivity: "Alarm 7:00" \(alarm_row_0\), .*, \+12 more$/);
     const screen = lines(textOf(await mcp.call('app_map', { map: clock, screen: 'SettingsActivity' })));
     assert.deepEqual(screen, [
-      'SettingsActivity: 2 controls (1 unlabelled layout views left out)',
+      'SettingsActivity: 2 controls (1 unlabelled layout view left out)',
       '  "Use 24-hour time format" (settings_use_24_hour_format) CheckBox [check]',
       '  "Vibrate on alarms" (settings_vibrations) Switch',
     ]);
