@@ -11,6 +11,7 @@ import { benchHostileReplies } from './hostile-replies.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
+import { benchMcpAgent } from './mcp-agent.js';
 import { benchNavigate } from './navigate.js';
 import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
@@ -42,6 +43,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   farm: benchFarm,
   hostile: benchHostile,
   replies: benchHostileReplies,
+  'mcp-agent': benchMcpAgent,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -73,6 +73,7 @@ export const ErrorCodes = {
   MODEL_UNREACHABLE: 'failure',
   CASSETTE_MISS: 'not-found',
   NAVIGATION_FAILED: 'failure',
+  APP_NOT_IN_FRONT: 'failure',
   // the farm
   FARM_UNAVAILABLE: 'failure',
   REDIS_UNAVAILABLE: 'failure',

@@ -35,6 +35,8 @@ export interface NavigationResult {
   steps: NavigationStep[];
   /** The element that shows the target, when the target is an element. */
   element?: SnapshotElement;
+  /** The snapshot of the screen it landed on (refs usable by the next action). */
+  screen?: string;
 }
 
 type Where = { kind: 'screen'; activity: string } | { kind: 'element'; places: Goal[] };
@@ -110,7 +112,7 @@ export async function navigateWorld(world: World, planner: Planner, target: stri
     const here = planner.localise(obs);
     const at = arrived(where, obs, here);
     if (at !== false) {
-      return { reached: true, target, activity: here, steps, ...(typeof at === 'object' ? { element: at } : {}) };
+      return { reached: true, target, activity: here, steps, screen: obs.text, ...(typeof at === 'object' ? { element: at } : {}) };
     }
     if (steps.length >= max) return { reached: false, target, activity: here, steps };
     const hop = nextHop(planner, where, obs, here);

@@ -4,14 +4,19 @@ import { destructiveGuard, loopGuard, stayInAppGuard } from './guards.js';
 import { runTask } from './loop.js';
 import type { Policy } from './policy.js';
 import { renderReportHtml } from './report.js';
-import type { Trajectory, TrajectoryStep } from './types.js';
+import { GlanceError } from '../errors.js';
+import type { Observation, Trajectory, TrajectoryStep } from './types.js';
 import { LiveWorld } from './world.js';
 
 export interface LiveRunOptions {
   task: string;
   policy: Policy;
-  /** Package the task is about (default: the app in front when the run starts). */
+  /** Package the task is about (default: the map's package, else the app in front when the run starts). */
   app?: string;
+  /** The package of the UI Map the policy plans on: the app to start when the home screen is in front. */
+  mapPackage?: string;
+  /** Start (or bring back) the app the task is about when another app or the home screen is in front. */
+  launch?: boolean;
   /** Most actions (default: 2 × the policy's plan + 5 when it plans on a map, else 20). */
   maxSteps?: number;
   /** Let the agent tap destructive elements (delete, send, pay…) without asking. */
@@ -21,15 +26,50 @@ export interface LiveRunOptions {
   onStep?: (step: TrajectoryStep, budget: number) => void;
 }
 
+/**
+ * A home screen or the system UI: no app to do a task in. Launcher packages have no common marker, so the known
+ * names and the word "launcher" (AOSP Launcher3, Pixel's Nexus launcher, vendors' *launcher*) stand for it.
+ */
+export function isHomeScreen(pkg: string | undefined): boolean {
+  return pkg === undefined || pkg === 'com.android.systemui' || /launcher|\.home$|trebuchet/i.test(pkg);
+}
+
+/**
+ * The app the task is about, brought to the front when asked (`app` named, or `launch`); otherwise a run never
+ * starts on another app or the home screen, where any tap would act on the wrong thing.
+ */
+async function appInFront(probe: LiveWorld, o: LiveRunOptions): Promise<{ first: Observation; app: string | undefined }> {
+  let first = await probe.observe();
+  const front = first.screen.package;
+  // A map built from source may name another id than the installed build (a `.debug` suffix): it only says which
+  // app to start from the home screen, never that the app in front is the wrong one.
+  const wanted = o.app ?? (isHomeScreen(front) ? o.mapPackage : front);
+  if (wanted !== undefined && front === wanted) return { first, app: wanted };
+  if (wanted !== undefined && (o.app !== undefined || o.launch === true)) {
+    await probe.act({ kind: 'launch', app: wanted });
+    first = await probe.observe();
+    return { first, app: wanted };
+  }
+  const shown = isHomeScreen(front) ? 'the home screen' : (front ?? 'no app');
+  throw new GlanceError(
+    'APP_NOT_IN_FRONT',
+    wanted === undefined
+      ? `${shown} is in front, not an app to do "${o.task}" in`
+      : `${wanted} is not in front (${shown} is): the task would act on another app`,
+    {
+      hint:
+        wanted === undefined
+          ? 'name the app (app: PACKAGE) to have it launched, or launch it first with device_launch_app'
+          : `pass launch: true to start ${wanted} first, or launch it with device_launch_app`,
+      next: wanted === undefined ? { tool: 'device_apps' } : { tool: 'device_launch_app', params: { app: wanted } },
+      context: { front, ...(wanted === undefined ? {} : { app: wanted }) },
+    },
+  );
+}
+
 export async function runLive(ctx: ToolContext, o: LiveRunOptions): Promise<{ trajectory: Trajectory; width?: number; height?: number }> {
   const probe = new LiveWorld(ctx, { task: o.task });
-  let first = await probe.observe();
-  // The task is about an app that is not in front: start it (or bring it back) first.
-  if (o.app !== undefined && first.screen.package !== o.app) {
-    await probe.act({ kind: 'launch', app: o.app });
-    first = await probe.observe();
-  }
-  const app = o.app ?? first.screen.package;
+  const { first, app } = await appInFront(probe, o);
   const world = new LiveWorld(ctx, { task: o.task, budget: o.maxSteps ?? 20, ...(app === undefined ? {} : { app }) });
   const trajectory = await runTask(world, o.policy, {
     signal: ctx.signal,

@@ -1,6 +1,7 @@
 /** The agent tools' handlers, loaded on first call so that offering the tools costs no map or agent code. */
 import type { ToolContext, ToolResult } from '../tools/registry.js';
-import { findPathsByText, type UiMap } from '../uimap/index.js';
+import { findPaths, type MapActivity, type UiMap, type UiPath } from '../uimap/index.js';
+import { renderOverview, renderScreen, renderSearch, searchMap, simple } from './map-query.js';
 import { loadMap, type MapSpec } from './maps.js';
 import { navigateOrFail } from './navigate.js';
 import { Planner } from './planner.js';
@@ -46,8 +47,6 @@ async function spec(input: MapInput, ctx: ToolContext): Promise<MapSpec> {
 /** The map of a spec, built maps cached where the front-end keeps them. */
 const mapOf = (s: MapSpec, ctx: ToolContext): Promise<UiMap> => loadMap(s, ctx.readFile, s.allow === undefined ? ctx.cacheDir : undefined);
 
-const simple = (name: string | undefined): string => (name === undefined ? 'off the map' : name.slice(name.lastIndexOf('.') + 1));
-
 export async function navigateHandler(
   input: MapInput & { target: string; maxSteps?: number | undefined },
   ctx: ToolContext,
@@ -64,7 +63,10 @@ export async function navigateHandler(
   );
   if (r.element !== undefined)
     lines.push(`target on screen: ${r.element.ref} ${JSON.stringify(r.element.text ?? r.element.desc ?? r.element.id ?? '')}`);
-  return { text: lines.join('\n'), data: { ...r } };
+  // The landed screen, so the next action can use its refs without another snapshot.
+  const { screen, ...data } = r;
+  if (screen !== undefined) lines.push('screen now:', screen.trimEnd());
+  return { text: lines.join('\n'), data: { ...data } };
 }
 
 function outcomeText(t: Trajectory): string {
@@ -100,6 +102,7 @@ export interface RunInput extends MapInput {
   cassette?: string | undefined;
   replay?: string | undefined;
   app?: string | undefined;
+  launch?: boolean | undefined;
   maxSteps?: number | undefined;
   yes?: boolean | undefined;
   out?: string | undefined;
@@ -149,6 +152,8 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
     policy,
     screenshots: input.out !== undefined,
     ...(input.app === undefined ? {} : { app: input.app }),
+    ...(map === undefined ? {} : { mapPackage: map.package }),
+    ...(input.launch === undefined ? {} : { launch: input.launch }),
     ...(input.maxSteps === undefined ? {} : { maxSteps: input.maxSteps }),
     ...(input.yes === undefined ? {} : { yes: input.yes }),
     ...(progress === undefined
@@ -179,30 +184,37 @@ export async function runHandler(input: RunInput, ctx: ToolContext): Promise<Too
 }
 
 export async function mapHandler(
-  input: MapInput & { query?: string | undefined; limit?: number | undefined },
+  input: MapInput & { query?: string | undefined; screen?: string | undefined; limit?: number | undefined },
   ctx: ToolContext,
 ): Promise<ToolResult> {
   const map = await mapOf(await spec(input, ctx), ctx);
-  if (input.query === undefined) {
-    const lines = [`${map.package}: ${map.activities.length} screens, ${map.transitions.length} transitions`];
-    for (const a of map.activities) {
-      const out = map.transitions.filter((t) => t.from === a.name && t.back !== true);
-      const how = out.map((t) => `${simple(t.to)}${t.trigger?.element === undefined ? '' : ` via ${t.trigger.element}`}`);
-      lines.push(
-        `${simple(a.name)}${a.launcher === true ? ' (launcher)' : ''}${how.length > 0 ? ` → ${[...new Set(how)].join(', ')}` : ''}`,
-      );
-    }
-    return { text: lines.join('\n'), data: { package: map.package, stats: map.stats } };
-  }
-  const paths = findPathsByText(map, input.query).slice(0, input.limit ?? 10);
   const planner = new Planner(map);
-  const lines = paths.length === 0 ? [`nothing on the map matches "${input.query}"`] : [];
-  for (const p of paths) {
-    const el = p.target === undefined ? '' : planner.label(p.activity, p.target.element);
-    lines.push(
-      `"${el}" on ${simple(p.activity)}${p.target?.part !== undefined && p.target.part !== 'activity' ? ` (${p.target.part})` : ''}:`,
-    );
-    for (const i of planner.instructions(p)) lines.push(`  ${i}`);
+  if (input.screen !== undefined) {
+    const name = planner.activity(input.screen);
+    const a = map.activities.find((x) => x.name === name);
+    if (a === undefined)
+      throw new GlanceError('ELEMENT_NOT_FOUND', `no screen "${input.screen}" on the map of ${map.package}`, {
+        hint: `screens: ${map.activities.map((x) => simple(x.name)).join(', ')}`,
+        next: { tool: 'app_map' },
+        context: { screen: input.screen },
+      });
+    return { text: renderScreen(map, a), data: { package: map.package, screen: a.name, controls: elementsCount(a) } };
   }
-  return { text: lines.join('\n'), data: { query: input.query, paths } };
+  if (input.query === undefined) return { text: renderOverview(map), data: { package: map.package, stats: map.stats } };
+  const found = searchMap(map, input.query);
+  const routes = new Map<string, UiPath | undefined>();
+  const routed = found.hits.map((hit) => {
+    if (!routes.has(hit.activity)) routes.set(hit.activity, findPaths(map, hit.activity)[0]);
+    const path = routes.get(hit.activity);
+    return { hit, path: path === undefined ? undefined : { ...path, target: hit.target } };
+  });
+  const limit = input.limit ?? 10;
+  const paths = routed.flatMap((r) => (r.path === undefined ? [] : [r.path]));
+  return {
+    text: renderSearch(planner, { ...found, query: input.query, routed }, limit),
+    data: { query: input.query, complete: found.complete, screens: found.screens, paths: paths.slice(0, limit) },
+  };
 }
+
+const elementsCount = (a: MapActivity): number =>
+  a.elements.length + [...a.fragments, ...a.dialogs, ...a.menus].reduce((n, p) => n + p.elements.length, 0);

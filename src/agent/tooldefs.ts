@@ -38,7 +38,7 @@ export const runTaskTool = defineTool({
   name: 'app_run_task',
   title: 'Do a task',
   description:
-    "Do a task in the app in front, step by step (observe, decide, act through the device tools), with progress per step. Policies: `heuristic` (no model; follows the UI Map when one is given), `compass` (plans on the UI Map and asks the model only where the map cannot decide) and `single` (one model call per step). The model comes from `model` or the server's GLANCE_MODEL; `privacy` sends the screen to it block by block, only as far as it asks, with a ledger of what was sent. Destructive taps (delete, send, pay…) stop the run unless `yes`. Writes trajectory.jsonl and report.html into `out` when given (created if missing).",
+    "Do a task in the app in front (refused on the home screen unless the app is named or `launch`), step by step (observe, decide, act through the device tools), with progress per step. Policies: `heuristic` (no model; follows the UI Map when one is given), `compass` (plans on the UI Map and asks the model only where the map cannot decide) and `single` (one model call per step). The model comes from `model` or the server's GLANCE_MODEL; `privacy` sends the screen to it block by block, only as far as it asks, with a ledger of what was sent. Destructive taps (delete, send, pay…) stop the run unless `yes`. Ends in isError unless the screen shows the task done. Writes trajectory.jsonl and report.html into `out` when given (created if missing).",
   schema: z.object({
     task: z.string().min(1).describe('the task in plain words'),
     policy: z
@@ -64,7 +64,11 @@ export const runTaskTool = defineTool({
         'a trajectory.jsonl to repeat step by step while the screens match; the policy (if given) decides from the first that differs',
       ),
     ...mapParams,
-    app: z.string().optional().describe('package the task is about (default: the app in front)'),
+    app: z.string().optional().describe('package the task is about, launched when not in front (default: the app in front)'),
+    launch: z
+      .boolean()
+      .optional()
+      .describe("start the app (app, else the map's) when the home screen is in front; without it the run refuses"),
     maxSteps: z
       .number()
       .int()
@@ -85,9 +89,13 @@ export const mapTool = defineTool({
   name: 'app_map',
   title: 'The app map, focused',
   description:
-    "The app's UI Map as text for an agent that plans itself: its screens and how they connect, or with `query` the elements whose text or id match and the shortest routes to them.",
+    "The app's UI Map as text for an agent that plans itself: its screens and how they connect; with `screen` one screen's controls; with `query` the controls whose words match, grouped under the shortest route to them.",
   schema: z.object({
-    query: z.string().optional().describe('words to look for (e.g. "font size"); omitted: every screen and transition'),
+    query: z
+      .string()
+      .optional()
+      .describe('words to look for in labels and ids, loosely ("24 hour" finds "24-hour"); omitted: every screen and where it leads'),
+    screen: z.string().optional().describe('a screen (SettingsActivity) whose controls to list'),
     ...mapParams,
     limit: z.number().int().min(1).max(100).optional().describe('most routes listed (default 10)'),
   }),

@@ -14,6 +14,7 @@ import {
   type ActionEnv,
   type TouchKind,
 } from '../device/actions/index.js';
+import { scrollFacts, touchFacts, typeFacts } from './outcome-facts.js';
 import { outputs } from './outputs.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 import { actionResponse } from './response.js';
@@ -60,7 +61,7 @@ function touchTool(name: string, kind: TouchKind, title: string, description: st
         input.target,
         duration === undefined ? {} : { durationMs: duration },
       );
-      return actionResponse(o);
+      return actionResponse(o, touchFacts(o));
     },
   });
 }
@@ -106,7 +107,7 @@ export const typeTool = defineTool({
       append: input.append ?? false,
       submit: input.submit ?? false,
     });
-    return actionResponse(o, [o.value !== undefined ? `field now holds ${JSON.stringify(o.value)}` : undefined]);
+    return actionResponse(o, typeFacts(o));
   },
 });
 
@@ -169,7 +170,7 @@ export const scrollTool = defineTool({
       until: input.until,
       max: input.max,
     });
-    return actionResponse(o, [o.found !== undefined ? `found ${o.found} after ${o.swipes} swipe(s)` : undefined]);
+    return actionResponse(o, scrollFacts(o));
   },
 });
 

@@ -20,10 +20,12 @@ export type { WaitOptions, WaitResult } from './wait.js';
 export { assertSelector } from './assert.js';
 export type { AssertResult } from './assert.js';
 export { launchApp } from './launch.js';
+export { otherScrollables, tappableNear } from './nearby.js';
 export type {
   ActionOutcome,
   ClearOutcome,
   Direction,
+  ElementHint,
   KeyOutcome,
   LaunchOutcome,
   ScrollOutcome,

@@ -39,10 +39,21 @@ export interface Settled {
   changes?: DiffSummary;
 }
 
+/** An element named as an alternative: its ref, class and what it says. */
+export interface ElementHint {
+  ref: string;
+  class: string;
+  label?: string;
+}
+
 export interface TouchOutcome extends Settled {
   action: TouchKind;
   target: TargetInfo;
   point: Point;
+  /** When nothing changed: whether the touched element takes taps itself. */
+  tappable?: boolean;
+  /** When nothing changed: the tappable elements at or nearest the point (the touched one left out). */
+  nearby?: ElementHint[];
 }
 
 export interface TypeOutcome extends Settled {
@@ -51,6 +62,10 @@ export interface TypeOutcome extends Settled {
   point?: Point;
   /** What the field holds afterwards, read back from the dump (absent for password fields or no field). */
   value?: string;
+  /** A password field: how many characters it holds afterwards (its masked text counted; never the text). */
+  length?: number;
+  /** The text typed went into a password field. */
+  password?: true;
 }
 
 export interface ClearOutcome extends Settled {
@@ -82,6 +97,10 @@ export interface ScrollOutcome extends Settled {
   swipes: number;
   /** The ref `until` found. */
   found?: string;
+  /** False when the last swipe moved nothing: the content is at its end that way, or does not scroll there. */
+  moved?: boolean;
+  /** When nothing moved: the other scrollable containers on screen. */
+  others?: ElementHint[];
 }
 
 export interface LaunchOutcome extends Settled {

@@ -8,7 +8,8 @@ import type { SnapshotElement } from '../../snapshot/types.js';
 import { dragRegion } from '../geometry.js';
 import { diffText, findMatches, type DeviceSnapshot } from '../snap.js';
 import { fresh, latest, type ActionEnv } from './env.js';
-import type { Direction, ScrollOutcome, TargetInfo } from './outcome.js';
+import { otherScrollables } from './nearby.js';
+import type { Direction, ElementHint, ScrollOutcome, TargetInfo } from './outcome.js';
 import { settle } from './settle.js';
 import { clearSwipePath, swipePath, type Path } from './swipe.js';
 import { describeTarget, resolveOnDevice } from './target.js';
@@ -54,15 +55,34 @@ function untilVisible(s: DeviceSnapshot, until: string | undefined): SnapshotEle
   return m.find((e) => !e.offscreen);
 }
 
-function notFound(o: ScrollOptions, swipes: number, atEnd: boolean): GlanceError {
-  const message = atEnd
-    ? `scrolled ${o.direction} to the end (${swipes} swipe${swipes === 1 ? '' : 's'}) without finding ${o.until}`
-    : `${o.until} did not appear after ${swipes} swipes ${o.direction}`;
-  return new GlanceError('ELEMENT_NOT_FOUND', message, {
-    hint: atEnd ? 'try the other direction, or check the selector' : 'raise max, or check the selector',
-    next: { tool: 'device_find', params: { selector: o.until } },
-    context: { until: o.until, swipes },
-  });
+const OPPOSITE: Readonly<Record<Direction, Direction>> = { down: 'up', up: 'down', left: 'right', right: 'left' };
+
+/**
+ * `until` not found. Its next step is never the same search again: after content that did not move at all, another
+ * container (else the other direction); after reaching the end, the other direction; after `max` swipes, more.
+ */
+function notFound(o: ScrollOptions, swipes: number, how: 'still' | 'end' | 'max', others: readonly ElementHint[]): GlanceError {
+  const back = OPPOSITE[o.direction];
+  const max = o.max ?? 10;
+  const where = others.map((e) => `${e.ref}${e.label === undefined ? '' : ` "${e.label}"`}`).join(', ');
+  const message =
+    how === 'still'
+      ? `scrolling ${o.direction} moved nothing (at the end, or nothing there scrolls that way): ${o.until} is not on screen`
+      : how === 'end'
+        ? `scrolled ${o.direction} to the end (${swipes} swipe${swipes === 1 ? '' : 's'}) without finding ${o.until}`
+        : `${o.until} did not appear after ${swipes} swipes ${o.direction}`;
+  const hint =
+    how === 'max'
+      ? 'raise max, or check the selector'
+      : `scroll ${back}${where === '' ? '' : `, or another container (target: ${where})`}, or check the selector`;
+  const other = others[0];
+  const next =
+    how === 'max'
+      ? { tool: 'device_scroll', params: { direction: o.direction, until: o.until, max: Math.min(100, max * 2) } }
+      : how === 'still' && other !== undefined
+        ? { tool: 'device_scroll', params: { direction: o.direction, target: other.ref, until: o.until } }
+        : { tool: 'device_scroll', params: { direction: back, until: o.until } };
+  return new GlanceError('ELEMENT_NOT_FOUND', message, { hint, next, context: { until: o.until, swipes, moved: how !== 'still' } });
 }
 
 export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ScrollOutcome> {
@@ -85,6 +105,7 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ScrollOu
   let cur = start;
   let swipes = 0;
   let settled = true;
+  let stuck = false;
   const rounds = o.until !== undefined ? max : 1;
   for (let i = 0; i < rounds; i++) {
     const { from, to } = scrollPath(cur, container, FINGER[o.direction]);
@@ -101,11 +122,23 @@ export async function scroll(env: ActionEnv, o: ScrollOptions): Promise<ScrollOu
       return { ...base, swipes, found: hit.ref, settled, diff: d.text, changed: d.changed, changes: d.summary };
     }
     if (!moved) {
+      stuck = true;
       if (o.until === undefined) break;
-      throw notFound(o, swipes, true);
+      throw notFound(o, swipes, swipes === 1 ? 'still' : 'end', otherScrollables(cur.elements, container?.ref));
     }
   }
-  if (o.until !== undefined) throw notFound(o, swipes, false);
+  if (o.until !== undefined) throw notFound(o, swipes, 'max', []);
   const d = diffText(start, cur);
-  return { ...base, swipes, settled, diff: d.text, changed: d.changed, ...(d.newScreen ? { newScreen: true } : {}), changes: d.summary };
+  // A swipe that moved nothing says so, with the containers that might scroll instead.
+  const still = stuck && !d.changed ? { moved: false, others: otherScrollables(cur.elements, container?.ref) } : {};
+  return {
+    ...base,
+    swipes,
+    settled,
+    diff: d.text,
+    changed: d.changed,
+    ...(d.newScreen ? { newScreen: true } : {}),
+    changes: d.summary,
+    ...still,
+  };
 }

@@ -1,7 +1,8 @@
 // tap / long-press / double-tap on a target.
 import type { ActionEnv } from './env.js';
+import { tappableNear } from './nearby.js';
 import type { TouchKind, TouchOutcome } from './outcome.js';
-import { settledDiff } from './settle.js';
+import { finish } from './settle.js';
 import { describeTarget, resolveOnDevice } from './target.js';
 
 export interface TouchOptions {
@@ -15,5 +16,13 @@ export async function touch(env: ActionEnv, kind: TouchKind, target: string, o: 
   if (kind === 'tap') await env.device.tap(r.point, call);
   else if (kind === 'double-tap') await env.device.doubleTap(r.point, call);
   else await env.device.longPress(r.point, o.durationMs ?? 1000, call);
-  return { action: kind, target: describeTarget(r), point: r.point, ...(await settledDiff(env, r.before)) };
+  const { after, ...settled } = await finish(env, r.before);
+  const out: TouchOutcome = { action: kind, target: describeTarget(r), point: r.point, ...settled };
+  // A touch that changed nothing: say whether the element takes taps at all, and what nearby does.
+  if (!settled.changed && settled.unread === undefined) {
+    const el = r.element;
+    if (el !== undefined) out.tappable = el.actions.includes('tap') || el.actions.includes('check') || el.actions.includes('long');
+    out.nearby = tappableNear(after.elements, r.point, el?.ref);
+  }
+  return out;
 }

@@ -73,9 +73,14 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<TypeOutc
     ref !== undefined
       ? after.elements.find((e) => e.ref === ref)
       : after.elements.find((e) => e.states.includes('focused') && e.actions.includes('type'));
-  if (now && !now.states.includes('password')) {
+  if (now) {
     const raw = rawNode(after, now);
-    out.value = raw && fieldLength(raw) > 0 ? raw.text : '';
+    // A password field shows one mask character per character typed: its count confirms the typing, the text
+    // itself is never read back.
+    if (now.states.includes('password') || raw?.password === true) {
+      out.password = true;
+      out.length = fieldLength(raw);
+    } else out.value = raw && fieldLength(raw) > 0 ? raw.text : '';
   }
   return out;
 }
