@@ -2,10 +2,11 @@
  * The whole screen as the model reads it, with names and states the compact snapshot leaves implicit: a switch or
  * check box says `[on]` or `[off]` (an unchecked one said nothing, so a model could not tell it from a label); a
  * switch whose only name is its id takes its row's label; an unnamed image button in the toolbar's leading slot is
- * the `Navigate up` button it always is. Pure: rewrites the snapshot text line by line, refs unchanged.
+ * the `Navigate up` button it always is; after each scrollable's rows, what lies beyond its fold (fold.ts). Pure: rewrites the snapshot text line by line, refs unchanged.
  */
 import type { SnapshotElement } from '../../snapshot/types.js';
 import type { Observation } from '../types.js';
+import { withFold } from './fold.js';
 
 const switchable = (e: SnapshotElement): boolean => e.states.includes('checkable') && !e.class.endsWith('RadioButton');
 
@@ -37,12 +38,10 @@ function rewrite(line: string, e: SnapshotElement, obs: Observation): string {
 
 export function agentScreenText(obs: Observation): string {
   const byRef = new Map(obs.elements.map((e) => [e.ref, e]));
-  return obs.text
-    .split('\n')
-    .map((line) => {
-      const ref = /^\s*([a-z]\d+)\b/.exec(line)?.[1];
-      const e = ref === undefined ? undefined : byRef.get(ref);
-      return e === undefined ? line : rewrite(line, e, obs);
-    })
-    .join('\n');
+  const lines = obs.text.split('\n').map((line) => {
+    const ref = /^\s*([a-z]\d+)\b/.exec(line)?.[1];
+    const e = ref === undefined ? undefined : byRef.get(ref);
+    return e === undefined ? line : rewrite(line, e, obs);
+  });
+  return withFold(lines, obs).join('\n');
 }

@@ -6,6 +6,7 @@ import type { DeviceSnapshot } from '../snap.js';
 import { latest, type ActionEnv } from './env.js';
 import type { ClearOutcome, TypeOutcome } from './outcome.js';
 import { finish, settledDiff } from './settle.js';
+import { resolveInView } from './into-view.js';
 import { describeTarget, resolveOnDevice, type Resolved } from './target.js';
 
 const KEY_MOVE_END = 123;
@@ -57,7 +58,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<TypeOutc
   const call = { signal: env.signal };
   let r: Resolved | undefined;
   if (o.target !== undefined) {
-    r = await resolveOnDevice(env, o.target);
+    r = await resolveInView(env, o.target);
     await env.device.tap(r.point, call);
     const n = !o.append && r.element ? fieldLength(rawNode(r.before, r.element)) : 0;
     // Appending: the tap put the cursor where the finger was, so move it to the end first.
