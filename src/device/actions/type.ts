@@ -7,7 +7,7 @@ import { latest, type ActionEnv } from './env.js';
 import type { ClearOutcome, TypeOutcome } from './outcome.js';
 import { finish, settledDiff } from './settle.js';
 import { resolveInView } from './into-view.js';
-import { describeTarget, resolveOnDevice, type Resolved } from './target.js';
+import { describeTarget, type Resolved } from './target.js';
 
 const KEY_MOVE_END = 123;
 const KEY_DEL = 67;
@@ -83,7 +83,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<TypeOutc
 
 /** Empties a field: focus it, MOVE_END, DEL per character. */
 export async function clearField(env: ActionEnv, target: string): Promise<ClearOutcome> {
-  const r = await resolveOnDevice(env, target);
+  const r = await resolveInView(env, target);
   const call = { signal: env.signal };
   await env.device.tap(r.point, call);
   const n = r.element ? fieldLength(rawNode(r.before, r.element)) : 0;
