@@ -53,7 +53,7 @@ export function toolCall(a: AgentAction): { name: string; params: Record<string,
     case 'type':
       return { name: 'device_type', params: { ...target, text: a.text ?? '' } };
     case 'scroll':
-      return { name: 'device_scroll', params: { direction: a.direction ?? 'down' } };
+      return { name: 'device_scroll', params: { direction: a.direction ?? 'down', ...target } };
     case 'swipe':
       return { name: 'device_swipe', params: { direction: a.direction ?? 'left' } };
     case 'key':

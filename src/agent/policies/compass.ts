@@ -170,6 +170,7 @@ export class CompassPolicy implements Policy {
       system: STEP_SYSTEM,
       schema: stepSchema,
       signal: ctx.signal,
+      obs,
       prompt: (view) =>
         [
           `[Task]\n${ctx.task}`,

@@ -114,6 +114,7 @@ export class SinglePolicy implements Policy {
       system: SYSTEM,
       schema,
       signal: ctx.signal,
+      obs,
       prompt: (view) =>
         [
           `Task: ${ctx.task}`,
