@@ -57,6 +57,8 @@ export function outcomeOf(h: HistoryEntry, after: Observation | undefined): stri
       return `${name === undefined ? 'the switch' : `"${name}"`} ${isOn(was) === isOn(now) ? 'is still' : 'is now'} ${state}`;
     }
   }
+  const chosen = a.kind === 'tap' && a.target !== undefined ? radioChosen(before, after, a.target) : undefined;
+  if (chosen !== undefined) return chosen;
   // The tool saw the screen it left and the one it came to: a new screen in one activity (a dialog, a fragment)
   // is still new, even when the next observation reads alike.
   if (r.newScreen) return `new screen${titled(after)}`;
@@ -66,6 +68,18 @@ export function outcomeOf(h: HistoryEntry, after: Observation | undefined): stri
   if (same) return 'same screen, nothing changed';
   if (r.newScreen) return `new screen${titled(after)}`;
   return `screen changed${shifted(before, after)}`;
+}
+
+/** A tapped radio button (or the one its row holds) that is checked on the same screen after: "X" is now chosen. */
+function radioChosen(before: Observation, after: Observation, ref: string): string | undefined {
+  const el = before.elements.find((e) => e.ref === ref);
+  if (el === undefined) return undefined;
+  const radio = (e: SnapshotElement): boolean => e.class.endsWith('RadioButton');
+  const r = radio(el) ? el : before.elements.find((e) => e.parent === ref && radio(e));
+  const now = r === undefined ? undefined : after.elements.find((e) => e.ref === r.ref);
+  if (r === undefined || now === undefined || !isOn(now)) return undefined;
+  const name = r.text ?? r.desc ?? r.labels?.[0] ?? el.text ?? el.labels?.[0];
+  return `${name === undefined ? 'the option' : quoteCut(name)} is ${isOn(r) ? 'still' : 'now'} chosen`;
 }
 
 function titled(o: Observation): string {

@@ -9,11 +9,37 @@ import { callTool } from '../tools/call.js';
 import type { ToolContext } from '../tools/registry.js';
 import type { ActResult, AgentAction } from './types.js';
 
-/** A fresh snapshot of the device: elements with refs, the header, and the dump kept for refs. */
-export async function snapshotScreen(ctx: ToolContext): Promise<{ screen: ScreenInfo; elements: SnapshotElement[]; text: string }> {
-  const r = await callTool('device_snapshot', {}, ctx);
+/**
+ * A fresh snapshot of the device: on-screen elements with refs, the header, and the dump kept for refs. Read with
+ * off-screen elements kept, which come back apart (same refs) and out of the text: what lies beyond a fold.
+ */
+export async function snapshotScreen(
+  ctx: ToolContext,
+): Promise<{ screen: ScreenInfo; elements: SnapshotElement[]; offscreen: SnapshotElement[]; text: string }> {
+  const r = await callTool('device_snapshot', { offscreen: true }, ctx);
   const data = r.data as { screen: ScreenInfo; elements: SnapshotElement[] };
-  return { screen: data.screen, elements: data.elements, text: r.text };
+  const offscreen = data.elements.filter((e) => e.offscreen === true);
+  const elements = offscreen.length === 0 ? data.elements : data.elements.filter((e) => e.offscreen !== true);
+  return { screen: data.screen, elements, offscreen, text: withoutRefs(r.text, new Set(offscreen.map((e) => e.ref))) };
+}
+
+/** The tree text without the lines of `refs` and of everything indented under them. */
+function withoutRefs(text: string, refs: ReadonlySet<string>): string {
+  if (refs.size === 0) return text;
+  const out: string[] = [];
+  let skipBelow: number | undefined;
+  for (const line of text.split('\n')) {
+    const m = /^(\s*)([a-z]\d+)\b/.exec(line);
+    const indent = m?.[1]!.length ?? 0;
+    if (skipBelow !== undefined && m !== null && indent > skipBelow) continue;
+    skipBelow = undefined;
+    if (m !== null && refs.has(m[2]!)) {
+      skipBelow = indent;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
 }
 
 /** The tool call that performs an action (done and fail are not device actions). */
@@ -27,7 +53,7 @@ export function toolCall(a: AgentAction): { name: string; params: Record<string,
     case 'type':
       return { name: 'device_type', params: { ...target, text: a.text ?? '' } };
     case 'scroll':
-      return { name: 'device_scroll', params: { direction: a.direction ?? 'down' } };
+      return { name: 'device_scroll', params: { direction: a.direction ?? 'down', ...target } };
     case 'swipe':
       return { name: 'device_swipe', params: { direction: a.direction ?? 'left' } };
     case 'key':

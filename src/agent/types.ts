@@ -27,6 +27,8 @@ export interface Observation {
   elements: SnapshotElement[];
   /** The compact snapshot text (what a model would read). */
   text: string;
+  /** Elements the dump holds outside the screen (same refs; `text` leaves them out): what lies beyond a fold. */
+  offscreen?: SnapshotElement[];
   /** The raw dump the snapshot came from (for privacy blocks). */
   dump: string;
   /** The UI Map activity this screen was localised to, when a map is known. */

@@ -40,7 +40,13 @@ export async function observeThrough(ctx: ToolContext): Promise<Observation> {
   const snap = await snapshotScreen(ctx);
   const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
   const dump = (await loadLatest(ctx.snapshots, device.serial))?.dump ?? '';
-  return { screen: snap.screen, elements: snap.elements, text: snap.text, dump };
+  return {
+    screen: snap.screen,
+    elements: snap.elements,
+    ...(snap.offscreen.length === 0 ? {} : { offscreen: snap.offscreen }),
+    text: snap.text,
+    dump,
+  };
 }
 
 export interface LiveWorldOptions {

@@ -99,3 +99,32 @@ test('the map hop is marked (map); after the model says only one instruction is 
   assert.equal(after.source, undefined);
   assert.equal(after.action.kind, 'fail');
 });
+
+test('a plan the model emptied reads as done, not as absent', async () => {
+  const home = screen('home', 'MainActivity');
+  const settings = screen('settings', 'SettingsActivity');
+  const title = settings.elements.find((e) => e.text === 'Title')!;
+  // No map: the model plans nothing at start, then empties its plan with the last instruction.
+  const provider = new Scripted({ path: [] }, [
+    step({ action: 'tap', ref: title.ref, next: 'sort by title', path: [] }),
+    step({ action: 'done', next: 'none', path: [] }),
+  ]);
+  const policy = new CompassPolicy({ provider });
+  const history: HistoryEntry[] = [];
+  const ctx = (i: number): PolicyContext => ({
+    task: 'sort notes by title',
+    step: i,
+    budget: 10,
+    history,
+    signal: new AbortController().signal,
+  });
+  await policy.start(ctx(0), home);
+  const first = await policy.decide(settings, ctx(0));
+  history.push({ observation: settings, decision: first, result: { ok: true, changed: true, newScreen: false, diff: '' } });
+  await policy.decide(settings, ctx(1));
+  const plans = provider.prompts.map((p) => p.split('[Plan]\n')[1]!.split('\n\n')[0]!);
+  assert.deepEqual(plans, [
+    '(no plan: decide from the screen)',
+    '(every instruction is done: check the screen, then answer done or act on what is missing)',
+  ]);
+});

@@ -328,13 +328,54 @@ describe('model answers', () => {
     assert.equal(checkAction(a({ action: 'back', ref: null }), view), undefined);
   });
 
+  test('an action that does not fit its element is refused, naming the element and ones that fit', () => {
+    const el = (ref: string, o: Partial<SnapshotElement>): SnapshotElement => ({
+      ref,
+      class: 'View',
+      bounds: [0, 0, 10, 10],
+      center: [5, 5],
+      actions: ['tap'],
+      states: [],
+      ...o,
+    });
+    const els = [
+      el('b1', { class: 'Button', text: 'Save' }),
+      el('b2', { class: 'LinearLayout', labels: ['Name'] }),
+      el('e3', { class: 'EditText', parent: 'b2', actions: ['tap', 'type'] }),
+      el('s4', { class: 'RecyclerView', actions: ['scroll'] }),
+    ];
+    const v = { ...view, refs: new Set(els.map((e) => e.ref)) };
+    assert.equal(
+      checkAction(a({ action: 'type', ref: 'b1', text: 'x' }), v, els),
+      'b1 Button "Save" is not a text field: type needs an editable field (on this screen: e3); to change a setting or pick an item, tap it',
+    );
+    // A row holding its field takes the text (the tap focuses the field); the field itself does.
+    assert.equal(checkAction(a({ action: 'type', ref: 'b2', text: 'x' }), v, els), undefined);
+    assert.equal(checkAction(a({ action: 'type', ref: 'e3', text: 'x' }), v, els), undefined);
+    assert.equal(
+      checkAction(a({ action: 'scroll', ref: 'b1', direction: 'down' }), v, els),
+      'b1 Button "Save" does not scroll: give a list\'s ref (on this screen: s4), or null to scroll the biggest',
+    );
+    assert.equal(checkAction(a({ action: 'scroll', ref: 's4', direction: 'down' }), v, els), undefined);
+    assert.equal(checkAction(a({ action: 'scroll', ref: null, direction: 'down' }), v, els), undefined);
+    assert.equal(
+      checkAction(a({ action: 'scroll', ref: 'x9', direction: 'down' }), v, els),
+      'there is no x9 on the screen shown; use a ref from it',
+    );
+    // The scroll's target reaches the tool.
+    assert.deepEqual(
+      toAgentAction(a({ action: 'scroll', ref: 's4', direction: 'up' }), (t) => t),
+      { kind: 'scroll', direction: 'up', target: 's4' },
+    );
+  });
+
   test('scroll defaults to down; need_more with nothing withheld ends as a failure', () => {
     assert.deepEqual(
       toAgentAction(a({ action: 'scroll', ref: null }), (t) => t),
       { kind: 'scroll', direction: 'down' },
     );
     assert.deepEqual(
-      toAgentAction(a({ action: 'scroll', direction: 'up' }), (t) => t),
+      toAgentAction(a({ action: 'scroll', ref: null, direction: 'up' }), (t) => t),
       { kind: 'scroll', direction: 'up' },
     );
     assert.deepEqual(

@@ -112,6 +112,35 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.match(readFileSync(join(out, 'report.html'), 'utf8'), /2 model calls/);
   });
 
+  test('an answer that does not fit its element gets one repair round naming what was wrong', async () => {
+    // First answer types into the Settings button; told it is no text field, the model taps it instead.
+    const rule = ruleModel('Settings', SETTINGS);
+    let first: Record<string, unknown> | undefined;
+    fake.script((req) => {
+      // The repair round: the model reads why, and taps what it had typed into.
+      if (first !== undefined && (req.body['messages'] as unknown[]).length > 2) return { json: first };
+      const r = rule(req);
+      if (first !== undefined || !('json' in r)) return r;
+      const a = r.json as Record<string, unknown>;
+      if (a['action'] !== 'tap') return r;
+      first = a;
+      return { json: { ...a, action: 'type', text: 'settings' } };
+    });
+    const before = fake.requests.length;
+    const r = await g(['run', 'open the settings', '--policy', 'single', '--model', 'openai:gpt-4o-mini']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const res = (JSON.parse(r.stdout) as RunJson).result;
+    assert.deepEqual(
+      res.steps.map((s) => s.action.kind),
+      ['tap', 'done'],
+    );
+    const sent = fake.requests.slice(before);
+    assert.equal(sent.length, 3, 'the step, its repair, the last step');
+    const repair = promptOf(sent[1]!);
+    assert.match(repair, /^Your answer could not be used: b\d+ ImageButton "Settings" is not a text field: type needs an editable field;/);
+    assert.match(repair, /to change a setting or pick an item, tap it/);
+  });
+
   test('replay: the report re-rendered; the run repeated with no model; a different screen fails or asks the model there', async () => {
     fake.script(ruleModel('Settings', SETTINGS));
     const out = join(dir, 'to-replay');

@@ -58,3 +58,19 @@ test('outcomes: new screen, another app, a switch, a field, a list at its end, t
   };
   assert.equal(outcomeOf(failed, home), 'failed: no element b999');
 });
+
+test('a radio button tapped: the option is now chosen (or still, when it was)', () => {
+  const settings = screen('settings', 'SettingsActivity');
+  const byTitle = screen('settings', 'SettingsActivity', (x) =>
+    x
+      .replace('text="Date edited" checkable="true" checked="true"', 'text="Date edited" checkable="true"')
+      .replace('text="Title" checkable="true"', 'text="Title" checkable="true" checked="true"'),
+  );
+  const title = settings.elements.find((e) => e.text === 'Title')!;
+  const date = settings.elements.find((e) => e.text === 'Date edited')!;
+  assert.ok(byTitle.elements.find((e) => e.ref === title.ref)!.states.includes('checked'), 'the fixture edit chose Title');
+  assert.equal(outcomeOf(did(settings, { kind: 'tap', target: title.ref }), byTitle), '"Title" is now chosen');
+  assert.equal(outcomeOf(did(settings, { kind: 'tap', target: date.ref }), settings), '"Date edited" is still chosen');
+  // A radio that is not checked after the tap says nothing of the kind.
+  assert.equal(outcomeOf(did(settings, { kind: 'tap', target: title.ref }), settings), 'same screen, nothing changed');
+});

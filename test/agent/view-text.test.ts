@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { agentScreenText } from '../../src/agent/policies/view-text.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { repoRoot } from '../helpers/corpus.js';
+import { dumpXml, type Spec } from '../privacy/fixture.js';
 
 function view(name: string, edit: (xml: string) => string = (x) => x): { text: string; shown: string } {
   const dump = edit(readFileSync(join(repoRoot, 'assets/scenarios/demo/screens', `${name}.xml`), 'utf8'));
@@ -44,4 +45,25 @@ test('an unnamed image button in the toolbar leading slot is Navigate up; a chec
   const first = shown.split('\n')[0]!;
   assert.match(first, /^b\d+ ImageButton Navigate up$/);
   assert.match(shown, /\nc\d+ CheckBox Mark as done \[off\]/);
+});
+
+test('a radio button named only by its id takes its row label; its state stays as the snapshot has it', () => {
+  const W = 'android.widget.';
+  const row = (i: number, title: string, checked: boolean): Spec => ({
+    cls: `${W}LinearLayout`,
+    clickable: true,
+    bounds: [0, 300 + i * 150, 1080, 450 + i * 150],
+    children: [
+      { cls: `${W}RadioButton`, id: 'radio_button', checkable: true, checked, bounds: [20, 320 + i * 150, 120, 430 + i * 150] },
+      { cls: `${W}TextView`, text: title, id: 'title', bounds: [140, 320 + i * 150, 1000, 430 + i * 150] },
+    ],
+  });
+  const dump = dumpXml({ bounds: [0, 0, 1080, 2280], children: [row(0, 'Light', true), row(1, 'Dark', false)] });
+  const s = snapshotFromDump(dump);
+  const shown = agentScreenText({ screen: s.screen, elements: [...s.elements], text: s.text, dump });
+  const radios = shown
+    .split('\n')
+    .filter((l) => l.includes('RadioButton'))
+    .map((l) => l.trim().split(' ').slice(1).join(' '));
+  assert.deepEqual(radios, ['RadioButton "Light" [checked]', 'RadioButton "Dark"']);
 });

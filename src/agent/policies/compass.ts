@@ -138,7 +138,11 @@ export class CompassPolicy implements Policy {
     const planCalls = ctx.step === 0 ? this.planCalls : [];
     const mapped = this.fromMap(obs);
     if (mapped !== undefined) return { ...mapped, ...(planCalls.length === 0 ? {} : { llm: planCalls }) };
-    const planText = `[Plan]\n${this.plan.length === 0 ? '(no plan: decide from the screen)' : this.plan.map((s) => `- ${s}`).join('\n')}`;
+    // An empty plan the model emptied means every instruction was done, not that there never was a plan.
+    const none = this.asked
+      ? '(every instruction is done: check the screen, then answer done or act on what is missing)'
+      : '(no plan: decide from the screen)';
+    const planText = `[Plan]\n${this.plan.length === 0 ? none : this.plan.map((s) => `- ${s}`).join('\n')}`;
     const opened = await openStep({
       screen: this.screen,
       cloud: this.o.provider,
@@ -170,6 +174,7 @@ export class CompassPolicy implements Policy {
       system: STEP_SYSTEM,
       schema: stepSchema,
       signal: ctx.signal,
+      obs,
       prompt: (view) =>
         [
           `[Task]\n${ctx.task}`,

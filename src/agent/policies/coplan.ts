@@ -16,6 +16,7 @@ import type { HistoryEntry } from '../policy.js';
 import type { Provider } from '../providers/provider.js';
 import type { CoPlanRecord, LlmCall, Observation } from '../types.js';
 import { renderBlock } from '../../privacy/index.js';
+import { blockName } from './block-names.js';
 import { historyLines, rankHistory } from './model-common.js';
 import type { PrivateScreenSource, ScreenSource, ScreenView } from './screen-view.js';
 
@@ -41,6 +42,8 @@ export interface LocalStep {
 export interface LocalSide {
   /** `lexical`, or the local model's name (for the record). */
   readonly name: string;
+  /** Texts the app ships (its UI Map's): a proposal may quote them, they say nothing about the user. */
+  readonly known?: ReadonlySet<string>;
   propose(blocks: readonly Block[], s: LocalStep): Promise<{ proposals: Proposal[]; calls: LlmCall[] }>;
   /** Block ids, best first, for the sub-task. */
   rank(blocks: readonly Block[], subtask: string, s: LocalStep): Promise<{ order: string[]; calls: LlmCall[] }>;
@@ -53,13 +56,14 @@ const MIN_QUOTED = 4;
  * A proposal with every screen text that the task does not already hold cut out: a local model asked not to
  * quote the screen may still do it, and the proposal goes to the cloud.
  */
-export function redact(subtask: string, blocks: readonly Block[], task: string): string {
+export function redact(subtask: string, blocks: readonly Block[], task: string, known: ReadonlySet<string> = new Set()): string {
   const lowTask = task.toLowerCase();
   const labels = new Set<string>();
+  const keep = (l: string): boolean => lowTask.includes(l.toLowerCase()) || known.has(l.toLowerCase());
   for (const b of blocks)
     for (const e of b.elements)
       for (const l of [...elementLabels(e), e.hint, e.id])
-        if (l !== undefined && l.trim().length >= MIN_QUOTED && !lowTask.includes(l.trim().toLowerCase())) labels.add(l.trim());
+        if (l !== undefined && l.trim().length >= MIN_QUOTED && !keep(l.trim())) labels.add(l.trim());
   let out = subtask;
   for (const l of [...labels].sort((a, b) => b.length - a.length)) {
     const re = new RegExp(l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
@@ -78,9 +82,12 @@ const KIND_WORDS: Record<string, string> = {
   group: 'use the controls here',
 };
 
-/** Task words the block's elements also say (words of the task only, so nothing of the screen is quoted). */
+/**
+ * Task words the block's elements also say (words of the task only, so nothing of the screen is quoted). Only
+ * what the screen shows counts: an id's words (`main_view_pager` has "view") are not on the screen.
+ */
 function sharedWords(task: string, b: Block): string[] {
-  const have = terms(b.elements.map((e) => elementWords(e)).join(' '));
+  const have = terms(b.elements.map((e) => [...elementLabels(e), e.hint ?? ''].join(' ')).join(' '));
   const out: string[] = [];
   for (const w of task.split(/[^\p{L}\p{N}'-]+/u)) {
     if (w === '' || out.includes(w)) continue;
@@ -90,10 +97,14 @@ function sharedWords(task: string, b: Block): string[] {
   return out;
 }
 
-/** No model: each block's sub-task from its kind, the task words it shares and the task's quoted text. */
-export function lexicalSide(): LocalSide {
+/**
+ * No model: each block's sub-task from its kind, its name (the labels the app ships, see block-names.ts), the task
+ * words it shares and the task's quoted text.
+ */
+export function lexicalSide(known: ReadonlySet<string> = new Set()): LocalSide {
   return {
     name: 'lexical',
+    known,
     async propose(blocks, s) {
       const phrases = quoted(s.task);
       const proposals = blocks.map((b) => {
@@ -101,6 +112,8 @@ export function lexicalSide(): LocalSide {
         const shared = sharedWords(s.task, b);
         let subtask =
           field && phrases.length > 0 ? `type "${phrases[0]}" into a field here` : (KIND_WORDS[b.kind] ?? 'use the controls here');
+        const name = blockName(b, known);
+        if (name !== undefined) subtask += ` (${name})`;
         if (shared.length > 0) subtask += ` — it mentions "${shared.join(' ')}"`;
         subtask += ` (${b.elements.length} element${b.elements.length === 1 ? '' : 's'})`;
         return { block: b.id, kind: b.kind, subtask };
@@ -133,9 +146,10 @@ const local = (calls: readonly LlmCall[], request: string, answer: unknown): Llm
 };
 
 /** A local model: one call per block to propose, one call to rank them all (it sees the blocks as they are). */
-export function modelSide(model: Provider): LocalSide {
+export function modelSide(model: Provider, known: ReadonlySet<string> = new Set()): LocalSide {
   return {
     name: model.name,
+    known,
     async propose(blocks, s) {
       const proposals: Proposal[] = [];
       const calls: LlmCall[] = [];
@@ -219,7 +233,7 @@ export async function coPlan(o: {
 }): Promise<CoPlanResult> {
   const { blocks, step } = o;
   const p = await o.local.propose(blocks, step);
-  const proposals = p.proposals.map((x) => ({ ...x, subtask: redact(x.subtask, blocks, step.task) }));
+  const proposals = p.proposals.map((x) => ({ ...x, subtask: redact(x.subtask, blocks, step.task, o.local.known) }));
   const prompt = [
     `[Task]\n${step.task}`,
     ...o.context,

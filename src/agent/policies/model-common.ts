@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../policy.js';
 import type { Provider } from '../providers/provider.js';
 import { labelOf } from '../screen.js';
 import { outcomeOf } from '../outcome.js';
+import type { SnapshotElement } from '../../snapshot/types.js';
 import type { AgentAction, LlmCall, Observation } from '../types.js';
 import type { ScreenSource, ScreenView } from './screen-view.js';
 
@@ -16,7 +17,10 @@ export const ACTIONS = ['tap', 'long_press', 'type', 'scroll', 'back', 'done', '
 /** Every field present (nullable) so OpenAI's strict structured output accepts the schema. */
 export const actionFields = {
   action: z.enum(ACTIONS).describe('what to do; need_more asks for more of the screen (only when some is withheld)'),
-  ref: z.string().nullable().describe('ref of the element (tap, long_press, type), else null'),
+  ref: z
+    .string()
+    .nullable()
+    .describe('ref of the element (tap, long_press, type), or of the list to scroll (scroll; null scrolls the biggest), else null'),
   text: z.string().nullable().describe('text to type, or the answer/reason for done and fail, else null'),
   direction: z.enum(['up', 'down']).nullable().describe('scroll direction, else null'),
 };
@@ -24,16 +28,41 @@ export const actionFields = {
 export type ActionAnswer = { action: (typeof ACTIONS)[number]; ref: string | null; text: string | null; direction: 'up' | 'down' | null };
 
 export const ACTION_RULES = `Act by ref: name one element of the screen by its ref (like b12). For type, give the text in the same answer: it replaces the field's text.
-Use back to leave a screen, scroll to see more, done when the task is complete, fail when it cannot be done.`;
+Use back to leave a screen, scroll to see more (give the list's ref when the screen has several), done when the task is complete, fail when it cannot be done.
+Acting on a ref listed beyond a fold scrolls it into view first.`;
 
-/** Why an answer cannot be acted on, given what the model was shown. */
-export function checkAction(a: ActionAnswer, view: ScreenView): string | undefined {
+const nameOf = (e: SnapshotElement): string => {
+  const l = labelOf(e);
+  return l === undefined ? `${e.ref} ${e.class}` : `${e.ref} ${e.class} ${JSON.stringify(l)}`;
+};
+
+/** Refs of up to three elements that fit, for the repair message. */
+const some = (els: readonly SnapshotElement[], fits: (e: SnapshotElement) => boolean): string => {
+  const refs = els.filter(fits).map((e) => e.ref);
+  return refs.length === 0 ? '' : ` (on this screen: ${refs.slice(0, 3).join(', ')}${refs.length > 3 ? ', …' : ''})`;
+};
+
+/**
+ * Why an answer cannot be acted on, given what the model was shown: a ref that is not there, or an action the
+ * element cannot take (typing into what is no text field, scrolling what does not scroll). `elements` are the
+ * screen's (on and off screen) for the second kind; without them only refs are checked.
+ */
+export function checkAction(a: ActionAnswer, view: ScreenView, elements: readonly SnapshotElement[] = []): string | undefined {
   if (a.action === 'need_more' && !view.more) return 'nothing more of the screen is withheld: choose an action';
-  if (a.action === 'tap' || a.action === 'long_press' || a.action === 'type') {
-    if (a.ref === null) return `${a.action} needs a ref`;
-    if (!view.refs.has(a.ref)) return `there is no ${a.ref} on the screen shown; use a ref from it`;
-    if (a.action === 'type' && (a.text ?? '') === '') return 'type needs the text';
-  }
+  const named = a.action === 'tap' || a.action === 'long_press' || a.action === 'type' || (a.action === 'scroll' && a.ref !== null);
+  if (!named) return undefined;
+  if (a.ref === null) return `${a.action} needs a ref`;
+  if (!view.refs.has(a.ref)) return `there is no ${a.ref} on the screen shown; use a ref from it`;
+  if (a.action === 'type' && (a.text ?? '') === '') return 'type needs the text';
+  const el = elements.find((e) => e.ref === a.ref);
+  if (el === undefined) return undefined;
+  const editable = (e: SnapshotElement): boolean => e.actions.includes('type');
+  // A row holding its field takes the text too (the tap focuses the field).
+  if (a.action === 'type' && !editable(el) && !elements.some((e) => e.parent === el.ref && editable(e)))
+    return `${nameOf(el)} is not a text field: type needs an editable field${some(elements, editable)}; to change a setting or pick an item, tap it`;
+  const scrolls = (e: SnapshotElement): boolean => e.actions.includes('scroll');
+  if (a.action === 'scroll' && !scrolls(el))
+    return `${nameOf(el)} does not scroll: give a list's ref${some(elements, scrolls)}, or null to scroll the biggest`;
   return undefined;
 }
 
@@ -45,7 +74,7 @@ export function toAgentAction(a: ActionAnswer, unmask: (t: string) => string): A
     case 'type':
       return { kind: 'type', target: a.ref!, text: unmask(a.text ?? '') };
     case 'scroll':
-      return { kind: 'scroll', direction: a.direction ?? 'down' };
+      return { kind: 'scroll', direction: a.direction ?? 'down', ...(a.ref === null ? {} : { target: a.ref }) };
     case 'back':
       return { kind: 'back' };
     case 'done':
@@ -103,7 +132,10 @@ export async function askAction<X>(o: {
   prompt: (view: ScreenView) => string;
   schema: z.ZodType<ActionAnswer & X>;
   signal: AbortSignal;
+  /** The screen the answer acts on: the repair round names an action that does not fit its element. */
+  obs?: Observation;
 }): Promise<AskedAction<X>> {
+  const elements = o.obs === undefined ? [] : [...o.obs.elements, ...(o.obs.offscreen ?? [])];
   let view = o.first;
   const calls: LlmCall[] = [];
   for (;;) {
@@ -115,7 +147,7 @@ export async function askAction<X>(o: {
       system: o.system,
       prompt,
       schema: o.schema,
-      check: (a) => checkAction(a, shown),
+      check: (a) => checkAction(a, shown, elements),
       signal: o.signal,
     });
     const last = r.calls.at(-1);

@@ -39,7 +39,8 @@ const chars = (els: readonly SnapshotElement[], text: string): number => (els.le
 export function wholeScreen(): ScreenSource {
   return {
     open(obs) {
-      const refs = new Set(obs.elements.map((e) => e.ref));
+      // Refs listed beyond a fold may be named too: acting on one scrolls it into view.
+      const refs = new Set([...obs.elements, ...(obs.offscreen ?? [])].map((e) => e.ref));
       const n = obs.elements.length;
       return {
         text: agentScreenText(obs),

@@ -14,6 +14,7 @@ import { ACTION_RULES, actionFields, askAction, historyLines, toAgentAction, typ
 import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
 import { ledgerOf } from './ledger.js';
 import { lexicalSide, modelSide, openStep, type LocalSide } from './coplan.js';
+import { appStrings } from './block-names.js';
 
 export const SINGLE_PROMPT = 'single.step@1';
 
@@ -56,7 +57,8 @@ export interface ModelPolicyOptions {
 /** The device side of co-planning for a run (undefined when privacy is off). */
 export function localSideOf(o: ModelPolicyOptions): LocalSide | undefined {
   if (o.privacy !== true) return undefined;
-  return o.local === undefined ? lexicalSide() : modelSide(o.local);
+  const known = o.map === undefined ? new Set<string>() : appStrings(o.map);
+  return o.local === undefined ? lexicalSide(known) : modelSide(o.local, known);
 }
 
 export class SinglePolicy implements Policy {
@@ -112,6 +114,7 @@ export class SinglePolicy implements Policy {
       system: SYSTEM,
       schema,
       signal: ctx.signal,
+      obs,
       prompt: (view) =>
         [
           `Task: ${ctx.task}`,

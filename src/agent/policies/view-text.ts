@@ -1,11 +1,12 @@
 /**
  * The whole screen as the model reads it, with names and states the compact snapshot leaves implicit: a switch or
  * check box says `[on]` or `[off]` (an unchecked one said nothing, so a model could not tell it from a label); a
- * switch whose only name is its id takes its row's label; an unnamed image button in the toolbar's leading slot is
- * the `Navigate up` button it always is. Pure: rewrites the snapshot text line by line, refs unchanged.
+ * switch, check box or radio button whose only name is its id takes its row's label; an unnamed image button in the toolbar's leading slot is
+ * the `Navigate up` button it always is; after each scrollable's rows, what lies beyond its fold (fold.ts). Pure: rewrites the snapshot text line by line, refs unchanged.
  */
 import type { SnapshotElement } from '../../snapshot/types.js';
 import type { Observation } from '../types.js';
+import { withFold } from './fold.js';
 
 const switchable = (e: SnapshotElement): boolean => e.states.includes('checkable') && !e.class.endsWith('RadioButton');
 
@@ -24,11 +25,13 @@ function leadingUp(e: SnapshotElement, obs: Observation): boolean {
 function rewrite(line: string, e: SnapshotElement, obs: Observation): string {
   let out = line;
   if (leadingUp(e, obs) && !/Navigate up/.test(out)) out = out.replace(/(ImageButton)(\s|$)/, '$1 Navigate up$2');
-  if (!switchable(e)) return out;
+  if (!e.states.includes('checkable')) return out;
   const named = e.text ?? e.desc ?? e.labels?.[0];
   const row = e.parent === undefined ? undefined : obs.elements.find((x) => x.ref === e.parent);
   const rowName = row?.text ?? row?.labels?.[0];
   if (named === undefined && rowName !== undefined && e.id !== undefined) out = out.replace(`#${e.id}`, `"${rowName}"`);
+  // A radio button's group says which one is chosen (the one marked checked): its state stays as the snapshot has it.
+  if (!switchable(e)) return out;
   const on = e.states.includes('checked') || e.states.includes('on');
   out = out.replace(/ \[(?:checked|on)\]/, '');
   const states = /( \[[^\]]*\])$/.exec(out);
@@ -37,12 +40,10 @@ function rewrite(line: string, e: SnapshotElement, obs: Observation): string {
 
 export function agentScreenText(obs: Observation): string {
   const byRef = new Map(obs.elements.map((e) => [e.ref, e]));
-  return obs.text
-    .split('\n')
-    .map((line) => {
-      const ref = /^\s*([a-z]\d+)\b/.exec(line)?.[1];
-      const e = ref === undefined ? undefined : byRef.get(ref);
-      return e === undefined ? line : rewrite(line, e, obs);
-    })
-    .join('\n');
+  const lines = obs.text.split('\n').map((line) => {
+    const ref = /^\s*([a-z]\d+)\b/.exec(line)?.[1];
+    const e = ref === undefined ? undefined : byRef.get(ref);
+    return e === undefined ? line : rewrite(line, e, obs);
+  });
+  return withFold(lines, obs).join('\n');
 }

@@ -31,8 +31,12 @@ function offscreenError(el: SnapshotElement, what: string): GlanceError {
   });
 }
 
-/** Resolves a target on the device's screen to an element (for refs and selectors) and the point to touch. */
-export async function resolveOnDevice(env: ActionEnv, text: string): Promise<Resolved> {
+/**
+ * Resolves a target on the device's screen to an element (for refs and selectors) and the point to touch. An
+ * off-screen element is refused unless `offscreen` (then its point is its centre, beyond the screen: the caller
+ * scrolls it into view first, see into-view.ts).
+ */
+export async function resolveOnDevice(env: ActionEnv, text: string, o: { offscreen?: boolean } = {}): Promise<Resolved> {
   const kind = parseTarget(text).kind;
   const before = kind === 'selector' ? await fresh(env) : await latest(env);
   const resolution = resolve(before.snapshot, text, { wide: () => before.wide().snapshot });
@@ -40,6 +44,9 @@ export async function resolveOnDevice(env: ActionEnv, text: string): Promise<Res
     return { resolution, text, element: undefined, point: { x: resolution.x, y: resolution.y }, before };
   }
   const el = resolution.element;
+  if (el.offscreen && o.offscreen === true) {
+    return { resolution, text, element: el, point: { x: el.center[0], y: el.center[1] }, before };
+  }
   if (el.offscreen) throw offscreenError(el, text.trim());
   const tp = touchPoint(el, before.elements, before.screen);
   return { resolution, text, element: el, point: { x: tp.x, y: tp.y }, before, ...(tp.visible ? {} : { covered: true }) };

@@ -3,7 +3,8 @@ import type { ActionEnv } from './env.js';
 import { tappableNear } from './nearby.js';
 import type { TouchKind, TouchOutcome } from './outcome.js';
 import { finish } from './settle.js';
-import { describeTarget, resolveOnDevice } from './target.js';
+import { resolveInView } from './into-view.js';
+import { describeTarget } from './target.js';
 
 export interface TouchOptions {
   /** How long a long press holds, in ms (default 1000). */
@@ -11,7 +12,7 @@ export interface TouchOptions {
 }
 
 export async function touch(env: ActionEnv, kind: TouchKind, target: string, o: TouchOptions = {}): Promise<TouchOutcome> {
-  const r = await resolveOnDevice(env, target);
+  const r = await resolveInView(env, target);
   const call = { signal: env.signal };
   if (kind === 'tap') await env.device.tap(r.point, call);
   else if (kind === 'double-tap') await env.device.doubleTap(r.point, call);

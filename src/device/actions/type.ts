@@ -6,7 +6,8 @@ import type { DeviceSnapshot } from '../snap.js';
 import { latest, type ActionEnv } from './env.js';
 import type { ClearOutcome, TypeOutcome } from './outcome.js';
 import { finish, settledDiff } from './settle.js';
-import { describeTarget, resolveOnDevice, type Resolved } from './target.js';
+import { resolveInView } from './into-view.js';
+import { describeTarget, type Resolved } from './target.js';
 
 const KEY_MOVE_END = 123;
 const KEY_DEL = 67;
@@ -57,7 +58,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<TypeOutc
   const call = { signal: env.signal };
   let r: Resolved | undefined;
   if (o.target !== undefined) {
-    r = await resolveOnDevice(env, o.target);
+    r = await resolveInView(env, o.target);
     await env.device.tap(r.point, call);
     const n = !o.append && r.element ? fieldLength(rawNode(r.before, r.element)) : 0;
     // Appending: the tap put the cursor where the finger was, so move it to the end first.
@@ -87,7 +88,7 @@ export async function typeInto(env: ActionEnv, o: TypeOptions): Promise<TypeOutc
 
 /** Empties a field: focus it, MOVE_END, DEL per character. */
 export async function clearField(env: ActionEnv, target: string): Promise<ClearOutcome> {
-  const r = await resolveOnDevice(env, target);
+  const r = await resolveInView(env, target);
   const call = { signal: env.signal };
   await env.device.tap(r.point, call);
   const n = r.element ? fieldLength(rawNode(r.before, r.element)) : 0;

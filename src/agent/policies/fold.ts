@@ -1,0 +1,128 @@
+/**
+ * What lies beyond a scrollable's fold, as one line after its last shown row, so a model knows it exists: the
+ * off-screen elements the dump holds inside it (ref and label, a few within a small budget; acting on one scrolls
+ * it into view), or, when the dump holds none there, that its last row is cut at the container's edge (a list
+ * lays out only what shows, so more may follow). Pure.
+ */
+import type { ScreenInfo, SnapshotElement } from '../../snapshot/types.js';
+import { labelOf } from '../screen.js';
+
+export interface FoldInput {
+  screen: ScreenInfo;
+  /** On-screen elements (the snapshot the model reads). */
+  elements: readonly SnapshotElement[];
+  /** Elements the dump holds outside the screen, with the same refs. */
+  offscreen?: readonly SnapshotElement[] | undefined;
+}
+
+type Side = 'above' | 'below' | 'left' | 'right';
+
+/** At most this many off-screen elements are named per side; labels are cut to LABEL characters. */
+const SHOWN = 5;
+const LABEL = 40;
+/** Pixels of slack for "reaches the container's edge" (bounds are rounded to whole pixels). */
+const EDGE = 2;
+
+function sideOf(e: SnapshotElement, s: SnapshotElement, screen: ScreenInfo): Side {
+  const [l, t, r, b] = e.bounds;
+  if (t >= Math.min(s.bounds[3], screen.height)) return 'below';
+  if (b <= Math.max(s.bounds[1], 0)) return 'above';
+  return l >= Math.min(s.bounds[2], screen.width) || r > screen.width ? 'right' : 'left';
+}
+
+/** The nearest scrollable ancestor of `e`, by the parent refs. */
+function scrollerOf(e: SnapshotElement, byRef: ReadonlyMap<string, SnapshotElement>): SnapshotElement | undefined {
+  const seen = new Set<string>();
+  for (let p = e.parent; p !== undefined && !seen.has(p); p = byRef.get(p)?.parent) {
+    seen.add(p);
+    const a = byRef.get(p);
+    if (a?.actions.includes('scroll') === true) return a;
+  }
+  return undefined;
+}
+
+const cut = (s: string): string => (s.length <= LABEL ? s : `${s.slice(0, LABEL - 1)}…`);
+
+/** An off-screen element worth naming: labelled, and not just repeating the label of its off-screen parent. */
+function named(e: SnapshotElement, byRef: ReadonlyMap<string, SnapshotElement>, off: ReadonlySet<string>): string | undefined {
+  const l = labelOf(e);
+  if (l === undefined || l === e.id) return undefined;
+  const p = e.parent === undefined ? undefined : byRef.get(e.parent);
+  if (p !== undefined && off.has(p.ref) && labelOf(p) === l) return undefined;
+  return l;
+}
+
+function sideLine(side: Side, els: ReadonlyArray<{ e: SnapshotElement; label: string }>): string {
+  // Controls first: they are what a model would act on; labels alone are context.
+  const ranked = [...els.filter((x) => x.e.actions.length > 0), ...els.filter((x) => x.e.actions.length === 0)];
+  const shown = ranked.slice(0, SHOWN).map((x) => `${x.e.ref} ${JSON.stringify(cut(x.label))}`);
+  const rest = els.length - shown.length;
+  return `(${side} the fold, ${els.length} more: ${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''})`;
+}
+
+/** The last row shown reaches the container's bottom edge and is shorter than it: it is cut, more may follow. */
+function cutAtBottom(s: SnapshotElement, elements: readonly SnapshotElement[]): boolean {
+  const rows = elements.filter((e) => e.parent === s.ref);
+  if (rows.length === 0) return false;
+  const last = rows.reduce((a, e) => (e.bounds[3] > a.bounds[3] ? e : a));
+  const height = s.bounds[3] - s.bounds[1];
+  return last.bounds[3] >= s.bounds[3] - EDGE && last.bounds[3] - last.bounds[1] < height * 0.9;
+}
+
+/** Per scrollable ref, the lines to show after its last row (empty when nothing is known beyond its fold). */
+export function foldNotes(o: FoldInput): Map<string, string[]> {
+  const off = o.offscreen ?? [];
+  const byRef = new Map([...o.elements, ...off].map((e) => [e.ref, e]));
+  const offRefs = new Set(off.map((e) => e.ref));
+  const bySide = new Map<string, Map<Side, Array<{ e: SnapshotElement; label: string }>>>();
+  for (const e of off) {
+    const s = scrollerOf(e, byRef);
+    const label = named(e, byRef, offRefs);
+    if (s === undefined || offRefs.has(s.ref) || label === undefined) continue;
+    let sides = bySide.get(s.ref);
+    if (sides === undefined) bySide.set(s.ref, (sides = new Map()));
+    const side = sideOf(e, s, o.screen);
+    sides.set(side, [...(sides.get(side) ?? []), { e, label }]);
+  }
+  const out = new Map<string, string[]>();
+  for (const s of o.elements) {
+    if (!s.actions.includes('scroll')) continue;
+    const sides = bySide.get(s.ref);
+    const lines = (['above', 'below', 'left', 'right'] as const).flatMap((side) => {
+      const els = sides?.get(side);
+      return els === undefined ? [] : [sideLine(side, els)];
+    });
+    if (sides?.has('below') !== true && cutAtBottom(s, o.elements))
+      lines.push('(more may lie below the fold: the last row shown is cut at the edge; scroll down to see it)');
+    if (lines.length > 0) out.set(s.ref, lines);
+  }
+  return out;
+}
+
+/**
+ * The screen's lines with each scrollable's fold notes after its last row (indented as its rows). `lines` are the
+ * tree's, one element per line, children indented one space deeper than their parent.
+ */
+export function withFold(lines: readonly string[], o: FoldInput): string[] {
+  const notes = foldNotes(o);
+  if (notes.size === 0) return [...lines];
+  const out: string[] = [];
+  const open: Array<{ indent: number; notes: string[] }> = [];
+  const close = (indent: number): void => {
+    while (open.length > 0 && open.at(-1)!.indent >= indent) {
+      const s = open.pop()!;
+      for (const n of s.notes) out.push(`${' '.repeat(s.indent + 1)}${n}`);
+    }
+  };
+  for (const line of lines) {
+    const m = /^(\s*)([a-z]\d+)\b/.exec(line);
+    const indent = m?.[1]!.length ?? 0;
+    // A blank line ends the tree (what follows is a footer): every open list's notes go before it.
+    if (m !== null || line.trim() === '') close(line.trim() === '' ? 0 : indent);
+    out.push(line);
+    const n = m === null ? undefined : notes.get(m[2]!);
+    if (n !== undefined) open.push({ indent, notes: n });
+  }
+  close(0);
+  return out;
+}
