@@ -47,6 +47,8 @@ export { screenView, labelOf, dialogTitle } from './controls.js';
 export type { Control, ControlPlace, DialogNode, Gesture, ScreenView } from './controls.js';
 export { renderMapText, DEFAULT_TEXT_BUDGET } from './text.js';
 export type { MapText, MapTextOptions } from './text.js';
+export { actionText, renderRoute, routeActions } from './route.js';
+export type { RouteAction } from './route.js';
 export { layoutMap } from './layout.js';
 export type { MapLayout, LaidNode, LaidEdge, LaidLabel, Box } from './layout.js';
 export { scoreMap, observedFromDroidbot } from './score.js';

@@ -7,6 +7,8 @@
 import type { Control, DialogNode, ScreenView } from './controls.js';
 import { screenView } from './controls.js';
 import type { UiMap } from './model.js';
+import type { UiPath } from './paths.js';
+import { renderRoute } from './route.js';
 
 export interface MapTextOptions {
   /** The activity the device shows. */
@@ -17,6 +19,8 @@ export interface MapTextOptions {
   budget?: number;
   /** Token counter (default: 4 characters a token, a close estimate for English UI text). */
   count?: (text: string) => number;
+  /** Routes to the screens the task is about, printed first as the controls to act on (see renderRoute). */
+  routes?: readonly UiPath[];
 }
 
 export interface MapText {
@@ -140,10 +144,11 @@ export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText
     (v.launcher === true ? 500 : 0);
   views.sort((p, q) => weight(q.v) - weight(p.v) || p.i - q.i);
   const order = views.map((x) => x.v);
-  let r = fill(order, { here: options.here, score, count, room: budget, budget });
+  const head = (options.routes ?? []).map((p) => `route: ${renderRoute(map, p)}`);
+  let r = fill(order, { here: options.here, score, count, head, room: budget, budget });
   // The line that states the cut is part of the budget too: make room for it and fill again.
   for (let i = 0; i < 3 && r.tokens > budget; i++)
-    r = fill(order, { here: options.here, score, count, room: budget - (r.tokens - budget) - i * 8, budget });
+    r = fill(order, { here: options.here, score, count, head, room: budget - (r.tokens - budget) - i * 8, budget });
   return r;
 }
 
@@ -151,6 +156,8 @@ interface Fill {
   here: string | undefined;
   score: (c: Control) => number;
   count: (text: string) => number;
+  /** Lines before the screens (the task's routes). */
+  head: readonly string[];
   /** Tokens the screens may take. */
   room: number;
   budget: number;
@@ -158,11 +165,11 @@ interface Fill {
 
 function fill(views: readonly ScreenView[], o: Fill): MapText {
   const { count, budget } = o;
-  const lines: string[] = [];
+  const lines: string[] = [...o.head];
   const shown: string[] = [];
   const cut: string[] = [];
   let cutControls = 0;
-  let used = 0;
+  let used = o.head.length === 0 ? 0 : count(o.head.join('\n')) + 1;
   for (const v of views) {
     const s = screenLines(v, { here: o.here, score: o.score });
     const cost = count(s.lines.join('\n')) + 1;

@@ -6,7 +6,17 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
-import { findPaths, findPathsByText, layoutMap, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import {
+  actionText,
+  findPaths,
+  findPathsByText,
+  layoutMap,
+  mapApk,
+  mapDirectory,
+  renderMapHtml,
+  renderRoute,
+  routeActions,
+} from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
@@ -188,20 +198,17 @@ function short(name: string): string {
   return name.split('.').at(-1) ?? name;
 }
 
-function describePath(p: UiPath): string {
-  const lines = [`${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`];
-  p.steps.forEach((s, i) => {
-    const how =
-      s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
-    lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}${s.back === true ? ' (back)' : ''}`);
+/** A path as the controls to act on: a heading, the route in one line, then each step with its trigger's id. */
+function describePath(map: UiMap, p: UiPath): string {
+  const lines = [
+    `${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`,
+    `  ${renderRoute(map, p)}`,
+  ];
+  routeActions(map, p).forEach((a, i) => {
+    const t = p.steps[i]?.trigger;
+    const id = t?.element === undefined ? '' : ` [${t.kind} ${t.element}]`;
+    lines.push(`  ${i + 1}. on ${short(a.from)}: ${actionText(a)}${id} → ${short(a.to)}${a.back === true ? ' (back)' : ''}`);
   });
-  if (p.target !== undefined) {
-    const open =
-      p.target.open === undefined
-        ? ''
-        : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
-    lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}${open}`}`);
-  }
   return lines.join('\n');
 }
 
@@ -244,9 +251,11 @@ async function runPath(argv: string[], io: MapIO): Promise<number> {
       context: to === undefined ? { text } : { to },
     });
   }
-  const described = paths.map(describePath).join('\n');
-  if (io.json === true) io.stdout(renderResult({ text: described, data: { paths } }, true));
-  else if (parsed.values.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
+  const described = paths.map((p) => describePath(map, p)).join('\n');
+  // Each path with its route in words and the actions it takes, beside the steps as the map has them.
+  const withRoutes = paths.map((p) => ({ ...p, route: renderRoute(map, p), actions: routeActions(map, p) }));
+  if (io.json === true) io.stdout(renderResult({ text: described, data: { paths: withRoutes } }, true));
+  else if (parsed.values.json === true) io.stdout(`${JSON.stringify(withRoutes, null, 2)}\n`);
   else io.stdout(`${described}\n`);
   return 0;
 }
