@@ -40,7 +40,7 @@ export type {
 } from './model.js';
 export { readAndroidProject } from './read.js';
 export { mapApk, apkEntries, readResourceTable, readBinaryXml, readDex } from './apk/index.js';
-export { findPaths, findPathsByText, searchElements, shortestPath } from './paths.js';
+export { findPaths, findPathsByText, pathsToAll, searchElements, shortestPath } from './paths.js';
 export type { UiPath, PathStep, PathTarget, ElementHit } from './paths.js';
 export { renderMapHtml } from './html.js';
 export { screenView, labelOf, dialogTitle } from './controls.js';
@@ -48,6 +48,8 @@ export type { Control, ControlPlace, DialogNode, Gesture, ScreenView } from './c
 export { renderMapText, DEFAULT_TEXT_BUDGET } from './text.js';
 export type { MapText, MapTextOptions } from './text.js';
 export { actionText, renderRoute, routeActions } from './route.js';
+export { breadcrumbs, pagerTabs } from './pages.js';
+export type { PagerTab } from './pages.js';
 export type { RouteAction } from './route.js';
 export { layoutMap } from './layout.js';
 export type { MapLayout, LaidNode, LaidEdge, LaidLabel, Box } from './layout.js';

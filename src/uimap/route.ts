@@ -22,6 +22,8 @@ export interface RouteAction {
   place?: Exclude<ControlPlace, 'screen'> | 'dialog';
   /** The fragment (pager page) whose view it is. */
   part?: string;
+  /** The title of the pager tab that shows it. */
+  tab?: string;
   /** The step closes `from`, back to `to`. */
   back?: true;
 }
@@ -60,6 +62,7 @@ function actionOf(map: UiMap, step: PathStep, controls: readonly Control[]): Rou
   if (place !== undefined) a.place = place;
   else if (t.kind === 'menu') a.place = 'menu';
   if (c?.part !== undefined) a.part = c.part;
+  if (c?.tab !== undefined) a.tab = c.tab;
   return a;
 }
 
@@ -81,7 +84,8 @@ export function actionText(a: RouteAction): string {
   if (a.gesture === 'auto') return 'by itself';
   if (a.gesture === 'up') return 'press Up';
   if (a.gesture === 'unknown' || a.label === undefined) return 'some control';
-  const where = [a.place === undefined ? '' : PLACE_WORDS[a.place], a.part === undefined ? '' : `on ${a.part}`].filter((w) => w !== '');
+  const page = a.tab !== undefined ? `in tab "${a.tab}"` : a.part === undefined ? '' : `on ${a.part}`;
+  const where = [a.place === undefined ? '' : PLACE_WORDS[a.place], page].filter((w) => w !== '');
   return `${a.gesture} "${a.label}"${where.length === 0 ? '' : ` (${where.join(', ')})`}`;
 }
 

@@ -9,6 +9,7 @@ import { screenView } from './controls.js';
 import type { UiMap } from './model.js';
 import type { UiPath } from './paths.js';
 import { renderRoute } from './route.js';
+import { breadcrumbs } from './pages.js';
 
 export interface MapTextOptions {
   /** The activity the device shows. */
@@ -69,15 +70,20 @@ function target(c: Control, x: Ctx): string {
   return ways.length === 0 ? '' : ` → ${ways.join(' or ')}`;
 }
 
+/** Where a control sits beyond the screen itself: its pager tab by title, else its fragment. */
+const partOf = (c: Control): string => (c.tab !== undefined ? ` (tab ${quote(c.tab)})` : c.part === undefined ? '' : ` (${c.part})`);
+
 const item = (c: Control, x: Ctx, withGesture: boolean): string =>
-  `${withGesture ? `${c.gesture} ` : ''}${quote(c.label)}${c.part === undefined ? '' : ` (${c.part})`}${target(c, x)}`;
+  `${withGesture ? `${c.gesture} ` : ''}${quote(c.label)}${partOf(c)}${target(c, x)}`;
 
 /** The lines of one screen, its controls ordered by relevance; returns how many controls it left out. */
 export function screenLines(
   view: ScreenView,
-  o: { here?: string | undefined; score: (c: Control) => number },
+  o: { here?: string | undefined; score: (c: Control) => number; crumb?: readonly string[] | undefined },
 ): { lines: string[]; left: number } {
-  const flags = [view.launcher === true ? 'launcher' : '', view.activity === o.here ? 'you are here' : ''].filter((f) => f !== '');
+  // The trail from the launcher, for a screen more than one step from it: how a user gets there.
+  const trail = o.crumb !== undefined && o.crumb.length > 2 ? `via ${o.crumb.slice(0, -1).map(simple).join(' › ')}` : '';
+  const flags = [view.launcher === true ? 'launcher' : '', view.activity === o.here ? 'you are here' : '', trail].filter((f) => f !== '');
   const head = `${simple(view.activity)}${view.label === undefined ? '' : ` ${quote(view.label)}`}${flags.length === 0 ? '' : ` (${flags.join(', ')})`}`;
   // Relevance first; then controls that lead somewhere, tabs and menus before those acting in place.
   const rank = (c: Control): number =>
@@ -145,10 +151,11 @@ export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText
   views.sort((p, q) => weight(q.v) - weight(p.v) || p.i - q.i);
   const order = views.map((x) => x.v);
   const head = (options.routes ?? []).map((p) => `route: ${renderRoute(map, p)}`);
-  let r = fill(order, { here: options.here, score, count, head, room: budget, budget });
+  const crumbs = breadcrumbs(map);
+  let r = fill(order, { here: options.here, score, count, head, crumbs, room: budget, budget });
   // The line that states the cut is part of the budget too: make room for it and fill again.
   for (let i = 0; i < 3 && r.tokens > budget; i++)
-    r = fill(order, { here: options.here, score, count, head, room: budget - (r.tokens - budget) - i * 8, budget });
+    r = fill(order, { here: options.here, score, count, head, crumbs, room: budget - (r.tokens - budget) - i * 8, budget });
   return r;
 }
 
@@ -158,6 +165,7 @@ interface Fill {
   count: (text: string) => number;
   /** Lines before the screens (the task's routes). */
   head: readonly string[];
+  crumbs: ReadonlyMap<string, string[]>;
   /** Tokens the screens may take. */
   room: number;
   budget: number;
@@ -171,7 +179,7 @@ function fill(views: readonly ScreenView[], o: Fill): MapText {
   let cutControls = 0;
   let used = o.head.length === 0 ? 0 : count(o.head.join('\n')) + 1;
   for (const v of views) {
-    const s = screenLines(v, { here: o.here, score: o.score });
+    const s = screenLines(v, { here: o.here, score: o.score, crumb: o.crumbs.get(v.activity) });
     const cost = count(s.lines.join('\n')) + 1;
     if (used + cost > o.room) {
       cut.push(v.activity);
