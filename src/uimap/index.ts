@@ -49,6 +49,8 @@ export { renderMapText, DEFAULT_TEXT_BUDGET } from './text.js';
 export type { MapText, MapTextOptions } from './text.js';
 export { actionText, renderRoute, routeActions } from './route.js';
 export { breadcrumbs, pagerTabs } from './pages.js';
+export { hiddenKind, hiddenTransitions, renderHidden } from './hidden.js';
+export type { HiddenGroup, HiddenKind } from './hidden.js';
 export type { PagerTab } from './pages.js';
 export type { RouteAction } from './route.js';
 export { layoutMap } from './layout.js';

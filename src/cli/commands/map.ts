@@ -1,5 +1,5 @@
 /**
- * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT] [--enrich [--model SPEC]]` and
+ * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT] [--enrich [--model SPEC]] [--text …|--hidden]` and
  * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
@@ -8,6 +8,8 @@ import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
 import {
   actionText,
+  hiddenTransitions,
+  renderHidden,
   findPaths,
   findPathsByText,
   layoutMap,
@@ -36,7 +38,7 @@ export interface MapIO {
 }
 
 const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT] [--enrich [--model SPEC]]
-                 [--text [--task TASK] [--budget TOKENS]]
+                 [--text [--task TASK] [--budget TOKENS]] [--hidden]
        glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
@@ -91,6 +93,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
       text: { type: 'boolean' },
       task: { type: 'string' },
       budget: { type: 'string' },
+      hidden: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,6 +101,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
+  if (parsed.values.hidden === true && parsed.values.text === true) throw usage('--hidden and --text print different reports: give one');
   if ((parsed.values.task !== undefined || parsed.values.budget !== undefined) && parsed.values.text !== true)
     throw usage('--task and --budget shape the planner text: give --text');
   const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget);
@@ -139,6 +143,12 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     const note = `${t.shown.length} screens, ~${t.tokens} tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
     io.stdout(renderResult({ text: t.text, data: { ...t, note } }, io.json === true));
     io.stderr(`${note}\n`);
+    return 0;
+  }
+  if (parsed.values.hidden === true) {
+    // What the analysis could not tie to a control, or could not follow, grouped by kind.
+    const groups = hiddenTransitions(map);
+    io.stdout(renderResult({ text: renderHidden(groups), data: { package: map.package, hidden: groups } }, io.json === true));
     return 0;
   }
   const s = map.stats;
