@@ -272,7 +272,7 @@ describe('glance map --text', () => {
   test('prints the planner text, with the screens shown and the tokens on stderr; --json gives the parts', async () => {
     const r = await run(['--text', '--task', 'add a note', '--budget', '400']);
     assert.equal(r.code, 0);
-    const m = /^(\d+) screens, ~(\d+) tokens/.exec(r.err);
+    const m = /^(\d+) screens, (\d+) o200k tokens/.exec(r.err);
     assert.ok(m !== null, r.err);
     assert.ok(Number(m[2]) <= 400);
     const lines = r.out.split('\n');

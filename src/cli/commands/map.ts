@@ -139,8 +139,9 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   if (parsed.values.text === true) {
     // What the planner's prompt shows of this map (Planner.mapText), for the task given.
     const { Planner } = await import('../../agent/planner.js');
-    const t = new Planner(map).mapText(parsed.values.task ?? '', undefined, budget);
-    const note = `${t.shown.length} screens, ~${t.tokens} tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
+    const { o200kCounter } = await import('../../agent/policies/map-text.js');
+    const t = new Planner(map).mapText(parsed.values.task ?? '', undefined, { budget, count: await o200kCounter() });
+    const note = `${t.shown.length} screens, ${t.tokens} o200k tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
     io.stdout(renderResult({ text: t.text, data: { ...t, note } }, io.json === true));
     io.stderr(`${note}\n`);
     return 0;
