@@ -101,11 +101,13 @@ function targetText(map: UiMap, activity: string, target: PathTarget): string {
     const step: PathStep = { from: activity, to: activity, trigger: target.open };
     open = `${actionText(actionOf(map, step, controls))} → `;
   }
-  const how = c === undefined ? 'tap' : c.gesture;
-  const where = c !== undefined && c.place !== 'screen' ? ` (${PLACE_WORDS[c.place]})` : '';
+  const last: RouteAction = { from: activity, to: activity, gesture: c?.gesture ?? 'tap', label };
+  if (c !== undefined && c.place !== 'screen') last.place = c.place;
+  if (c?.part !== undefined) last.part = c.part;
+  if (c?.tab !== undefined) last.tab = c.tab;
   // a control that opens a screen ends the route on that screen
   const leads = c?.opens === undefined ? '' : ` → ${c.opens.map(simple).join(' or ')}`;
-  return `${open}${how} "${label}"${where}${leads}`;
+  return `${open}${actionText(last)}${leads}`;
 }
 
 /**

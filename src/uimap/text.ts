@@ -152,7 +152,9 @@ export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText
     (v.activity === options.here ? 1000 : 0) +
     (v.launcher === true ? 500 : 0);
   views.sort((p, q) => weight(q.v) - weight(p.v) || p.i - q.i);
-  const head = (options.routes ?? []).map((p) => `route: ${renderRoute(map, p)}`);
+  const routes = (options.routes ?? []).map((p) => `route: ${renderRoute(map, p)}`);
+  // a route another one continues says nothing the longer one does not
+  const head = routes.filter((r, i) => !routes.some((q, j) => j !== i && q.length > r.length && q.startsWith(`${r} → `)));
   const crumbs = breadcrumbs(map);
   // Each screen's lines and cost once; only which screens fit changes from one fill to the next.
   const blocks = views.map(({ v }) => {

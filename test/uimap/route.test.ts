@@ -114,6 +114,11 @@ describe('the planner text prints the task routes first', () => {
     const lines = r.text.split('\n');
     assert.equal(lines[0], `route: ${renderRoute(map, p)}`);
     assert.equal(lines[1], 'Splash (launcher)');
+    // a route that another continues is left out
+    const toMain = findPaths(map, 'Main')[0];
+    assert.ok(toMain !== undefined);
+    const both = renderMapText(map, { routes: [toMain, p] }).text.split('\n');
+    assert.deepEqual(both.slice(0, 2), [`route: ${renderRoute(map, p)}`, 'Splash (launcher)']);
     // one token a line: the route line takes its share of a tight budget
     const count = (t: string): number => t.split('\n').length;
     const without = renderMapText(map, { count, budget: 6 });
