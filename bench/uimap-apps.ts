@@ -3,7 +3,8 @@
 // transitions, acted-on element placement, plus warnings and seconds per app.
 import path from 'node:path';
 import { existsSync, readdirSync } from 'node:fs';
-import { layoutMap, mapDirectory, renderMapHtml } from '../src/uimap/index.js';
+import { hiddenTransitions, layoutMap, mapDirectory, renderMapHtml } from '../src/uimap/index.js';
+import type { HiddenGroup } from '../src/uimap/index.js';
 import { scoreMap } from '../src/uimap/score.js';
 import type { MapScore } from '../src/uimap/score.js';
 import type { MapWarning } from '../src/uimap/model.js';
@@ -23,6 +24,8 @@ export interface AppResult {
   score: MapScore;
   warnings: MapWarning[];
   transitions: number;
+  /** What the analysis could not tie to a control or follow, by kind. */
+  hidden: HiddenGroup[];
 }
 
 /** Maps and scores every shared app (empty when the corpus is absent). */
@@ -52,6 +55,7 @@ export async function mapSharedApps(only?: string): Promise<AppResult[]> {
       score: scoreMap(map, droidtaskObserved(app, pkg)),
       warnings: map.warnings,
       transitions: map.stats.transitions,
+      hidden: hiddenTransitions(map),
     });
   }
   return out;
@@ -69,6 +73,7 @@ export async function benchUimapApps(): Promise<Record<string, number>> {
       out[`uimap.apps.${r.app}.${k}_total`] = r.score[k].total;
     }
     out[`uimap.apps.${r.app}.warnings`] = r.warnings.reduce((n, w) => n + w.count, 0);
+    for (const g of r.hidden) out[`uimap.apps.${r.app}.hidden.${g.kind}`] = g.count;
     out[`uimap.apps.${r.app}.syntax_errors`] = r.warnings.find((w) => w.code === 'SYNTAX_ERROR')?.count ?? 0;
   }
   return out;
@@ -79,8 +84,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const f = (c: { found: number; total: number }): string => `${c.found}/${c.total}`;
   for (const r of rows) {
     const w = r.warnings.map((x) => `${x.code}×${x.count}`).join(' ');
+    const h = r.hidden.map((g) => `${g.kind}×${g.count}`).join(' ');
     process.stdout.write(
-      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s (cpu ${(r.cpuMs / 1000).toFixed(2)}s) html ${(r.htmlMs / 1000).toFixed(2)}s (cpu ${(r.htmlCpuMs / 1000).toFixed(2)}s)  ${w}\n`,
+      `${r.app.padEnd(12)} act ${f(r.score.activities)} tr ${f(r.score.transitions)} pl ${f(r.score.placements)} edges ${r.transitions} ${(r.ms / 1000).toFixed(2)}s (cpu ${(r.cpuMs / 1000).toFixed(2)}s) html ${(r.htmlMs / 1000).toFixed(2)}s (cpu ${(r.htmlCpuMs / 1000).toFixed(2)}s)  ${w}  hidden: ${h}\n`,
     );
     if (process.env.VERBOSE !== undefined) {
       for (const k of ['activities', 'transitions', 'placements'] as const)

@@ -5,7 +5,7 @@
  */
 import type { MapElement, MapText, UiMap, UiPath } from '../uimap/index.js';
 import { findPaths, renderMapText } from '../uimap/index.js';
-import { elementsOf } from '../uimap/paths.js';
+import { elementsOf, launcherOf } from '../uimap/paths.js';
 import type { PathTarget } from '../uimap/index.js';
 import { relevance, taskTerms, terms, type TaskTerms } from './lexical.js';
 import type { Observation } from './types.js';
@@ -140,13 +140,33 @@ export class Planner {
    * The map as the planner's prompt shows it: each screen's controls and where they lead, screens and controls
    * the task is about first, within a token budget (the cut is stated in the text).
    */
-  mapText(task: string, here: string | undefined, budget?: number): MapText {
+  mapText(task: string, here: string | undefined, o: { budget?: number | undefined; count?: (text: string) => number } = {}): MapText {
     const tt = taskTerms(task);
+    const routes = this.taskRoutes(tt, here);
     return renderMapText(this.map, {
       relevance: (text) => relevance(tt, terms(text), (t) => this.idf(t)),
       ...(here === undefined ? {} : { here }),
-      ...(budget === undefined ? {} : { budget }),
+      ...(o.budget === undefined ? {} : { budget: o.budget }),
+      ...(o.count === undefined ? {} : { count: o.count }),
+      ...(routes.length === 0 ? {} : { routes }),
     });
+  }
+
+  /**
+   * Routes from where the device is (else the launcher) to the best goals of a task, one per screen, at most
+   * `limit`: the controls to act on in order, which the map text prints before the screens.
+   */
+  taskRoutes(tt: TaskTerms, here: string | undefined, limit = 2): UiPath[] {
+    const start = here ?? launcherOf(this.map);
+    if (start === undefined) return [];
+    const out: UiPath[] = [];
+    for (const g of this.goals(tt)) {
+      if (out.length >= limit) break;
+      if (out.some((p) => p.activity === g.activity)) continue;
+      const r = this.route(start, g.activity);
+      if (r !== undefined) out.push({ ...r, target: g.target });
+    }
+    return out;
   }
 
   /** The map elements with this id (any activity), for matching a trigger to what is on screen. */

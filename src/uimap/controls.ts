@@ -5,6 +5,10 @@
  * and the agent's planner all read the same view.
  */
 import type { MapActivity, MapElement, MapPart, MapTransition, UiMap } from './model.js';
+import { pagerTabs } from './pages.js';
+import { idWords } from './words.js';
+
+export { idWords };
 
 /** What a user does to a control. */
 export type Gesture = 'tap' | 'long-press' | 'type' | 'toggle';
@@ -23,6 +27,8 @@ export interface Control {
   place: ControlPlace;
   /** The fragment (simple name) whose view it is, when not the activity's own. */
   part?: string;
+  /** The title of the pager tab whose page holds it (see pagerTabs). */
+  tab?: string;
   /** The activities it opens (one of them, depending on state the map cannot see). */
   opens?: string[];
   /** It closes the screen, back to the one that opened it. */
@@ -67,16 +73,6 @@ const MESSAGE_MAX = 90;
 
 const simpleName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
-/** `sort_by_name` / `sortByName` → "sort by name". */
-export function idWords(id: string): string {
-  return id
-    .replace(/^android:id\//, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\s]+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
-
 /** `com.x.ChangeSortingDialog` → "Change sorting"; `Main.askName#2` → "Ask name". */
 export function dialogTitle(name: string): string {
   const last = simpleName(name).replace(/#\d+$/, '');
@@ -117,6 +113,8 @@ interface Builder {
   out: MapTransition[];
   dialogsBy: Map<string, MapPart[]>;
   controls: Control[];
+  /** Tab titles by page: a fragment's simple name, or `layout:` and a page view's layout. */
+  tabOf: Map<string, string>;
 }
 
 /**
@@ -138,6 +136,8 @@ function addControl(b: Builder, e: MapElement, at: { place: ControlPlace; part?:
   const longOnly = exits.length > 0 && exits.every((t) => t.trigger?.kind === 'long-click');
   const c: Control = { id: e.id, label: shownLabel(e, at.next), gesture: gestureOf(e, longOnly), place: at.place };
   if (at.part !== undefined) c.part = at.part;
+  const tab = b.tabOf.get(at.part ?? `layout:${e.layout ?? ''}`);
+  if (tab !== undefined) c.tab = tab;
   if (e.kind !== undefined) c.kind = e.kind;
   const opens = [...new Set(exits.filter((t) => t.back !== true).map((t) => t.to))];
   if (opens.length > 0) c.opens = opens;
@@ -197,7 +197,8 @@ export function screenView(map: UiMap, activity: string): ScreenView | undefined
     if (el === undefined) continue;
     dialogsBy.set(el, [...(dialogsBy.get(el) ?? []), d]);
   }
-  const b: Builder = { a, out, dialogsBy, controls: [] };
+  const tabOf = new Map(pagerTabs(map, a.name).map((t) => [t.layout === undefined ? simpleName(t.page) : `layout:${t.layout}`, t.title]));
+  const b: Builder = { a, out, dialogsBy, controls: [], tabOf };
   a.elements.forEach((e, i) => addControl(b, e, { place: 'screen', next: a.elements.slice(i + 1) }));
   for (const f of a.fragments)
     f.elements.forEach((e, i) => addControl(b, e, { place: 'screen', part: simpleName(f.name), next: f.elements.slice(i + 1) }));

@@ -128,6 +128,18 @@ function pathsTo(via: Map<string, PathStep | null>, hits: readonly ElementHit[])
   return out.sort((x, y) => x.steps.length - y.steps.length || x.activity.localeCompare(y.activity));
 }
 
+/** The best path from the launcher (or `from`) to every activity it reaches, by activity name, one search for all. */
+export function pathsToAll(map: UiMap, options: { from?: string } = {}): Map<string, UiPath> {
+  const via = bfs(map, options.from);
+  const out = new Map<string, UiPath>();
+  if (via === undefined) return out;
+  for (const a of via.keys()) {
+    const steps = stepsTo(via, a);
+    if (steps !== undefined) out.set(a, { activity: a, steps });
+  }
+  return out;
+}
+
 /** The single shortest path, or undefined when the target is unknown or unreachable. */
 export function shortestPath(map: UiMap, target: string, options: { from?: string } = {}): UiPath | undefined {
   return findPaths(map, target, options)[0];

@@ -7,6 +7,9 @@
 import type { Control, DialogNode, ScreenView } from './controls.js';
 import { screenView } from './controls.js';
 import type { UiMap } from './model.js';
+import type { UiPath } from './paths.js';
+import { renderRoute } from './route.js';
+import { breadcrumbs } from './pages.js';
 
 export interface MapTextOptions {
   /** The activity the device shows. */
@@ -15,8 +18,13 @@ export interface MapTextOptions {
   relevance?: (text: string) => number;
   /** Token budget for the whole text (default 2000). */
   budget?: number;
-  /** Token counter (default: 4 characters a token, a close estimate for English UI text). */
+  /**
+   * Token counter (default: 4 characters a token, an estimate; the planner passes an o200k count, so its
+   * budget holds in a model's tokens).
+   */
   count?: (text: string) => number;
+  /** Routes to the screens the task is about, printed first as the controls to act on (see renderRoute). */
+  routes?: readonly UiPath[];
 }
 
 export interface MapText {
@@ -65,15 +73,20 @@ function target(c: Control, x: Ctx): string {
   return ways.length === 0 ? '' : ` → ${ways.join(' or ')}`;
 }
 
+/** Where a control sits beyond the screen itself: its pager tab by title, else its fragment. */
+const partOf = (c: Control): string => (c.tab !== undefined ? ` (tab ${quote(c.tab)})` : c.part === undefined ? '' : ` (${c.part})`);
+
 const item = (c: Control, x: Ctx, withGesture: boolean): string =>
-  `${withGesture ? `${c.gesture} ` : ''}${quote(c.label)}${c.part === undefined ? '' : ` (${c.part})`}${target(c, x)}`;
+  `${withGesture ? `${c.gesture} ` : ''}${quote(c.label)}${partOf(c)}${target(c, x)}`;
 
 /** The lines of one screen, its controls ordered by relevance; returns how many controls it left out. */
 export function screenLines(
   view: ScreenView,
-  o: { here?: string | undefined; score: (c: Control) => number },
+  o: { here?: string | undefined; score: (c: Control) => number; crumb?: readonly string[] | undefined },
 ): { lines: string[]; left: number } {
-  const flags = [view.launcher === true ? 'launcher' : '', view.activity === o.here ? 'you are here' : ''].filter((f) => f !== '');
+  // The trail from the launcher, for a screen more than one step from it: how a user gets there.
+  const trail = o.crumb !== undefined && o.crumb.length > 2 ? `via ${o.crumb.slice(0, -1).map(simple).join(' › ')}` : '';
+  const flags = [view.launcher === true ? 'launcher' : '', view.activity === o.here ? 'you are here' : '', trail].filter((f) => f !== '');
   const head = `${simple(view.activity)}${view.label === undefined ? '' : ` ${quote(view.label)}`}${flags.length === 0 ? '' : ` (${flags.join(', ')})`}`;
   // Relevance first; then controls that lead somewhere, tabs and menus before those acting in place.
   const rank = (c: Control): number =>
@@ -139,41 +152,61 @@ export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText
     (v.activity === options.here ? 1000 : 0) +
     (v.launcher === true ? 500 : 0);
   views.sort((p, q) => weight(q.v) - weight(p.v) || p.i - q.i);
-  const order = views.map((x) => x.v);
-  let r = fill(order, { here: options.here, score, count, room: budget, budget });
-  // The line that states the cut is part of the budget too: make room for it and fill again.
-  for (let i = 0; i < 3 && r.tokens > budget; i++)
-    r = fill(order, { here: options.here, score, count, room: budget - (r.tokens - budget) - i * 8, budget });
+  const routes = (options.routes ?? []).map((p) => `route: ${renderRoute(map, p)}`);
+  // a route another one continues says nothing the longer one does not
+  const head = routes.filter((r, i) => !routes.some((q, j) => j !== i && q.length > r.length && q.startsWith(`${r} → `)));
+  const crumbs = breadcrumbs(map);
+  // Each screen's lines and cost once; only which screens fit changes from one fill to the next.
+  const blocks = views.map(({ v }) => {
+    const s = screenLines(v, { here: options.here, score, crumb: crumbs.get(v.activity) });
+    return { activity: v.activity, lines: s.lines, left: s.left, cost: count(s.lines.join('\n')) + 1 };
+  });
+  const o = { count, head, budget };
+  let room = budget;
+  let r = fill(blocks, { ...o, room });
+  // The line that states the cut is part of the budget, and a text's tokens are not quite the sum of its
+  // parts' (a tokenizer merges across line breaks): take the overshoot, and a little more each time, off the
+  // room the screens may fill, until the whole text is within the budget (or no screen is left to cut).
+  for (let i = 0; r.tokens > budget && r.shown.length > 0; i++) {
+    room -= r.tokens - budget + i * 8;
+    r = fill(blocks, { ...o, room });
+  }
   return r;
 }
 
+interface Block {
+  activity: string;
+  lines: string[];
+  /** Controls the screen left out (its per-screen cap). */
+  left: number;
+  cost: number;
+}
+
 interface Fill {
-  here: string | undefined;
-  score: (c: Control) => number;
   count: (text: string) => number;
+  /** Lines before the screens (the task's routes). */
+  head: readonly string[];
   /** Tokens the screens may take. */
   room: number;
   budget: number;
 }
 
-function fill(views: readonly ScreenView[], o: Fill): MapText {
+function fill(blocks: readonly Block[], o: Fill): MapText {
   const { count, budget } = o;
-  const lines: string[] = [];
+  const lines: string[] = [...o.head];
   const shown: string[] = [];
   const cut: string[] = [];
   let cutControls = 0;
-  let used = 0;
-  for (const v of views) {
-    const s = screenLines(v, { here: o.here, score: o.score });
-    const cost = count(s.lines.join('\n')) + 1;
-    if (used + cost > o.room) {
-      cut.push(v.activity);
+  let used = o.head.length === 0 ? 0 : count(o.head.join('\n')) + 1;
+  for (const b of blocks) {
+    if (used + b.cost > o.room) {
+      cut.push(b.activity);
       continue;
     }
-    used += cost;
-    lines.push(...s.lines);
-    shown.push(v.activity);
-    cutControls += s.left;
+    used += b.cost;
+    lines.push(...b.lines);
+    shown.push(b.activity);
+    cutControls += b.left;
   }
   if (cut.length > 0) {
     const names = cut.map(simple);

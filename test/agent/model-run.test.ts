@@ -212,7 +212,7 @@ describe('model policies on the virtual demo device with a fake model server', (
     assert.equal(prompts.length, 2, 'the plan and the step on Settings; the hop to Settings came from the map');
     assert.match(
       prompts[0]!,
-      /\[UI Map\]\nMainActivity[^\n]*\(launcher, you are here\)(\n {2}[^\n]*)*?\n {2}[^\n]*"Settings"[^\n]* → SettingsActivity/,
+      /\[UI Map\]\nroute: MainActivity → tap "Settings" → SettingsActivity\nMainActivity[^\n]*\(launcher, you are here\)(\n {2}[^\n]*)*?\n {2}[^\n]*"Settings"[^\n]* → SettingsActivity/,
     );
     assert.match(prompts[1]!, /choose Title/, 'the plan is in the step prompt');
     // No --max-steps: 2 × the plan's two instructions + 5; the report shows the plan.

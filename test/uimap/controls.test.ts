@@ -272,10 +272,13 @@ describe('glance map --text', () => {
   test('prints the planner text, with the screens shown and the tokens on stderr; --json gives the parts', async () => {
     const r = await run(['--text', '--task', 'add a note', '--budget', '400']);
     assert.equal(r.code, 0);
-    const m = /^(\d+) screens, ~(\d+) tokens/.exec(r.err);
+    const m = /^(\d+) screens, (\d+) o200k tokens/.exec(r.err);
     assert.ok(m !== null, r.err);
     assert.ok(Number(m[2]) <= 400);
-    assert.equal(r.out.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('[cut')).length, Number(m[1]));
+    const lines = r.out.split('\n');
+    // the task's routes come first, then one unindented line per screen shown
+    assert.ok(lines[0]?.startsWith('route: '), r.out);
+    assert.equal(lines.filter((l) => /^\S/.test(l) && !l.startsWith('[cut') && !l.startsWith('route: ')).length, Number(m[1]));
     const j = JSON.parse((await run(['--text'], true)).out) as { ok: boolean; result: { text: string; shown: string[]; tokens: number } };
     assert.equal(j.ok, true);
     assert.ok(j.result.shown.length > 0 && j.result.text.length > 0);

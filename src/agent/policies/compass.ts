@@ -74,7 +74,7 @@ export class CompassPolicy implements Policy {
     const p = this.planner;
     if (p === undefined) return;
     const prompt = [
-      `[UI Map]\n${renderMapForTask(p, ctx.task, p.localise(first))}`,
+      `[UI Map]\n${await renderMapForTask(p, ctx.task, p.localise(first))}`,
       `[Task]\n${ctx.task}`,
       '[Answer] {"path": [{"activity": "MainActivity", "steps": ["1. …"]}, …]}',
     ].join('\n\n');

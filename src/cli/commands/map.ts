@@ -1,12 +1,24 @@
 /**
- * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT] [--enrich [--model SPEC]]` and
+ * `glance map SRC_DIR|APP.apk [--lib DIR]… [--json OUT] [--html OUT] [--enrich [--model SPEC]] [--text …|--hidden]` and
  * `glance map path --map MAP.json --to ACTIVITY|ELEMENT_ID [--from ACTIVITY] [--json]`.
  * A thin adapter over src/uimap: parses argv, draws the progress bar (only on a TTY), writes files.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileError, readTextFile } from '../files.js';
 import { GlanceError } from '../../errors.js';
-import { findPaths, findPathsByText, layoutMap, mapApk, mapDirectory, renderMapHtml } from '../../uimap/index.js';
+import {
+  actionText,
+  hiddenTransitions,
+  renderHidden,
+  findPaths,
+  findPathsByText,
+  layoutMap,
+  mapApk,
+  mapDirectory,
+  renderMapHtml,
+  renderRoute,
+  routeActions,
+} from '../../uimap/index.js';
 import type { MapProgress, UiMap, UiPath } from '../../uimap/index.js';
 import { parseCommandArgs } from '../args.js';
 import { renderResult } from '../output.js';
@@ -26,7 +38,7 @@ export interface MapIO {
 }
 
 const USAGE = `usage: glance map SRC_DIR|APP.apk [--lib DIR]... [--json OUT|-] [--html OUT] [--enrich [--model SPEC]]
-                 [--text [--task TASK] [--budget TOKENS]]
+                 [--text [--task TASK] [--budget TOKENS]] [--hidden]
        glance map path --map MAP.json (--to ACTIVITY|ELEMENT_ID | --text TEXT) [--from ACTIVITY] [--json]`;
 
 const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resources: 'resources', code: 'code', resolve: 'resolving' };
@@ -81,6 +93,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
       text: { type: 'boolean' },
       task: { type: 'string' },
       budget: { type: 'string' },
+      hidden: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -88,6 +101,7 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
     io.stdout(renderResult({ text: USAGE }, io.json === true));
     return 0;
   }
+  if (parsed.values.hidden === true && parsed.values.text === true) throw usage('--hidden and --text print different reports: give one');
   if ((parsed.values.task !== undefined || parsed.values.budget !== undefined) && parsed.values.text !== true)
     throw usage('--task and --budget shape the planner text: give --text');
   const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget);
@@ -125,10 +139,17 @@ async function runMap(argv: string[], io: MapIO): Promise<number> {
   if (parsed.values.text === true) {
     // What the planner's prompt shows of this map (Planner.mapText), for the task given.
     const { Planner } = await import('../../agent/planner.js');
-    const t = new Planner(map).mapText(parsed.values.task ?? '', undefined, budget);
-    const note = `${t.shown.length} screens, ~${t.tokens} tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
+    const { o200kCounter } = await import('../../agent/policies/map-text.js');
+    const t = new Planner(map).mapText(parsed.values.task ?? '', undefined, { budget, count: await o200kCounter() });
+    const note = `${t.shown.length} screens, ${t.tokens} o200k tokens${t.cut.length === 0 ? '' : `, ${t.cut.length} screens cut`}`;
     io.stdout(renderResult({ text: t.text, data: { ...t, note } }, io.json === true));
     io.stderr(`${note}\n`);
+    return 0;
+  }
+  if (parsed.values.hidden === true) {
+    // What the analysis could not tie to a control, or could not follow, grouped by kind.
+    const groups = hiddenTransitions(map);
+    io.stdout(renderResult({ text: renderHidden(groups), data: { package: map.package, hidden: groups } }, io.json === true));
     return 0;
   }
   const s = map.stats;
@@ -188,20 +209,17 @@ function short(name: string): string {
   return name.split('.').at(-1) ?? name;
 }
 
-function describePath(p: UiPath): string {
-  const lines = [`${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`];
-  p.steps.forEach((s, i) => {
-    const how =
-      s.trigger === undefined ? 'somehow' : s.trigger.element === undefined ? s.trigger.kind : `${s.trigger.kind} ${s.trigger.element}`;
-    lines.push(`  ${i + 1}. on ${short(s.from)}: ${how} → ${short(s.to)}${s.back === true ? ' (back)' : ''}`);
+/** A path as the controls to act on: a heading, the route in one line, then each step with its trigger's id. */
+function describePath(map: UiMap, p: UiPath): string {
+  const lines = [
+    `${short(p.activity)} (${p.activity}) in ${p.steps.length} step${p.steps.length === 1 ? '' : 's'}:`,
+    `  ${renderRoute(map, p)}`,
+  ];
+  routeActions(map, p).forEach((a, i) => {
+    const t = p.steps[i]?.trigger;
+    const id = t?.element === undefined ? '' : ` [${t.kind} ${t.element}]`;
+    lines.push(`  ${i + 1}. on ${short(a.from)}: ${actionText(a)}${id} → ${short(a.to)}${a.back === true ? ' (back)' : ''}`);
   });
-  if (p.target !== undefined) {
-    const open =
-      p.target.open === undefined
-        ? ''
-        : ` (open it: ${p.target.open.kind}${p.target.open.element === undefined ? '' : ` ${p.target.open.element}`})`;
-    lines.push(`  then: ${p.target.element}${p.target.part === 'activity' ? '' : ` in ${p.target.part} ${p.target.name ?? ''}${open}`}`);
-  }
   return lines.join('\n');
 }
 
@@ -244,9 +262,11 @@ async function runPath(argv: string[], io: MapIO): Promise<number> {
       context: to === undefined ? { text } : { to },
     });
   }
-  const described = paths.map(describePath).join('\n');
-  if (io.json === true) io.stdout(renderResult({ text: described, data: { paths } }, true));
-  else if (parsed.values.json === true) io.stdout(`${JSON.stringify(paths, null, 2)}\n`);
+  const described = paths.map((p) => describePath(map, p)).join('\n');
+  // Each path with its route in words and the actions it takes, beside the steps as the map has them.
+  const withRoutes = paths.map((p) => ({ ...p, route: renderRoute(map, p), actions: routeActions(map, p) }));
+  if (io.json === true) io.stdout(renderResult({ text: described, data: { paths: withRoutes } }, true));
+  else if (parsed.values.json === true) io.stdout(`${JSON.stringify(withRoutes, null, 2)}\n`);
   else io.stdout(`${described}\n`);
   return 0;
 }
