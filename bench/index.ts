@@ -10,6 +10,7 @@ import { benchHostile } from './hostile.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
+import { benchMcp } from './mcp.js';
 import { benchNavigate } from './navigate.js';
 import { benchPrivacy } from './privacy.js';
 import { benchPrivacyScale } from './privacy-scale.js';
@@ -33,6 +34,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   image: benchImage,
   warm: benchWarm,
   library: benchLibrary,
+  mcp: benchMcp,
   uimap: benchUimap,
   agent: benchAgent,
   models: benchAgentModels,
