@@ -11,6 +11,7 @@ import { benchHostileReplies } from './hostile-replies.js';
 import { benchImage } from './image.js';
 import { benchIos } from './ios.js';
 import { benchLibrary } from './library.js';
+import { benchMcp } from './mcp.js';
 import { benchMcpAgent } from './mcp-agent.js';
 import { benchNavigate } from './navigate.js';
 import { benchPrivacy } from './privacy.js';
@@ -35,6 +36,7 @@ const sections: Record<string, () => Promise<Record<string, number>>> = {
   image: benchImage,
   warm: benchWarm,
   library: benchLibrary,
+  mcp: benchMcp,
   uimap: benchUimap,
   agent: benchAgent,
   models: benchAgentModels,

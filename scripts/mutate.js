@@ -100,7 +100,13 @@ const layers = {
   // The MCP server's file roots and transports: the unit test of the rule, then the servers driven by the SDK.
   mcp: {
     src: ['src/mcp/**/*.ts'],
-    tests: ['test/mcp/roots.test.ts', 'test/mcp/mcp.test.ts', 'test/hostile/mcp-*.test.ts'],
+    tests: [
+      'test/mcp/roots.test.ts',
+      'test/mcp/mcp.test.ts',
+      'test/mcp/surface.test.ts',
+      'test/mcp/structured.test.ts',
+      'test/hostile/mcp-*.test.ts',
+    ],
   },
   // The agent: metrics, reports, cassettes, policies. The benchmark files replay whole trailmaps; the pure
   // files run first for every mutant anyway (quickest first).

@@ -3,14 +3,11 @@
  * the CLI serve them the same way: app_navigate (goto), app_run_task (run), app_map (the map, focused, as text).
  */
 import { z } from 'zod';
+import { lib, map, src } from '../tools/params.js';
 import { defineTool, type ToolDef } from '../tools/registry.js';
 import { LIVE_POLICY_NAMES } from './policies/names.js';
 
-const mapParams = {
-  map: z.string().optional().describe('UI Map JSON file (the JSON a UI Map of the app source is written as)'),
-  src: z.string().optional().describe('app source folder to map (when no map file is given)'),
-  lib: z.array(z.string()).optional().describe('library source folders the app uses (e.g. Simple-Commons), with src'),
-};
+const mapParams = { map, src, lib };
 
 export const navigateTool = defineTool({
   name: 'app_navigate',

@@ -5,6 +5,7 @@
  * its own coordinates inside the output: image pixel (x, y) is device pixel (x × scale, y × scale).
  */
 import { GlanceError } from '../errors.js';
+import { truncate } from '../snapshot/render.js';
 import type { SnapshotElement } from '../snapshot/types.js';
 import { assignColours, PALETTE } from './colours.js';
 import {
@@ -90,7 +91,7 @@ export function legendLabel(e: SnapshotElement): string {
   const raw =
     e.text ?? e.desc ?? absorbed ?? (e.hint === undefined ? undefined : `hint: ${e.hint}`) ?? (e.id === undefined ? '' : `#${e.id}`);
   const one = raw.replace(/\s+/g, ' ').trim();
-  return one.length > LABEL_CHARS ? `${one.slice(0, LABEL_CHARS - 1)}…` : one;
+  return truncate(one, LABEL_CHARS);
 }
 
 /** Tag geometry for a screenshot whose long edge is `long`: ~2.2% of the long edge tall. */

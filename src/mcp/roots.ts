@@ -109,8 +109,9 @@ export class PathGuard {
 
 function refusal(p: string, use: PathUse, roots: readonly string[], why: string): GlanceError {
   const where = roots.length === 0 ? 'no folder (the client offered no file roots)' : roots.join(', ');
+  // The model cannot move the file nor widen the roots itself: only the user can, so the hint says whom to ask.
   return new GlanceError('PATH_NOT_ALLOWED', `${use === 'write' ? 'writing' : 'reading'} ${p} is not allowed: ${why}`, {
-    hint: `name a path inside ${where}; the server's roots are set where it is started (its folder, or its root option) and by the client's MCP roots`,
+    hint: `paths must lie inside the roots the user gave (now ${where}): ask the user to add a root that holds ${p} (\`glance mcp --root DIR\`, or the roots of their MCP host), or name a path inside`,
     context: { path: p, roots: [...roots] },
   });
 }

@@ -12,23 +12,33 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { z } from 'zod';
 import { errorText, toolCallText } from '../errors.js';
 import { catalogue } from '../agent/catalogue.js';
+import { DEFAULT_MAX_LABEL } from '../tools/params.js';
 import { VERSION } from '../tools/index.js';
 import type { DeviceProvider, SnapshotStore, ToolContext, ToolDef } from '../tools/registry.js';
 import { createSession, type Session, type SessionCallOptions } from '../tools/session.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { debug, debugEnabled, preview } from '../debug.js';
 import { PathGuard, type PathUse } from './roots.js';
+import { negotiateImageFormat, type ImageFormat } from './images.js';
+import { structuredContent } from './structured.js';
+import { listedTools, sharedParamNotes } from './tool-list.js';
 import { BoundedLines, MAX_STDIO_MESSAGE_BYTES, type DroppedMessage } from './stdio-lines.js';
 
 export const INSTRUCTIONS = [
   'Glance drives an Android device for you.',
-  'Loop: device_snapshot (read the screen) → decide → act (device_tap, device_type, device_scroll, device_press_key…) → read the diff the action returns.',
+  'Loop: device_snapshot (read the screen) → decide → act (device_tap, device_type, device_scroll, device_back…) → read the diff the action returns.',
   'Every actionable element in a snapshot starts with a short ref such as k42; pass it as `target`. Refs stay stable across snapshots while the element stays; a stale ref fails with REF_NOT_FOUND: take a new snapshot.',
-  '`target` also takes a selector (`#id`, `[text=OK]`, `Button:has-text("Save")`, `EditText:below([text=Name])`) or a point `x,y`.',
-  'Snapshots show only positive states; ask for bounds, offscreen elements, depth or one subtree (scope) when you need more.',
+  `A label cut short ends in \`…[+N]\` (N characters cut; labels are cut at ${DEFAULT_MAX_LABEL} by default): read it whole with device_find or maxLabel 0.`,
   'Use device_wait_for after actions that load, device_screenshot (marks=true) when the text is not enough.',
-  'When several devices are connected pass `device` (a serial from device_list).',
+  'Paths (files, app sources, output folders) must lie inside the roots the user gave this server; when one is refused (PATH_NOT_ALLOWED), ask the user to add a root.',
+  'Params several tools share:',
+  ...sharedParamNotes(catalogue).map((n) => `- ${n}`),
 ].join('\n');
 
 export interface McpOptions {
@@ -46,6 +56,11 @@ export interface McpOptions {
   roots?: readonly string[];
   /** Where the server says what went wrong outside any request (the CLI: stderr); absent: nothing is said. */
   notice?(line: string): void;
+  /**
+   * The format of images returned when a call names none (default WebP), unless the client lists the image
+   * types it takes without it (images.ts).
+   */
+  imageFormat?: ImageFormat;
 }
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
@@ -81,10 +96,8 @@ async function callTool(session: Session, tool: ToolDef, args: Record<string, un
     for (const img of r.images ?? [])
       content.push({ type: 'image', data: Buffer.from(img.data).toString('base64'), mimeType: img.mimeType });
     if (r.exitCode) return { content, isError: true };
-    const data = r.data;
-    return typeof data === 'object' && !Array.isArray(data)
-      ? { content, structuredContent: { ...(data as Record<string, unknown>) } }
-      : { content };
+    const structured = structuredContent(tool, r.data);
+    return structured === undefined ? { content } : { content, structuredContent: structured };
   } catch (e) {
     return { content: [{ type: 'text', text: errorText(e) }], isError: true };
   }
@@ -141,9 +154,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
   });
   for (const tool of session.tools) {
     if (tool.mcp === false) continue;
-    const schema = tool.schema.extend({
-      device: z.string().optional().describe('device serial (default: ANDROID_SERIAL, else the only device connected)'),
-    });
+    const schema = tool.schema.extend({ device: z.string().optional() });
     server.registerTool(
       tool.name,
       {
@@ -151,16 +162,21 @@ export function createMcpServer(opts: McpOptions): McpServer {
         description: tool.description,
         inputSchema: schema,
         ...(tool.output === undefined ? {} : { outputSchema: tool.output }),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: tool.annotations,
       },
       async (args: Record<string, unknown>, extra: RequestExtra) =>
         callTool(session, tool, args, {
           signal: extra.signal,
           serial: typeof args['device'] === 'string' ? args['device'] : opts.defaultSerial,
+          imageFormat: negotiateImageFormat(server.server.getClientCapabilities(), opts.imageFormat ?? 'webp'),
           ...progressOf(extra),
         }),
     );
   }
+  // The SDK answers tools/list with its own rendering of the zod schemas; this one says shared params once and
+  // leaves out what a model gains nothing from (tool-list.ts). Registered after the tools, so it replaces the SDK's.
+  const tools = listedTools(session.tools);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   return server;
 }
 

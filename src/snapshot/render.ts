@@ -85,9 +85,35 @@ export function escapeControls(s: string, keepCR = false): string {
   return s.replace(keepCR ? CONTROL_BUT_CR : CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function truncate(s: string, max: number): string {
-  if (max <= 0 || s.length <= max) return s;
-  return s.slice(0, Math.max(1, max - 1)) + '…';
+/**
+ * `s` cut to `max` characters (0: never cut): the part kept and how many characters were left out. Counted in
+ * code points, so a cut never splits a surrogate pair.
+ */
+function cut(s: string, max: number): { kept: string; left: number } {
+  if (max <= 0 || s.length <= max) return { kept: s, left: 0 };
+  const chars = Array.from(s);
+  if (chars.length <= max) return { kept: s, left: 0 };
+  // Blanks at the cut would read as part of the label (and force quotes): they count as cut.
+  const kept = chars.slice(0, Math.max(1, max - 1)).join('').trimEnd();
+  return { kept, left: chars.length - Array.from(kept).length };
+}
+
+/**
+ * The mark of a cut: `…[+N]`, N characters left out, so a reader never takes a cut label for the whole one, nor
+ * a label ending in its own `…` for a cut. Written after any quotes, never inside them.
+ */
+const cutMark = (left: number): string => (left > 0 ? `…[+${left}]` : '');
+
+/** `s` cut to `max` characters with the cut made visible (`…[+N]`); 0 never cuts. */
+export function truncate(s: string, max: number): string {
+  const c = cut(s, max);
+  return c.kept + cutMark(c.left);
+}
+
+/** A label as a line shows it: quoted when it could be misread, then the cut mark. */
+function shownLabel(s: string, max: number, quote: (s: string) => string): string {
+  const c = cut(s, max);
+  return quote(c.kept) + cutMark(c.left);
 }
 
 // A label is printed bare unless it could be misread: blanks at the ends, control characters, the syntax the
@@ -148,9 +174,9 @@ export function elementLine(
   // A name read from the evidence is worth a token only where nothing else (label, id, hint) says what it is.
   if ((NAMED.has(cls) && cls === el.class) || (parts.length === 0 && el.id === undefined && el.hint === undefined))
     line += ' ' + escapeControls(cls);
-  if (parts.length > 0) line += ' ' + parts.map((p) => quoteIfNeeded(truncate(p, o.maxLabel))).join(' | ');
+  if (parts.length > 0) line += ' ' + parts.map((p) => shownLabel(p, o.maxLabel, quoteIfNeeded)).join(' | ');
   else if (el.id !== undefined && el.hint === undefined) line += ' #' + escapeControls(el.id);
-  if (el.hint !== undefined) line += ' hint=' + quoteIfNeeded(truncate(el.hint, o.maxLabel));
+  if (el.hint !== undefined) line += ' hint=' + shownLabel(el.hint, o.maxLabel, quoteIfNeeded);
   const tags = treeStates(el);
   if (el.items !== undefined) tags.unshift(`${el.items} items`);
   if (el.offscreen) tags.push('offscreen');
@@ -287,7 +313,7 @@ export function renderTable(items: readonly Item[], h: Header, o: RenderOptions)
       .map((p) => truncate(p, o.maxLabel).replace(/\s+/g, ' '))
       .join(' | ');
     const tags = treeStates(el);
-    if (el.hint !== undefined) tags.unshift(`hint=${JSON.stringify(truncate(el.hint, o.maxLabel))}`);
+    if (el.hint !== undefined) tags.unshift(`hint=${shownLabel(el.hint, o.maxLabel, (h) => JSON.stringify(h))}`);
     if (el.items !== undefined) tags.unshift(`items=${el.items}`);
     if (el.offscreen) tags.push('offscreen');
     if (o.bounds) tags.push(`bounds=${el.bounds.join(',')}`);

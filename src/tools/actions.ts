@@ -16,21 +16,10 @@ import {
 } from '../device/actions/index.js';
 import { scrollFacts, touchFacts, typeFacts } from './outcome-facts.js';
 import { outputs } from './outputs.js';
+import { element, settleMs, target } from './params.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 import { actionResponse } from './response.js';
 
-export const target = z
-  .string()
-  .min(1)
-  .describe('a ref from the snapshot (b12), a selector (#login, Button:has-text("OK")) or a point X,Y');
-const element = z.string().optional().describe('human-readable description of the element (for logs; not used to find it)');
-const settleMs = z
-  .number()
-  .int()
-  .min(0)
-  .max(60_000)
-  .optional()
-  .describe('how long to wait for the screen to settle after the action, in ms (default 2000)');
 const directions = ['up', 'down', 'left', 'right'] as const;
 
 export async function actionEnv(ctx: ToolContext, settle?: number): Promise<ActionEnv> {
@@ -178,7 +167,7 @@ export const keyTool = defineTool({
   name: 'device_press_key',
   title: 'Press a key',
   description:
-    'Press a key: BACK, HOME, RECENTS (APP_SWITCH), ENTER, DEL, TAB, SEARCH, MENU, VOLUME_UP/DOWN, POWER, DPAD_*, MOVE_END…, any KEYCODE_* name or a key code number.',
+    'Press a key: ENTER, DEL, TAB, SEARCH, MENU, RECENTS (APP_SWITCH), VOLUME_UP/DOWN, POWER, DPAD_*, MOVE_END…, any KEYCODE_* name or a key code number (BACK and HOME: device_back, device_home).',
   schema: z.object({ key: z.string().min(1).describe('key name or code'), settleMs }),
   output: outputs.key,
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },

@@ -6,6 +6,7 @@ import { actionTools } from './actions.js';
 import { outputs } from './outputs.js';
 import { defineTool, type ToolDef } from './registry.js';
 import { respond } from './response.js';
+import { backTool, homeTool } from './keys.js';
 import { screenshotTool } from './screenshot.js';
 import { assertTool, waitTool } from './wait.js';
 
@@ -16,6 +17,7 @@ export const listTool = defineTool({
     'Android devices the adb server (or a direct connection) can see, with their state. Pass a serial as `device` when more than one is online.',
   schema: z.object({}),
   output: outputs.list,
+  listOutput: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(_input, ctx) {
     const list = await ctx.devices.list({ signal: ctx.signal });
@@ -63,6 +65,7 @@ export const activityTool = defineTool({
   description: 'The package and activity in the foreground, and the screen size and density.',
   schema: z.object({}),
   output: outputs.activity,
+  listOutput: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(_input, ctx) {
     const device = await ctx.devices.get(ctx.serial, { signal: ctx.signal });
@@ -98,6 +101,8 @@ export const doctorTool = defineTool({
 export const deviceTools: ToolDef[] = [
   listTool,
   ...actionTools,
+  backTool,
+  homeTool,
   stopTool,
   appsTool,
   activityTool,

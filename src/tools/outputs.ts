@@ -1,102 +1,72 @@
 /**
- * Output schemas: the shape of each tool's structured data, offered over MCP as `outputSchema` (the SDK checks
- * every successful result against it). Objects are open: a field added later does not break a client.
+ * Output schemas: what an MCP client gets as `structuredContent` beside the text, and its `outputSchema`. A result's
+ * data is cut to its schema (objects strip fields they do not name) and emptied of blank fields, so the schemas
+ * keep what an agent or a host reads beyond the text — refs, points, geometry, counts — and leave out what the
+ * text already says (the diff, labels, legends). `--json` on the CLI and the library get the whole data.
  */
 import { z } from 'zod';
 
 const point = z.object({ x: z.number(), y: z.number() });
-const target = z.object({
-  kind: z.enum(['ref', 'selector', 'point']),
-  text: z.string(),
-  ref: z.string().optional(),
-  label: z.string().optional(),
-  covered: z.boolean().optional(),
-});
+const target = z.object({ ref: z.string().optional(), label: z.string().optional(), covered: z.boolean().optional() }).optional();
 const directions = z.enum(['up', 'down', 'left', 'right']);
+const refs = z.array(z.string()).optional();
 const settled = {
-  settled: z.boolean().describe('the screen stopped changing within the settle time'),
-  unread: z
-    .object({ message: z.string(), hint: z.string().optional() })
-    .optional()
-    .describe('no screen could be read after the action: why, and what to do'),
-  diff: z.string().describe('what changed since the last snapshot, or the new screen'),
+  settled: z.boolean(),
   changed: z.boolean(),
   newScreen: z.boolean().optional(),
+  unread: z.object({ message: z.string(), hint: z.string().optional() }).optional(),
   changes: z
-    .object({
-      added: z.array(z.string()),
-      removed: z.array(z.string()),
-      changed: z.array(z.object({ ref: z.string(), fields: z.array(z.string()) })),
-    })
-    .optional()
-    .describe('the diff by ref'),
+    .object({ added: refs, removed: refs, changed: z.array(z.object({ ref: z.string(), fields: z.array(z.string()) })).optional() })
+    .optional(),
 };
-const element = z.looseObject({ ref: z.string(), class: z.string() });
-const screen = z.looseObject({ width: z.number(), height: z.number(), package: z.string().optional(), activity: z.string().optional() });
+const element = z.object({ ref: z.string(), id: z.string().optional(), center: z.array(z.number()).optional() });
+const size = { width: z.number(), height: z.number() };
+const rect = z.object({ x: z.number(), y: z.number(), ...size });
 
 export const outputs = {
   touch: z.object({ action: z.enum(['tap', 'long-press', 'double-tap']), target, point, ...settled }),
-  type: z.object({
-    action: z.literal('type'),
-    target: target.optional(),
-    point: point.optional(),
-    value: z.string().optional().describe('what the field holds now'),
-    ...settled,
-  }),
+  type: z.object({ action: z.literal('type'), target, point: point.optional(), value: z.string().optional(), ...settled }),
   clear: z.object({ action: z.literal('clear'), target, point, deleted: z.number(), ...settled }),
   key: z.object({ action: z.literal('key'), code: z.number(), name: z.string().optional(), ...settled }),
-  swipe: z.object({
-    action: z.literal('swipe'),
-    target: target.optional(),
-    direction: directions.optional(),
-    from: point,
-    to: point,
-    ...settled,
-  }),
+  swipe: z.object({ action: z.literal('swipe'), target, direction: directions.optional(), from: point, to: point, ...settled }),
   scroll: z.object({
     action: z.literal('scroll'),
-    target: target.optional(),
+    target,
     direction: directions,
     swipes: z.number(),
-    found: z.string().optional().describe('the ref `until` found'),
+    found: z.string().optional(),
     ...settled,
   }),
   launch: z.object({ action: z.literal('launch'), via: z.string(), package: z.string().optional(), ...settled }),
   stop: z.object({ stopped: z.string() }),
   list: z.object({
-    devices: z.array(z.object({ serial: z.string(), state: z.string(), model: z.string().optional(), product: z.string().optional() })),
+    devices: z
+      .array(z.object({ serial: z.string(), state: z.string(), model: z.string().optional(), product: z.string().optional() }))
+      .optional(),
   }),
-  apps: z.object({ apps: z.array(z.string()) }),
+  apps: z.object({ apps: refs }),
   activity: z.object({
     package: z.string().optional(),
     activity: z.string().optional(),
-    screen: z.object({ width: z.number(), height: z.number(), density: z.number() }),
+    screen: z.object({ ...size, density: z.number() }),
   }),
   screenshot: z.object({
-    width: z.number(),
-    height: z.number(),
-    device: z.object({ width: z.number(), height: z.number() }),
-    scale: z.number().describe('device pixels = image pixels × scale'),
+    ...size,
+    screen: rect.describe('where the screen lies in the image; device px = (image px − x, y) × scale'),
+    panel: rect.optional().describe('the legend panel, beside or below the screen'),
+    device: z.object(size),
+    scale: z.number(),
     format: z.enum(['png', 'webp', 'jpeg']),
     bytes: z.number(),
-    legend: z.array(z.object({ ref: z.string(), class: z.string(), label: z.string() })).optional(),
     file: z.string().optional(),
   }),
-  wait: z.object({ idle: z.boolean().optional(), ms: z.number(), dumps: z.number(), refs: z.array(z.string()).optional() }),
-  assert: z.object({ count: z.number(), refs: z.array(z.string()) }),
-  doctor: z.object({
-    ok: z.boolean().optional(),
-    checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), fix: z.string().optional() })),
-  }),
+  wait: z.object({ idle: z.boolean().optional(), ms: z.number(), dumps: z.number().optional(), refs }),
+  assert: z.object({ count: z.number(), refs }),
+  doctor: z.object({ ok: z.boolean().optional(), checks: z.array(z.object({ name: z.string(), ok: z.boolean() })) }),
   snapshot: z.object({
-    screen: screen.optional(),
+    screen: z.object({ ...size, package: z.string().optional(), activity: z.string().optional() }).optional(),
     elements: z.array(element).optional(),
-    diff: z.looseObject({}).optional(),
-    privacy: z.string().optional().describe('the privacy view (with privacy)'),
-    source: z
-      .object({ backend: z.enum(['uia2', 'dump']), ms: z.number() })
-      .optional()
-      .describe('which backend read the screen (the UiAutomator2 server or uiautomator dump) and in how many ms'),
+    source: z.object({ backend: z.enum(['uia2', 'dump']), ms: z.number() }).optional(),
   }),
-  find: z.object({ count: z.number(), elements: z.array(element) }),
+  find: z.object({ count: z.number(), elements: z.array(element).optional() }),
 };

@@ -66,6 +66,11 @@ export interface ToolContext {
    * new file of its choosing and answers that file's path. Absent (MCP, the library): the image is returned.
    */
   keepImage?(data: Uint8Array, format: 'png' | 'webp' | 'jpeg'): Promise<string>;
+  /**
+   * The image format the caller's client takes best, for an image returned when the call names no format nor
+   * file (MCP: negotiated with the client, or the server's default); absent: WebP.
+   */
+  imageFormat?: 'png' | 'webp' | 'jpeg';
   /** Creates a folder the user named for a tool's output files (and its parents); absent: folders must exist. */
   makeDir?: (path: string) => Promise<void>;
   /** Progress of a long call (agent runs report each step): MCP sends it as progress notifications. */
@@ -88,8 +93,17 @@ export interface ToolDef<S extends z.ZodObject<any> = z.ZodObject<any>> {
   title: string;
   description: string;
   schema: S;
-  /** Shape of `data` in the result (MCP `outputSchema`); every successful result conforms to it. */
+  /**
+   * What of `data` an MCP client gets as `structuredContent`: the data is cut to this shape (fields it does not
+   * name are left to the text). Every successful result conforms to it.
+   */
   output?: z.ZodObject;
+  /**
+   * List `output` as the MCP `outputSchema`: for tools whose result a host reads as data (serials, counts,
+   * geometry) rather than as text. Every listed schema is read by the host before the first call, so it is not the
+   * default.
+   */
+  listOutput?: boolean;
   annotations: ToolAnnotations;
   /** Offered over MCP (default true). */
   mcp?: boolean;

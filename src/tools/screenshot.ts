@@ -13,22 +13,67 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
   return { width: v.getUint32(16), height: v.getUint32(20) };
 }
 
+const EXTENSIONS: Record<string, Format> = { png: 'png', webp: 'webp', jpg: 'jpeg', jpeg: 'jpeg' };
+
 /**
- * The format when none is asked for: a file's extension, else PNG for a file (lossless) and WebP for an image
- * that only goes back to the caller (a model reads it at a fraction of the bytes).
+ * The image format: the one asked for; else a file's extension (a `.png` path is PNG); else PNG for a file
+ * (lossless); else the format the front-end's client takes (`preferred`), else WebP (a model reads it at a
+ * fraction of the bytes). A format that contradicts the file's extension is refused rather than written under a
+ * name that lies.
  */
-export function defaultFormat(out: string | undefined): Format {
-  if (out === undefined) return 'webp';
-  if (/\.webp$/i.test(out)) return 'webp';
-  if (/\.jpe?g$/i.test(out)) return 'jpeg';
-  return 'png';
+export function chooseFormat(asked: Format | undefined, out: string | undefined, preferred?: Format): Format {
+  const ext = out === undefined ? undefined : /\.([a-z]+)$/i.exec(out)?.[1]?.toLowerCase();
+  const named = ext === undefined ? undefined : EXTENSIONS[ext];
+  if (asked !== undefined && named !== undefined && asked !== named)
+    throw new GlanceError('USAGE', `format ${asked} does not match the file ${out!}, which names ${named}`, {
+      hint: `leave out format (the extension decides), or name a .${asked === 'jpeg' ? 'jpg' : asked} file`,
+    });
+  return asked ?? named ?? (out !== undefined ? 'png' : (preferred ?? 'webp'));
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/**
+ * Where the screen and the legend panel lie in an image of `size` whose screen part is `shot` (top-left; the
+ * panel, when any, fills the rest, beside or below).
+ */
+export function imageLayout(
+  size: { width: number; height: number },
+  shot: { width: number; height: number },
+): { screen: Rect; panel?: Rect } {
+  const screen = { x: 0, y: 0, ...shot };
+  if (size.width > shot.width) return { screen, panel: { x: shot.width, y: 0, width: size.width - shot.width, height: size.height } };
+  if (size.height > shot.height) return { screen, panel: { x: 0, y: shot.height, width: size.width, height: size.height - shot.height } };
+  return { screen };
+}
+
+/** The answer's first line: sizes, where the screen lies in the image and how its pixels map to the device's. */
+function geometryLine(o: {
+  device: { width: number; height: number };
+  width: number;
+  height: number;
+  screen: Rect;
+  panel?: Rect | undefined;
+  scale: number;
+  format: Format;
+  bytes: number;
+  file?: string | undefined;
+}): string {
+  const scale = Math.round(o.scale * 1000) / 1000;
+  const size = `${o.width}x${o.height}`;
+  const resized = o.width !== o.device.width || o.height !== o.device.height;
+  const head = `screenshot ${o.device.width}x${o.device.height}${resized ? ` → ${size}` : ''} ${o.format}, ${o.bytes} bytes${o.file !== undefined ? ` → ${o.file}` : ''}`;
+  const map = `device px = image px × ${scale}`;
+  if (o.panel === undefined) return `${head}; ${map}`;
+  const p = o.panel;
+  return `${head}; screen ${o.screen.width}x${o.screen.height} at 0,0 (${map}), legend panel ${p.width}x${p.height} at ${p.x},${p.y}`;
 }
 
 export const screenshotTool = defineTool({
   name: 'device_screenshot',
   title: 'Screenshot',
   description:
-    'The screen as an image, downscaled to maxEdge (device = image × scale); without a file or maxEdge it is kept within 1.2 megapixels, what vision models read. WebP unless a format is given (PNG when written to a file). With marks, every element of the current snapshot gets a box and a tag with its ref (the same refs as the text snapshot) and a legend.',
+    "The screen as an image (device px = image px × scale), kept within 1.2 megapixels unless maxEdge or a file is given. Format: as asked, else the file's extension, else PNG for a file, else what the client takes (WebP by default). With marks, every element gets a box and a tag with its snapshot ref, and a legend panel beside or below the screen.",
   schema: z.object({
     out: z.string().optional().describe('also write the image to this file'),
     marks: z.boolean().optional().describe("draw each element's ref on the screenshot, with a legend"),
@@ -39,13 +84,11 @@ export const screenshotTool = defineTool({
       .max(8192)
       .optional()
       .describe(`long edge of the image in px (default 1568; 0 = full device resolution, no marks)`),
-    format: z
-      .enum(['png', 'webp', 'jpeg'])
-      .optional()
-      .describe('image format (default: from the file extension, png for files, webp otherwise)'),
+    format: z.enum(['png', 'webp', 'jpeg']).optional(),
     quality: z.number().int().min(1).max(100).optional().describe('webp/jpeg quality 1–100 (default 80)'),
   }),
   output: outputs.screenshot,
+  listOutput: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     if (input.marks && input.maxEdge === 0)
@@ -71,8 +114,11 @@ export const screenshotTool = defineTool({
     const maxEdge = input.maxEdge ?? DEFAULT_MAX_EDGE;
     // An image only a model will see needs no more pixels than the model reads (and costs half the encoding).
     const budget = input.out === undefined && input.maxEdge === undefined ? { maxPixels: MODEL_MAX_PIXELS } : {};
-    const encode = { format: input.format ?? defaultFormat(input.out), ...(input.quality === undefined ? {} : { quality: input.quality }) };
-    let shot: { bytes: Uint8Array; width: number; height: number; scale: number };
+    const encode = {
+      format: chooseFormat(input.format, input.out, ctx.imageFormat),
+      ...(input.quality === undefined ? {} : { quality: input.quality }),
+    };
+    let shot: { bytes: Uint8Array; width: number; height: number; scale: number; shot?: { width: number; height: number } };
     let legend: Array<{ ref: string; class: string; label: string }> | undefined;
     if (dump !== undefined) {
       // The marks show the refs of the current screen, so this dump also becomes the latest snapshot (its refs
@@ -86,9 +132,12 @@ export const screenshotTool = defineTool({
     if (input.out !== undefined) await ctx.writeFile(input.out, bytes);
     // A front-end that cannot show the image keeps it in a file of its own, named in the answer.
     const file = input.out ?? (await ctx.keepImage?.(bytes, encode.format));
+    const { screen, panel } = imageLayout({ width, height }, shot.shot ?? { width, height });
     const data = {
       width,
       height,
+      screen,
+      ...(panel === undefined ? {} : { panel }),
       device: device_,
       scale,
       format: encode.format,
@@ -96,12 +145,8 @@ export const screenshotTool = defineTool({
       ...(legend ? { legend } : {}),
       ...(file !== undefined ? { file } : {}),
     };
-    const resized = width !== device_.width || height !== device_.height;
     return respond(data)
-      .text(
-        `screenshot ${device_.width}x${device_.height}${resized ? ` → ${width}x${height}` : ''} ${encode.format}, scale ${Math.round(scale * 1000) / 1000} (device = image × scale), ${bytes.length} bytes${file !== undefined ? ` → ${file}` : ''}`,
-        ...(legend ?? []).map((l) => `${l.ref} ${l.class} ${l.label}`.trimEnd()),
-      )
+      .text(geometryLine(data), ...(legend ?? []).map((l) => `${l.ref} ${l.class} ${l.label}`.trimEnd()))
       .image(bytes, MIME[encode.format])
       .build();
   },

@@ -51,6 +51,8 @@ export interface SessionCallOptions {
   files?: Partial<SessionFiles>;
   /** Settings for this call (a daemon serves callers with different keys); default: the session's. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The image format the caller's client takes best (ToolContext.imageFormat). */
+  imageFormat?: ToolContext['imageFormat'];
 }
 
 export interface Session {
@@ -139,6 +141,7 @@ export function createSession(options: SessionOptions): Session {
       ...(opts.progress === undefined ? {} : { progress: opts.progress }),
       ...((opts.env ?? options.env) === undefined ? {} : { env: opts.env ?? options.env }),
       ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+      ...(opts.imageFormat === undefined ? {} : { imageFormat: opts.imageFormat }),
     };
   };
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { diffSnapshots, renderDiff } from '../snapshot/diff.js';
 import { renderElements } from '../snapshot/render.js';
 import { findElements } from '../snapshot/selector.js';
-import { snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { DEFAULT_MAX_LABEL, snapshotFromDump, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { foregroundIfKnown } from '../device/actions/settle.js';
 import { advanceLatest, loadLatest, loadLatestScreen, saveLatest, type LatestScreen } from '../device/latest.js';
 import { sameRefs, snapshotOf, type DeviceSnapshot } from '../device/snap.js';
@@ -15,22 +15,25 @@ import { reportsBackend } from '../device/uia2/device.js';
 import { parseComponent, type UiDump } from '../hierarchy/model.js';
 import { privacyView } from '../privacy/index.js';
 import { outputs } from './outputs.js';
+import { from } from './params.js';
 import { defineTool, type ToolContext, type ToolDef } from './registry.js';
 
 const formats = ['tree', 'table', 'json', 'xml'] as const;
 
 const viewOptions = {
-  from: z
-    .string()
-    .optional()
-    .describe('read a saved dump (uiautomator XML, uiautomator2 XML or DroidBot JSON; - for stdin) instead of the device'),
-  format: z.enum(formats).default('tree').describe('tree (default), table, json or xml'),
+  from,
+  format: z.enum(formats).default('tree'),
   bounds: z.boolean().optional().describe("print each element's bounds"),
   offscreen: z.boolean().optional().describe('include elements outside the screen'),
   all: z.boolean().optional().describe('keep status/navigation bar and system windows, and list grids member by member'),
   depth: z.number().int().min(1).optional().describe('nesting levels to print; deeper content is summarised as counts'),
   scope: z.string().optional().describe('print only the subtree of this ref'),
-  maxLabel: z.number().int().min(4).optional().describe('truncate labels to N characters'),
+  maxLabel: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(`cut labels at N characters (default ${DEFAULT_MAX_LABEL}; 0 = never); a cut label ends in …[+N]`),
   expand: z.string().optional().describe('list the members of a grid of look-alikes one per line: the ref of one member, or `all`'),
 };
 
@@ -103,7 +106,8 @@ export const snapshotTool = defineTool({
   name: 'device_snapshot',
   title: 'Read the screen',
   description:
-    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states; a grid of look-alikes is one line (`b7…b40 #day [42 in 6×7 grid]`: reach a member with `#day:cell(2, 3)` or `:nth(i)`). Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed.',
+    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states; a grid of look-alikes is one line (`b7…b40 #day [42 in 6×7 grid]`: reach a member with `#day:cell(2, 3)` or `:nth(i)`). Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed. ' +
+    `Labels over ${DEFAULT_MAX_LABEL} characters are cut, ending in \`…[+N]\` (N characters cut): maxLabel 0 or device_find shows them whole.`,
   schema: z.object({
     ...viewOptions,
     diff: z
@@ -161,7 +165,7 @@ export const findTool = defineTool({
   name: 'device_find',
   title: 'Find elements',
   description:
-    'Elements matching a selector, with their refs. Grammar: Class, #id, [text=…], [text~=…], [desc=…], :has-text("…"), :clickable :checked :enabled :focused :selected :scrollable :editable, :below(S) :above(S) :right-of(S) :left-of(S) :near(S, PX) :in(S), :cell(ROW, COL) in a grid of look-alikes, :nth(I) (1 = first, -1 = last), "," for OR.',
+    'Elements matching a selector, with their refs and whole labels. Grammar: Class, #id, [text=…], [text~=…], [desc=…], :has-text("…"), :clickable :checked :enabled :focused :selected :scrollable :editable, :below(S) :above(S) :right-of(S) :left-of(S) :near(S, PX) :in(S), :cell(ROW, COL) in a grid of look-alikes, :nth(I) (1 = first, -1 = last), "," for OR.',
   schema: z.object({
     selector: z.string().min(1).describe('selector, e.g. Button:has-text("Save") or #search'),
     from: viewOptions.from,
@@ -169,12 +173,15 @@ export const findTool = defineTool({
     offscreen: viewOptions.offscreen,
   }),
   output: outputs.find,
+  listOutput: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     const snap = await currentSnapshot(ctx, input.from, snapshotOptions(input));
     const found = findElements(snap, input.selector);
     return {
-      text: found.length === 0 ? `no element matches ${input.selector}` : renderElements(found, undefined, snap.elements),
+      // Labels whole: this is where an agent reads what a snapshot cut.
+      text:
+        found.length === 0 ? `no element matches ${input.selector}` : renderElements(found, { bounds: false, maxLabel: 0 }, snap.elements),
       data: { count: found.length, elements: found },
       ...(found.length === 0 ? { exitCode: 2 } : {}),
     };

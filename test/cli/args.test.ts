@@ -114,7 +114,9 @@ describe('the command table', () => {
     assert.deepEqual(read('wait', ['idle']), { idle: true });
     assert.deepEqual(read('wait', ['#login:enabled']), { selector: '#login:enabled' });
     assert.deepEqual(read('wait', ['Welcome', 'back']), { text: 'Welcome back' });
-    assert.deepEqual(read('back', []), { key: 'BACK' });
+    assert.deepEqual(read('back', []), {});
+    assert.equal(commandByVerb('back')?.tool, 'device_back');
+    assert.equal(commandByVerb('home')?.tool, 'device_home');
     assert.deepEqual(read('launch', ['Play', 'Store']), { app: 'Play Store' });
   });
 

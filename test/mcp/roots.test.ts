@@ -80,7 +80,10 @@ describe('roots', () => {
         assert.ok(isGlanceError(e, 'PATH_NOT_ALLOWED'));
         assert.equal(e.message, `${use === 'write' ? 'writing' : 'reading'} ${outside} is not allowed: it lies outside the server's roots`);
         assert.deepEqual(e.context, { path: outside, roots: [real] });
-        assert.ok(e.hint?.startsWith(`name a path inside ${real};`), e.hint);
+        assert.equal(
+          e.hint,
+          `paths must lie inside the roots the user gave (now ${real}): ask the user to add a root that holds ${outside} (\`glance mcp --root DIR\`, or the roots of their MCP host), or name a path inside`,
+        );
         return true;
       });
     }
@@ -88,7 +91,10 @@ describe('roots', () => {
     await g.setClientRoots(['https://example.org/x']);
     await assert.rejects(g.allow(join(root, 'a.txt'), 'read'), (e: unknown) => {
       assert.ok(isGlanceError(e, 'PATH_NOT_ALLOWED'));
-      assert.match(e.hint ?? '', /^name a path inside no folder \(the client offered no file roots\);/);
+      assert.match(
+        e.hint ?? '',
+        /^paths must lie inside the roots the user gave \(now no folder \(the client offered no file roots\)\): ask the user to add a root/,
+      );
       assert.deepEqual(e.context?.['roots'], []);
       return true;
     });

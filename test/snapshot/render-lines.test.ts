@@ -64,9 +64,18 @@ describe('label length', () => {
   const line = (text: string, maxLabel: number): string =>
     elementLine(element('t1', [0, 0, 10, 10], { text }), { bounds: false, maxLabel });
 
-  test('a label as long as the limit is whole; one character more is cut to the limit, the last one an ellipsis', () => {
+  test('a label as long as the limit is whole; a longer one keeps one character less than the limit and says how many it cut', () => {
     assert.equal(line('Open files', 10), 't1 Open files');
-    assert.equal(line('Open folder', 10), 't1 Open fold…');
+    assert.equal(line('Open folder', 10), 't1 Open fold…[+2]');
+    // Blanks at the cut count as cut, rather than end the label (and force quotes around it).
+    assert.equal(line('Open the folder of notes', 10), 't1 Open the…[+16]');
+    // A label that ends in its own ellipsis is not a cut: only the mark says so.
+    assert.equal(line('Loading…', 10), 't1 Loading…');
+  });
+
+  test('the cut counts characters, never splitting a pair of UTF-16 units, and stands outside the quotes', () => {
+    assert.equal(line('😀😀😀😀😀😀', 4), 't1 😀😀😀…[+3]');
+    assert.equal(line('[draft] a long note title', 8), 't1 "[draft]"…[+18]');
   });
 
   test('a limit of 0 never cuts', () => {
