@@ -66,21 +66,27 @@ describe('scroll: where the finger goes', () => {
   });
 
   test('of two scrollables, the bigger one is scrolled, wherever it sits in the tree', async () => {
-    // A short horizontal strip ahead of the list in the tree (drawn first, so nothing covers the list).
-    const env = setup();
-    const inner = env.device;
+    // A short horizontal strip above the list, first or last in the tree (it overlaps nothing either way).
     const strip =
       '<node index="0" text="" resource-id="com.example.login:id/strip" class="android.widget.HorizontalScrollView" package="com.example.login" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="true" focused="false" scrollable="true" long-clickable="false" password="false" selected="false" bounds="[600,200][1080,400]" />';
-    env.device = Object.assign(Object.create(inner) as typeof inner, {
-      dump: async (opts?: Parameters<typeof inner.dump>[0]) => (await inner.dump(opts)).replace(/(<hierarchy[^>]*>)/, `$1${strip}`),
-    });
-    assert.ok(
-      (await fresh(env)).elements.some((e) => e.id?.endsWith('strip') && e.actions.includes('scroll')),
-      'the strip is read',
-    );
-    await scroll(env, { direction: 'down' });
-    const [s] = swipes(env.port.commands);
-    assert.ok(s !== undefined && within(s, LIST), JSON.stringify(s));
+    const places: Array<[string, (xml: string) => string]> = [
+      ['first', (xml) => xml.replace(/(<hierarchy[^>]*>)/, `$1${strip}`)],
+      ['last', (xml) => xml.replace('</hierarchy>', `${strip}</hierarchy>`)],
+    ];
+    for (const [where, place] of places) {
+      const env = setup();
+      const inner = env.device;
+      env.device = Object.assign(Object.create(inner) as typeof inner, {
+        dump: async (opts?: Parameters<typeof inner.dump>[0]) => place(await inner.dump(opts)),
+      });
+      assert.ok(
+        (await fresh(env)).elements.some((e) => e.id?.endsWith('strip') && e.actions.includes('scroll')),
+        `the strip is read (${where})`,
+      );
+      await scroll(env, { direction: 'down' });
+      const [s] = swipes(env.port.commands);
+      assert.ok(s !== undefined && within(s, LIST), `strip ${where}: ${JSON.stringify(s)}`);
+    }
   });
 
   test('a named container is the one scrolled', async () => {
@@ -159,6 +165,17 @@ describe('scroll until: what counts as found, and when it stops', () => {
       return true;
     });
     assert.equal(swipes(env.port.commands).length, 1);
+  });
+
+  test('the end reached after several swipes: the error counts them', async () => {
+    const env = setup();
+    await assert.rejects(scroll(env, { direction: 'down', until: '[text="Row 99"]', max: 50 }), (e: unknown) => {
+      assert.ok(isGlanceError(e, 'ELEMENT_NOT_FOUND'), String(e));
+      const n = swipes(env.port.commands).length;
+      assert.ok(n > 1, `${n} swipes`);
+      assert.equal(e.message, `scrolled down to the end (${n} swipes) without finding [text="Row 99"]`);
+      return true;
+    });
   });
 
   test('max reached while the list still moves: the error counts the swipes and says to raise max', async () => {
