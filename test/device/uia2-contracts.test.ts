@@ -84,6 +84,7 @@ describe('UiAutomator2 backend: what callers rely on', { timeout: 120_000 }, () 
     const { v, d } = await setup('auto');
     assert.equal(parseDump(await d.dump()).format, 'uiautomator2');
     assert.equal(v.device.uia2().running, true);
+    assert.equal(d.backendInfo().version, (await findUia2Apks())?.version, 'the version of the server that answered');
     await d.use('dump');
     assert.equal(v.device.uia2().running, false, 'the server let go of UiAutomation');
     assert.equal(parseDump(await d.dump()).format, 'uiautomator');
