@@ -1,10 +1,12 @@
-// A node:test reporter that writes one JSON object: `times`, each test file → milliseconds from the moment the
-// runner started its process to the file's last reported event (load, tests and hooks; not the process's exit),
-// and the run's totals (`pass`, `fail`, `skipped`) from the runner's closing summary. The runner (scripts/test.js)
-// keeps the times to start the longest files first and to name the slowest ones, and prints the totals.
+// A node:test reporter that writes one JSON object: `times`, each test file → the milliseconds its process ran
+// (load, tests and hooks), and the run's totals (`pass`, `fail`, `skipped`) from the runner's closing summary. The
+// runner (scripts/test.js) keeps the times to start the longest files first and to name the slowest ones, and
+// prints the totals.
+// A file's time is the duration the runner measured for the file itself (its `test:complete` event, named by its
+// path). The time between a file's first and last reported event is no measure: the runner reports files in
+// order, so the events of a file that ran beside a longer one arrive only once that one is done.
 export default async function* times(source) {
-  const started = new Map();
-  const last = new Map();
+  const out = {};
   const totals = {};
   for await (const event of source) {
     // The closing summary: top-level diagnostics such as "pass 13".
@@ -13,13 +15,8 @@ export default async function* times(source) {
       if (m !== null) totals[m[1]] = Number(m[2]);
     }
     const file = event.data?.file;
-    if (typeof file !== 'string') continue;
-    const now = Date.now();
-    // The file's own entry (named by its path) is dequeued when its process starts.
-    if (event.type === 'test:dequeue' && event.data.name === file && !started.has(file)) started.set(file, now);
-    last.set(file, now);
+    const ms = event.data?.details?.duration_ms;
+    if (event.type === 'test:complete' && event.data.name === file && typeof ms === 'number') out[file] = Math.round(ms);
   }
-  const out = {};
-  for (const [file, end] of last) out[file] = end - (started.get(file) ?? end);
   yield `${JSON.stringify({ times: out, ...totals })}\n`;
 }

@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { staleSource } from './dist-fresh.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const TIMES = 'reports/test-times.json';
@@ -110,6 +111,15 @@ if (files.length === 0) {
   // With no files, node --test would search on its own and run whatever it finds; say so instead.
   console.error(`no ${args.tier} test file under test/ matches ${args.filters.map((f) => JSON.stringify(f)).join(' or ') || 'anything'}`);
   process.exit(2);
+}
+// Tests that spawn `glance` run the build in dist/ while it is current, the source through tsx (several times slower
+// to start) when it is not: so build first when a source file changed since the last build.
+const stale = staleSource(resolve('.'));
+if (stale !== undefined) {
+  console.log(`building dist/ (${stale} changed since the last build)`);
+  const b = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // tsc writes dist/ even when it reports type errors; a file it could not write stays stale, run from source.
+  if (b.status !== 0) console.error('tsc reported errors (above); the tests run on');
 }
 // The spec reporter for people, and a summary (the files' times and the totals, for one plain closing line for CI
 // to read). Two reporters: a third makes node warn of a listener leak on its own stream.

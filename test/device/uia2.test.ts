@@ -4,22 +4,18 @@
 // that never starts → fallback to `uiautomator dump` (server stopped first), and the direct transport.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AdbClient } from '../../src/adb/client.js';
-import { createServerTransport } from '../../src/adb/node/host.js';
-import { AdbDevice } from '../../src/device/adb-device.js';
-import { adbPort } from '../../src/device/adb-port.js';
+import { AdbDevice, type AdbPort } from '../../src/device/adb-device.js';
 import { DirectPort } from '../../src/device/direct-port.js';
-import { Uia2Device, type BackendName } from '../../src/device/uia2/device.js';
+import { Uia2Device } from '../../src/device/uia2/device.js';
 import { uia2Error } from '../../src/device/uia2/errors.js';
 import { findUia2Apks } from '../../src/device/uia2/package.js';
 import { UIA2_INSTRUMENTATION, UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../../src/device/uia2/protocol.js';
 import { uia2PortOf } from '../../src/device/uia2/select.js';
-import type { Uia2ServerOptions } from '../../src/device/uia2/server.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
+import type { RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { isGlanceError } from '../../src/errors.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
-import { AdbHarness } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
+import { Uia2Bench, type Uia2Rig } from './uia2-bench.js';
 
 const UNICODE = 'Grüße, 東京 🚀 "quotes" $HOME';
 const text = (b: Uint8Array): string => Buffer.from(b).toString('utf8');
@@ -39,35 +35,17 @@ test('the server error envelope becomes coded errors', () => {
 });
 
 describe('UiAutomator2 backend on the virtual device', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
-  let h: AdbHarness;
-  const started: RunningVirtualDevice[] = [];
-  const devices: Uia2Device[] = [];
+  let bench: Uia2Bench;
   let hasApks = false;
 
   before(async () => {
-    h = await AdbHarness.start();
-    hasApks = (await findUia2Apks()) !== undefined;
+    bench = await Uia2Bench.start();
+    hasApks = bench.hasApks;
   });
-  after(async () => {
-    for (const d of devices) await d.close();
-    await h.stop();
-    for (const v of started) await v.close();
-  });
+  after(() => bench.close());
 
-  async function setup(
-    backend: BackendName,
-    options: Uia2ServerOptions = {},
-    virtual: Parameters<typeof startVirtualDevice>[0] = {},
-  ): Promise<{ v: RunningVirtualDevice; d: Uia2Device; adb: AdbDevice }> {
-    const v = await startVirtualDevice({ scenario: 'demo', ...virtual });
-    started.push(v);
-    await h.connectOnline(v.serial);
-    const port = adbPort(await new AdbClient(createServerTransport({ env: h.env, port: h.port })).device({ serial: v.serial }));
-    const adb = new AdbDevice(port, { retryDelayMs: 10 });
-    const d = new Uia2Device(adb, uia2PortOf(port)!, backend, options);
-    devices.push(d);
-    return { v, d, adb };
-  }
+  const setup = (...args: Parameters<Uia2Bench['setup']>): Promise<Uia2Rig> => bench.setup(...args);
+  const adbPortOf = (v: RunningVirtualDevice): AdbPort => bench.portOf(v);
 
   test('first use installs both APKs, starts the server, and reads the screen as page source', async (t) => {
     if (!hasApks) return t.skip('appium-uiautomator2-server is not installed (npm install appium-uiautomator2-server)');
@@ -115,16 +93,11 @@ describe('UiAutomator2 backend on the virtual device', { skip: requires({ adb: t
     const path = text((await v.device.run(`pm path ${UIA2_TEST_PACKAGE}`)).stdout);
     await d.close();
     // A second backend on the same device finds the right version and installs nothing.
-    const again = new Uia2Device(new AdbDevice(adbPortOf(v)), uia2PortOf(adbPortOf(v))!, 'uia2');
-    devices.push(again);
+    const again = bench.track(new Uia2Device(new AdbDevice(adbPortOf(v)), uia2PortOf(adbPortOf(v))!, 'uia2'));
     await again.dump();
     assert.equal(text((await v.device.run(`pm path ${UIA2_TEST_PACKAGE}`)).stdout), path);
     assert.equal(v.device.uia2().starts, 2);
   });
-
-  function adbPortOf(v: RunningVirtualDevice): ReturnType<typeof adbPort> {
-    return adbPort(new AdbClient(createServerTransport({ env: h.env, port: h.port })).deviceBySerial(v.serial));
-  }
 
   test('a server that never answers: readiness times out (uia2 fails, auto falls back to dump with the server stopped)', async (t) => {
     if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
@@ -255,9 +228,8 @@ describe('UiAutomator2 backend on the virtual device', { skip: requires({ adb: t
 
   test('the direct transport (no adb server) reaches the server too', async (t) => {
     if (!hasApks) return t.skip('appium-uiautomator2-server is not installed');
-    const v = await startVirtualDevice({ scenario: 'demo' });
-    started.push(v);
-    const port = new DirectPort('127.0.0.1', v.port, h.env);
+    const v = await bench.phone({}, false);
+    const port = new DirectPort('127.0.0.1', v.port, bench.h.env);
     const d = new Uia2Device(new AdbDevice(port), uia2PortOf(port)!, 'uia2');
     try {
       assert.equal(parseDump(await d.dump()).format, 'uiautomator2');

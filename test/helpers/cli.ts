@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { run } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { readTextFile } from '../../src/cli/files.js';
+import { staleSource } from '../../scripts/dist-fresh.mjs';
 import { repoRoot } from './corpus.js';
 
 export interface CliRun {
@@ -37,14 +38,27 @@ export async function glance(
 }
 
 export const devEntry = join(repoRoot, 'test/helpers/glance-dev.ts');
+const clientEntry = join(repoRoot, 'test/helpers/glance-client.ts');
 
-/** Spawns `glance ARGV` as a real process (from source, through tsx). */
+// A spawned `glance` runs the build in dist/ when it is current (scripts/test.js builds it first), since a node
+// process under the tsx loader starts several times slower and a test may spawn dozens; otherwise (a source file
+// changed since the build, or no build, as in a mutation sandbox) it runs the source through tsx, as it does
+// when GLANCE_TEST_FROM_SOURCE=1 asks for it.
+const built = process.env['GLANCE_TEST_FROM_SOURCE'] !== '1' && staleSource(repoRoot) === undefined;
+
+/** Node's arguments that run the CLI in-process (no daemon), before the CLI's own. */
+export const devArgs: readonly string[] = built ? [join(repoRoot, 'test/helpers/glance-built.mjs')] : ['--import', 'tsx', devEntry];
+
+/** Node's arguments that run the `glance` entry a user's shell runs (the warm client), before the CLI's own. */
+export const clientArgs: readonly string[] = built ? [join(repoRoot, 'bin/glance.js')] : ['--import', 'tsx', clientEntry];
+
+/** Spawns `glance ARGV` as a real process, the CLI in-process (no daemon). */
 export function glanceProcess(
   argv: string[],
   opts: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', devEntry, ...argv], { cwd: repoRoot, env: { ...process.env, ...opts.env } });
+    const child = spawn(process.execPath, [...devArgs, ...argv], { cwd: repoRoot, env: { ...process.env, ...opts.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -58,15 +72,13 @@ export function glanceProcess(
   });
 }
 
-const clientEntry = join(repoRoot, 'test/helpers/glance-client.ts');
-
 /**
- * Spawns `glance ARGV` as a user's shell does (from source, through tsx): the warm client, which hands device
+ * Spawns `glance ARGV` as a user's shell does: the warm client, which hands device
  * commands to the daemon unless GLANCE_NO_DAEMON is set in `env`. `env` is the whole environment.
  */
 export function glanceClient(argv: string[], env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', clientEntry, ...argv], { cwd: repoRoot, env });
+    const child = spawn(process.execPath, [...clientArgs, ...argv], { cwd: repoRoot, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -6,21 +6,14 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { AdbClient } from '../../src/adb/client.js';
-import { createServerTransport } from '../../src/adb/node/host.js';
-import { AdbDevice } from '../../src/device/adb-device.js';
-import { adbPort } from '../../src/device/adb-port.js';
-import { Uia2Device } from '../../src/device/uia2/device.js';
-import { findUia2Apks } from '../../src/device/uia2/package.js';
+import type { Uia2Device } from '../../src/device/uia2/device.js';
 import { UIA2_PORT, UIA2_SERVER_PACKAGE } from '../../src/device/uia2/protocol.js';
-import { uia2PortOf } from '../../src/device/uia2/select.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { streamHttpServer } from '../../src/device/virtual/uia2/http.js';
 import { WdaClient } from '../../src/device/wda/client.js';
 import { leaseStfDevice, STF_MAX_REPLY_BYTES } from '../../src/farm/stf.js';
 import { isGlanceError } from '../../src/errors.js';
-import { AdbHarness } from '../adb/adb-harness.js';
 import { requires } from '../helpers/requires.js';
+import { Uia2Bench } from '../device/uia2-bench.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -107,25 +100,17 @@ describe('hostile WebDriverAgent servers', () => {
 });
 
 describe('a hostile server of the UiAutomator2 package on the virtual device', { skip: requires({ adb: true }), timeout: 120_000 }, () => {
-  let h: AdbHarness;
+  let bench: Uia2Bench;
   let hasApks = false;
-  const started: RunningVirtualDevice[] = [];
-  const devices: Uia2Device[] = [];
   before(async () => {
-    h = await AdbHarness.start();
-    hasApks = (await findUia2Apks()) !== undefined;
+    bench = await Uia2Bench.start();
+    hasApks = bench.hasApks;
   });
-  after(async () => {
-    for (const d of devices) await d.close();
-    await h.stop();
-    for (const v of started) await v.close();
-  });
+  after(() => bench.close());
 
   /** A device whose port 6790 is served by `handle`, in the server package's process (so it passes the trust check). */
   async function withServer(handle: Handler): Promise<{ d: Uia2Device; seen: string[] }> {
-    const v = await startVirtualDevice({ scenario: 'demo' });
-    started.push(v);
-    await h.connectOnline(v.serial);
+    const v = await bench.phone();
     const seen: string[] = [];
     const server = streamHttpServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
@@ -133,9 +118,7 @@ describe('a hostile server of the UiAutomator2 package on the virtual device', {
       req.on('end', () => handle(req, res));
     });
     v.device.serve(UIA2_PORT, server.tcp, { owner: UIA2_SERVER_PACKAGE, family: 'tcp6' });
-    const port = adbPort(await new AdbClient(createServerTransport({ env: h.env, port: h.port })).device({ serial: v.serial }));
-    const d = new Uia2Device(new AdbDevice(port, { retryDelayMs: 10 }), uia2PortOf(port)!, 'uia2', { maxReplyBytes: 1024 * 1024 });
-    devices.push(d);
+    const { d } = await bench.device(v, 'uia2', { maxReplyBytes: 1024 * 1024 });
     return { d, seen };
   }
 
