@@ -1,5 +1,5 @@
 // A node:test reporter that writes one JSON object: `times`, each test file → the milliseconds its process ran
-// (load, tests and hooks), and the run's totals (`pass`, `fail`, `skipped`) from the runner's closing summary. The
+// (load, tests and hooks), and the run's totals (`pass`, `fail`, `cancelled`, `skipped`) from the runner's closing summary. The
 // runner (scripts/test.js) keeps the times to start the longest files first and to name the slowest ones, and
 // prints the totals.
 // A file's time is the duration the runner measured for the file itself (its `test:complete` event, named by its
@@ -11,7 +11,7 @@ export default async function* times(source) {
   for await (const event of source) {
     // The closing summary: top-level diagnostics such as "pass 13".
     if (event.type === 'test:diagnostic' && event.data.nesting === 0) {
-      const m = /^(pass|fail|skipped) (\d+)$/.exec(event.data.message);
+      const m = /^(pass|fail|cancelled|skipped) (\d+)$/.exec(event.data.message);
       if (m !== null) totals[m[1]] = Number(m[2]);
     }
     const file = event.data?.file;

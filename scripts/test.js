@@ -153,7 +153,7 @@ try {
   const took = slowest(summary.times ?? {}, 5);
   if (took !== '') console.log(`slowest files: ${took}`);
   console.log(
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
   );
   process.exitCode = r.status ?? 1;
 } finally {

@@ -35,7 +35,7 @@ export const runTaskTool = defineTool({
   name: 'app_run_task',
   title: 'Do a task',
   description:
-    "Do a task in the app in front (refused on the home screen unless the app is named or `launch`), step by step (observe, decide, act through the device tools), with progress per step. Policies: `heuristic` (no model; follows the UI Map when one is given), `compass` (plans on the UI Map and asks the model only where the map cannot decide) and `single` (one model call per step). The model comes from `model` or the server's GLANCE_MODEL; `privacy` sends the screen to it block by block, only as far as it asks, with a ledger of what was sent. Destructive taps (delete, send, pay…) stop the run unless `yes`. Ends in isError unless the screen shows the task done. Writes trajectory.jsonl and report.html into `out` when given (created if missing).",
+    "Do a task in the app in front, step by step (observe, decide, act), with progress per step; refused on the home screen unless `app` or `launch`. Policies: `heuristic` (no model; follows the UI Map if given), `compass` (plans on the map, asks the model only where it cannot decide), `single` (one model call per step). The model: `model`, else the server's GLANCE_MODEL. Destructive taps (delete, send, pay…) stop the run unless `yes`. An error unless the screen ends showing the task done.",
   schema: z.object({
     task: z.string().min(1).describe('the task in plain words'),
     policy: z
@@ -51,30 +51,19 @@ export const runTaskTool = defineTool({
       .string()
       .optional()
       .describe(
-        'with privacy: a model on this machine (ollama:MODEL, http://HOST:PORT/v1#MODEL) that proposes a sub-task per screen block and ranks the blocks; default the lexical ranker',
+        'with privacy: a local model (ollama:MODEL, http://HOST:PORT/v1#MODEL) that names and ranks the screen blocks; default a lexical ranker',
       ),
-    cassette: z.string().optional().describe('file of recorded model answers: replayed when it exists, recorded into when not'),
-    replay: z
-      .string()
-      .optional()
-      .describe(
-        'a trajectory.jsonl to repeat step by step while the screens match; the policy (if given) decides from the first that differs',
-      ),
+    cassette: z.string().optional().describe('file of model answers: replayed if it exists, else recorded'),
+    replay: z.string().optional().describe('a trajectory.jsonl to repeat while the screens match; then the policy (if any) decides'),
     ...mapParams,
     app: z.string().optional().describe('package the task is about, launched when not in front (default: the app in front)'),
     launch: z
       .boolean()
       .optional()
       .describe("start the app (app, else the map's) when the home screen is in front; without it the run refuses"),
-    maxSteps: z
-      .number()
-      .int()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe('most actions (default 2 × the plan + 5 when the policy plans on a map, else 20)'),
+    maxSteps: z.number().int().min(1).max(200).optional().describe('most actions (default 2 × plan + 5 on a map, else 20)'),
     yes: z.boolean().optional().describe('allow destructive taps without asking'),
-    out: z.string().optional().describe('folder for trajectory.jsonl and report.html'),
+    out: z.string().optional().describe('folder to write trajectory.jsonl and report.html into (created if missing)'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   async handler(input, ctx) {

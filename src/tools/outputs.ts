@@ -19,13 +19,30 @@ const settled = {
     .object({ added: refs, removed: refs, changed: z.array(z.object({ ref: z.string(), fields: z.array(z.string()) })).optional() })
     .optional(),
 };
+/** Another element worth knowing when an action changed nothing: by ref (the text names it). */
+const hints = z.array(z.object({ ref: z.string() })).optional();
 const element = z.object({ ref: z.string(), id: z.string().optional(), center: z.array(z.number()).optional() });
 const size = { width: z.number(), height: z.number() };
 const rect = z.object({ x: z.number(), y: z.number(), ...size });
 
 export const outputs = {
-  touch: z.object({ action: z.enum(['tap', 'long-press', 'double-tap']), target, point, ...settled }),
-  type: z.object({ action: z.literal('type'), target, point: point.optional(), value: z.string().optional(), ...settled }),
+  touch: z.object({
+    action: z.enum(['tap', 'long-press', 'double-tap']),
+    target,
+    point,
+    tappable: z.boolean().optional(),
+    nearby: hints,
+    ...settled,
+  }),
+  type: z.object({
+    action: z.literal('type'),
+    target,
+    point: point.optional(),
+    value: z.string().optional(),
+    password: z.boolean().optional(),
+    length: z.number().optional(),
+    ...settled,
+  }),
   clear: z.object({ action: z.literal('clear'), target, point, deleted: z.number(), ...settled }),
   key: z.object({ action: z.literal('key'), code: z.number(), name: z.string().optional(), ...settled }),
   swipe: z.object({ action: z.literal('swipe'), target, direction: directions.optional(), from: point, to: point, ...settled }),
@@ -35,6 +52,8 @@ export const outputs = {
     direction: directions,
     swipes: z.number(),
     found: z.string().optional(),
+    moved: z.boolean().optional(),
+    others: hints,
     ...settled,
   }),
   launch: z.object({ action: z.literal('launch'), via: z.string(), package: z.string().optional(), ...settled }),
@@ -52,8 +71,8 @@ export const outputs = {
   }),
   screenshot: z.object({
     ...size,
-    screen: rect.describe('where the screen lies in the image; device px = (image px − x, y) × scale'),
-    panel: rect.optional().describe('the legend panel, beside or below the screen'),
+    screen: rect.describe('the screen part of the image: device px = (image px − x, y) × scale'),
+    panel: rect.optional(),
     device: z.object(size),
     scale: z.number(),
     format: z.enum(['png', 'webp', 'jpeg']),

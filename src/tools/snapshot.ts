@@ -106,7 +106,7 @@ export const snapshotTool = defineTool({
   name: 'device_snapshot',
   title: 'Read the screen',
   description:
-    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states; a grid of look-alikes is one line (`b7…b40 #day [42 in 6×7 grid]`: reach a member with `#day:cell(2, 3)` or `:nth(i)`). Options add bounds, offscreen elements, depth limits or one subtree; `diff` shows only what changed. ' +
+    'A compact snapshot of the screen: every actionable element with a stable ref (pass it as `target` to actions), only positive states; a grid of look-alikes is one line (`b7…b40 #day [42 in 6×7 grid]`: reach a member with `#day:cell(2, 3)` or `:nth(i)`). `diff` shows only what changed. ' +
     `Labels over ${DEFAULT_MAX_LABEL} characters are cut, ending in \`…[+N]\` (N characters cut): maxLabel 0 or device_find shows them whole.`,
   schema: z.object({
     ...viewOptions,
