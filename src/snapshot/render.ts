@@ -94,7 +94,10 @@ function cut(s: string, max: number): { kept: string; left: number } {
   const chars = Array.from(s);
   if (chars.length <= max) return { kept: s, left: 0 };
   // Blanks at the cut would read as part of the label (and force quotes): they count as cut.
-  const kept = chars.slice(0, Math.max(1, max - 1)).join('').trimEnd();
+  const kept = chars
+    .slice(0, Math.max(1, max - 1))
+    .join('')
+    .trimEnd();
   return { kept, left: chars.length - Array.from(kept).length };
 }
 
