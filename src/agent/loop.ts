@@ -23,6 +23,11 @@ export interface RunOptions {
   onStep?: (step: TrajectoryStep, budget: number, obs: Observation) => void;
   /** The budget is 2 × the policy's plan + 5 when it made one at start (else the world's). */
   budgetFromPlan?: boolean;
+  /**
+   * Asked when the policy says done: a reason the screen contradicts it (the run then ends in fail with that
+   * reason), or undefined to let done stand.
+   */
+  checkDone?: (obs: Observation, history: readonly HistoryEntry[]) => string | undefined;
 }
 
 function boxOf(obs: Observation, a: AgentAction): [number, number, number, number] | undefined {
@@ -79,6 +84,8 @@ export async function runTask(world: World, policy: Policy, opts: RunOptions = {
       steps.push(step);
       history.push({ observation: obs, decision });
       opts.onStep?.(step, budget, obs);
+      const refuted = a.kind === 'done' ? opts.checkDone?.(obs, history) : undefined;
+      if (refuted !== undefined) return end('fail', refuted);
       return end(a.kind, a.text ?? decision.reason);
     }
     if (i >= budget) return end('budget', `${budget} actions taken`);

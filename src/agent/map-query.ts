@@ -3,7 +3,7 @@
  * controls, and a loose search (case, hyphens, simple stems, label and id) whose hits are grouped by the route
  * that reaches them, so twenty controls behind one route print that route once. Pure over the map.
  */
-import type { MapActivity, MapElement, UiMap, UiPath } from '../uimap/index.js';
+import { pagerTabs, type MapActivity, type MapElement, type UiMap, type UiPath } from '../uimap/index.js';
 import { elementsOf, type ElementHit } from '../uimap/paths.js';
 import { terms, words } from '../privacy/text.js';
 import type { Planner } from './planner.js';
@@ -63,10 +63,17 @@ const quoteOf = (e: MapElement): string => {
   return l === undefined ? e.id : `"${l}" (${e.id})`;
 };
 
-/** Where a hit sits, for its group's header: the screen, and the fragment, dialog or menu within it. */
-function placeOf(h: ElementHit): string {
+/** ` (tab "Contacts")` for a pager page the map pairs with its tab, as a user finds it; else nothing. */
+function tabOf(map: UiMap, activity: string, page: string): string {
+  const tab = pagerTabs(map, activity).find((t) => t.page === page);
+  return tab === undefined ? '' : ` (tab "${tab.title}")`;
+}
+
+/** Where a hit sits, for its group's header: the screen, and the fragment (by its tab), dialog or menu within it. */
+function placeOf(map: UiMap, h: ElementHit): string {
   const t = h.target;
-  return t.part === 'activity' || t.name === undefined ? simple(h.activity) : `${simple(h.activity)}, ${t.part} ${simple(t.name)}`;
+  if (t.part === 'activity' || t.name === undefined) return simple(h.activity);
+  return `${simple(h.activity)}, ${t.part} ${simple(t.name)}${t.part === 'fragment' ? tabOf(map, h.activity, t.name) : ''}`;
 }
 
 export interface Routed {
@@ -82,7 +89,7 @@ export function renderSearch(planner: Planner, found: MapSearch & { query: strin
   for (const { hit, path } of routed) {
     const route = path === undefined ? ['(no route on the map from the launcher)'] : planner.instructions(path);
     const open = hit.target.open?.element === undefined ? '' : ` (open it with "${planner.label(hit.activity, hit.target.open.element)}")`;
-    const head = `${placeOf(hit)}${open}`;
+    const head = `${placeOf(planner.map, hit)}${open}`;
     const key = `${head}\n${route.join('\n')}`;
     const g = groups.get(key) ?? { head, route, items: [] };
     const item = quoteOf(hit.element);
@@ -160,7 +167,8 @@ export function renderScreen(map: UiMap, a: MapActivity): string {
   ] as const) {
     for (const p of list) {
       const open = p.trigger?.element === undefined ? '' : ` (opened by ${p.trigger.element})`;
-      lines.push(`${part} ${simple(p.name)}${open}:`, ...p.elements.filter(isControl).map(item));
+      const tab = part === 'fragment' ? tabOf(map, a.name, p.name) : '';
+      lines.push(`${part} ${simple(p.name)}${tab}${open}:`, ...p.elements.filter(isControl).map(item));
     }
   }
   const out = leadsTo(map, a.name);

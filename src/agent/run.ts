@@ -1,7 +1,8 @@
 /** A task on a live device: the loop with the guards a person would want, and the run written to a folder. */
 import type { ToolContext } from '../tools/registry.js';
 import { destructiveGuard, loopGuard, stayInAppGuard } from './guards.js';
-import { runTask } from './loop.js';
+import { goalState, inferGoal } from './goal.js';
+import { runTask, type RunOptions } from './loop.js';
 import type { Policy } from './policy.js';
 import { renderReportHtml } from './report.js';
 import { GlanceError } from '../errors.js';
@@ -71,14 +72,31 @@ export async function runLive(ctx: ToolContext, o: LiveRunOptions): Promise<{ tr
   const probe = new LiveWorld(ctx, { task: o.task });
   const { first, app } = await appInFront(probe, o);
   const world = new LiveWorld(ctx, { task: o.task, budget: o.maxSteps ?? 20, ...(app === undefined ? {} : { app }) });
+  const check = doneCheck(o.task);
   const trajectory = await runTask(world, o.policy, {
     signal: ctx.signal,
     guards: [destructiveGuard(o.yes === true), loopGuard(), stayInAppGuard(app)],
     screenshots: o.screenshots === true,
     budgetFromPlan: o.maxSteps === undefined,
+    ...(check === undefined ? {} : { checkDone: check }),
     ...(o.onStep === undefined ? {} : { onStep: (s: TrajectoryStep, b: number) => o.onStep!(s, b) }),
   });
   return { trajectory, width: first.screen.width, height: first.screen.height };
+}
+
+/**
+ * A live run's done stands unless the last screen contradicts it: when the task asks for a setting switched on or
+ * off and that switch is on screen in the other state, the run fails saying so, whichever policy said done (the
+ * no-model policy checks itself before saying it; a model's word is checked here). Where the screen cannot tell
+ * (another screen, a task of several steps), done stands.
+ */
+export function doneCheck(task: string): RunOptions['checkDone'] {
+  const goal = inferGoal(task);
+  if (goal?.kind !== 'toggle') return undefined;
+  return (obs, history) => {
+    const state = goalState(goal, obs, history.slice(0, -1));
+    return state.reached || state.target === undefined ? undefined : `said done, but the screen shows otherwise: ${state.why}`;
+  };
 }
 
 /** `trajectory.jsonl` (one step per line, then the outcome) and `report.html` for a run. */

@@ -111,7 +111,7 @@ function refusal(p: string, use: PathUse, roots: readonly string[], why: string)
   const where = roots.length === 0 ? 'no folder (the client offered no file roots)' : roots.join(', ');
   // The model cannot move the file nor widen the roots itself: only the user can, so the hint says whom to ask.
   return new GlanceError('PATH_NOT_ALLOWED', `${use === 'write' ? 'writing' : 'reading'} ${p} is not allowed: ${why}`, {
-    hint: `paths must lie inside the roots the user gave (now ${where}): ask the user to add a root that holds ${p} (\`glance mcp --root DIR\`, or the roots of their MCP host), or name a path inside`,
+    hint: `paths must lie inside the roots the user gave (now ${where}): ask the user to add a root that holds ${p} (the server's \`--root DIR\` option, or the roots of their MCP host), or name a path inside`,
     context: { path: p, roots: [...roots] },
   });
 }

@@ -1,7 +1,7 @@
 // app_map's loose search and its renderings, on small maps written here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchShare, renderOverview, renderScreen, searchMap } from '../../src/agent/map-query.js';
+import { matchShare, renderOverview, renderScreen, renderSearch, searchMap } from '../../src/agent/map-query.js';
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 
 const el = (id: string, text?: string, cls = 'android.widget.TextView'): MapElement => ({
@@ -72,4 +72,32 @@ test('the overview names each destination once; a screen lists its controls, not
     '  "Settings" (settings) Button → SettingsActivity',
     'leads → SettingsActivity via settings',
   ]);
+});
+
+test("a pager's fragments are named by the tab a user taps, on the screen's controls and on search hits", async () => {
+  const { handMap, mapActivity } = await import('../uimap/hand-maps.js');
+  const { Planner } = await import('../../src/agent/planner.js');
+  const tab = (id: string, text: string): MapElement => ({
+    id,
+    class: 'com.google.android.material.tabs.TabLayout.Tab',
+    kind: 'tab',
+    text,
+  });
+  const m = handMap([
+    mapActivity('org.x.Main', {
+      launcher: true,
+      elements: [tab('contacts', 'Contacts'), tab('call_history', 'Call History')],
+      fragments: [
+        { name: 'org.x.RecentsFragment', elements: [el('clear_history', 'Clear call history', 'android.widget.Button')] },
+        { name: 'org.x.ContactsFragment', elements: [el('add_contact', 'Add contact', 'android.widget.Button')] },
+      ],
+    }),
+  ]);
+  const screen = renderScreen(m, m.activities[0]!);
+  assert.match(screen, /^fragment RecentsFragment \(tab "Call History"\):$/m);
+  assert.match(screen, /^fragment ContactsFragment \(tab "Contacts"\):$/m);
+  const found = searchMap(m, 'clear history');
+  const planner = new Planner(m);
+  const text = renderSearch(planner, { ...found, query: 'clear history', routed: found.hits.map((hit) => ({ hit, path: undefined })) }, 10);
+  assert.match(text, /^on Main, fragment RecentsFragment \(tab "Call History"\): "Clear call history"/m);
 });

@@ -80,6 +80,23 @@ describe('model policies on the virtual demo device with a fake model server', (
   });
   afterEach(() => dev.close());
 
+  test('a model that says done while the switch the task names shows the other state: the run fails saying so', async () => {
+    // The model opens Settings and says done at once; "Dark theme" is there, and off.
+    fake.script(ruleModel('Settings', SETTINGS));
+    const r = await g(['run', 'turn on dark theme', '--policy', 'single', '--model', 'openai:gpt-4o-mini']);
+    const out = JSON.parse(r.stdout) as { result?: RunJson['result'] & { reason?: string } };
+    assert.equal(out.result?.outcome, 'fail', r.stdout + r.stderr);
+    assert.equal(r.code, 1);
+    assert.match(out.result?.reason ?? '', /said done, but the screen shows otherwise: "Dark theme" is not on/);
+    assert.deepEqual(
+      out.result?.steps.map((s) => s.action.kind),
+      ['tap', 'done'],
+    );
+    // A task whose goal the screen cannot contradict keeps the model's done.
+    const open = await g(['run', 'open the settings', '--policy', 'single', '--model', 'openai:gpt-4o-mini']);
+    assert.equal((JSON.parse(open.stdout) as RunJson).result.outcome, 'done', open.stdout + open.stderr);
+  });
+
   test('single over the OpenAI wire: one call per step, tokens counted, the goal reached', async () => {
     fake.script(ruleModel('Settings', SETTINGS));
     const before = fake.requests.length;

@@ -187,7 +187,7 @@ describe('e2e through the real adb server', { skip: requires({ adb: true }), tim
     assert.equal(webp.subarray(8, 12).toString('latin1'), 'WEBP');
     assert.equal(small.body.result?.['bytes'], webp.length);
     const text = await run('-s', main.serial, 'screenshot', '--format', 'jpeg');
-    const named = /→ (\S+)$/m.exec(text.stdout)?.[1] ?? '';
+    const named = /→ (\S+?)(?:;|$)/m.exec(text.stdout)?.[1] ?? '';
     assert.match(named, /\/screenshot\.jpg$/, text.stdout);
     assert.notEqual(dirname(named), dirname(kept), 'each image gets a folder of its own');
     assert.deepEqual([...readFileSync(named).subarray(0, 3)], [0xff, 0xd8, 0xff]);

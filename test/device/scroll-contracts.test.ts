@@ -154,14 +154,18 @@ describe('scroll until: what counts as found, and when it stops', () => {
     assert.equal(o.settled, true);
   });
 
-  test('scrolling up at the top ends at once with "to the end" and the other direction as the way out', async () => {
+  test('scrolling up at the top ends at once, says nothing moved, and offers the other direction as the way out', async () => {
     const env = setup();
     await assert.rejects(scroll(env, { direction: 'up', until: '[text="Row 14"]', max: 5 }), (e: unknown) => {
       assert.ok(isGlanceError(e, 'ELEMENT_NOT_FOUND'), String(e));
-      assert.match(e.message, /scrolled up to the end \(1 swipe\)/);
-      assert.match(e.hint ?? '', /other direction/);
-      assert.deepEqual(e.next, { tool: 'device_find', params: { selector: '[text="Row 14"]' } });
-      assert.deepEqual(e.context, { until: '[text="Row 14"]', swipes: 1 });
+      assert.equal(
+        e.message,
+        'scrolling up moved nothing (at the end, or nothing there scrolls that way): [text="Row 14"] is not on screen',
+      );
+      assert.match(e.hint ?? '', /^scroll down/);
+      // The way out is another search, never the one that just failed.
+      assert.deepEqual(e.next, { tool: 'device_scroll', params: { direction: 'down', until: '[text="Row 14"]' } });
+      assert.deepEqual(e.context, { until: '[text="Row 14"]', swipes: 1, moved: false });
       return true;
     });
     assert.equal(swipes(env.port.commands).length, 1);

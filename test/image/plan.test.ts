@@ -173,7 +173,7 @@ describe('legend text and header', () => {
     const base = { ref: 'x1', class: 'View', bounds: [0, 0, 1, 1] as const, center: [0, 0] as [number, number], actions: [], states: [] };
     assert.equal(legendLabel({ ...base, labels: [], hint: 'Search' }), 'hint: Search');
     assert.equal(legendLabel({ ...base, text: 'y'.repeat(80) }), 'y'.repeat(80));
-    assert.equal(legendLabel({ ...base, text: 'y'.repeat(81) }), `${'y'.repeat(79)}…`);
+    assert.equal(legendLabel({ ...base, text: 'y'.repeat(81) }), `${'y'.repeat(79)}…[+2]`);
   });
 
   test('the header states the scale when downscaled, what the columns are at full size; the panel is as wide as it', async () => {

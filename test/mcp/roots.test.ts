@@ -82,7 +82,7 @@ describe('roots', () => {
         assert.deepEqual(e.context, { path: outside, roots: [real] });
         assert.equal(
           e.hint,
-          `paths must lie inside the roots the user gave (now ${real}): ask the user to add a root that holds ${outside} (\`glance mcp --root DIR\`, or the roots of their MCP host), or name a path inside`,
+          `paths must lie inside the roots the user gave (now ${real}): ask the user to add a root that holds ${outside} (the server's \`--root DIR\` option, or the roots of their MCP host), or name a path inside`,
         );
         return true;
       });
