@@ -20,8 +20,11 @@ import { repoRoot } from '../test/helpers/corpus.js';
 import { findRedisServer } from '../test/helpers/requires.js';
 import { tempDir } from '../test/helpers/temp.js';
 
-const peakHook = pathToFileURL(join(repoRoot, 'bench/peak-rss.ts')).href;
-const caseEntry = join(repoRoot, 'bench/hostile-case.ts');
+// GLANCE_BENCH_CODE=DIR reads each reply with the code of another checkout (an older commit, its bench/hostile-case.ts
+// and bench/peak-rss.ts copied in), for before/after figures on the same replies.
+const codeRoot = process.env['GLANCE_BENCH_CODE'] ?? repoRoot;
+const peakHook = pathToFileURL(join(codeRoot, 'bench/peak-rss.ts')).href;
+const caseEntry = join(codeRoot, 'bench/hostile-case.ts');
 
 interface Measured {
   outcome: string;
@@ -32,7 +35,7 @@ interface Measured {
 }
 
 function runCase(name: string, target: string): Promise<Measured> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', peakHook, caseEntry, name, target], { cwd: repoRoot });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', peakHook, caseEntry, name, target], { cwd: codeRoot });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -204,7 +207,8 @@ export async function benchHostileReplies(): Promise<Record<string, number>> {
     const bytes = await zipBomb(apk, dexes, 200 * 1024 * 1024);
     await measure('zip bomb', `APK: ${(bytes / 1024 / 1024).toFixed(1)} MB inflating to 8 × 200 MiB`, 'apk', apk);
     const bin = findRedisServer();
-    if (bin === undefined) console.log('Redis lost while following: skipped, no redis-server (apt-get install redis-server)');
+    if (codeRoot !== repoRoot) console.log('Redis lost while following: measured with this checkout only (it runs in this process)');
+    else if (bin === undefined) console.log('Redis lost while following: skipped, no redis-server (apt-get install redis-server)');
     else {
       const lost = await redisLost(bin);
       console.log(
