@@ -175,3 +175,37 @@ function fieldKey(h: HistoryEntry): string {
   const el = t === undefined ? undefined : h.observation.elements.find((e) => e.ref === t);
   return el === undefined ? '?' : elementKey(el);
 }
+
+/** A screen's own name: `dev.x/.SettingsActivity` → "Settings Activity". */
+const activityWords = (activity: string | undefined): string =>
+  (activity ?? '').slice((activity ?? '').lastIndexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/**
+ * Why the screen contradicts a done someone else said (a model), or undefined when it does not — looser than
+ * goalState, which decides when to say done: a switch the task names is shown in the other state; nothing on the
+ * screen, its name included, says most of the words of a screen the task asked to open; a form the task asked to
+ * send was never typed into, or its fields are still there. Typed values are not compared (privacy mode shows the
+ * model placeholders).
+ */
+export function contradiction(goal: TaskGoal, obs: Observation, history: readonly HistoryEntry[]): string | undefined {
+  switch (goal.kind) {
+    case 'toggle': {
+      const s = toggleState(goal, obs, history);
+      return s.reached || s.target === undefined ? undefined : s.why;
+    }
+    case 'open': {
+      const want = distinctive(goal.object);
+      const has = terms([activityWords(obs.screen.activity), ...obs.elements.map(shownWords)].join(' ')).stems;
+      const got = [...want].filter((w) => has.has(w)).length;
+      return want.size === 0 || got / want.size >= MOSTLY ? undefined : `nothing on the screen names "${goal.object}"`;
+    }
+    case 'submit': {
+      const typed = history.filter((h) => h.decision.action.kind === 'type');
+      if (typed.length === 0) return `nothing was typed to ${goal.verb}`;
+      const fields = typed.map((h) => fieldKey(h));
+      return obs.elements.some((e) => e.actions.includes('type') && fields.includes(elementKey(e)))
+        ? `the form is still on screen`
+        : undefined;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 /** A task on a live device: the loop with the guards a person would want, and the run written to a folder. */
 import type { ToolContext } from '../tools/registry.js';
 import { destructiveGuard, loopGuard, stayInAppGuard } from './guards.js';
-import { goalState, inferGoal } from './goal.js';
+import { contradiction, inferGoal } from './goal.js';
 import { runTask, type RunOptions } from './loop.js';
 import type { Policy } from './policy.js';
 import { renderReportHtml } from './report.js';
@@ -85,17 +85,17 @@ export async function runLive(ctx: ToolContext, o: LiveRunOptions): Promise<{ tr
 }
 
 /**
- * A live run's done stands unless the last screen contradicts it: when the task asks for a setting switched on or
- * off and that switch is on screen in the other state, the run fails saying so, whichever policy said done (the
- * no-model policy checks itself before saying it; a model's word is checked here). Where the screen cannot tell
- * (another screen, a task of several steps), done stands.
+ * A live run's done stands unless the last screen contradicts it (goal.ts `contradiction`): a switch the task
+ * names shown in the other state, no sign of a screen the task asked to open, a form the task asked to send still
+ * there or never typed into. Then the run fails saying so, whichever policy said done (the no-model policy checks
+ * itself, more strictly, before saying it). Tasks of several clauses name no single goal: done stands.
  */
 export function doneCheck(task: string): RunOptions['checkDone'] {
   const goal = inferGoal(task);
-  if (goal?.kind !== 'toggle') return undefined;
+  if (goal === undefined) return undefined;
   return (obs, history) => {
-    const state = goalState(goal, obs, history.slice(0, -1));
-    return state.reached || state.target === undefined ? undefined : `said done, but the screen shows otherwise: ${state.why}`;
+    const why = contradiction(goal, obs, history.slice(0, -1));
+    return why === undefined ? undefined : `said done, but the screen shows otherwise: ${why}`;
   };
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { goalState, inferGoal } from '../../src/agent/goal.js';
+import { contradiction, goalState, inferGoal } from '../../src/agent/goal.js';
 import type { HistoryEntry } from '../../src/agent/policy.js';
 import type { Observation } from '../../src/agent/types.js';
 import { typedValues } from '../../src/agent/values.js';
@@ -90,4 +90,28 @@ test('a submit goal: every value typed, the verb tapped after them, and the form
   const sent = [...typed, tapOn(form, 'Sign in', false)];
   assert.deepEqual(goalState(goal, form, sent), { reached: false, why: 'the form is still on screen after "sign in"' });
   assert.deepEqual(goalState(goal, screen('account'), sent), { reached: true, why: '"sign in" left the form for "Account"' });
+});
+
+test('a done said by someone else is contradicted only by what the screen shows against it', () => {
+  const settings = screen('settings');
+  // A switch in the other state contradicts; one in the asked state, or none on screen, does not.
+  assert.equal(contradiction(inferGoal('turn on dark theme')!, settings, []), '"Dark theme" is not on');
+  assert.equal(contradiction(inferGoal('turn off dark theme')!, settings, []), undefined);
+  assert.equal(contradiction(inferGoal('turn on dark theme')!, screen('home'), []), undefined);
+  // A screen asked to open: its words on screen (its name counts) or not; how it got there does not matter.
+  assert.equal(contradiction(inferGoal('open the settings')!, settings, []), undefined);
+  assert.equal(contradiction(inferGoal('open the groceries note')!, screen('note_groceries'), []), undefined);
+  assert.equal(
+    contradiction(inferGoal('open the trip to lisbon note')!, screen('about'), []),
+    'nothing on the screen names "trip to lisbon note"',
+  );
+  // A form: never typed into, or still there after typing; gone after typing is no contradiction, whatever was typed
+  // (privacy mode types placeholders the model saw).
+  const goal = inferGoal('sign in with email ana@example.com and password hunter22')!;
+  const form = screen('signin');
+  assert.equal(contradiction(goal, form, []), 'nothing was typed to sign in');
+  const email = form.elements.find((e) => e.id === 'email')!;
+  const typed: HistoryEntry[] = [{ observation: form, decision: { action: { kind: 'type', target: email.ref, text: '[EMAIL_1]' } } }];
+  assert.equal(contradiction(goal, form, typed), 'the form is still on screen');
+  assert.equal(contradiction(goal, screen('account'), typed), undefined);
 });

@@ -252,8 +252,11 @@ describe('model policies on the virtual demo device with a fake model server', (
     const before = fake.requests.length;
     const out = join(dir, 'private');
     const r = await g(['run', 'open the settings', '--policy', 'single', '--privacy', '--model', 'openai:gpt-4o-mini', '--out', out]);
-    const res = (JSON.parse(r.stdout) as RunJson).result;
-    assert.equal(res.outcome, 'done', r.stdout + r.stderr);
+    const res = (JSON.parse(r.stdout) as RunJson).result as RunJson['result'] & { reason?: string };
+    // The scripted model goes to the recipes for a task about settings and says done there: the screen (read on
+    // the device, whole, whatever the model was sent) contradicts it.
+    assert.equal(res.outcome, 'fail', r.stdout + r.stderr);
+    assert.match(res.reason ?? '', /said done, but the screen shows otherwise: nothing on the screen names "settings"/);
     assert.equal(res.policy, 'single+privacy');
     const sent = fake.requests.slice(before);
     assert.ok(sent.length > 2, `${sent.length} requests: need_more rounds expected`);
