@@ -12,7 +12,9 @@ import { snapshotFromDump, type Snapshot } from '../../src/snapshot/snapshot.js'
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
-import { advanceLatest, loadLatest, type DumpStore } from '../../src/device/latest.js';
+import { advanceLatest, loadLatest } from '../../src/device/latest.js';
+import type { UiDump } from '../../src/hierarchy/model.js';
+import { memoryStore } from '../device/harness.js';
 import { corpusScreens, droidtaskApps, droidtaskDir, readText } from '../helpers/corpus.js';
 import { scrollLists } from '../snapshot/perturb.js';
 import { requires } from '../helpers/requires.js';
@@ -136,24 +138,10 @@ describe('refs over repeated scrolls', () => {
     assert.deepEqual(bad, []);
   });
 
-  test('every list of the DroidTask corpus, its recorded rows scrolled out and back', { skip: requires({ shared: true }) }, () => {
-    // The recorded rows move up by each offset and are clipped to the list, as a dump shows a scrolled list.
-    const offsets = [120, 240, 480, 900, 600, 300, 0, 700, 60, 0];
-    let walks = 0;
-    const bad: string[] = [];
-    for (const s of corpusScreens()) {
-      const dump = parseDump(readText(s.xmlPath));
-      if (scrollLists(dump, 1).moved.size === 0) continue;
-      walks++;
-      const w: Walk = { history: new Map(), relabels: [], snapshots: 0 };
-      let prev: Snapshot | undefined;
-      for (const dy of offsets) {
-        const snap = snapshotFromDump(dy === 0 ? dump : scrollLists(dump, dy).dump, prev === undefined ? {} : { previous: prev });
-        record(w, prev, snap);
-        prev = snap;
-      }
-      for (const line of [...renamed(w), ...w.relabels]) bad.push(`${s.xmlPath}: ${line}`);
-    }
+  test('every list of the DroidTask corpus, its recorded rows scrolled out and back', { skip: requires({ shared: true }) }, async () => {
+    const { walks, bad } = await walkCorpusLists(
+      () => (dump, prev) => snapshotFromDump(dump, prev === undefined ? {} : { previous: prev }),
+    );
     assert.ok(walks >= 100, `${walks} screens with lists`);
     assert.deepEqual(bad, []);
   });
@@ -164,34 +152,48 @@ describe('refs over repeated scrolls, through a device session', () => {
     'every corpus list scrolled out and back, each look read back from the stored latest screen as a new CLI call does',
     { skip: requires({ shared: true }) },
     async () => {
-      const offsets = [120, 240, 480, 900, 600, 300, 0, 700, 60, 0];
-      let walks = 0;
-      const bad: string[] = [];
-      for (const s of corpusScreens()) {
-        const dump = parseDump(readText(s.xmlPath));
-        if (scrollLists(dump, 1).moved.size === 0) continue;
-        walks++;
-        const w: Walk = { history: new Map(), relabels: [], snapshots: 0 };
+      const { walks, bad } = await walkCorpusLists(() => {
         let stored = new Map<string, string>();
-        let prev: Snapshot | undefined;
-        for (const dy of offsets) {
+        return async (dump) => {
           // A new process each time: a store over the strings the last call left, no snapshot kept in memory.
-          const store = copyStore(stored);
-          const xml = toUiautomatorXml(dy === 0 ? dump : scrollLists(dump, dy).dump);
-          const snap = await advanceLatest(store, 'phone', xml, await loadLatest(store, 'phone'));
-          record(w, prev, snap.snapshot);
-          prev = snap.snapshot;
+          const store = memoryStore();
+          for (const [k, v] of stored) store.map.set(k, v);
+          const snap = await advanceLatest(store, 'phone', toUiautomatorXml(dump), await loadLatest(store, 'phone'));
           stored = store.map;
-        }
-        for (const line of [...renamed(w), ...w.relabels]) bad.push(`${s.xmlPath}: ${line}`);
-      }
+          return snap.snapshot;
+        };
+      });
       assert.ok(walks >= 100, `${walks} screens with lists`);
       assert.deepEqual(bad, []);
     },
   );
 });
 
-function copyStore(from: Map<string, string>): DumpStore & { map: Map<string, string> } {
-  const map = new Map(from);
-  return { map, load: async (k) => map.get(k), save: async (k, v) => void map.set(k, v) };
+/** Offsets the recorded rows move up by, clipped to the list, as a dump shows a scrolled list (0: as recorded). */
+const OFFSETS = [120, 240, 480, 900, 600, 300, 0, 700, 60, 0];
+
+/**
+ * Every corpus screen with a list, its rows scrolled by OFFSETS; `startWalk` gives, per screen, how each scrolled
+ * dump is looked at (refs from the snapshot before). The screens walked, and every ref that changed rows.
+ */
+async function walkCorpusLists(
+  startWalk: () => (dump: UiDump, prev: Snapshot | undefined) => Snapshot | Promise<Snapshot>,
+): Promise<{ walks: number; bad: string[] }> {
+  let walks = 0;
+  const bad: string[] = [];
+  for (const s of corpusScreens()) {
+    const dump = parseDump(readText(s.xmlPath));
+    if (scrollLists(dump, 1).moved.size === 0) continue;
+    walks++;
+    const look = startWalk();
+    const w: Walk = { history: new Map(), relabels: [], snapshots: 0 };
+    let prev: Snapshot | undefined;
+    for (const dy of OFFSETS) {
+      const snap = await look(dy === 0 ? dump : scrollLists(dump, dy).dump, prev);
+      record(w, prev, snap);
+      prev = snap;
+    }
+    for (const line of [...renamed(w), ...w.relabels]) bad.push(`${s.xmlPath}: ${line}`);
+  }
+  return { walks, bad };
 }
