@@ -5,6 +5,7 @@
  * screen does not show. Pure: reads the task, the observation and the history.
  */
 import type { SnapshotElement } from '../snapshot/types.js';
+import { idWords } from '../uimap/words.js';
 import { terms } from './lexical.js';
 import type { HistoryEntry } from './policy.js';
 import { labelOf } from './screen.js';
@@ -176,9 +177,8 @@ function fieldKey(h: HistoryEntry): string {
   return el === undefined ? '?' : elementKey(el);
 }
 
-/** A screen's own name: `dev.x/.SettingsActivity` → "Settings Activity". */
-const activityWords = (activity: string | undefined): string =>
-  (activity ?? '').slice((activity ?? '').lastIndexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1 $2');
+/** A screen's own name: `dev.x/.SettingsActivity` → "settings activity". */
+const activityWords = (activity: string | undefined): string => idWords((activity ?? '').slice((activity ?? '').lastIndexOf('.') + 1));
 
 /**
  * Why the screen contradicts a done someone else said (a model), or undefined when it does not — looser than
