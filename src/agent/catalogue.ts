@@ -5,7 +5,8 @@
  */
 import { allTools } from '../tools/all.js';
 import type { ToolDef } from '../tools/registry.js';
+import { mapTools } from './map-tools.js';
 import { replayTool } from './replay-tool.js';
 import { agentTools } from './tooldefs.js';
 
-export const catalogue: readonly ToolDef[] = [...allTools, ...agentTools, replayTool];
+export const catalogue: readonly ToolDef[] = [...allTools, ...agentTools, replayTool, ...mapTools];

@@ -85,6 +85,7 @@ function splitArgv(cmd: ToolCommand, tool: ToolDef, argv: readonly string[]): Sp
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       name = camel(eq < 0 ? a.slice(2) : a.slice(2, eq));
+      name = cmd.long?.[name] ?? name;
       if (eq >= 0) value = a.slice(eq + 1);
     } else {
       const alias = cmd.short?.[a[1]!];
@@ -169,13 +170,22 @@ export function commandHelp(cmd: ToolCommand, tool: ToolDef): string {
     if (Object.hasOwn(cmd.fixed ?? {}, key)) continue;
     const f = fieldInfo(schema);
     const short = Object.entries(cmd.short ?? {}).find(([, v]) => v === key)?.[0];
-    const flag = `--${kebab(key)}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
+    const flag = `--${kebab(flagName(cmd, key))}${f.kind === 'boolean' ? '' : f.choices ? ` ${f.choices.join('|')}` : ` ${f.kind === 'number' ? 'N' : 'VALUE'}`}`;
     const name = slots.includes(key) ? `<${kebab(key)}> | ${flag}` : short ? `-${short}, ${flag}` : flag;
     const dflt = f.defaultValue === undefined ? '' : ` (default ${JSON.stringify(f.defaultValue)})`;
     lines.push(`  ${name.padEnd(28)} ${f.description}${dflt}`);
   }
-  lines.push('', 'Global: -s SERIAL (device), --json (one JSON object: {ok, result} or {ok:false, error}).');
+  const own = cmd.long !== undefined && Object.hasOwn(cmd.long, 'json');
+  lines.push(
+    '',
+    `Global: -s SERIAL (device), --json${own ? ' before the verb' : ''} (one JSON object: {ok, result} or {ok:false, error}).`,
+  );
   return lines.join('\n');
+}
+
+/** The flag a param is spelled as on this command's line: its long alias, else its own name. */
+function flagName(cmd: ToolCommand, key: string): string {
+  return Object.entries(cmd.long ?? {}).find(([, v]) => v === key)?.[0] ?? key;
 }
 
 function flagWords(name: string, value: unknown): string[] {
@@ -213,7 +223,7 @@ export function commandLine(tool: string, params: Readonly<Record<string, unknow
   const { words, used } = positionalWords(cmd, given);
   const flags = Object.entries(given)
     .filter(([k]) => !used.includes(k))
-    .flatMap(([k, v]) => flagWords(k, v));
+    .flatMap(([k, v]) => flagWords(flagName(cmd, k), v));
   // A positional word that starts with a dash would read as a flag: flags first, then `--`.
   const args = words.some((w) => w.startsWith('-')) ? [...flags, '--', ...words] : [...words, ...flags];
   return ['glance', ...(serial ? ['-s', shWord(serial)] : []), cmd.verb, ...args.map(shWord)].join(' ');

@@ -17,13 +17,13 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endOnClosedPipe } from './pipe.js';
-import { TOOL_VERBS } from './verbs.js';
+import { LOCAL_VERBS, TOOL_VERBS } from './verbs.js';
 
 /**
- * The calls the daemon takes: every verb of the command table, and the commands outside it that act on a device
- * (live `blocks`). Anything else (servers, file jobs, help, version) runs in-process.
+ * The calls the daemon takes: every verb of the command table but its file jobs, and the commands outside it that
+ * act on a device (live `blocks`). Anything else (servers, file jobs, help, version) runs in-process.
  */
-export const DAEMON_VERBS: readonly string[] = [...TOOL_VERBS, 'blocks'];
+export const DAEMON_VERBS: readonly string[] = [...TOOL_VERBS.filter((v) => !LOCAL_VERBS.includes(v) && !v.includes(' ')), 'blocks'];
 
 /** One message of the wire protocol (newline-delimited JSON both ways). */
 export type Frame =

@@ -14,8 +14,8 @@ import { parseBackend } from '../device/uia2/select.js';
 import { processIO, type CliIO } from './io.js';
 import { escapeControls } from '../snapshot/render.js';
 import { echoed, renderError, renderResult } from './output.js';
-import { callOptions, cliSession } from './session.js';
-import { COMMANDS, commandByVerb, commandForTool, type ToolCommand } from './table.js';
+import { callOptions, cliSession, progressPrinter } from './session.js';
+import { COMMANDS, commandFor, commandForTool, ownsJsonFlag, type ToolCommand } from './table.js';
 
 interface Globals {
   serial: string | undefined;
@@ -54,7 +54,7 @@ function splitGlobals(argv: readonly string[]): Globals {
       if (v === undefined) throw new GlanceError('USAGE', '--backend needs auto, uia2 or dump', { hint: 'e.g. --backend uia2' });
       g.backend = v;
     } else if (a.startsWith('--backend=')) g.backend = a.slice(10);
-    else if (a === '--json' && own(commands, g.rest[0])?.ownsJson !== true) g.json = true;
+    else if (a === '--json' && own(commands, g.rest[0])?.ownsJson !== true && !ownsJsonFlag(g.rest[0])) g.json = true;
     else if (a === '-h' || a === '--help') g.help = true;
     else g.rest.push(a);
   }
@@ -83,16 +83,21 @@ function overview(): string {
 
 async function runTool({ cmd, tool }: { cmd: ToolCommand; tool: ToolDef }, argv: string[], g: Globals, io: CliIO): Promise<number> {
   const given = readCommand(cmd, tool, argv);
-  const input = validateCommand(cmd, tool, given);
+  // A file job prints its file itself when no file is named (`glance map SRC`), unless --json asks for one object.
+  const toStdout = cmd.stdoutParam !== undefined && !g.json && given[cmd.stdoutParam] === undefined ? { [cmd.stdoutParam]: '-' } : {};
+  const input = validateCommand(cmd, tool, { ...given, ...toStdout });
   const session = io.session ?? cliSession(io.env);
   // `-` sent the file to standard output: the result text goes to stderr so the bytes stay clean.
   const sent = { toStdout: false };
   const serial = g.serial ?? io.env['ANDROID_SERIAL'];
+  const shown = progressPrinter(io);
   try {
-    const result = await session.call(tool.name, input, callOptions(io, serial, sent));
+    const result = await session.call(tool.name, input, callOptions(io, serial, sent, shown.progress));
+    shown.done();
     (sent.toStdout ? io.stderr : io.stdout)(renderResult(echoed(cmd, { given, serial }, result), g.json));
     return result.exitCode ?? 0;
   } finally {
+    shown.done();
     if (io.session === undefined) await session.close();
   }
 }
@@ -149,16 +154,17 @@ export async function run(argv: readonly string[], rawIO: CliIO = processIO()): 
     if (command) {
       return await command.run(g.help ? [...rest, '--help'] : rest, { ...io, json: g.json, serial: g.serial });
     }
-    const cmd = commandByVerb(verb);
+    const found = commandFor(g.rest);
+    const cmd = found?.cmd;
     const tool = cmd && catalogue.find((t) => t.name === cmd.tool);
-    if (!cmd || !tool) {
+    if (!found || !cmd || !tool) {
       throw new GlanceError('USAGE', `unknown command "${verb}"`, { hint: 'run `glance help` for the list of commands' });
     }
     if (g.help) {
       io.stdout(renderResult({ text: commandHelp(cmd, tool) }, g.json));
       return 0;
     }
-    return await runTool({ cmd, tool }, rest, g, io);
+    return await runTool({ cmd, tool }, g.rest.slice(found.used), g, io);
   } catch (e) {
     (json ? io.stdout : io.stderr)(renderError(e, json));
     return exitCodeFor(e);

@@ -1,6 +1,6 @@
 // What every glance command prints: a result as text, or with --json as one `{ok, result}` object; an error as
 // `error CODE: message` + hint + the next step as a command, or `{ok:false, error:{code, message, hint, next}}`.
-// Registry tools and the other commands (demo, virtual, mcp, map, blocks) share it so --json means the same
+// Registry tools and the other commands (demo, virtual, mcp, blocks, bench, farm) share it so --json means the same
 // everywhere.
 import { asGlanceError, errorText, type NextStep } from '../errors.js';
 import { commandLine, nextCommand } from './args.js';

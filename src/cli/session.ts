@@ -10,7 +10,7 @@ import { catalogue } from '../agent/catalogue.js';
 import { createDeviceProvider, type AdbDeviceProvider } from '../device/provider.js';
 import type { BackendName } from '../device/uia2/device.js';
 import { createSession, type Session, type SessionCallOptions, type SessionFiles } from '../tools/session.js';
-import type { SnapshotStore } from '../tools/registry.js';
+import type { SnapshotStore, ToolProgress } from '../tools/registry.js';
 import { keepTempImage, writeUserFile } from './files.js';
 import type { CliIO } from './io.js';
 import { fileSnapshotStore, stateDir } from './store.js';
@@ -58,13 +58,43 @@ export function callFiles(io: CliIO, sent: { toStdout: boolean }): SessionFiles 
   };
 }
 
-/** The per-call options of a CLI call: its signal, device, files, environment and, on a terminal, step progress. */
-export function callOptions(io: CliIO, serial: string | undefined, sent: { toStdout: boolean }): SessionCallOptions {
-  return {
-    signal: io.signal,
-    serial,
-    files: callFiles(io, sent),
-    env: io.env,
-    ...(io.isTTY ? { progress: (p) => io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`) } : {}),
+const BAR_WIDTH = 24;
+const LINE_WIDTH = 60;
+
+/**
+ * Progress on a terminal: a run's steps as lines to keep; a transient status (how far a map build is) as one bar
+ * redrawn in place, wiped before the next line and when the call ends (`done`).
+ */
+export function progressPrinter(io: CliIO): { progress?: (p: ToolProgress) => void; done: () => void } {
+  if (!io.isTTY) return { done: () => undefined };
+  let bar = '';
+  const wipe = (): void => {
+    if (bar !== '') io.stderr(`\r${' '.repeat(LINE_WIDTH)}\r`);
+    bar = '';
   };
+  return {
+    progress(p) {
+      if (p.transient !== true) {
+        wipe();
+        io.stderr(`step ${p.progress}/${p.total ?? '?'}: ${p.message ?? ''}\n`);
+        return;
+      }
+      const frac = p.total === undefined || p.total === 0 ? 1 : Math.min(1, p.progress / p.total);
+      const filled = Math.round(frac * BAR_WIDTH);
+      const line = `\r[${'#'.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${p.message ?? ''} ${p.progress}/${p.total ?? '?'}`;
+      if (line !== bar) io.stderr(line.padEnd(LINE_WIDTH));
+      bar = line;
+    },
+    done: wipe,
+  };
+}
+
+/** The per-call options of a CLI call: its signal, device, files, environment and, on a terminal, progress. */
+export function callOptions(
+  io: CliIO,
+  serial: string | undefined,
+  sent: { toStdout: boolean },
+  progress?: (p: ToolProgress) => void,
+): SessionCallOptions {
+  return { signal: io.signal, serial, files: callFiles(io, sent), env: io.env, ...(progress === undefined ? {} : { progress }) };
 }

@@ -27,6 +27,13 @@ export interface ToolCommand {
   fixed?: Readonly<Record<string, unknown>>;
   /** Print the equivalent command line after the result (actions, so a run can be replayed from a shell). */
   echo?: boolean;
+  /** Long flags spelled otherwise than their param: `{ json: 'out' }` reads `--json FILE` into `out`. */
+  long?: Readonly<Record<string, string>>;
+  /**
+   * A file param that is standard output when not given and the result is printed as text (`glance map SRC`
+   * prints the map itself); with the global --json the result's data carries what would have been written.
+   */
+  stdoutParam?: string;
 }
 
 const target: Slot = { param: 'target' };
@@ -79,7 +86,22 @@ export const COMMANDS: readonly ToolCommand[] = [
   { verb: 'run', tool: 'app_run_task', slots: [{ param: 'task', rest: true }] },
   { verb: 'waypoint', tool: 'trailmap_waypoint', words: { list: { list: true } } },
   { verb: 'replay', tool: 'app_replay', slots: [{ param: 'trajectory' }] },
+  { verb: 'map', tool: 'uimap_build', slots: [{ param: 'source' }], long: { json: 'out' }, stdoutParam: 'out' },
+  { verb: 'map path', tool: 'uimap_path' },
 ];
+
+/** The row for argv's first words: a two-word verb (`map path`) before its first word's own row. */
+export function commandFor(words: readonly string[]): { cmd: ToolCommand; used: number } | undefined {
+  const two = words.length > 1 ? commandByVerb(`${words[0]} ${words[1]}`) : undefined;
+  if (two) return { cmd: two, used: 2 };
+  const one = words[0] === undefined ? undefined : commandByVerb(words[0]);
+  return one && { cmd: one, used: 1 };
+}
+
+/** Whether `--json` after this verb is the command's own flag (`glance map SRC --json OUT`), not the global switch. */
+export function ownsJsonFlag(verb: string | undefined): boolean {
+  return COMMANDS.some((c) => c.verb.split(' ')[0] === verb && c.long !== undefined && Object.hasOwn(c.long, 'json'));
+}
 
 export function commandByVerb(verb: string): ToolCommand | undefined {
   return COMMANDS.find((c) => c.verb === verb);

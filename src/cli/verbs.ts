@@ -31,6 +31,14 @@ export const TOOL_VERBS = [
   'run',
   'waypoint',
   'replay',
+  'map',
+  'map path',
 ] as const;
 
 export type ToolVerb = (typeof TOOL_VERBS)[number];
+
+/**
+ * File jobs: they need no device and no warm connection, and a long analysis must not hold the daemon's queue,
+ * so they run in the caller's process.
+ */
+export const LOCAL_VERBS: readonly ToolVerb[] = ['map'];

@@ -85,6 +85,8 @@ export interface ToolProgress {
   progress: number;
   total?: number;
   message?: string;
+  /** A status the next one replaces (how far a long analysis is), not an event worth keeping (a run's step). */
+  transient?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

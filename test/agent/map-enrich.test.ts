@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ELEMENTS_PER_ASK, enrichMap, parseEnrichCache } from '../../src/agent/map-enrich.js';
 import { AiSdkProvider } from '../../src/agent/providers/ai-sdk.js';
-import { mapCommand, enrichCachePath } from '../../src/cli/commands/map.js';
-import { isGlanceError } from '../../src/errors.js';
+import { enrichCachePath } from '../../src/agent/map-build.js';
+import { glance } from '../helpers/cli.js';
 import { mapDirectory } from '../../src/uimap/index.js';
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 import { elementsOf } from '../../src/uimap/paths.js';
@@ -160,11 +160,14 @@ describe('map enrichment against the fake model server', () => {
   test('glance map --enrich --model URL#MODEL keeps the cache beside the map; a second run asks nothing', async () => {
     const out = path.join(tmp, 'nk.json');
     const html = path.join(tmp, 'nk.html');
-    const err: string[] = [];
     const stdout: string[] = [];
-    const io = { stdout: (s: string) => void stdout.push(s), stderr: (s: string) => void err.push(s), isTTY: false, env: {} };
+    const map = async (argv: string[], env: Record<string, string> = {}): Promise<number> => {
+      const r = await glance(['map', ...argv], { env: { GLANCE_MODEL: undefined, ...env } });
+      stdout.push(r.stdout);
+      return r.code;
+    };
     const before = fake.requests.length;
-    assert.equal(await mapCommand([fixture, '--json', out, '--html', html, '--enrich', '--model', `${fake.url}#m`], io), 0);
+    assert.equal(await map([fixture, '--json', out, '--html', html, '--enrich', '--model', `${fake.url}#m`]), 0);
     const written = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
     assert.equal(fake.requests.length - before, written.activities.length);
     assert.ok(written.activities.every((a) => a.summary?.startsWith('Shows ') === true));
@@ -175,21 +178,21 @@ describe('map enrichment against the fake model server', () => {
     assert.match(stdout.join(''), new RegExp(`${written.activities.length} screens asked`));
 
     const n = fake.requests.length;
-    assert.equal(await mapCommand([fixture, '--json', out, '--enrich'], { ...io, env: { GLANCE_MODEL: `${fake.url}#m` } }), 0);
+    assert.equal(await map([fixture, '--json', out, '--enrich'], { GLANCE_MODEL: `${fake.url}#m` }), 0);
     assert.equal(fake.requests.length, n, 'answered from the cache');
     assert.match(stdout.at(-1) ?? '', new RegExp(`0 screens asked \\(0 tokens\\), ${written.activities.length} from`));
     assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), written);
 
     // a broken cache is said and rebuilt
     writeFileSync(enrichCachePath(out), 'not json');
-    assert.equal(await mapCommand([fixture, '--json', out, '--enrich', '--model', `${fake.url}#m`], io), 0);
-    assert.match(err.join(''), /is not an enrichment cache/);
+    assert.equal(await map([fixture, '--json', out, '--enrich', '--model', `${fake.url}#m`]), 0);
+    assert.match(stdout.at(-1) ?? '', /was not an enrichment cache: asked again/);
     assert.ok(parseEnrichCache(readFileSync(enrichCachePath(out), 'utf8')) !== undefined);
 
     // off by default
     const plain = path.join(tmp, 'plain.json');
     const m = fake.requests.length;
-    assert.equal(await mapCommand([fixture, '--json', plain], io), 0);
+    assert.equal(await map([fixture, '--json', plain]), 0);
     const p = JSON.parse(readFileSync(plain, 'utf8')) as UiMap;
     assert.equal(fake.requests.length, m);
     assert.equal(p.enrichedBy, undefined);
@@ -198,14 +201,10 @@ describe('map enrichment against the fake model server', () => {
   });
 
   test('usage: --enrich needs a map file and a model; --model alone is refused', async () => {
-    const io = { stdout: () => undefined, stderr: () => undefined, isTTY: false, env: {} };
     const code = async (argv: string[]): Promise<string> => {
-      try {
-        await mapCommand(argv, io);
-        return 'ok';
-      } catch (e) {
-        return isGlanceError(e) ? e.code : String(e);
-      }
+      const r = await glance(['--json', 'map', ...argv], { env: { GLANCE_MODEL: undefined } });
+      const o = JSON.parse(r.stdout) as { ok: boolean; error?: { code: string } };
+      return o.ok ? 'ok' : (o.error?.code ?? r.stdout);
     };
     assert.equal(await code([fixture, '--enrich', '--model', `${fake.url}#m`]), 'USAGE');
     assert.equal(await code([fixture, '--json', '-', '--enrich', '--model', `${fake.url}#m`]), 'USAGE');

@@ -61,8 +61,10 @@ after(async () => {
 });
 
 describe('the background daemon', { timeout: 180_000 }, () => {
-  test('the client hands over exactly the verbs of the command table', () => {
-    assert.deepEqual([...DAEMON_VERBS].sort(), [...COMMANDS.map((c) => c.verb), 'blocks'].sort());
+  test('the client hands over exactly the verbs of the command table but its file jobs', () => {
+    const local = ['map', 'map path'];
+    assert.deepEqual([...DAEMON_VERBS].sort(), [...COMMANDS.map((c) => c.verb).filter((v) => !local.includes(v)), 'blocks'].sort());
+    assert.ok(!daemonEligible(['map', 'app/src', '--json', 'map.json']), 'a map build runs in the caller');
     assert.ok(daemonEligible(['-s', 'emulator-5554', '--json', 'ui']));
     assert.ok(!daemonEligible(['virtual']), 'servers run in-process');
     assert.ok(!daemonEligible(['--version']));

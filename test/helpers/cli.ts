@@ -16,7 +16,7 @@ export interface CliRun {
 /** Runs `glance ARGV` in this process with captured output. */
 export async function glance(
   argv: string[],
-  opts: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal } = {},
+  opts: { env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal; isTTY?: boolean } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -24,12 +24,15 @@ export async function glance(
     stdout: (s) => {
       stdout += s;
     },
+    stdoutBytes: (b) => {
+      stdout += Buffer.from(b).toString('utf8');
+    },
     stderr: (s) => {
       stderr += s;
     },
     readStdin: async () => opts.stdin ?? '',
     readFile: readTextFile,
-    isTTY: false,
+    isTTY: opts.isTTY ?? false,
     env: { ...process.env, ...opts.env },
     signal: opts.signal ?? new AbortController().signal,
   };

@@ -9,7 +9,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { apkEntries, mapApk, readBinaryXml, readDex, readResourceTable } from '../../src/uimap/index.js';
 import { classFacts } from '../../src/uimap/apk/bytecode.js';
 import { GlanceError } from '../../src/errors.js';
-import { mapCommand } from '../../src/cli/commands/map.js';
+import { glance } from '../helpers/cli.js';
 import { needsFramework, tinyApk } from './android-tools.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -98,15 +98,16 @@ describe(
       const dir = tempDir('glance-apk-cli-');
       const file = path.join(dir, 'tiny.apk');
       writeFileSync(file, apk);
-      const out: string[] = [];
-      const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false };
-      assert.equal(await mapCommand([file, '--json', path.join(dir, 'm.json'), '--html', path.join(dir, 'm.html')], io), 0);
-      assert.match(out.join(''), /mapped org\.glance\.tiny: 4 activities, 11 transitions/);
+      const r = await glance(['map', file, '--json', path.join(dir, 'm.json'), '--html', path.join(dir, 'm.html')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /mapped org\.glance\.tiny: 4 activities, 11 transitions/);
       const map = JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8')) as { transitions: unknown[] };
       assert.equal(map.transitions.length, 11);
       assert.match(readFileSync(path.join(dir, 'm.html'), 'utf8'), /org\.glance\.tiny/);
       writeFileSync(file, apk.slice(0, 100));
-      await assert.rejects(mapCommand([file], io), (e: unknown) => e instanceof GlanceError && e.code === 'APK_INVALID');
+      const bad = await glance(['map', file]);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /^error APK_INVALID/);
     });
 
     test('the same map from a second dex, from files whose attribute names were stripped; less without a resource table', () => {

@@ -1,12 +1,17 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, requires } from '../helpers/requires.js';
-import { mapCommand } from '../../src/cli/commands/map.js';
 import type { UiMap } from '../../src/uimap/index.js';
+import { catalogue } from '../../src/agent/catalogue.js';
+import type { DeviceProvider } from '../../src/device/provider.js';
+import { isGlanceError } from '../../src/errors.js';
+import type { ToolProgress } from '../../src/tools/registry.js';
+import { createSession } from '../../src/tools/session.js';
 import { glance } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -14,48 +19,42 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uimap/${nam
 const tmp = tempDir('glance-uimap-');
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-function io(isTTY = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), isTTY }, out, err };
-}
-
 describe('glance map (in-process)', () => {
   const json = path.join(tmp, 'pc.json');
   const html = path.join(tmp, 'pc.html');
 
   test('maps a project with --lib to JSON and HTML; progress bar only on a TTY', async () => {
-    const c = io(true);
-    const code = await mapCommand([fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json, '--html', html], c.io);
-    assert.equal(code, 0);
+    const c = await glance(['map', fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json, '--html', html], {
+      isTTY: true,
+    });
+    assert.equal(c.code, 0, c.stderr);
     const map = JSON.parse(readFileSync(json, 'utf8')) as UiMap;
     assert.equal(map.package, 'org.glance.clock.pro');
     assert.equal(map.activities.length, 8);
     assert.ok(existsSync(html));
-    assert.ok(
-      c.err.some((s) => s.startsWith('\r[')),
-      'progress bar drawn on a TTY',
-    );
-    const quiet = io(false);
-    assert.equal(await mapCommand([fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json], quiet.io), 0);
-    assert.ok(!quiet.err.some((s) => s.includes('\r')), 'no progress bar when stderr is not a TTY');
+    assert.match(c.stderr, /^\r\[#* *\] reading \d+\/\d+/, 'progress bar drawn on a TTY');
+    assert.ok(c.stderr.endsWith(`\r${' '.repeat(60)}\r`), 'and wiped before the summary');
+    assert.match(c.stdout, /^mapped org\.glance\.clock\.pro: 8 activities/);
+    const quiet = await glance(['map', fixture('pocketclock'), '--lib', fixture('pocketclock-commons'), '--json', json]);
+    assert.equal(quiet.code, 0);
+    assert.ok(!quiet.stderr.includes('\r'), 'no progress bar when stderr is not a TTY');
   });
 
   test('map path prints steps, or JSON with --json', async () => {
-    const c = io();
-    assert.equal(await mapCommand(['path', '--map', json, '--to', 'FAQActivity', '--json'], c.io), 0);
-    const paths = JSON.parse(c.out.join('')) as { activity: string; steps: { trigger?: { element?: string } }[] }[];
+    const c = await glance(['map', 'path', '--map', json, '--to', 'FAQActivity', '--json']);
+    assert.equal(c.code, 0, c.stderr);
+    const paths = JSON.parse(c.stdout) as { activity: string; steps: { trigger?: { element?: string } }[] }[];
     assert.equal(paths[0]?.activity, 'org.glance.commons.activities.FAQActivity');
     assert.deepEqual(
       paths[0]?.steps.map((s) => s.trigger?.element ?? null),
       [null, 'about', 'about_faq_holder'],
     );
-    const text = io();
-    assert.equal(await mapCommand(['path', '--map', json, '--to', 'config_colors'], text.io), 0);
-    assert.match(text.out.join(''), /WidgetConfigureActivity/);
-    const byText = io();
-    assert.equal(await mapCommand(['path', '--map', json, '--text', 'customize colors', '--json'], byText.io), 0);
-    const hits = JSON.parse(byText.out.join('')) as { activity: string; target: { element: string } }[];
+    const text = await glance(['map', 'path', '--map', json, '--to', 'config_colors']);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /WidgetConfigureActivity/);
+    const byText = await glance(['map', 'path', '--map', json, '--text', 'customize colors', '--json']);
+    assert.equal(byText.code, 0, byText.stderr);
+    const hits = JSON.parse(byText.stdout) as { activity: string; target: { element: string } }[];
     assert.deepEqual(
       hits.map((h) => [h.activity.split('.').at(-1), h.target.element]),
       [['SettingsActivity', 'settings_color_customization_label']],
@@ -91,9 +90,17 @@ describe('glance map (in-process)', () => {
     const paths = JSON.parse(p.stdout) as { ok: boolean; result: { paths: { activity: string }[] } };
     assert.equal(paths.ok, true);
     assert.equal(paths.result.paths[0]?.activity, 'org.glance.notekeeper.help.HelpActivity');
-    const h = io();
-    assert.equal(await mapCommand(['--help'], h.io), 0);
-    assert.match(h.out.join(''), /^usage: glance map/);
+    const h = await glance(['map', '--help']);
+    assert.equal(h.code, 0);
+    assert.match(h.stdout, /^glance map <source>\n/);
+    assert.match(h.stdout, /\n {2}--json VALUE +file to write the map JSON to/);
+    const hp = await glance(['map', 'path', '--help']);
+    assert.match(hp.stdout, /^glance map path\n/);
+    // by default the map itself goes to standard output, and the summary to stderr
+    const plain = await glance(['map', fixture('notekeeper')]);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.equal((JSON.parse(plain.stdout) as UiMap).package, 'org.glance.notekeeper');
+    assert.match(plain.stderr, /^mapped org\.glance\.notekeeper: /);
   });
 
   test('errors: usage, missing source, unknown target, unreadable map', async () => {
@@ -124,7 +131,7 @@ describe('HTML view in headless Chromium', { skip: requires({ chromium: true }) 
   test('draws one node per activity; clicking a node lists its elements', async () => {
     const out = path.join(tmp, 'nk.json');
     const html = path.join(tmp, 'nk.html');
-    assert.equal(await mapCommand([fixture('notekeeper'), '--json', out, '--html', html], io().io), 0);
+    assert.equal((await glance(['map', fixture('notekeeper'), '--json', out, '--html', html])).code, 0);
     const map = JSON.parse(readFileSync(out, 'utf8')) as UiMap;
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
@@ -185,6 +192,40 @@ describe('HTML view in headless Chromium', { skip: requires({ chromium: true }) 
       );
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('the library builds the same map through the catalogue', () => {
+  test('session.call(uimap_build) answers the map the CLI prints; uimap_path routes over the file it wrote', async () => {
+    const noDevices: DeviceProvider = {
+      get: async () => {
+        throw new Error('a map build needs no device');
+      },
+      list: async () => [],
+    };
+    const written = path.join(tmp, 'lib.json');
+    const session = createSession({
+      devices: noDevices,
+      tools: catalogue,
+      files: { readFile: (p) => readFile(p, 'utf8'), writeFile: (p, d) => writeFile(p, d) },
+    });
+    const progress: ToolProgress[] = [];
+    try {
+      const built = await session.call('uimap_build', { source: fixture('notekeeper') }, { progress: (p) => void progress.push(p) });
+      const data = built.data as { package: string; map: UiMap };
+      const cli = await glance(['map', fixture('notekeeper')]);
+      assert.equal(cli.code, 0, cli.stderr);
+      const printed = JSON.parse(cli.stdout) as UiMap;
+      assert.deepEqual(data.map, printed, 'the same map from the library and the CLI');
+      assert.ok(progress.length > 0 && progress.every((p) => p.transient === true && p.total !== undefined));
+      await session.call('uimap_build', { source: fixture('notekeeper'), out: written });
+      const route = await session.call('uimap_path', { map: written, to: 'HelpActivity' });
+      const viaCli = await glance(['map', 'path', '--map', written, '--to', 'HelpActivity']);
+      assert.equal(`${route.text}\n`, viaCli.stdout);
+      await assert.rejects(session.call('uimap_path', { map: written }), (e: unknown) => isGlanceError(e) && e.code === 'USAGE');
+    } finally {
+      await session.close();
     }
   });
 });

@@ -8,8 +8,7 @@ import { mapProject, renderMapText, screenView } from '../../src/uimap/index.js'
 import type { Control, UiMap } from '../../src/uimap/index.js';
 import { dialogTitle, idWords } from '../../src/uimap/controls.js';
 import { fileURLToPath } from 'node:url';
-import { mapCommand } from '../../src/cli/commands/map.js';
-import { GlanceError } from '../../src/errors.js';
+import { glance } from '../helpers/cli.js';
 
 const PKG = 'org.notes';
 const A = (s: string) => `${PKG}.${s}`;
@@ -258,24 +257,19 @@ describe('renderMapText', () => {
 describe('glance map --text', () => {
   const fixture = fileURLToPath(new URL('../fixtures/uimap/notekeeper', import.meta.url));
   const run = async (args: string[], json = false): Promise<{ code: number; out: string; err: string }> => {
-    let out = '';
-    let err = '';
-    const code = await mapCommand([fixture, ...args], {
-      stdout: (s) => (out += s),
-      stderr: (s) => (err += s),
-      isTTY: false,
-      json,
-    });
-    return { code, out, err };
+    const r = await glance([...(json ? ['--json'] : []), 'map', fixture, ...args]);
+    return { code: r.code, out: r.stdout, err: r.stderr };
   };
 
-  test('prints the planner text, with the screens shown and the tokens on stderr; --json gives the parts', async () => {
+  test('prints the planner text, then the screens shown and its tokens; --json gives the parts', async () => {
     const r = await run(['--text', '--task', 'add a note', '--budget', '400']);
-    assert.equal(r.code, 0);
-    const m = /^(\d+) screens, (\d+) o200k tokens/.exec(r.err);
-    assert.ok(m !== null, r.err);
+    assert.equal(r.code, 0, r.err);
+    const all = r.out.trimEnd().split('\n');
+    const m = /^\((\d+) screens, (\d+) o200k tokens/.exec(all.at(-1) ?? '');
+    assert.ok(m !== null, r.out);
     assert.ok(Number(m[2]) <= 400);
-    const lines = r.out.split('\n');
+    assert.equal(all.at(-2), '', 'a blank line between the text and the note');
+    const lines = all.slice(0, -2);
     // the task's routes come first, then one unindented line per screen shown
     assert.ok(lines[0]?.startsWith('route: '), r.out);
     assert.equal(lines.filter((l) => /^\S/.test(l) && !l.startsWith('[cut') && !l.startsWith('route: ')).length, Number(m[1]));
@@ -285,7 +279,14 @@ describe('glance map --text', () => {
   });
 
   test('--task without --text, and a budget that is no number, are usage errors', async () => {
-    await assert.rejects(run(['--task', 'x']), (e: unknown) => e instanceof GlanceError && e.code === 'USAGE');
-    await assert.rejects(run(['--text', '--budget', 'lots']), (e: unknown) => e instanceof GlanceError && e.code === 'USAGE');
+    for (const args of [
+      ['--task', 'x'],
+      ['--text', '--budget', 'lots'],
+      ['--text', '--budget', '10'],
+    ]) {
+      const r = await run(args);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.match(r.err, /^error USAGE/, args.join(' '));
+    }
   });
 });

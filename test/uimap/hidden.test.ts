@@ -6,8 +6,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { hiddenKind, hiddenTransitions, renderHidden } from '../../src/uimap/index.js';
 import type { HiddenGroup, MapTransition } from '../../src/uimap/index.js';
-import { mapCommand } from '../../src/cli/commands/map.js';
-import { GlanceError } from '../../src/errors.js';
+import { glance } from '../helpers/cli.js';
 import { handMap, mapActivity } from './hand-maps.js';
 
 const P = (s: string): string => `org.x.${s}`;
@@ -73,9 +72,8 @@ describe('hiddenTransitions', () => {
 describe('glance map --hidden', () => {
   const fixture = fileURLToPath(new URL('../fixtures/uimap/notekeeper', import.meta.url));
   const run = async (args: string[], json = false): Promise<{ code: number; out: string }> => {
-    let out = '';
-    const code = await mapCommand([fixture, ...args], { stdout: (s) => (out += s), stderr: () => undefined, isTTY: false, json });
-    return { code, out };
+    const r = await glance([...(json ? ['--json'] : []), 'map', fixture, ...args]);
+    return { code: r.code, out: r.stdout };
   };
 
   test('prints the report; the global --json gives its groups', async () => {
@@ -95,6 +93,8 @@ describe('glance map --hidden', () => {
   });
 
   test('--hidden with --text is a usage error', async () => {
-    await assert.rejects(run(['--hidden', '--text']), (e: unknown) => e instanceof GlanceError && e.code === 'USAGE');
+    const r = await run(['--hidden', '--text'], true);
+    assert.equal(r.code, 1);
+    assert.equal((JSON.parse(r.out) as { error: { code: string } }).error.code, 'USAGE');
   });
 });

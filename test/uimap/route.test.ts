@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { actionText, findPaths, renderMapText, renderRoute, routeActions } from '../../src/uimap/index.js';
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 import { Planner } from '../../src/agent/planner.js';
-import { mapCommand } from '../../src/cli/commands/map.js';
+import { glance } from '../helpers/cli.js';
 import { handMap, mapActivity } from './hand-maps.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -139,10 +139,9 @@ describe('glance map path', () => {
   test('prints the route as controls, and gives it with the actions in --json', async () => {
     const file = path.join(tempDir('glance-route-'), 'map.json');
     writeFileSync(file, JSON.stringify(notesMap()));
-    let out = '';
-    const io = { stdout: (s: string) => void (out += s), stderr: () => undefined, isTTY: false };
-    assert.equal(await mapCommand(['path', '--map', file, '--to', 'Theme'], io), 0);
-    const lines = out.trimEnd().split('\n');
+    const words = await glance(['map', 'path', '--map', file, '--to', 'Theme']);
+    assert.equal(words.code, 0, words.stderr);
+    const lines = words.stdout.trimEnd().split('\n');
     assert.deepEqual(lines, [
       `Theme (${P('Theme')}) in 3 steps:`,
       '  Splash → by itself → Main → tap "Settings" (menu) → Settings → toggle "Dark theme" → Theme',
@@ -150,9 +149,9 @@ describe('glance map path', () => {
       '  2. on Main: tap "Settings" (menu) [menu settings] → Settings',
       '  3. on Settings: toggle "Dark theme" [check dark] → Theme',
     ]);
-    out = '';
-    assert.equal(await mapCommand(['path', '--map', file, '--to', 'Theme', '--json'], io), 0);
-    const [p] = JSON.parse(out) as { route: string; actions: { gesture: string }[] }[];
+    const asJson = await glance(['map', 'path', '--map', file, '--to', 'Theme', '--json']);
+    assert.equal(asJson.code, 0, asJson.stderr);
+    const [p] = JSON.parse(asJson.stdout) as { route: string; actions: { gesture: string }[] }[];
     assert.equal(p?.route, lines[1]?.trim());
     assert.deepEqual(
       p?.actions.map((a) => a.gesture),

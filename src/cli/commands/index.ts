@@ -1,4 +1,4 @@
-// CLI commands that are not catalogue tools: long-running servers, demos and file-to-file jobs. Each is loaded on
+// CLI commands that are not catalogue tools: long-running servers, demos, benchmarks and the farm. Each is loaded on
 // first use, so `glance tap` does not pay for the MCP SDK, tree-sitter or the virtual device at start-up.
 import type { Command } from './types.js';
 
@@ -20,11 +20,6 @@ export const commands: Readonly<Record<string, Command>> = {
   mcp: {
     summary: 'MCP server for agents (stdio; --http PORT for Streamable HTTP on 127.0.0.1 with a bearer token)',
     run: async (argv, io) => (await import('./mcp.js')).mcpCommand(argv, io),
-  },
-  map: {
-    summary: 'UI Map of an app from its source or APK (screens, elements, transitions); `map path` plans a route',
-    ownsJson: true,
-    run: async (argv, io) => (await import('./map.js')).mapCommand(argv, io),
   },
   bench: {
     summary: 'benchmarks: `bench agent` on DroidTask task worlds (SR, ACP, CTR, SPL…), `bench navigate` goto over a trailmap',
