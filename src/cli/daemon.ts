@@ -9,6 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createDeviceProvider, type AdbDeviceProvider } from '../device/provider.js';
+import type { Device } from '../device/types.js';
 import { backendFrom, LONG_LIVED_BACKEND } from '../device/uia2/select.js';
 import type { SnapshotStore } from '../tools/registry.js';
 import { keyedQueue, type Session } from '../tools/session.js';
@@ -49,6 +50,12 @@ function cachedStore(inner: SnapshotStore): SnapshotStore {
   };
 }
 
+/** One adb server's session in the daemon, with the provider whose backends it switches. */
+interface Held {
+  session: Session;
+  devices: AdbDeviceProvider;
+}
+
 export interface DaemonOptions {
   socket: string;
   idleMs: number;
@@ -60,7 +67,7 @@ export interface RunningDaemon {
 }
 
 export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const sessions = new Map<string, { session: Session; devices: AdbDeviceProvider }>();
+  const sessions = new Map<string, Held>();
   const startedAt = Date.now();
   let calls = 0;
   let inFlight = 0;
@@ -68,12 +75,8 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  /**
-   * The session of the call's adb server, reading screens the way the call asks. The daemon keeps its devices for
-   * many calls: it pays the UiAutomator2 server's start once, so without GLANCE_BACKEND (or --backend) it reads
-   * with `auto`; a call that asks for another backend switches the session (the server is stopped first).
-   */
-  const sessionFor = async (env: Env, signal: AbortSignal): Promise<Session> => {
+  /** The session of the call's adb server. */
+  const sessionOf = (env: Env): Held => {
     const key = sessionKey(env);
     let s = sessions.get(key);
     if (!s) {
@@ -81,15 +84,25 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
       const session = cliSession(env, { devices, snapshots: cachedStore(fileSnapshotStore(stateDir(env))) });
       sessions.set(key, (s = { session, devices }));
     }
+    return s;
+  };
+
+  /**
+   * Reads the call's device the way the call asks. The daemon keeps its devices for many calls: it pays the
+   * UiAutomator2 server's start once, so without GLANCE_BACKEND (or --backend) it reads with `auto`; a call that
+   * asks for another backend switches its own device (the server is stopped first), never another phone's.
+   */
+  const switchBackend = async (s: Held, env: Env, device: Device | undefined, signal: AbortSignal): Promise<void> => {
+    // No phone to switch: the call reads none (`devices`), or fails on its own naming one.
+    if (device === undefined) return;
     let backend = LONG_LIVED_BACKEND;
     try {
       backend = backendFrom(env, LONG_LIVED_BACKEND);
     } catch {
       // A bad name is the call's to report (main.ts), with the session left as it is.
-      return s.session;
+      return;
     }
-    await s.devices.useBackend(backend, { signal });
-    return s.session;
+    await s.devices.useBackend(backend, { signal, device });
   };
 
   const shutdown = async (): Promise<void> => {
@@ -124,15 +137,20 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
       signal: ctrl.signal,
       ...(req.cwd === undefined ? {} : { cwd: req.cwd }),
     };
-    let serial: string;
+    let serial: string | undefined;
     try {
-      serial = globalSerial(argv) ?? env['ANDROID_SERIAL'] ?? '';
+      serial = globalSerial(argv) ?? env['ANDROID_SERIAL'];
     } catch {
-      serial = '';
+      serial = undefined;
     }
-    const code = await serialised(`${sessionKey(env)}\n${serial}`, async () =>
-      run(argv, { ...io, session: await sessionFor(env, ctrl.signal) }),
-    );
+    const s = sessionOf(env);
+    // The phone the call will act on, however it was named (`-s`, ANDROID_SERIAL, or the only one connected), so
+    // that one queue holds every call on it. A call that names none and finds none is the call's to report.
+    const device = await s.devices.get(serial === '' ? undefined : serial, { signal: ctrl.signal }).catch(() => undefined);
+    const code = await serialised(`${sessionKey(env)}\n${device?.serial ?? serial ?? ''}`, async () => {
+      await switchBackend(s, env, device, ctrl.signal);
+      return run(argv, { ...io, session: s.session });
+    });
     send({ t: 'x', code });
   };
 

@@ -38,9 +38,11 @@ export interface DeviceProvider {
 export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
   /**
    * Reads screens with `backend` from now on, on the devices already open too (a server left behind is stopped,
-   * so its UiAutomation connection is free): one provider serves calls that ask for different backends.
+   * so its UiAutomation connection is free): one provider serves calls that ask for different backends. With
+   * `device` (one this provider gave), only that device switches: a call on one phone never stops the server
+   * another phone's call is reading through.
    */
-  useBackend(backend: BackendName, opts: { signal: AbortSignal }): Promise<void>;
+  useBackend(backend: BackendName, opts: { signal: AbortSignal; device?: Device }): Promise<void>;
   /**
    * Stops the UiAutomator2 servers it started (their sessions deleted, so `uiautomator dump` works right after) and
    * closes direct connections (server connections close after every request anyway).
@@ -152,7 +154,12 @@ export function createDeviceProvider(env: Env = process.env, options: ProviderOp
       });
       return [...checks, ...(await backendChecks(backendNow(), backed))];
     },
-    async useBackend(name, { signal }) {
+    async useBackend(name, { signal, device }) {
+      if (device !== undefined) {
+        const own = [...backed].find((d) => d === device);
+        if (own !== undefined) await own.use(name, { signal });
+        return;
+      }
       backend = name;
       await Promise.all([...backed].map((d) => d.use(name, { signal })));
     },

@@ -195,8 +195,14 @@ describe('the daemon against two devices through the real adb server', { skip: r
     const line = checks.find((c) => c.name === `backend ${serial.b}`);
     assert.ok(line?.ok, JSON.stringify(checks));
     assert.match(line.detail, new RegExp(`^uia2 ${apks.version.replace(/\./g, '\\.')}, last read \\d+ ms by uia2$`));
-    // Told otherwise: the flag and the variable win, each through the same daemon.
+    // Told otherwise: the flag and the variable win, each through the same daemon, on the phone they name only:
+    // device B's server keeps running, and its doctor line still says uia2.
     assert.equal(sourceOf(await glance(['-s', serial.a, '--backend', 'dump', '--json', 'ui'], env))?.backend, 'dump');
+    assert.equal(b.device.uia2().running, true, "a switch on device A leaves device B's server alone");
+    const after = await glance(['-s', serial.a, '--backend', 'dump', '--json', 'doctor'], env);
+    const lines = (JSON.parse(after.stdout) as { result: { checks: Array<{ name: string; detail: string }> } }).result.checks;
+    assert.match(lines.find((c) => c.name === `backend ${serial.b}`)?.detail ?? '', /^uia2 /, JSON.stringify(lines));
+    assert.match(lines.find((c) => c.name === `backend ${serial.a}`)?.detail ?? '', /^dump\b/, JSON.stringify(lines));
     assert.equal(sourceOf(await glance(['-s', serial.a, '--json', 'ui'], { ...env, GLANCE_BACKEND: 'dump' }))?.backend, 'dump');
     // In-process: one read, so no server start.
     const once = await glance(['-s', serial.a, '--json', 'ui'], { ...env, GLANCE_NO_DAEMON: '1' });
