@@ -183,6 +183,14 @@ export class PrivacySession {
     return this.masker.unmask(text);
   }
 
+  /**
+   * Any text about to leave with the blocks (the task, the steps so far) masked like them: the same value gets the
+   * same placeholder, so "call [PHONE_1]" in the task names the row the screen shows as [PHONE_1].
+   */
+  mask(text: string): string {
+    return this.masker.maskText(text);
+  }
+
   get ledger(): readonly LedgerEntry[] {
     return this.entries;
   }

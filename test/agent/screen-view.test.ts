@@ -1,8 +1,12 @@
 // The private screen view shows the device snapshot's refs: on a scrolled list whose cut row carried its ref from
 // the snapshot before, the blocks name that row by the carried ref, never by the one its dump alone would give.
+// And it masks phone numbers, emails and card numbers in everything bound for the model, the task included.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { privateScreen } from '../../src/agent/policies/screen-view.js';
+import { z } from 'zod';
+import { maskedProvider } from '../../src/agent/policies/model-common.js';
+import { privateScreen, wholeScreen } from '../../src/agent/policies/screen-view.js';
+import type { ModelRequest, Provider } from '../../src/agent/providers/provider.js';
 import type { Observation } from '../../src/agent/types.js';
 import { snapshotOf } from '../../src/device/snap.js';
 import { createVirtualDevice } from '../../src/device/virtual/device.js';
@@ -36,4 +40,49 @@ test('privacy blocks name elements by the refs the device snapshot carried', () 
     named.filter((r) => !onDevice.has(r)),
     [],
   );
+});
+
+const CONTACT = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">
+<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="org.example.contacts" content-desc="" clickable="false" bounds="[0,0][1080,2400]">
+<node index="0" text="Ada Lovelace" resource-id="org.example.contacts:id/name" class="android.widget.TextView" package="org.example.contacts" content-desc="" clickable="false" bounds="[48,200][1032,300]"/>
+<node index="1" text="+1 415 555 0199" resource-id="org.example.contacts:id/phone" class="android.widget.TextView" package="org.example.contacts" content-desc="" clickable="true" bounds="[48,320][1032,420]"/>
+<node index="2" text="ada@example.com" resource-id="org.example.contacts:id/email" class="android.widget.TextView" package="org.example.contacts" content-desc="" clickable="true" bounds="[48,440][1032,540]"/>
+<node index="3" text="Call" resource-id="org.example.contacts:id/call" class="android.widget.Button" package="org.example.contacts" content-desc="" clickable="true" bounds="[48,600][1032,720]"/>
+</node></hierarchy>`;
+
+test('a private view sends phone numbers and emails as placeholders, the task masked the same way; answers unmask', async () => {
+  const shown = snapshotOf(CONTACT);
+  const obs: Observation = { screen: shown.screen, elements: [...shown.elements], text: shown.snapshot.text, dump: CONTACT };
+  const task = 'call +1 415 555 0199';
+  const view = privateScreen(task);
+  const texts = [view.open(obs, []).text];
+  for (let v = view.more(); v !== undefined; v = view.more()) texts.push(v.text);
+  const sent = texts.join('\n');
+  assert.ok(!sent.includes('555 0199') && !sent.includes('ada@example.com'), sent);
+  assert.match(sent, /\[PHONE_1\]/);
+  assert.match(sent, /\[EMAIL_1\]/);
+  assert.equal(view.mask(task), 'call [PHONE_1]', 'the task names the value by the placeholder the screen shows');
+  assert.equal(view.unmask('type [EMAIL_1]'), 'type ada@example.com');
+
+  // The model is reached through a provider that masks every prompt; its answer keeps the placeholder.
+  const asked: string[] = [];
+  const model: Provider = {
+    name: 'fake',
+    ask: async <T>(req: ModelRequest<T>) => {
+      asked.push(req.prompt);
+      return { value: req.schema.parse({ text: '[PHONE_1]' }), calls: [] };
+    },
+  };
+  const masked = maskedProvider(model, () => view);
+  const reply = await masked.ask({
+    role: 'step',
+    promptId: 'test@1',
+    system: '',
+    prompt: `Task: ${task}\nSteps so far: typed ada@example.com`,
+    schema: z.object({ text: z.string() }),
+  });
+  assert.deepEqual(asked, ['Task: call [PHONE_1]\nSteps so far: typed [EMAIL_1]']);
+  assert.equal(view.unmask(reply.value.text), '+1 415 555 0199');
+  // The whole view (privacy off) sends values as they are.
+  assert.equal(wholeScreen().mask(task), task);
 });

@@ -5,6 +5,7 @@
  * history (state, finished instruction, next instruction, the updated path; `none` ends the task) and selects
  * the element by ref, with the text to type, in the same answer.
  */
+import type { Provider } from '../providers/provider.js';
 import { z } from 'zod';
 import { Planner } from '../planner.js';
 import type { Policy, PolicyContext } from '../policy.js';
@@ -12,7 +13,7 @@ import { labelOf, showsMapElement } from '../screen.js';
 import type { Decision, LlmCall, Observation, PrivacyTotals } from '../types.js';
 import { renderMapForTask } from './map-text.js';
 import { ledgerOf } from './ledger.js';
-import { ACTION_RULES, actionFields, askAction, historyLines, toAgentAction, type ActionAnswer } from './model-common.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, maskedProvider, toAgentAction, type ActionAnswer } from './model-common.js';
 import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
 import { localSideOf, type ModelPolicyOptions } from './single.js';
 import { openStep, type LocalSide } from './coplan.js';
@@ -58,8 +59,12 @@ export class CompassPolicy implements Policy {
   private visited = new Set<string>();
   private readonly local: LocalSide | undefined;
 
+  /** The model as this policy asks it: under privacy, every prompt masked as the screen is. */
+  private readonly cloud: Provider;
+
   constructor(private readonly o: ModelPolicyOptions) {
     this.name = o.privacy === true ? 'compass+privacy' : 'compass';
+    this.cloud = o.privacy === true ? maskedProvider(o.provider, () => this.screen) : o.provider;
     this.planner = o.map === undefined ? undefined : new Planner(o.map);
     this.local = localSideOf(o);
   }
@@ -78,7 +83,7 @@ export class CompassPolicy implements Policy {
       `[Task]\n${ctx.task}`,
       '[Answer] {"path": [{"activity": "MainActivity", "steps": ["1. …"]}, …]}',
     ].join('\n\n');
-    const r = await this.o.provider.ask({
+    const r = await this.cloud.ask({
       role: 'plan',
       promptId: COMPASS_PLAN_PROMPT,
       system: PLAN_SYSTEM,
@@ -145,7 +150,7 @@ export class CompassPolicy implements Policy {
     const planText = `[Plan]\n${this.plan.length === 0 ? none : this.plan.map((s) => `- ${s}`).join('\n')}`;
     const opened = await openStep({
       screen: this.screen,
-      cloud: this.o.provider,
+      cloud: this.cloud,
       local: this.local,
       obs,
       task: ctx.task,
@@ -166,7 +171,7 @@ export class CompassPolicy implements Policy {
         ...ledgerOf(opened.view),
       };
     const r = await askAction({
-      provider: this.o.provider,
+      provider: this.cloud,
       screen: this.screen,
       first: opened.view,
       role: 'step',

@@ -159,3 +159,15 @@ export async function askAction<X>(o: {
     view = next;
   }
 }
+
+/**
+ * The cloud model as a private run reaches it: every prompt masked as the screen's blocks are (the task and the
+ * steps so far carry the values the screen shows), the answers left with their placeholders for the policy to
+ * unmask at the device. `screen` is read at each call, since a run opens a new view per task.
+ */
+export function maskedProvider(provider: Provider, screen: () => Pick<ScreenSource, 'mask'>): Provider {
+  return {
+    name: provider.name,
+    ask: (req) => provider.ask({ ...req, prompt: screen().mask(req.prompt) }),
+  };
+}

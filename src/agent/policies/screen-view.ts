@@ -29,6 +29,8 @@ export interface ScreenSource {
   more(): ScreenView | undefined;
   /** The real text for placeholders in an answer (private view masks values). */
   unmask(text: string): string;
+  /** Text bound for the model masked as the screen is (private view; the whole view sends values as they are). */
+  mask(text: string): string;
   /** Totals over the run (private view only). */
   totals?(): ReturnType<PrivacySession['totals']>;
 }
@@ -56,6 +58,7 @@ export function wholeScreen(): ScreenSource {
     },
     more: () => undefined,
     unmask: (t) => t,
+    mask: (t) => t,
   };
 }
 
@@ -79,7 +82,9 @@ export interface PrivateScreenSource extends ScreenSource {
 
 /** CORE-style accumulation over privacy blocks, ranked with the app's UI Map when the policy has one. */
 export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
-  const session = new PrivacySession(map === undefined ? { task } : { task, map });
+  // Phone numbers, emails and card numbers leave as placeholders; a typed placeholder types the value.
+  const mask = { phones: true, emails: true, cards: true };
+  const session = new PrivacySession(map === undefined ? { task, mask } : { task, map, mask });
   let obs: Observation | undefined;
   let parts: string[] = [];
   let refs = new Set<string>();
@@ -141,6 +146,7 @@ export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
     },
     more: () => (take() ? view() : undefined),
     unmask: (t) => session.unmask(t),
+    mask: (t) => session.mask(t),
     totals: () => session.totals(),
   };
 }

@@ -10,7 +10,7 @@ import type { Policy, PolicyContext } from '../policy.js';
 import type { Provider } from '../providers/provider.js';
 import type { Decision, Observation, PrivacyTotals } from '../types.js';
 import type { UiMap } from '../../uimap/index.js';
-import { ACTION_RULES, actionFields, askAction, historyLines, toAgentAction, type ActionAnswer } from './model-common.js';
+import { ACTION_RULES, actionFields, askAction, historyLines, maskedProvider, toAgentAction, type ActionAnswer } from './model-common.js';
 import { privateScreen, wholeScreen, type ScreenSource } from './screen-view.js';
 import { ledgerOf } from './ledger.js';
 import { lexicalSide, modelSide, openStep, type LocalSide } from './coplan.js';
@@ -67,8 +67,12 @@ export class SinglePolicy implements Policy {
   private screen: ScreenSource;
   private readonly local: LocalSide | undefined;
 
+  /** The model as this policy asks it: under privacy, every prompt masked as the screen is. */
+  private readonly cloud: Provider;
+
   constructor(private readonly o: ModelPolicyOptions) {
     this.name = o.privacy === true ? 'single+privacy' : 'single';
+    this.cloud = o.privacy === true ? maskedProvider(o.provider, () => this.screen) : o.provider;
     this.planner = o.map === undefined ? undefined : new Planner(o.map);
     this.screen = wholeScreen();
     this.local = localSideOf(o);
@@ -87,7 +91,7 @@ export class SinglePolicy implements Policy {
     const hintText = hints.length === 0 ? [] : [`The app's map suggests:\n${hints.map((h) => `- ${h}`).join('\n')}`];
     const opened = await openStep({
       screen: this.screen,
-      cloud: this.o.provider,
+      cloud: this.cloud,
       local: this.local,
       obs,
       task: ctx.task,
@@ -106,7 +110,7 @@ export class SinglePolicy implements Policy {
         ...ledgerOf(opened.view),
       };
     const r = await askAction({
-      provider: this.o.provider,
+      provider: this.cloud,
       screen: this.screen,
       first: opened.view,
       role: 'step',
