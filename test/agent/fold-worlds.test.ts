@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldNotes } from '../../src/agent/policies/fold.js';
+import { privateScreen } from '../../src/agent/policies/screen-view.js';
 import type { Observation } from '../../src/agent/types.js';
 import { DroidTaskSuite, type DroidTaskWorld } from '../../src/agent/worlds/droidtask.js';
 import { droidtaskDir } from '../helpers/corpus.js';
@@ -32,6 +33,11 @@ describe('the fold cue on recorded settings lists', { skip: requires({ shared: t
     const w = world('clock');
     const top = await w.resetAt('state_2023-07-03_111608');
     assert.deepEqual(noteOf(top), ['(more may lie below the fold: the last row shown is cut at the edge; scroll down to see it)']);
+    // Privacy's block view says so too, naming the list (its blocks do not nest rows under it).
+    const source = privateScreen('set the snooze time');
+    let all = source.open(top, []).text;
+    for (let v = source.more(); v !== undefined; v = source.more()) all = v.text;
+    assert.match(all, new RegExp(`^  \\(more may lie below the fold of ${settingsList(top)}: the last row shown is cut at the edge`, 'm'));
     // The world scrolls the content until its last row lies flush with the list's edge: a whole row, not a cut one.
     assert.equal(noteOf(await scrollToEnd(w)), undefined);
     // The recording's own screen of the list's end, as the phone laid it out (above the navigation bar).

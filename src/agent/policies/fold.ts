@@ -15,6 +15,16 @@ export interface FoldInput {
   offscreen?: readonly SnapshotElement[] | undefined;
 }
 
+export interface FoldOptions {
+  /**
+   * Which off-screen labels may be shown (default: all). The others are counted, never named: privacy's view
+   * names only what the app itself ships.
+   */
+  reveal?: (label: string) => boolean;
+  /** Name the scrollable in each note (`below the fold of s12`), for views that do not nest rows under it. */
+  named?: boolean;
+}
+
 type Side = 'above' | 'below' | 'left' | 'right';
 
 /** At most this many off-screen elements are named per side; labels are cut to LABEL characters. */
@@ -52,12 +62,24 @@ function named(e: SnapshotElement, byRef: ReadonlyMap<string, SnapshotElement>, 
   return l;
 }
 
-function sideLine(side: Side, els: ReadonlyArray<{ e: SnapshotElement; label: string }>): string {
+type Labelled = { e: SnapshotElement; label: string };
+
+/** One note: its text and the off-screen refs it names (a model may act on them). */
+export interface FoldNote {
+  text: string;
+  refs: string[];
+}
+
+function sideLine(where: string, els: readonly Labelled[], reveal: (label: string) => boolean): FoldNote {
   // Controls first: they are what a model would act on; labels alone are context.
-  const ranked = [...els.filter((x) => x.e.actions.length > 0), ...els.filter((x) => x.e.actions.length === 0)];
-  const shown = ranked.slice(0, SHOWN).map((x) => `${x.e.ref} ${JSON.stringify(cut(x.label))}`);
+  const shownable = els.filter((x) => reveal(x.label));
+  const ranked = [...shownable.filter((x) => x.e.actions.length > 0), ...shownable.filter((x) => x.e.actions.length === 0)];
+  const picked = ranked.slice(0, SHOWN);
+  const shown = picked.map((x) => `${x.e.ref} ${JSON.stringify(cut(x.label))}`);
   const rest = els.length - shown.length;
-  return `(${side} the fold, ${els.length} more: ${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''})`;
+  const refs = picked.map((x) => x.e.ref);
+  if (shown.length === 0) return { text: `(${where}, ${els.length} more)`, refs };
+  return { text: `(${where}, ${els.length} more: ${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''})`, refs };
 }
 
 /**
@@ -105,16 +127,22 @@ export function lastRowCut(s: SnapshotElement, elements: readonly SnapshotElemen
 }
 
 const CUT_NOTE = {
-  cut: '(more may lie below the fold: the last row shown is cut at the edge; scroll down to see it)',
-  bar: '(more may lie below the fold: the last row shown runs under the navigation bar; scroll down to see it)',
+  cut: 'the last row shown is cut at the edge; scroll down to see it',
+  bar: 'the last row shown runs under the navigation bar; scroll down to see it',
 } as const;
 
 /** Per scrollable ref, the lines to show after its last row (empty when nothing is known beyond its fold). */
-export function foldNotes(o: FoldInput): Map<string, string[]> {
+export function foldNotes(o: FoldInput, opts: FoldOptions = {}): Map<string, string[]> {
+  return new Map([...foldNoteList(o, opts)].map(([ref, notes]) => [ref, notes.map((n) => n.text)]));
+}
+
+/** The same notes with the refs each names. */
+export function foldNoteList(o: FoldInput, opts: FoldOptions = {}): Map<string, FoldNote[]> {
+  const reveal = opts.reveal ?? ((): boolean => true);
   const off = o.offscreen ?? [];
   const byRef = new Map([...o.elements, ...off].map((e) => [e.ref, e]));
   const offRefs = new Set(off.map((e) => e.ref));
-  const bySide = new Map<string, Map<Side, Array<{ e: SnapshotElement; label: string }>>>();
+  const bySide = new Map<string, Map<Side, Labelled[]>>();
   for (const e of off) {
     const s = scrollerOf(e, byRef);
     const label = named(e, byRef, offRefs);
@@ -124,16 +152,17 @@ export function foldNotes(o: FoldInput): Map<string, string[]> {
     const side = sideOf(e, s, o.screen);
     sides.set(side, [...(sides.get(side) ?? []), { e, label }]);
   }
-  const out = new Map<string, string[]>();
+  const out = new Map<string, FoldNote[]>();
   for (const s of o.elements) {
     if (!s.actions.includes('scroll')) continue;
     const sides = bySide.get(s.ref);
+    const of = opts.named === true ? ` of ${s.ref}` : '';
     const lines = (['above', 'below', 'left', 'right'] as const).flatMap((side) => {
       const els = sides?.get(side);
-      return els === undefined ? [] : [sideLine(side, els)];
+      return els === undefined ? [] : [sideLine(`${side} the fold${of}`, els, reveal)];
     });
     const cut = sides?.has('below') === true ? undefined : lastRowCut(s, o.elements, o.screen);
-    if (cut !== undefined) lines.push(CUT_NOTE[cut]);
+    if (cut !== undefined) lines.push({ text: `(more may lie below the fold${of}: ${CUT_NOTE[cut]})`, refs: [] });
     if (lines.length > 0) out.set(s.ref, lines);
   }
   return out;
