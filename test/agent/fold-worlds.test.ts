@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldNotes } from '../../src/agent/policies/fold.js';
+import { lexicalSide, openStep } from '../../src/agent/policies/coplan.js';
 import { privateScreen } from '../../src/agent/policies/screen-view.js';
+import type { ModelReply, ModelRequest, Provider } from '../../src/agent/providers/provider.js';
 import type { Observation } from '../../src/agent/types.js';
 import { DroidTaskSuite, type DroidTaskWorld } from '../../src/agent/worlds/droidtask.js';
 import { droidtaskDir } from '../helpers/corpus.js';
@@ -57,5 +59,33 @@ describe('the fold cue on recorded settings lists', { skip: requires({ shared: t
     assert.ok(after.elements.some((e) => e.parent === settingsList(after) && !before.has(e.text ?? e.labels?.[0])));
     assert.equal(noteOf(await scrollToEnd(w)), undefined);
     assert.equal(noteOf(await w.resetAt('state_2023-07-03_220543')), undefined);
+  });
+
+  test("co-planning (privacy): the sub-task of the list's block says more of it lies beyond its fold", async () => {
+    const w = world('notes');
+    const top = await w.resetAt('state_2023-07-03_220537');
+    const prompts: string[] = [];
+    // A cloud model that reads the sub-tasks and says the task is finished (nothing is sent then).
+    const cloud: Provider = {
+      name: 'reader',
+      ask<T>(req: ModelRequest<T>): Promise<ModelReply<T>> {
+        prompts.push(req.prompt);
+        return Promise.resolve({ value: req.schema.parse({ finished: true, choice: null, subtask: null, reason: 'read' }), calls: [] });
+      },
+    };
+    await openStep({
+      screen: privateScreen('disable autosave notes'),
+      cloud,
+      local: lexicalSide(),
+      obs: top,
+      task: 'disable autosave notes',
+      history: [],
+      context: [],
+      signal: new AbortController().signal,
+    });
+    const lines = prompts[0]!.split('\n').filter((l) => /^\d+\. \(/.test(l));
+    const folded = lines.filter((l) => l.endsWith(' — more of the list lies beyond its fold: scroll it'));
+    assert.equal(folded.length, 1, lines.join('\n'));
+    assert.match(folded[0]!, /^\d+\. \(list\) /);
   });
 });
