@@ -65,12 +65,18 @@ export function redact(subtask: string, blocks: readonly Block[], task: string, 
     for (const e of b.elements)
       for (const l of [...elementLabels(e), e.hint, e.id])
         if (l !== undefined && l.trim().length >= MIN_QUOTED && !keep(l.trim())) labels.add(l.trim());
-  let out = subtask;
+  // A quoted name the app ships (or the task says) stays whole: an id cut out of it garbled "Sort by" into "… by".
+  const kept: string[] = [];
+  let out = subtask.replace(/"([^"]+)"/g, (m, inner: string) => {
+    if (!keep(inner.trim())) return m;
+    kept.push(m);
+    return String.fromCharCode(0xe000 + kept.length - 1);
+  });
   for (const l of [...labels].sort((a, b) => b.length - a.length)) {
     const re = new RegExp(l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
     out = out.replace(re, '…');
   }
-  return out;
+  return out.replace(/[\ue000-\uf8ff]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? '…');
 }
 
 const KIND_WORDS: Record<string, string> = {
