@@ -5,6 +5,7 @@
  */
 import type { SnapshotElement } from '../snapshot/types.js';
 import type { HistoryEntry } from './policy.js';
+import { isDialog } from './screen.js';
 import type { Observation } from './types.js';
 
 const simple = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
@@ -61,13 +62,33 @@ export function outcomeOf(h: HistoryEntry, after: Observation | undefined): stri
   if (chosen !== undefined) return chosen;
   // The tool saw the screen it left and the one it came to: a new screen in one activity (a dialog, a fragment)
   // is still new, even when the next observation reads alike.
-  if (r.newScreen) return `new screen${titled(after)}`;
+  if (r.newScreen) return windowChange(before, after) ?? `new screen${titled(after)}`;
   const same = after.text === before.text;
   if (a.kind === 'scroll' || a.kind === 'swipe')
     return same ? 'the list is at its end: nothing moved' : `scrolled${shifted(before, after)}`;
   if (same) return 'same screen, nothing changed';
   if (r.newScreen) return `new screen${titled(after)}`;
   return `screen changed${shifted(before, after)}`;
+}
+
+/**
+ * A window opened over the screen or closed, in one activity: the dump is of the front window, so a menu or dialog
+ * shows as a smaller screen (or as a dialog's buttons), and its closing as the screen behind it again. "New screen"
+ * said nothing of the kind: a model read a menu as a place it had gone to.
+ */
+function windowChange(before: Observation, after: Observation): string | undefined {
+  const area = (o: Observation): number => o.screen.width * o.screen.height;
+  const smaller = area(after) < area(before) * 0.9;
+  const larger = area(after) > area(before) * 1.1;
+  const dialogNow = isDialog(after);
+  const dialogBefore = isDialog(before);
+  if (smaller || (dialogNow && !dialogBefore)) {
+    const rows = after.elements.filter((e) => e.actions.includes('tap'));
+    const menu = !dialogNow && rows.length > 0 && rows.length === after.elements.filter((e) => !e.actions.includes('scroll')).length;
+    return menu ? `a menu opened (${rows.length} items)` : `a dialog opened${titled(after)}`;
+  }
+  if (larger || (dialogBefore && !dialogNow)) return `the ${dialogBefore ? 'dialog' : 'menu'} closed, back on the screen${titled(after)}`;
+  return undefined;
 }
 
 /** A tapped radio button (or the one its row holds) that is checked on the same screen after: "X" is now chosen. */

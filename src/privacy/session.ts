@@ -138,6 +138,19 @@ export class PrivacySession {
   }
 
   /**
+   * Text sent beside this step's blocks (a note the device side writes about what a sent block holds, e.g. how
+   * many rows lie beyond a list's fold): counted in what was sent, so the ledger keeps every character that left.
+   */
+  attach(text: string): void {
+    const e = this.current?.entry;
+    if (e === undefined) return;
+    // In the screen's total too: what was sent and what was withheld still add up to it.
+    e.sent.chars += text.length;
+    e.total.chars += text.length;
+    e.masked += countPlaceholders(text);
+  }
+
+  /**
    * The current step's blocks in upload order, unmasked: for the device side (a local model proposing sub-tasks
    * and ranking blocks sees the screen as it is; only what `next()` returns leaves the machine).
    */

@@ -68,3 +68,22 @@ test('task words match what the screen shows, not ids', async () => {
   assert.ok(mentions.length > 0);
   for (const m of mentions) assert.doesNotMatch(m, /toolbar/);
 });
+
+test('redaction keeps a quoted name the app ships whole, even where a shorter screen text (an id) lies inside it', () => {
+  const sort = {
+    ref: 'b1',
+    class: 'Button',
+    text: 'Sort by',
+    id: 'sort',
+    bounds: [0, 0, 10, 10] as [number, number, number, number],
+    center: [5, 5] as [number, number],
+    actions: ['tap' as const],
+    states: [],
+  };
+  const block = { id: 'B1', rank: 1, score: 0, kind: 'group' as const, elements: [sort], bounds: sort.bounds };
+  const known = new Set(['sort by']);
+  assert.equal(redact('use the controls here ("Sort by")', [block], 'order the contacts', known), 'use the controls here ("Sort by")');
+  // Outside a quoted app name the id is still cut, and without the map the name is too.
+  assert.equal(redact('sort them', [block], 'order the contacts', known), '… them');
+  assert.equal(redact('use the controls here ("Sort by")', [block], 'order the contacts'), 'use the controls here ("…")');
+});

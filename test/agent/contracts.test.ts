@@ -414,7 +414,7 @@ describe('model answers', () => {
     ]).split('\n');
     assert.deepEqual(lines, [
       '1. tap "Save" → new screen',
-      '2. type "Save" text "a \\"b\\"" → the field now holds "Save"',
+      '2. type "a \\"b\\"" into the field "Save" → the field now holds "Save"',
       '3. scroll down → the list is at its end: nothing moved',
       '4. tap → failed: no b9',
       '5. back',

@@ -13,11 +13,11 @@ const node = (o: { text?: string; cls: string; click?: boolean; scroll?: boolean
   `checked="false" clickable="${o.click === true}" enabled="true" focusable="false" focused="false" scrollable="${o.scroll === true}" ` +
   `long-clickable="false" password="false" selected="false" bounds="[${o.b[0]},${o.b[1]}][${o.b[2]},${o.b[3]}]">${inner}</node>`;
 
-/** A 1080×1920 screen: a title, then a list from y 200 to `bottom` with rows of 200 px from its top (by label). */
-function observation(labels: readonly string[], bottom = 1920): Observation {
+/** A 1080×1920 screen: a title, then a list from y 200 to `bottom` with rows of `row` px from its top (by label). */
+function observation(labels: readonly string[], bottom = 1920, row = 200): Observation {
   const rows = labels.map((l, i) => {
-    const t = 200 + i * 200;
-    return node({ text: l, cls: 'android.widget.TextView', click: true, b: [0, t, 1080, t >= 1920 ? t + 200 : Math.min(t + 200, bottom)] });
+    const t = 200 + i * row;
+    return node({ text: l, cls: 'android.widget.TextView', click: true, b: [0, t, 1080, t >= 1920 ? t + row : Math.min(t + row, bottom)] });
   });
   const dump =
     `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
@@ -88,4 +88,31 @@ test('long labels are cut; rows above the fold are named as above', () => {
   assert.ok(m !== null, notes[0]);
   assert.equal(m[1]!.length, 40);
   assert.ok(long.startsWith(m[1]!.slice(0, -1)) && m[1]!.endsWith('…'));
+});
+
+test('a list at its end lying flush with its edge, the last row as tall as the others: nothing said', () => {
+  // Eight rows of 200 px from y 200 fill the list down to 1800 exactly.
+  const o = observation(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], 1800);
+  assert.equal(foldNotes(o).size, 0);
+});
+
+test('a last row at the edge without the label its look-alikes show is cut, whatever its height', () => {
+  const o = observation(['A', 'B', 'C', 'D'], 1000);
+  const rows = o.elements.filter((e) => e.parent === listRef(o));
+  const last = rows.at(-1)!;
+  const { text: _dropped, ...bare } = last;
+  const elements = o.elements.map((e) => (e === last ? bare : e));
+  assert.deepEqual(foldNotes({ ...o, elements }).get(listRef(o)), [
+    '(more may lie below the fold: the last row shown is cut at the edge; scroll down to see it)',
+  ]);
+});
+
+test('rows that stop short of the edge under the navigation bar: the rows below are hidden under it', () => {
+  // Six rows of 275 px end at 1850, inside the bottom band a navigation bar covers (the list runs to 1920).
+  const o = observation(['A', 'B', 'C', 'D', 'E', 'F'], 1920, 275);
+  assert.deepEqual(foldNotes(o).get(listRef(o)), [
+    '(more may lie below the fold: the last row shown runs under the navigation bar; scroll down to see it)',
+  ]);
+  // Five rows of 320 px end at 1800, above the bar: the list ends there.
+  assert.equal(foldNotes(observation(['A', 'B', 'C', 'D', 'E'], 1920, 320)).size, 0);
 });

@@ -74,3 +74,33 @@ test('a radio button tapped: the option is now chosen (or still, when it was)', 
   // A radio that is not checked after the tap says nothing of the kind.
   assert.equal(outcomeOf(did(settings, { kind: 'tap', target: title.ref }), settings), 'same screen, nothing changed');
 });
+
+test('in one activity: a dialog or a menu opened over the screen, and its closing, are not a "new screen"', () => {
+  const note = screen('note_groceries', 'NoteActivity');
+  const dialog = screen('delete_dialog', 'NoteActivity');
+  const tap = { kind: 'tap', target: note.elements[0]!.ref } as const;
+  assert.equal(outcomeOf(did(note, tap, true), dialog), 'a dialog opened "Delete note?"');
+  const cancel = dialog.elements.find((e) => e.text === 'Cancel')!;
+  assert.match(outcomeOf(did(dialog, { kind: 'tap', target: cancel.ref }, true), note), /^the dialog closed, back on the screen/);
+  // An overflow menu: the front window is a column of rows, smaller than the screen (the dump is that window's).
+  const rows = ['Rename note', 'Share', 'Settings', 'About'].map(
+    (t, i) =>
+      `<node index="${i}" text="" resource-id="" class="android.widget.LinearLayout" package="p" content-desc="" checkable="false" checked="false" ` +
+      `clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" ` +
+      `selected="false" bounds="[530,${194 + i * 132}][1069,${326 + i * 132}]"><node index="0" text="${t}" resource-id="p:id/title" ` +
+      `class="android.widget.TextView" package="p" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" ` +
+      `focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" ` +
+      `bounds="[572,${220 + i * 132}][1000,${300 + i * 132}]" /></node>`,
+  );
+  const dump = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${rows.join('')}</hierarchy>`;
+  const s = snapshotFromDump(dump);
+  const menu: Observation = {
+    screen: { ...s.screen, package: 'dev.glance.demo', activity: '.NoteActivity' },
+    elements: [...s.elements],
+    text: s.text,
+    dump,
+  };
+  assert.ok(menu.screen.width * menu.screen.height < note.screen.width * note.screen.height * 0.5, 'the menu window is the smaller screen');
+  assert.equal(outcomeOf(did(note, tap, true), menu), 'a menu opened (4 items)');
+  assert.match(outcomeOf(did(menu, { kind: 'tap', target: menu.elements[0]!.ref }, true), note), /^the menu closed, back on the screen/);
+});

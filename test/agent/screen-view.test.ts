@@ -1,13 +1,19 @@
 // The private screen view shows the device snapshot's refs: on a scrolled list whose cut row carried its ref from
 // the snapshot before, the blocks name that row by the carried ref, never by the one its dump alone would give.
 // And it masks phone numbers, emails and card numbers in everything bound for the model, the task included.
+// It says what lies beyond a list's fold, naming off-screen rows only by labels the app itself ships.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { maskedProvider } from '../../src/agent/policies/model-common.js';
-import { privateScreen, wholeScreen } from '../../src/agent/policies/screen-view.js';
+import { privateScreen, wholeScreen, type ScreenView } from '../../src/agent/policies/screen-view.js';
 import type { ModelRequest, Provider } from '../../src/agent/providers/provider.js';
 import type { Observation } from '../../src/agent/types.js';
+import { observeThrough } from '../../src/agent/world.js';
+import type { ToolContext } from '../../src/tools/registry.js';
+import { memorySnapshotStore } from '../../src/tools/store.js';
+import type { UiMap } from '../../src/uimap/index.js';
+import { FoldDevice } from '../helpers/fold-device.js';
 import { snapshotOf } from '../../src/device/snap.js';
 import { createVirtualDevice } from '../../src/device/virtual/device.js';
 import { toUiautomatorXml } from '../../src/hierarchy/xml.js';
@@ -85,4 +91,73 @@ test('a private view sends phone numbers and emails as placeholders, the task ma
   assert.equal(view.unmask(reply.value.text), '+1 415 555 0199');
   // The whole view (privacy off) sends values as they are.
   assert.equal(wholeScreen().mask(task), task);
+});
+
+/** A map whose app ships the texts of two rows only (the others stand for what a user put in the list). */
+const shipping = (...texts: string[]): UiMap =>
+  ({
+    package: 'app',
+    activities: [
+      {
+        name: 'app.Main',
+        layouts: [],
+        elements: texts.map((t, i) => ({ id: `t${i}`, class: 'TextView', text: t })),
+        fragments: [],
+        dialogs: [],
+        menus: [],
+      },
+    ],
+    transitions: [],
+    warnings: [],
+  }) as unknown as UiMap;
+
+function foldContext(device: FoldDevice): ToolContext {
+  const unused = (): Promise<never> => Promise.reject(new Error('not used'));
+  return {
+    signal: new AbortController().signal,
+    serial: undefined,
+    devices: { get: () => Promise.resolve(device), list: () => Promise.resolve([]) },
+    snapshots: memorySnapshotStore(),
+    readFile: unused,
+    writeFile: unused,
+  };
+}
+
+/** Every block of the step, sent one after the other; the last view. */
+function sendAll(view: ReturnType<typeof privateScreen>, obs: Observation): ScreenView {
+  let v = view.open(obs, []);
+  for (let m = view.more(); m !== undefined; m = view.more()) v = m;
+  return v;
+}
+
+test('the private view says what lies beyond the fold, naming only rows whose labels the app ships', async () => {
+  const obs = await observeThrough(foldContext(new FoldDevice(30)));
+  const off = obs.offscreen ?? [];
+  const refOf = (t: string): string => off.find((e) => e.text === t)!.ref;
+  const list = obs.elements.find((e) => e.actions.includes('scroll'))!.ref;
+  const v = sendAll(privateScreen('open row 12', shipping('Row 12', 'Row 20')), obs);
+  const lines = v.text.split('\n');
+  const note = lines.filter((l) => l.includes('the fold'));
+  assert.deepEqual(note, [
+    `  (below the fold of ${list}, ${off.length} more: ${refOf('Row 12')} "Row 12", ${refOf('Row 20')} "Row 20", +${off.length - 2} more)`,
+  ]);
+  // Right after the block holding the list's last row shown.
+  const lastRow = obs.elements.filter((e) => e.parent === list).reduce((a, e) => (e.bounds[3] > a.bounds[3] ? e : a));
+  assert.match(lines[lines.indexOf(note[0]!) - 1]!, new RegExp(`^  ${lastRow.ref} `));
+  // Named rows may be acted on (the tools scroll them into view); the others' labels never appear.
+  assert.ok(v.refs.has(refOf('Row 12')) && !v.refs.has(refOf('Row 13')));
+  assert.doesNotMatch(v.text, /Row 13|Row 29/);
+  // What left the machine counts the note: every character of the blocks as sent (they are joined by newlines).
+  const blocks = lines.filter((l) => l.startsWith('[B')).length;
+  assert.equal(v.exposure.sentChars, v.text.length - (blocks - 1));
+});
+
+test('without a map the private view counts the rows beyond the fold and names none', async () => {
+  const obs = await observeThrough(foldContext(new FoldDevice(30)));
+  const list = obs.elements.find((e) => e.actions.includes('scroll'))!.ref;
+  const v = sendAll(privateScreen('open row 12'), obs);
+  assert.deepEqual(
+    v.text.split('\n').filter((l) => l.includes('the fold')),
+    [`  (below the fold of ${list}, ${obs.offscreen!.length} more)`],
+  );
 });

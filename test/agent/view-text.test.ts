@@ -45,6 +45,22 @@ test('an unnamed image button in the toolbar leading slot is Navigate up; a chec
   const first = shown.split('\n')[0]!;
   assert.match(first, /^b\d+ ImageButton Navigate up$/);
   assert.match(shown, /\nc\d+ CheckBox Mark as done \[off\]/);
+  // Below a tall status bar (a notch) the toolbar starts lower: the slot is still the leading one.
+  const low = view('note_groceries', (x) =>
+    x.replace(
+      'content-desc="Navigate up" clickable="true" focusable="true" bounds="[0,63][147,210]"',
+      'content-desc="" clickable="true" focusable="true" bounds="[0,185][147,440]"',
+    ),
+  );
+  assert.match(low.shown.split('\n')[0]!, /^b\d+ ImageButton Navigate up$/);
+  // A button further down the screen is not the toolbar's.
+  const mid = view('note_groceries', (x) =>
+    x.replace(
+      'content-desc="Navigate up" clickable="true" focusable="true" bounds="[0,63][147,210]"',
+      'content-desc="" clickable="true" focusable="true" bounds="[0,400][147,547]"',
+    ),
+  );
+  assert.doesNotMatch(mid.shown, /Navigate up/);
 });
 
 test('a radio button named only by its id takes its row label; its state stays as the snapshot has it', () => {

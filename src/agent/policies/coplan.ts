@@ -17,6 +17,7 @@ import type { Provider } from '../providers/provider.js';
 import type { CoPlanRecord, LlmCall, Observation } from '../types.js';
 import { renderBlock } from '../../privacy/index.js';
 import { blockName } from './block-names.js';
+import { foldNotes } from './fold.js';
 import { historyLines, rankHistory } from './model-common.js';
 import type { PrivateScreenSource, ScreenSource, ScreenView } from './screen-view.js';
 
@@ -64,12 +65,18 @@ export function redact(subtask: string, blocks: readonly Block[], task: string, 
     for (const e of b.elements)
       for (const l of [...elementLabels(e), e.hint, e.id])
         if (l !== undefined && l.trim().length >= MIN_QUOTED && !keep(l.trim())) labels.add(l.trim());
-  let out = subtask;
+  // A quoted name the app ships (or the task says) stays whole: an id cut out of it garbled "Sort by" into "… by".
+  const kept: string[] = [];
+  let out = subtask.replace(/"([^"]+)"/g, (m, inner: string) => {
+    if (!keep(inner.trim())) return m;
+    kept.push(m);
+    return String.fromCharCode(0xe000 + kept.length - 1);
+  });
   for (const l of [...labels].sort((a, b) => b.length - a.length)) {
     const re = new RegExp(l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
     out = out.replace(re, '…');
   }
-  return out;
+  return out.replace(/[\ue000-\uf8ff]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? '…');
 }
 
 const KIND_WORDS: Record<string, string> = {
@@ -230,8 +237,11 @@ export async function coPlan(o: {
   /** Screen header for the cloud (the activity), and what the policy adds (its plan, the map's hints). */
   header: string;
   context: readonly string[];
+  /** Blocks holding a list with more beyond its fold: their sub-task says so (the fold note goes with a block). */
+  folded?: ReadonlySet<string>;
 }): Promise<CoPlanResult> {
   const { blocks, step } = o;
+  const fold = (id: string): string => (o.folded?.has(id) === true ? ' — more of the list lies beyond its fold: scroll it' : '');
   const p = await o.local.propose(blocks, step);
   const proposals = p.proposals.map((x) => ({ ...x, subtask: redact(x.subtask, blocks, step.task, o.local.known) }));
   const prompt = [
@@ -239,7 +249,7 @@ export async function coPlan(o: {
     ...o.context,
     `[Steps so far]\n${step.history}`,
     `[Screen${o.header === '' ? '' : ` ${o.header}`}] ${blocks.length} region${blocks.length === 1 ? '' : 's'}`,
-    `[Sub-tasks]\n${proposals.map((x, i) => `${i + 1}. (${x.kind}) ${x.subtask}`).join('\n')}`,
+    `[Sub-tasks]\n${proposals.map((x, i) => `${i + 1}. (${x.kind}) ${x.subtask}${fold(x.block)}`).join('\n')}`,
   ].join('\n\n');
   const r = await o.cloud.ask({
     role: 'coplan',
@@ -305,6 +315,10 @@ export async function openStep(o: {
   const blocks = screen.survey(o.obs, hist);
   // A screen with no blocks has nothing to co-plan over (and is not a finished task).
   if (blocks.length === 0) return { view: screen.first(), calls: [] };
+  // A list's fold note goes with the block holding its last row, which the cloud may never ask for: the sub-task
+  // of the block holding the list says there is more (no labels: nothing of the screen is quoted here).
+  const notes = foldNotes(o.obs);
+  const folded = new Set(blocks.filter((b) => b.elements.some((e) => notes.has(e.ref))).map((b) => b.id));
   const r = await coPlan({
     cloud: o.cloud,
     local: o.local,
@@ -312,6 +326,7 @@ export async function openStep(o: {
     step: { task: o.task, history: historyLines(o.history, o.obs), signal: o.signal },
     header: o.obs.screen.activity ?? '',
     context: o.context,
+    folded,
   });
   if (r.record.finished) return { view: screen.peek(), calls: r.calls, coplan: r.record, finished: { reason: r.reason } };
   screen.reorder(r.record.order ?? []);

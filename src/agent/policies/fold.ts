@@ -1,8 +1,8 @@
 /**
  * What lies beyond a scrollable's fold, as one line after its last shown row, so a model knows it exists: the
  * off-screen elements the dump holds inside it (ref and label, a few within a small budget; acting on one scrolls
- * it into view), or, when the dump holds none there, that its last row is cut at the container's edge (a list
- * lays out only what shows, so more may follow). Pure.
+ * it into view), or, when the dump holds none there, that its last row is cut at the container's edge or runs
+ * under the navigation bar (a list lays out only what shows, so more may follow). Pure.
  */
 import type { ScreenInfo, SnapshotElement } from '../../snapshot/types.js';
 import { labelOf } from '../screen.js';
@@ -13,6 +13,16 @@ export interface FoldInput {
   elements: readonly SnapshotElement[];
   /** Elements the dump holds outside the screen, with the same refs. */
   offscreen?: readonly SnapshotElement[] | undefined;
+}
+
+export interface FoldOptions {
+  /**
+   * Which off-screen labels may be shown (default: all). The others are counted, never named: privacy's view
+   * names only what the app itself ships.
+   */
+  reveal?: (label: string) => boolean;
+  /** Name the scrollable in each note (`below the fold of s12`), for views that do not nest rows under it. */
+  named?: boolean;
 }
 
 type Side = 'above' | 'below' | 'left' | 'right';
@@ -52,29 +62,87 @@ function named(e: SnapshotElement, byRef: ReadonlyMap<string, SnapshotElement>, 
   return l;
 }
 
-function sideLine(side: Side, els: ReadonlyArray<{ e: SnapshotElement; label: string }>): string {
-  // Controls first: they are what a model would act on; labels alone are context.
-  const ranked = [...els.filter((x) => x.e.actions.length > 0), ...els.filter((x) => x.e.actions.length === 0)];
-  const shown = ranked.slice(0, SHOWN).map((x) => `${x.e.ref} ${JSON.stringify(cut(x.label))}`);
-  const rest = els.length - shown.length;
-  return `(${side} the fold, ${els.length} more: ${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''})`;
+type Labelled = { e: SnapshotElement; label: string };
+
+/** One note: its text and the off-screen refs it names (a model may act on them). */
+export interface FoldNote {
+  text: string;
+  refs: string[];
 }
 
-/** The last row shown reaches the container's bottom edge and is shorter than it: it is cut, more may follow. */
-function cutAtBottom(s: SnapshotElement, elements: readonly SnapshotElement[]): boolean {
-  const rows = elements.filter((e) => e.parent === s.ref);
-  if (rows.length === 0) return false;
-  const last = rows.reduce((a, e) => (e.bounds[3] > a.bounds[3] ? e : a));
-  const height = s.bounds[3] - s.bounds[1];
-  return last.bounds[3] >= s.bounds[3] - EDGE && last.bounds[3] - last.bounds[1] < height * 0.9;
+function sideLine(where: string, els: readonly Labelled[], reveal: (label: string) => boolean): FoldNote {
+  // Controls first: they are what a model would act on; labels alone are context.
+  const shownable = els.filter((x) => reveal(x.label));
+  const ranked = [...shownable.filter((x) => x.e.actions.length > 0), ...shownable.filter((x) => x.e.actions.length === 0)];
+  const picked = ranked.slice(0, SHOWN);
+  const shown = picked.map((x) => `${x.e.ref} ${JSON.stringify(cut(x.label))}`);
+  const rest = els.length - shown.length;
+  const refs = picked.map((x) => x.e.ref);
+  if (shown.length === 0) return { text: `(${where}, ${els.length} more)`, refs };
+  return { text: `(${where}, ${els.length} more: ${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''})`, refs };
 }
+
+/**
+ * A phone's navigation bar (48dp) covers the bottom of the screen: rows wholly under it are not visible to the user,
+ * so a dump leaves them out, and a list at its end stops above the bar (apps pad it for the bar). 48dp is 11.7–13.3%
+ * of a phone's width (360–412dp); the band taken is a little smaller, so a list that stops just above a bar we
+ * overestimate is not read as cut.
+ */
+const BAR_BAND = 0.11;
+
+/** The shown element's own label, not its id (an id says nothing about what the row shows). */
+const shownLabel = (e: SnapshotElement): string | undefined => {
+  const l = labelOf(e);
+  return l === e.id ? undefined : l;
+};
+
+/**
+ * A row that ends at the container's edge is cut only when it is shorter than the rows it is one of (the same id,
+ * else the same class), or lacks the label they have (its text lies beyond the edge): a phone's list at its end
+ * may lie flush with the edge too.
+ */
+function cutRow(last: SnapshotElement, rows: readonly SnapshotElement[]): boolean {
+  const others = rows.filter((e) => e !== last);
+  const sameId = last.id === undefined ? [] : others.filter((e) => e.id === last.id);
+  const alike = sameId.length > 0 ? sameId : others.filter((e) => e.class === last.class);
+  if (shownLabel(last) === undefined && alike.some((e) => shownLabel(e) !== undefined)) return true;
+  if (alike.length === 0) return false;
+  const height = (e: SnapshotElement): number => e.bounds[3] - e.bounds[1];
+  return height(last) < Math.min(...alike.map(height)) - EDGE;
+}
+
+/**
+ * Why more may lie below a scrollable's last row shown, or undefined: that row is cut at the container's edge, or
+ * it ends under the screen's navigation bar, short of the edge (the rows below it are hidden under the bar, and a
+ * list at its end would stop above it).
+ */
+export function lastRowCut(s: SnapshotElement, elements: readonly SnapshotElement[], screen: ScreenInfo): 'cut' | 'bar' | undefined {
+  const rows = elements.filter((e) => e.parent === s.ref);
+  if (rows.length === 0) return undefined;
+  const last = rows.reduce((a, e) => (e.bounds[3] > a.bounds[3] ? e : a));
+  const bottom = Math.min(s.bounds[3], screen.height);
+  if (last.bounds[3] >= bottom - EDGE) return cutRow(last, rows) ? 'cut' : undefined;
+  const bar = screen.height - screen.width * BAR_BAND;
+  return s.bounds[3] >= screen.height - EDGE && last.bounds[3] > bar ? 'bar' : undefined;
+}
+
+const CUT_NOTE = {
+  cut: 'the last row shown is cut at the edge; scroll down to see it',
+  bar: 'the last row shown runs under the navigation bar; scroll down to see it',
+} as const;
 
 /** Per scrollable ref, the lines to show after its last row (empty when nothing is known beyond its fold). */
-export function foldNotes(o: FoldInput): Map<string, string[]> {
+export function foldNotes(o: FoldInput, opts: FoldOptions = {}): Map<string, string[]> {
+  return new Map([...foldNoteList(o, opts)].map(([ref, notes]) => [ref, notes.map((n) => n.text)]));
+}
+
+/** The same notes with the refs each names. */
+export function foldNoteList(o: FoldInput, opts: FoldOptions = {}): Map<string, FoldNote[]> {
+  const reveal = opts.reveal ?? ((): boolean => true);
   const off = o.offscreen ?? [];
   const byRef = new Map([...o.elements, ...off].map((e) => [e.ref, e]));
   const offRefs = new Set(off.map((e) => e.ref));
-  const bySide = new Map<string, Map<Side, Array<{ e: SnapshotElement; label: string }>>>();
+  const bySide = new Map<string, Map<Side, Labelled[]>>();
   for (const e of off) {
     const s = scrollerOf(e, byRef);
     const label = named(e, byRef, offRefs);
@@ -84,16 +152,17 @@ export function foldNotes(o: FoldInput): Map<string, string[]> {
     const side = sideOf(e, s, o.screen);
     sides.set(side, [...(sides.get(side) ?? []), { e, label }]);
   }
-  const out = new Map<string, string[]>();
+  const out = new Map<string, FoldNote[]>();
   for (const s of o.elements) {
     if (!s.actions.includes('scroll')) continue;
     const sides = bySide.get(s.ref);
+    const of = opts.named === true ? ` of ${s.ref}` : '';
     const lines = (['above', 'below', 'left', 'right'] as const).flatMap((side) => {
       const els = sides?.get(side);
-      return els === undefined ? [] : [sideLine(side, els)];
+      return els === undefined ? [] : [sideLine(`${side} the fold${of}`, els, reveal)];
     });
-    if (sides?.has('below') !== true && cutAtBottom(s, o.elements))
-      lines.push('(more may lie below the fold: the last row shown is cut at the edge; scroll down to see it)');
+    const cut = sides?.has('below') === true ? undefined : lastRowCut(s, o.elements, o.screen);
+    if (cut !== undefined) lines.push({ text: `(more may lie below the fold${of}: ${CUT_NOTE[cut]})`, refs: [] });
     if (lines.length > 0) out.set(s.ref, lines);
   }
   return out;

@@ -89,6 +89,16 @@ export function toAgentAction(a: ActionAnswer, unmask: (t: string) => string): A
  * Steps so far, one line each, as a model reads them: what was done (marked `(map)` when no model chose it) and
  * what it did, judged from the screen after it (the next step's, or `current` for the last).
  */
+/**
+ * A typed-into field by its hint or id: its label is the text it held, which read as the field's name
+ * (`type "123456" text "1234567890"` for a phone number field).
+ */
+function fieldName(el: SnapshotElement | undefined, label: string | undefined): string {
+  if (el?.hint !== undefined) return `the field "${el.hint}"`;
+  if (el?.id !== undefined) return `the field #${el.id}`;
+  return label === undefined ? 'the field' : `the field "${label}"`;
+}
+
 export function historyLines(history: readonly HistoryEntry[], current?: Observation): string {
   if (history.length === 0) return '(none yet)';
   return history
@@ -96,7 +106,10 @@ export function historyLines(history: readonly HistoryEntry[], current?: Observa
       const a = h.decision.action;
       const el = a.target === undefined ? undefined : h.observation.elements.find((e) => e.ref === a.target);
       const label = h.result?.element?.label ?? (el === undefined ? undefined : labelOf(el));
-      const what = `${a.kind}${label === undefined ? '' : ` "${label}"`}${a.text === undefined ? '' : ` text ${JSON.stringify(a.text)}`}${a.direction === undefined ? '' : ` ${a.direction}`}`;
+      const what =
+        a.kind === 'type'
+          ? `type ${JSON.stringify(a.text ?? '')} into ${fieldName(el, label)}`
+          : `${a.kind}${label === undefined ? '' : ` "${label}"`}${a.direction === undefined ? '' : ` ${a.direction}`}`;
       const out = outcomeOf(h, history[i + 1]?.observation ?? current);
       return `${i + 1}. ${h.decision.source === 'map' ? '(map) ' : ''}${what}${out === '' ? '' : ` → ${out}`}`;
     })

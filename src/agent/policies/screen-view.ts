@@ -4,6 +4,8 @@
  * at a time while the model answers `need_more`; the rest is withheld and summed up in one line, and the
  * session's ledger says what left the machine.
  */
+import { appStrings } from './block-names.js';
+import { foldNoteList, type FoldNote } from './fold.js';
 import { agentScreenText } from './view-text.js';
 import { PrivacySession, type Block, type LedgerEntry } from '../../privacy/index.js';
 import type { SnapshotElement } from '../../snapshot/types.js';
@@ -80,15 +82,34 @@ export interface PrivateScreenSource extends ScreenSource {
   peek(): ScreenView;
 }
 
+/**
+ * What lies beyond each list's fold, keyed by the ref of the row it follows (the list's last row shown, else the
+ * list): a private view sends it with the block holding that row. Off-screen labels are named only when the app
+ * ships them (its UI Map's texts); the others are counted.
+ */
+function privateFold(obs: Observation, known: ReadonlySet<string>): Map<string, FoldNote[]> {
+  const notes = foldNoteList(obs, { named: true, reveal: (l) => known.has(l.trim().toLowerCase()) });
+  const out = new Map<string, FoldNote[]>();
+  for (const [ref, list] of notes) {
+    const rows = obs.elements.filter((e) => e.parent === ref);
+    const last = rows.reduce<SnapshotElement | undefined>((a, e) => (a === undefined || e.bounds[3] > a.bounds[3] ? e : a), undefined);
+    const at = last?.ref ?? ref;
+    out.set(at, [...(out.get(at) ?? []), ...list]);
+  }
+  return out;
+}
+
 /** CORE-style accumulation over privacy blocks, ranked with the app's UI Map when the policy has one. */
 export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
   // Phone numbers, emails and card numbers leave as placeholders; a typed placeholder types the value.
   const mask = { phones: true, emails: true, cards: true };
   const session = new PrivacySession(map === undefined ? { task, mask } : { task, map, mask });
+  const known = map === undefined ? new Set<string>() : appStrings(map);
   let obs: Observation | undefined;
   let parts: string[] = [];
   let refs = new Set<string>();
   let remaining = 0;
+  let fold = new Map<string, FoldNote[]>();
   const view = (): ScreenView => {
     const entry = session.ledger.at(-1)!;
     const withheld = remaining > 0 ? `\n${session.withheldLine()} (answer need_more to see the next block)` : '';
@@ -108,12 +129,20 @@ export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
   const take = (): boolean => {
     const b = session.next();
     if (b === undefined || obs === undefined) return false;
-    parts.push(b.text);
     remaining = b.remaining;
+    const notes: FoldNote[] = [];
     for (const e of b.block.elements) {
       const r = deviceRef(e, obs);
-      if (r !== undefined) refs.add(r);
+      if (r === undefined) continue;
+      refs.add(r);
+      notes.push(...(fold.get(r) ?? []));
+      fold.delete(r);
     }
+    // Beyond the fold, after the block holding the list's last row: refs named there may be acted on (scrolled to).
+    const lines = notes.map((n) => `  ${n.text}`);
+    for (const n of notes) for (const r of n.refs) refs.add(r);
+    if (lines.length > 0) session.attach(`\n${lines.join('\n')}`);
+    parts.push([b.text, ...lines].join('\n'));
     return true;
   };
   const survey: PrivateScreenSource['survey'] = (o, history) => {
@@ -121,6 +150,7 @@ export function privateScreen(task: string, map?: UiMap): PrivateScreenSource {
     parts = [];
     refs = new Set();
     remaining = 0;
+    fold = privateFold(o, known);
     const last = history.at(-1);
     if (last !== undefined) session.record(last);
     const { package: pkg, activity } = o.screen;

@@ -10,7 +10,11 @@ import { withFold } from './fold.js';
 
 const switchable = (e: SnapshotElement): boolean => e.states.includes('checkable') && !e.class.endsWith('RadioButton');
 
-/** The toolbar's leading slot: the top-left corner, within the first sixth of the screen's height (status bar + toolbar). */
+/**
+ * The toolbar's leading slot: the top-left corner, starting within the first eighth of the screen's height and
+ * ending within the first fifth (a tall status bar, as on phones with a notch, pushes the toolbar down: one at
+ * 185–381 px of 2280 ended just past a sixth).
+ */
 function leadingUp(e: SnapshotElement, obs: Observation): boolean {
   return (
     e.class.endsWith('ImageButton') &&
@@ -18,7 +22,8 @@ function leadingUp(e: SnapshotElement, obs: Observation): boolean {
     e.desc === undefined &&
     (e.labels?.length ?? 0) === 0 &&
     e.bounds[0] <= obs.screen.width * 0.05 &&
-    e.bounds[3] <= obs.screen.height / 6
+    e.bounds[1] <= obs.screen.height / 8 &&
+    e.bounds[3] <= obs.screen.height / 5
   );
 }
 

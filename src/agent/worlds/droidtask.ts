@@ -149,6 +149,32 @@ function holds(dev: VirtualDevice, value: string): boolean {
   return [...dev.state.current().edits.values()].some((e) => sameValue(e.value, value));
 }
 
+/** `clock/tasks/task3.yaml` → `clock/task3`: the short name a task is picked by. */
+export const shortTaskId = (id: string): string => id.replace('/tasks/', '/').replace(/\.yaml$/, '');
+
+/**
+ * A matcher for task ids: each pattern a task's id, whole (`clock/tasks/task3.yaml`) or short (`clock/task3`), with
+ * `*` for any run of characters (`notes/*`). `unmatched` lists the patterns no id given to `test` has matched.
+ */
+export function taskPatterns(patterns: readonly string[]): { test(id: string): boolean; unmatched(): string[] } {
+  const used = new Set<string>();
+  const res = patterns.map((p) => {
+    const body = shortTaskId(p.trim())
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    return { p, re: new RegExp(`^${body.join('.*')}$`) };
+  });
+  return {
+    test(id) {
+      const short = shortTaskId(id);
+      const hits = res.filter((r) => r.re.test(short));
+      for (const h of hits) used.add(h.p);
+      return hits.length > 0;
+    },
+    unmatched: () => patterns.filter((p) => !used.has(p)),
+  };
+}
+
 /** The task worlds of one corpus folder, sharing one virtual device per app. */
 export class DroidTaskSuite {
   readonly dir: string;
@@ -157,13 +183,26 @@ export class DroidTaskSuite {
 
   private readonly dumpDelayMs: number;
 
-  /** `dumpDelayMs`: delay each dump as a real device does (default none), to time work that waits on devices. */
-  constructor(dir: string, opts: { apps?: readonly string[]; dumpDelayMs?: number } = {}) {
+  /** Patterns of `tasks` that picked no task of the folder (within `apps`). */
+  readonly unmatched: string[] = [];
+
+  /**
+   * `apps`: only these apps' tasks; `tasks`: only the tasks these patterns pick (`taskPatterns`); `dumpDelayMs`:
+   * delay each dump as a real device does (default none), to time work that waits on devices.
+   */
+  constructor(dir: string, opts: { apps?: readonly string[]; tasks?: readonly string[]; dumpDelayMs?: number } = {}) {
     this.dir = resolve(dir);
     this.dumpDelayMs = opts.dumpDelayMs ?? 0;
     const byTask = new Map<string, StepRow[]>();
+    const picked = opts.tasks === undefined ? undefined : taskPatterns(opts.tasks);
+    const seen = new Map<string, boolean>();
     for (const r of readStepRows(this.dir)) {
       if (opts.apps !== undefined && !opts.apps.includes(r.app)) continue;
+      if (picked !== undefined) {
+        let keep = seen.get(r.task_file);
+        if (keep === undefined) seen.set(r.task_file, (keep = picked.test(r.task_file)));
+        if (!keep) continue;
+      }
       let list = byTask.get(r.task_file);
       if (list === undefined) byTask.set(r.task_file, (list = []));
       list.push(r);
@@ -190,6 +229,7 @@ export class DroidTaskSuite {
       };
       this.tasks.push(task);
     }
+    if (picked !== undefined) this.unmatched.push(...picked.unmatched());
   }
 
   /** The app's virtual device (loaded once). */

@@ -1,6 +1,7 @@
 /**
- * `glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy NAME] [--mode step|episode|both]
- * [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds; `glance bench navigate --trailmap
+ * `glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--tasks ID,…] [--policy NAME]
+ * [--mode step|episode|both] [--json OUT] [--report DIR]`: the agent benchmark on DroidTask task worlds (`--tasks`:
+ * task ids, whole or short as `clock/task3`, `*` for any run of characters); `glance bench navigate --trailmap
  * DIR [--policy goto|oracle|random|heuristic] [--max-hops N] [--json OUT]`: goto (or a no-model agent) between the
  * waypoints of a trailmap. Thin adapters over src/agent.
  */
@@ -18,7 +19,7 @@ import { renderResult } from '../output.js';
 import { stateDir } from '../store.js';
 import type { CommandIO } from './types.js';
 
-const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--policy ${POLICY_NAMES.join('|')}]
+const USAGE = `usage: glance bench agent --worlds DIR [--sources DIR] [--apps a,b] [--tasks ID,…] [--policy ${POLICY_NAMES.join('|')}]
                           [--model PROVIDER:MODEL | URL#MODEL] [--privacy [--local-model SPEC]]
                           [--mode step|episode|both] [--json OUT] [--report DIR] [--no-cache]
        glance bench navigate --trailmap DIR [--policy goto|oracle|random|heuristic] [--max-hops N] [--json OUT]`;
@@ -62,6 +63,7 @@ async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
       worlds: { type: 'string' },
       sources: { type: 'string' },
       apps: { type: 'string' },
+      tasks: { type: 'string' },
       policy: { type: 'string', default: 'heuristic' },
       model: { type: 'string' },
       privacy: { type: 'boolean' },
@@ -84,7 +86,16 @@ async function benchAgent(argv: string[], io: CommandIO): Promise<number> {
   const mode = values.mode as BenchMode;
   if (!MODES.includes(mode)) throw usage(`unknown mode "${values.mode}" (step, episode or both)`);
   const apps = values.apps?.split(',').map((a) => a.trim());
-  const suite = new DroidTaskSuite(values.worlds, apps === undefined ? {} : { apps });
+  const tasks = values.tasks
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (tasks?.length === 0) throw usage('--tasks takes task ids (clock/task3, notes/*), none given');
+  const suite = new DroidTaskSuite(values.worlds, { ...(apps === undefined ? {} : { apps }), ...(tasks === undefined ? {} : { tasks }) });
+  if (suite.unmatched.length > 0)
+    throw usage(
+      `--tasks: no task matches ${suite.unmatched.join(', ')} in ${values.worlds}${apps === undefined ? '' : ` (apps ${apps.join(', ')})`}`,
+    );
   if (suite.tasks.length === 0) throw usage(`no tasks${apps === undefined ? '' : ` for ${apps.join(', ')}`} in ${values.worlds}`);
   await suite.markReplayable();
   const cacheDir = values['no-cache'] === true ? undefined : join(stateDir(io.env), 'maps');
