@@ -102,6 +102,9 @@ const TYPE_WORDS = /\b(type|enter|write|input|named|called|titled|rename|search 
 /** Verbs of a preference change: such options usually live behind Settings. */
 const SETTINGS_INTENT = /\b(change|set|adjust|turn (on|off)|enable|disable|switch|show|hide|use)\b/i;
 
+/** A quoted value the task turns into something else: `'a' to …`, `'a' into …`, `'a' as …`. */
+const SOURCE_VALUE = /['"‘“]([^'"’”]{1,80})['"’”]\s+(?:to|into|as)\b/gi;
+
 const lower = (x: string | undefined): string | undefined => (x === undefined || x === '' ? undefined : x.toLowerCase());
 
 /** Capitalised words past the first: names of things ("Alice", "Clock"). */
@@ -147,6 +150,14 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
   const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
   const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
+  // A field holding a value the task quotes shows it typed, with or without a history that says so; not a value
+  // the task turns into another ("rename 'a' to 'b'", "print 'a' as a.pdf"): a field holds that one before.
+  const sources = new Set([...ctx.task.matchAll(SOURCE_VALUE)].map((m) => m[1]!.toLowerCase()));
+  for (const b of blocks)
+    for (const e of b.elements) {
+      const v = lower(e.text);
+      if (v !== undefined && e.actions.includes('type') && e.text !== e.hint && phrases.includes(v) && !sources.has(v)) typed.add(v);
+    }
   const last = history.at(-1);
   const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
   const isLast = (e: SnapshotElement): boolean =>
