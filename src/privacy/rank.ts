@@ -93,8 +93,11 @@ function elementText(e: SnapshotElement): string {
   return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
 }
 
-function blockTerms(els: readonly SnapshotElement[]): Terms {
-  return terms(els.map((e) => `${elementText(e)} ${e.class}`).join(' '));
+/** A block's words: its stems as far as the task has them (nothing reads the others), and all its concepts. */
+function blockTerms(els: readonly SnapshotElement[], taskStems: ReadonlySet<string>): Terms {
+  let text = '';
+  for (const e of els) text += `${elementText(e)} ${e.class} `;
+  return terms(text, false, taskStems);
 }
 
 /** Words that announce text to type (the typed text itself is usually quoted or follows them). */
@@ -166,13 +169,15 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
   // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
   const liveOf = new Map<RawBlock, SnapshotElement[]>();
+  const done = (e: SnapshotElement): boolean => filled(e) || (isLast(e) && e.actions.length > 0);
   const live = (b: RawBlock): SnapshotElement[] => {
     let l = liveOf.get(b);
-    if (l === undefined)
-      liveOf.set(b, (l = w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements));
+    // The block's own list when nothing in it is done (most blocks): no copy per block on a long list.
+    if (l === undefined) liveOf.set(b, (l = w.forgetDone && b.elements.some(done) ? b.elements.filter((e) => !done(e)) : b.elements));
     return l;
   };
-  const bt = blocks.map((b) => blockTerms(live(b)));
+  const taskTerms = terms(ctx.task);
+  const bt = blocks.map((b) => blockTerms(live(b), taskTerms.stems));
   const hasDialog = blocks.some((b) => b.modal === true);
   const idfs = new Map<string, number>();
   // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
@@ -183,7 +188,7 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const pending = phrases.filter((p) => !typed.has(p));
   return {
     w,
-    task: terms(ctx.task),
+    task: taskTerms,
     phrases,
     typed,
     bt,

@@ -113,13 +113,14 @@ export interface Terms {
   concepts: Set<string>;
 }
 
-export function terms(s: string, keepStop = false): Terms {
+/** With `only`, the stems kept are those in it (a block's words matter only as far as the task has them). */
+export function terms(s: string, keepStop = false, only?: ReadonlySet<string>): Terms {
   const stems = new Set<string>();
   const concepts = new Set<string>();
   for (const w of words(s)) {
     if (!keepStop && STOP.has(w)) continue;
     const st = stemOf(w);
-    stems.add(st);
+    if (only === undefined || only.has(st)) stems.add(st);
     const c = CONCEPT.get(st);
     if (c !== undefined) concepts.add(c);
   }
