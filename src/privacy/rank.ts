@@ -5,7 +5,7 @@
  */
 import type { SnapshotElement } from '../snapshot/types.js';
 import type { RawBlock } from './blocks.js';
-import { elementLabels, quoted, terms, words, type Terms } from './text.js';
+import { elementLabels, quoted, terms, type Terms } from './text.js';
 
 /** What the agent knows at this step besides the task: the steps it has already taken. */
 export interface HistoryStep {
@@ -89,14 +89,17 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
   numbers: 1,
 };
 
+/** An element's words as one string (its labels, hint, id and class): only the words count, not their repeats. */
 function elementText(e: SnapshotElement): string {
-  return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
+  let t = `${e.text ?? ''} ${e.desc ?? ''} ${e.hint ?? ''} ${e.id ?? ''} ${e.class}`;
+  for (const l of e.labels ?? []) t += ` ${l}`;
+  return t;
 }
 
 /** A block's words: its stems as far as the task has them (nothing reads the others), and all its concepts. */
 function blockTerms(els: readonly SnapshotElement[], taskStems: ReadonlySet<string>): Terms {
   let text = '';
-  for (const e of els) text += `${elementText(e)} ${e.class} `;
+  for (const e of els) text += `${elementText(e)} `;
   return terms(text, false, taskStems);
 }
 

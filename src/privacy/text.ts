@@ -98,6 +98,9 @@ const STEMS = new Map<string, string>();
 const STEM_CACHE = 50_000;
 
 function stemOf(w: string): string {
+  // What `stem` leaves alone, without a lookup: short words, and numbers (a list's row numbers would fill the cache).
+  const c0 = w.charCodeAt(0);
+  if (w.length <= 3 || (c0 >= 48 && c0 <= 57)) return w;
   let st = STEMS.get(w);
   if (st === undefined) {
     if (STEMS.size >= STEM_CACHE) STEMS.clear();
