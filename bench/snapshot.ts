@@ -2,7 +2,8 @@
  * The snapshot engine's "Must show" figures over the recorded-screen corpus:
  * tokens per format, reachability of the DroidTask grounded steps, coverage of actionable nodes and of
  * visible strings, ref stability under perturbations (ours beside the Trailblaze baseline), and cost
- * against a fast-xml-parser parse. Run alone with `node --import tsx bench/snapshot.ts`.
+ * against a fast-xml-parser parse. Run alone with `node --import tsx bench/snapshot.ts` (`--lost` lists every
+ * element a change costs its ref when the new dump stands alone).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,15 +61,23 @@ interface Kept {
 
 const noKept = (): Kept => ({ ours: 0, alone: 0, base: 0, total: 0, carried: 0, wrong: 0 });
 
+/** With `--lost`: every element a change costs its ref when the new dump stands alone, one line each. */
+const lostLines: string[] | undefined = process.argv.includes('--lost') ? [] : undefined;
+
+const shown = (e: SnapshotElement | undefined): string => (e === undefined ? '(gone)' : `${e.ref} ${JSON.stringify(labelParts(e))}`);
+
 /** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
-function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>): Kept {
+function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>, name = ''): Kept {
   const k = noKept();
   for (const { before, after } of followElements(dump, p, only, true)) {
     k.total++;
     if (after?.ref === before.ref) k.ours++;
     if (after && baselineRef(after) === baselineRef(before)) k.base++;
   }
-  for (const { before, after } of followElements(dump, p, only)) if (after?.ref === before.ref) k.alone++;
+  for (const { before, after } of followElements(dump, p, only)) {
+    if (after?.ref === before.ref) k.alone++;
+    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}`);
+  }
   const c = carries(dump, p);
   k.carried = c.carried;
   k.wrong = c.wrong;
@@ -203,7 +212,8 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   // --- ref stability
   const kinds: Record<string, Kept> = {};
   const tally = (name: string, k: Kept): void => add((kinds[name] ??= noKept()), k);
-  dumps.forEach((d) => {
+  dumps.forEach((d, i) => {
+    const where = screens[i]!.xmlPath.split('/').slice(-3).join('/');
     tally('new first element', stability(d, newFirstElement(d)));
     tally('shift 7px', stability(d, shift(d, 7)));
     tally('typing', stability(d, typeIntoFields(d)));
@@ -213,10 +223,11 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
       .map((e, i) => ({ e, s: w.sources[i] }))
       .filter((x) => x.s && !w.snapshot.elements.some((c) => c.parent === x.e.ref));
     const victim = leaves[Math.floor(leaves.length / 2)];
-    if (victim?.s) tally('remove one', stability(d, removeOne(d, victim.s)));
+    if (victim?.s) tally('remove one', stability(d, removeOne(d, victim.s), undefined, `remove one, ${where}`));
     const sc = scrollLists(d, 120);
-    if (sc.moved.size > 0) tally('scroll 120px', stability(d, sc, sc.moved));
+    if (sc.moved.size > 0) tally('scroll 120px', stability(d, sc, sc.moved, `scroll 120px, ${where}`));
   });
+  if (lostLines !== undefined) console.log(['refs lost standing alone (before -> after):', ...lostLines].join('\n'));
   for (const [k, v] of Object.entries(kinds)) {
     out[`refs.${k}.ours.pct`] = pct(v.ours, v.total);
     out[`refs.${k}.alone.pct`] = pct(v.alone, v.total);

@@ -67,9 +67,9 @@ function elementTree(
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
-    path.length = depth;
-    path.push(node);
-    if (anchors.has(node)) paths.set(node, depth <= MAX_DEPTH + 1 ? path.slice() : [...path.slice(0, MAX_DEPTH + 1), node]);
+    // Overwritten in place, never shortened: setting an array's length on every node costs more than the walk.
+    path[depth] = node;
+    if (anchors.has(node)) paths.set(node, depth <= MAX_DEPTH + 1 ? path.slice(0, depth + 1) : [...path.slice(0, MAX_DEPTH + 1), node]);
     for (let i = node.children.length - 1; i >= 0; i--) {
       nodes.push(node.children[i]!);
       depths.push(depth + 1);

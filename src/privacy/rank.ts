@@ -5,7 +5,7 @@
  */
 import type { SnapshotElement } from '../snapshot/types.js';
 import type { RawBlock } from './blocks.js';
-import { elementLabels, quoted, terms, words, type Terms } from './text.js';
+import { elementLabels, quoted, terms, type Terms } from './text.js';
 
 /** What the agent knows at this step besides the task: the steps it has already taken. */
 export interface HistoryStep {
@@ -89,18 +89,27 @@ export const DEFAULT_WEIGHTS: LexicalWeights = {
   numbers: 1,
 };
 
+/** An element's words as one string (its labels, hint, id and class): only the words count, not their repeats. */
 function elementText(e: SnapshotElement): string {
-  return [...elementLabels(e), e.hint, e.id === undefined ? undefined : words(e.id).join(' ')].filter((s) => s !== undefined).join(' ');
+  let t = `${e.text ?? ''} ${e.desc ?? ''} ${e.hint ?? ''} ${e.id ?? ''} ${e.class}`;
+  for (const l of e.labels ?? []) t += ` ${l}`;
+  return t;
 }
 
-function blockTerms(els: readonly SnapshotElement[]): Terms {
-  return terms(els.map((e) => `${elementText(e)} ${e.class}`).join(' '));
+/** A block's words: its stems as far as the task has them (nothing reads the others), and all its concepts. */
+function blockTerms(els: readonly SnapshotElement[], taskStems: ReadonlySet<string>): Terms {
+  let text = '';
+  for (const e of els) text += `${elementText(e)} `;
+  return terms(text, false, taskStems);
 }
 
 /** Words that announce text to type (the typed text itself is usually quoted or follows them). */
 const TYPE_WORDS = /\b(type|enter|write|input|named|called|titled|rename|search for)\b/i;
 /** Verbs of a preference change: such options usually live behind Settings. */
 const SETTINGS_INTENT = /\b(change|set|adjust|turn (on|off)|enable|disable|switch|show|hide|use)\b/i;
+
+/** A quoted value the task turns into something else: `'a' to …`, `'a' into …`, `'a' as …`. */
+const SOURCE_VALUE = /['"‘“]([^'"’”]{1,80})['"’”]\s+(?:to|into|as)\b/gi;
 
 const lower = (x: string | undefined): string | undefined => (x === undefined || x === '' ? undefined : x.toLowerCase());
 
@@ -147,6 +156,14 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const consumed = terms(history.map((h) => `${h.label ?? ''} ${h.input ?? ''}`).join(' '));
   const typed = new Set(history.map((h) => lower(h.input)).filter((x): x is string => x !== undefined));
   const phrases = quoted(ctx.task).map((q) => q.toLowerCase());
+  // A field holding a value the task quotes shows it typed, with or without a history that says so; not a value
+  // the task turns into another ("rename 'a' to 'b'", "print 'a' as a.pdf"): a field holds that one before.
+  const sources = new Set([...ctx.task.matchAll(SOURCE_VALUE)].map((m) => m[1]!.toLowerCase()));
+  for (const b of blocks)
+    for (const e of b.elements) {
+      const v = lower(e.text);
+      if (v !== undefined && e.actions.includes('type') && e.text !== e.hint && phrases.includes(v) && !sources.has(v)) typed.add(v);
+    }
   const last = history.at(-1);
   const lastSeen = [lower(last?.label), lower(last?.input)].filter((x): x is string => x !== undefined);
   const isLast = (e: SnapshotElement): boolean =>
@@ -155,13 +172,15 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const filled = (e: SnapshotElement): boolean => e.actions.includes('type') && e.text !== undefined && typed.has(e.text.toLowerCase());
   // What was just acted on, and fields already filled, lend their block no relevance: that part is done.
   const liveOf = new Map<RawBlock, SnapshotElement[]>();
+  const done = (e: SnapshotElement): boolean => filled(e) || (isLast(e) && e.actions.length > 0);
   const live = (b: RawBlock): SnapshotElement[] => {
     let l = liveOf.get(b);
-    if (l === undefined)
-      liveOf.set(b, (l = w.forgetDone ? b.elements.filter((e) => !filled(e) && !(isLast(e) && e.actions.length > 0)) : b.elements));
+    // The block's own list when nothing in it is done (most blocks): no copy per block on a long list.
+    if (l === undefined) liveOf.set(b, (l = w.forgetDone && b.elements.some(done) ? b.elements.filter((e) => !done(e)) : b.elements));
     return l;
   };
-  const bt = blocks.map((b) => blockTerms(live(b)));
+  const taskTerms = terms(ctx.task);
+  const bt = blocks.map((b) => blockTerms(live(b), taskTerms.stems));
   const hasDialog = blocks.some((b) => b.modal === true);
   const idfs = new Map<string, number>();
   // After choosing an option in a dialog (not after typing), the dialog's confirm button comes next.
@@ -172,7 +191,7 @@ function stepFacts(blocks: readonly RawBlock[], ctx: RankContext, w: LexicalWeig
   const pending = phrases.filter((p) => !typed.has(p));
   return {
     w,
-    task: terms(ctx.task),
+    task: taskTerms,
     phrases,
     typed,
     bt,

@@ -98,6 +98,9 @@ const STEMS = new Map<string, string>();
 const STEM_CACHE = 50_000;
 
 function stemOf(w: string): string {
+  // What `stem` leaves alone, without a lookup: short words, and numbers (a list's row numbers would fill the cache).
+  const c0 = w.charCodeAt(0);
+  if (w.length <= 3 || (c0 >= 48 && c0 <= 57)) return w;
   let st = STEMS.get(w);
   if (st === undefined) {
     if (STEMS.size >= STEM_CACHE) STEMS.clear();
@@ -113,13 +116,14 @@ export interface Terms {
   concepts: Set<string>;
 }
 
-export function terms(s: string, keepStop = false): Terms {
+/** With `only`, the stems kept are those in it (a block's words matter only as far as the task has them). */
+export function terms(s: string, keepStop = false, only?: ReadonlySet<string>): Terms {
   const stems = new Set<string>();
   const concepts = new Set<string>();
   for (const w of words(s)) {
     if (!keepStop && STOP.has(w)) continue;
     const st = stemOf(w);
-    stems.add(st);
+    if (only === undefined || only.has(st)) stems.add(st);
     const c = CONCEPT.get(st);
     if (c !== undefined) concepts.add(c);
   }

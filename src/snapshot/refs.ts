@@ -5,7 +5,8 @@
  * on perturbed corpus screens.
  *
  *   key   = class | resource id | stable label | local key of the parent element (or the nearest
- *           identified ancestor for top-level elements)
+ *           identified ancestor for top-level elements); a row named by a resource id of its own (see
+ *           `namedById`) leaves its label out
  *   tag   = for look-alikes (elements with equal keys), the nearest labelled neighbour and the offset from it
  *           (lookalikes.ts), joined to the key
  *   rank  = position among elements with the same key and tag, in document order (0 for most)
@@ -41,12 +42,33 @@ function identityLabel(n: DNode): string {
   return l.length > LABEL_CHARS ? l.slice(0, LABEL_CHARS) : l;
 }
 
-function localKey(n: DNode): string {
-  return `${n.cls}|${n.id}|${identityLabel(n)}`;
+function localKey(n: DNode, byId = false): string {
+  return `${n.cls}|${n.id}|${byId ? '' : identityLabel(n)}`;
 }
 
-export function identityKey(n: DNode, parent: DNode | undefined): string {
-  return `${localKey(n)}|${parent ? localKey(parent) : '@' + n.scopeId}`;
+/** Scroll views that hold one fixed layout (any other scroller may recycle its children from one template). */
+const PLAIN_SCROLLERS = /ScrollView$/;
+
+/**
+ * Rows whose own resource id is their name: a row (its labels all absorbed from inside it, none of its own) whose
+ * class and id no other element of the screen shares, outside any scroller that may recycle rows. A scroll view
+ * cutting such a row at its edge takes its title away, never its id; a recycled row's id is every item's (it
+ * names the template), so there the label stays the row's name. A label of its own stays the element's name.
+ */
+function namedById(flat: ReadonlyArray<{ n: DNode; parent: number }>): boolean[] {
+  const count = new Map<string, number>();
+  for (const { n } of flat) if (n.id !== '') count.set(`${n.cls}|${n.id}`, (count.get(`${n.cls}|${n.id}`) ?? 0) + 1);
+  // Whether each element is inside a scroller that may recycle (parents come before their children in `flat`).
+  // A custom or obfuscated scroller (a pager named `b`) is taken for one that recycles.
+  const inAdapter = new Array<boolean>(flat.length);
+  flat.forEach(({ parent }, i) => {
+    const p = parent >= 0 ? flat[parent]!.n : undefined;
+    inAdapter[i] = p !== undefined && (inAdapter[parent]! || ((p.scrollable || p.items !== undefined) && !PLAIN_SCROLLERS.test(p.cls)));
+  });
+  return flat.map(
+    ({ n }, i) =>
+      n.id !== '' && n.text === '' && n.desc === '' && n.labels.length > 0 && !inAdapter[i] && count.get(`${n.cls}|${n.id}`) === 1,
+  );
 }
 
 /**
@@ -54,9 +76,11 @@ export function identityKey(n: DNode, parent: DNode | undefined): string {
  * (equal kind and key) carry their tag (lookalikes.ts) so that order decides only what nothing else can.
  */
 export function refSubjects(flat: ReadonlyArray<{ n: DNode; parent: number }>, dumpRoots: readonly UiNode[]): RefSubject[] {
-  const subjects = flat.map((f): RefSubject => ({
+  const byId = namedById(flat);
+  const local = flat.map((f, i) => localKey(f.n, byId[i]));
+  const subjects = flat.map((f, i): RefSubject => ({
     kind: kindOf(f.n),
-    key: identityKey(f.n, f.parent < 0 ? undefined : flat[f.parent]!.n),
+    key: `${local[i]!}|${f.parent < 0 ? '@' + f.n.scopeId : local[f.parent]!}`,
     labelled: identityLabel(f.n) !== '',
   }));
   const groups = new Map<string, number[]>();

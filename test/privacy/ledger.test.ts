@@ -38,8 +38,8 @@ const payment = (): string =>
 
 // The blocks as rendered on the device (unmasked) and as sent (masked), written out by hand.
 const B1 = '[B1 toolbar · rank 1]\n  t66 TextView "Payment" #toolbar_title';
-const B2_LOCAL = `[B2 group · rank 2]\n  b568 LinearLayout "${CARD}" "Visa" #card_row`;
-const B2_SENT = '[B2 group · rank 2]\n  b568 LinearLayout "[CARD_1]" "Visa" #card_row';
+const B2_LOCAL = `[B2 group · rank 2]\n  b781 LinearLayout "${CARD}" "Visa" #card_row`;
+const B2_SENT = '[B2 group · rank 2]\n  b781 LinearLayout "[CARD_1]" "Visa" #card_row';
 const B3 = '[B3 input · rank 3]\n  e748 EditText #cvc editable password';
 const B4 = '[B4 group · rank 4]\n  b761 Button "Pay" #pay';
 const TOTAL = B1.length + B2_LOCAL.length + B3.length + B4.length;

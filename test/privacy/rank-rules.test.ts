@@ -87,6 +87,21 @@ describe('what is done', () => {
     );
   });
 
+  test('without history, a field holding a value the task quotes is filled: the screen shows it typed', () => {
+    const task = "create a note called 'Groceries'";
+    // The filled field's phrase weighs as typed and it takes half the repeat penalty; a row showing the text is no field.
+    const w = { quotedPhrase: 2, typedPhrase: 0.25, repeat: -2, input: 1 };
+    assert.deepEqual(scores([group(field('Groceries')), group(v('Groceries')), group(field(''))], { task }, w), [-0.5, 0.5, 1]);
+    // A field showing its hint holds nothing: the phrase weighs in full, and the field waits for typing.
+    assert.deepEqual(scores([group(field('Groceries', { hint: 'Groceries' }))], { task }, w), [3]);
+  });
+
+  test('a quoted value the task turns into another is what a field holds before: not typed', () => {
+    const blocks = () => [group(field('Diary')), group(v('Go'))];
+    for (const task of ["rename 'Diary' to 'Events'", "print 'Diary' as diary.pdf"])
+      assert.deepEqual(scores(blocks(), { task }, { quotedPhrase: 2, typedPhrase: 0.25, repeat: -2 }), [2, 0], task);
+  });
+
   test('an empty input types nothing: an empty field is not filled by it', () => {
     const history = [{ label: 'Other', input: '' }, { label: 'Next' }];
     assert.deepEqual(scores([group(field('')), group(v('Go'))], { task: 'x', history }, { repeat: -2 }), [0, 0]);

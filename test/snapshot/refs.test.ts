@@ -74,8 +74,8 @@ describe('refs survive change on the corpus', { skip: corpus }, () => {
     const carried = rate(removal, true);
     assert.ok(carried >= alone, `${carried} < ${alone}`);
   });
-  test('a 120 px list scroll: ≥ 95% of the rows still on screen alone, ≥ 99% with refs carried from before', () => {
-    assert.ok(rate(scrolled) >= 0.95, String(rate(scrolled)));
+  test('a 120 px list scroll: ≥ 98.9% of the rows still on screen alone, ≥ 99% with refs carried from before', () => {
+    assert.ok(rate(scrolled) >= 0.989, String(rate(scrolled)));
     const carried = rate(scrolled, true);
     assert.ok(carried >= 0.99, String(carried));
   });
@@ -107,19 +107,27 @@ describe('refs survive change on the corpus', { skip: corpus }, () => {
 describe('one change moves one ref (Playwright-style)', { skip: corpus }, () => {
   const clock = parseDump(readText(corpusScreens().find((s) => s.xmlPath.endsWith('clock/screens/state_2023-07-03_111608.xml'))!.xmlPath));
 
-  test("renaming one label changes exactly that element's ref", () => {
+  /** The refs whose element moved to another ref when `from` is renamed `to` in the dump. */
+  const renamed = (from: string, to: string): string[] => {
     const before = snapshotFromDump(clock);
     const p = identity(clock);
     for (const node of p.dump.roots.flatMap(function all(x: UiNode): UiNode[] {
       return [x, ...x.children.flatMap(all)];
     })) {
-      if (node.text === 'Start week on Sunday') node.text = 'Start week on Monday';
+      if (node.text === from) node.text = to;
     }
     const after = snapshotFromDump(p.dump);
-    const changed = before.elements.map((e, i) => [e.ref, after.elements[i]!.ref] as const).filter(([a, b]) => a !== b);
     assert.equal(after.elements.length, before.elements.length);
-    assert.equal(changed.length, 1);
-    assert.equal(before.elements.find((e) => e.ref === changed[0]![0])!.labels?.[0], 'Start week on Sunday');
+    return before.elements.filter((e, i) => e.ref !== after.elements[i]!.ref).map((e) => e.text ?? e.labels?.[0] ?? '');
+  };
+
+  test("renaming one label changes exactly that element's ref", () => {
+    assert.deepEqual(renamed('GENERAL', 'COMMON'), ['GENERAL']);
+  });
+
+  test('a row named by its own resource id keeps its ref when its label changes', () => {
+    // The row `settings_sunday_first_holder` is the only one of its id, in a scroll view that holds a fixed layout.
+    assert.deepEqual(renamed('Start week on Sunday', 'Start week on Monday'), []);
   });
 
   test('toggling and shifting change no ref at all', () => {
