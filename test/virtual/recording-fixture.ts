@@ -89,7 +89,7 @@ export interface FixtureEvent {
   intent?: string;
 }
 
-/** Writes the recording: screens by name (each its own state), events in order. Returns the app folder. */
+/** Writes the recording: screens by name (each its own state; `.Name` or another app's `pkg/cls`), events in order. Returns the app folder. */
 export function writeRecording(screens: Record<string, { activity: string; root: XNode }>, events: FixtureEvent[]): string {
   const dir = join(tempDir('glance-rec-'), 'lists');
   mkdirSync(join(dir, 'screens'), { recursive: true });
@@ -97,7 +97,15 @@ export function writeRecording(screens: Record<string, { activity: string; root:
   const lines: string[] = [];
   for (const [name, s] of Object.entries(screens)) {
     writeFileSync(join(dir, 'screens', `${name}.xml`), screenXml(s.root));
-    lines.push(JSON.stringify({ xml: `screens/${name}.xml`, state_str: name, activity: `${PKG}/${s.activity}`, width: W, height: H }));
+    lines.push(
+      JSON.stringify({
+        xml: `screens/${name}.xml`,
+        state_str: name,
+        activity: s.activity.includes('/') ? s.activity : `${PKG}/${s.activity}`,
+        width: W,
+        height: H,
+      }),
+    );
   }
   writeFileSync(join(dir, 'screens.jsonl'), `${lines.join('\n')}\n`);
   // DroidBot names events by time: one a minute apart keeps them in order and in one session.
