@@ -23,6 +23,15 @@ const wrongValue: Policy = {
   },
 };
 
+/** The oracle, except that it presses long where the ground truth taps: the right elements, the wrong gesture. */
+const longInstead: Policy = {
+  name: 'long-instead',
+  async decide(obs, ctx) {
+    const d = await oraclePolicy.decide(obs, ctx);
+    return d.action.kind === 'tap' ? { ...d, action: { ...d.action, kind: 'long_press' } } : d;
+  },
+};
+
 describe('DroidTask worlds where the recording is silent', { skip: requires({ shared: true }) }, () => {
   test('typing a value the recording never typed changes the field and the episode goes on', async () => {
     const suite = new DroidTaskSuite(droidtaskDir, { apps: ['notes'] });
@@ -44,7 +53,7 @@ describe('DroidTask worlds where the recording is silent', { skip: requires({ sh
     );
   });
 
-  test('with the right values the oracle succeeds; with wrong values the same actions fail', async () => {
+  test('with the right values the oracle succeeds; with wrong values, or long-presses for taps, the same actions fail', async () => {
     const suite = new DroidTaskSuite(droidtaskDir);
     await suite.markReplayable();
     const typing = suite.tasks.filter((t) => t.replayable && t.typed.length > 0);
@@ -57,6 +66,9 @@ describe('DroidTask worlds where the recording is silent', { skip: requires({ sh
       const wrong = suite.world(t);
       await runTask(wrong, wrongValue);
       assert.equal(wrong.goalReached(), false, `${t.id}: a wrong typed value must not reach the goal`);
+      const pressed = suite.world(t);
+      await runTask(pressed, longInstead);
+      assert.equal(pressed.goalReached(), false, `${t.id}: a long-press (a mode, a menu) is not the tap the task needs`);
     }
   });
 

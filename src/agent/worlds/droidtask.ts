@@ -4,7 +4,9 @@
  * recording. Success is a list of essential states derived from the ground truth (the screens after each typed
  * value, and the final screen), reached in order; a value the task names, typed where the recording typed another,
  * stands for the screen the recording reached by typing. Typing and toggling change only the screen's own state;
- * another action the recording has no outcome for ends the episode as off-path. Where the same action was recorded
+ * a long-press on a row opens the mode recorded for another row of its list, and a control that leaves the app
+ * shows the other app: the episode goes on, and neither is ever an essential state. Another action the
+ * recording has no outcome for ends the episode as off-path. Where the same action was recorded
  * with different outcomes, the one the ground truth goes to next is shown. A task whose own ground truth does not
  * replay is marked unreplayable.
  */

@@ -11,10 +11,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { GlanceError } from '../../errors.js';
-import { area, contains, type UiDump } from '../../hierarchy/model.js';
+import { area, contains, walk, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
+import { intentGuess } from './intents.js';
 import { leavingIndex } from './leaving.js';
+import { modeIndex, type RecordedMode } from './modes.js';
 import { graftOffscreen } from './offscreen.js';
 import { SYSTEM_PACKAGES, qualifyActivity, type ReplayAction, type ReplayHints, type Scenario, type ScreenDef } from './scenario.js';
 
@@ -361,7 +363,13 @@ export function loadDroidbot(dirIn: string): Scenario {
       const other = pkgOf(to);
       return [{ ...e.view, to, foreign: other !== pkg && !/launcher/.test(other) }];
     }),
+    // An app that records its own call screen is the phone app: its call buttons stay in it.
+    intentGuess({
+      ownsCalls: [...screens.values()].some((s) => s.activity.startsWith(`${pkg}/`) && /Call/.test(s.activity.split('/')[1]!)),
+    }),
   );
+
+  const modes = modeIndex(recordedModes(events, (s) => screens.get(byStateStr.get(s) ?? ''), pkg));
 
   const label = (pkg.split('.').pop() ?? pkg).replace(/^./, (c) => c.toUpperCase());
   return {
@@ -381,7 +389,35 @@ export function loadDroidbot(dirIn: string): Scenario {
     aliases: new Map([...byStateStr, ...fileAliases]),
     replay,
     leaves,
+    modes,
   };
+}
+
+/**
+ * Recorded long-presses that opened another screen of the app (a selection mode, a row menu), with the view
+ * pressed: the node of the start screen with the event's bounds (the innermost, as the touch went to it).
+ */
+function recordedModes(
+  events: readonly RecordedEvent[],
+  screenOf: (stateStr: string) => ScreenDef | undefined,
+  pkg: string,
+): RecordedMode[] {
+  const out: RecordedMode[] = [];
+  for (const e of events) {
+    const start = screenOf(e.start);
+    const stop = screenOf(e.stop);
+    const b = e.bounds;
+    if (e.type !== 'long_click' || b === undefined || start === undefined || stop === undefined || start === stop) continue;
+    if (!start.activity.startsWith(`${pkg}/`) || !stop.activity.startsWith(`${pkg}/`)) continue;
+    let row = -1;
+    let i = 0;
+    for (const { node } of walk(start.dump.roots)) {
+      if (node.bounds.every((v, k) => v === b[k])) row = i;
+      i++;
+    }
+    if (row >= 0) out.push({ start, stop, row });
+  }
+  return out;
 }
 
 const pkgOf = (activity: string): string => activity.split('/')[0] ?? '';

@@ -24,9 +24,10 @@ const pkgOf = (activity: string): string => activity.split('/')[0] ?? '';
 /**
  * Indexes recorded clicks two ways: by view id and label (the same menu item), and by view id alone when every
  * recorded click on that id left the app for the same package (rows of one list: each opens the same viewer).
- * A key any recorded click answered inside the app is never taken as leaving it.
+ * A key any recorded click answered inside the app is never taken as leaving it. `guess` answers for views no
+ * recorded click ever touched (a share button the recording never tapped).
  */
-export function leavingIndex(clicks: readonly RecordedClick[]): LeavesApp {
+export function leavingIndex(clicks: readonly RecordedClick[], guess?: LeavesApp): LeavesApp {
   const byLabel = new Map<string, string | null>();
   const byId = new Map<string, string | null>();
   const add = (m: Map<string, string | null>, key: string, c: RecordedClick): void => {
@@ -42,12 +43,15 @@ export function leavingIndex(clicks: readonly RecordedClick[]): LeavesApp {
     add(byId, c.id, c);
   }
   return (path) => {
+    let recorded = false;
     for (let i = path.length - 1; i >= 0; i--) {
       const n = path[i]!;
       if (n.id === '') continue;
       const hit = byLabel.get(`${n.id}\n${n.text || n.desc}`) ?? byId.get(n.id);
       if (hit !== undefined && hit !== null) return hit;
+      if (hit === null) recorded = true;
     }
-    return undefined;
+    // The recording clicked this view and stayed in the app: what it is called says nothing more.
+    return recorded ? undefined : guess?.(path);
   };
 }

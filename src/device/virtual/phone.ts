@@ -12,6 +12,7 @@ import { contains, walk, type Bounds, type UiDump, type UiNode } from '../../hie
 import { LAUNCHER_ACTIVITY, LAUNCHER_PKG, SYSTEMUI, launcherScreen, navigationBar, otherAppScreen, statusBar } from './chrome.js';
 import { keyChar } from './keys.js';
 import { matchDepth, matchesNode } from './match.js';
+import { MODE } from './modes.js';
 import type { ReplayAction, Scenario, ScreenDef, Target, Transition } from './scenario.js';
 
 interface EditState {
@@ -414,6 +415,24 @@ export class VirtualPhone {
     );
   }
 
+  /**
+   * A long-press the recording made on another row of this list opened a mode (a selection bar, a row menu): the
+   * same mode for this row goes on top of this screen, so back leaves it with the list as it was.
+   */
+  private enterMode(row: UiNode, action: string): boolean {
+    const stack = this.appStack();
+    const mode = stack === undefined ? undefined : this.scenario.modes?.(this.current(), row);
+    if (stack === undefined || mode === undefined) return false;
+    const inst = new ScreenInstance(mode.def);
+    if (mode.scroll !== undefined) {
+      const list = [...walk(inst.roots)][mode.scroll.list]?.node;
+      if (list !== undefined) inst.scroll.set(list, { ...mode.scroll.offset });
+    }
+    this.note(action, `${mode.kind === 'selection' ? 'selection mode' : 'row menu'} for ${describe(row)}, as recorded for another row`);
+    stack.push(inst);
+    return true;
+  }
+
   /** A scenario screen that belongs to another app than the scenario's (not the launcher). */
   private foreignScreen(name: string): boolean {
     if (name.startsWith(OTHER_APP)) return true;
@@ -491,6 +510,7 @@ export class VirtualPhone {
     });
     if (t !== undefined) return this.follow(t, action);
     if (this.replayTo({ kind: long ? 'long' : 'tap', x, y }, action)) return;
+    if (long && liveTarget !== undefined && this.enterMode(liveTarget, action)) return;
     const other = long ? undefined : this.scenario.leaves?.(path);
     if (other !== undefined) return this.openOther(other, action);
     const what = target ?? hit;
@@ -631,7 +651,8 @@ export class VirtualPhone {
         const stack = this.appStack();
         // Back from another app's screen opened over this app returns to it: the phone's answer, not a gap.
         const fromOther = stack !== undefined && stack.length > 1 && this.foreignScreen(this.screenName());
-        this.note(action, fromOther ? 'back from another app' : 'back');
+        const fromMode = this.screenName().startsWith(MODE);
+        this.note(action, fromOther ? 'back from another app' : fromMode ? 'back: leaves the mode' : 'back');
         return this.pop();
       }
       case 'HOME':

@@ -13,6 +13,7 @@ import { walk, type UiDump } from '../../hierarchy/model.js';
 import { parseDump } from '../../hierarchy/parse.js';
 import { keyName } from './keys.js';
 import type { LeavesApp } from './leaving.js';
+import type { ModeFor } from './modes.js';
 
 const Target = z
   .object({
@@ -163,6 +164,11 @@ export interface Scenario {
    * outermost first.
    */
   leaves?: LeavesApp;
+  /**
+   * A long-press with no recorded outcome on a row of a list the recording long-pressed another row of (same
+   * list, same row layout): the mode it opened there (a selection bar, a row menu), for this row.
+   */
+  modes?: ModeFor;
 }
 
 /** Packages every Android image has; `pm list packages` shows them next to the scenario's own. */
