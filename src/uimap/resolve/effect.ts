@@ -16,7 +16,11 @@ export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
   | { k: 'menu'; name: string; context?: MenuContext }
   | { k: 'nav'; name: string }
   | { k: 'xml'; name: string }
-  | { k: 'reach'; cls: string; toRoot?: boolean }
+  /**
+   * A class the code reaches (a fragment, dialog, adapter, custom view). `page`: the fragment whose code builds
+   * it, so a list's rows stay on that fragment's page when a screen's code reaches them through it.
+   */
+  | { k: 'reach'; cls: string; toRoot?: boolean; page?: string }
   | { k: 'element'; element: MapElement }
   | { k: 'finish'; at: string }
   /** The code reacts to the trigger's element (a listener is set on it), whatever else it does. */
@@ -30,7 +34,7 @@ export function effectKey(e: Effect): string {
     e.k === 'start'
       ? e.to
       : e.k === 'reach'
-        ? `${e.cls}|${e.toRoot === true}`
+        ? `${e.cls}|${e.toRoot === true}|${e.page ?? ''}`
         : e.k === 'element'
           ? `${e.element.id}|${e.element.text ?? ''}`
           : e.k === 'label'

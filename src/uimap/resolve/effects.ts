@@ -265,9 +265,12 @@ const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
     if (ctx.resources.layouts.has(layout)) add({ k: 'layout', name: layout });
   },
   classref: classrefEffects,
-  new: (use, { ctx, file, add, trigPart }) => {
+  new: (use, { ctx, file, add, trigPart, thisCls }) => {
     const q = resolveType(ctx, use.cls, file);
-    if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') add({ k: 'reach', cls: q, ...trigPart });
+    if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') {
+      const page = thisCls !== undefined && thisCls !== q && classify(ctx, thisCls) === 'fragment' ? { page: thisCls } : {};
+      add({ k: 'reach', cls: q, ...page, ...trigPart });
+    }
     for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart });
   },
   call: callEffects,

@@ -283,9 +283,12 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
       case 'xml':
         attachPreferences(w, e.name, target);
         break;
-      case 'reach':
-        reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem, via: a.via });
+      case 'reach': {
+        // built by a fragment's code, reached from the screen's: the part is still the fragment's page
+        const page = e.page !== undefined && target === w.root && !w.rootChain.has(e.page) ? partOf(w, 'fragment', e.page) : target;
+        reachClass(w, e.cls, e.toRoot === true ? w.root : page, { trig, listItem, via: a.via });
         break;
+      }
       case 'element':
         addElement(target, e.element);
         break;
