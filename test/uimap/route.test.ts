@@ -8,6 +8,9 @@ import { describe, test } from 'node:test';
 import { actionText, findPaths, renderMapText, renderRoute, routeActions } from '../../src/uimap/index.js';
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 import { Planner } from '../../src/agent/planner.js';
+import { taskTerms } from '../../src/agent/lexical.js';
+import { mapHints } from '../../src/agent/policies/single.js';
+import type { Observation } from '../../src/agent/types.js';
 import { mapCommand } from '../../src/cli/commands/map.js';
 import { handMap, mapActivity } from './hand-maps.js';
 import { tempDir } from '../helpers/temp.js';
@@ -132,6 +135,26 @@ describe('the planner text prints the task routes first', () => {
     const first = t.text.split('\n')[0];
     assert.equal(first, 'route: Main → tap "Settings" (menu) → Settings → toggle "Dark theme" → Theme');
     assert.equal(new Planner(notesMap()).mapText('', P('Main')).text.split('\n')[0], 'Main (you are here)');
+  });
+});
+
+describe("the planner's instructions", () => {
+  test('Planner.instructions: the steps as `glance map path` lists them, then the goal control; the single policy hints with them', () => {
+    const planner = new Planner(notesMap());
+    const p = planner.route(P('Main'), P('Settings'));
+    assert.ok(p !== undefined);
+    assert.deepEqual(planner.instructions(p), ['on Main: tap "Settings" (menu) → Settings']);
+    const goal = planner.goals(taskTerms('switch on the dark theme'))[0];
+    assert.equal(goal?.element.id, 'dark');
+    const both = ['on Main: tap "Settings" (menu) → Settings', 'on Settings: toggle "Dark theme" → Theme'];
+    assert.deepEqual(planner.instructions(p, goal), both);
+    // the words of the one-line route the planner's map text and `glance map path` print
+    assert.ok(renderRoute(notesMap(), { ...p, target: goal!.target }).endsWith('→ Settings → toggle "Dark theme" → Theme'));
+    const obs = { screen: { package: 'org.x', activity: P('Main') }, elements: [] } as unknown as Observation;
+    assert.equal(mapHints(planner, obs, 'switch on the dark theme')[0], both.join('; '));
+    const back = planner.route(P('Settings'), P('Main'));
+    assert.ok(back !== undefined);
+    assert.deepEqual(planner.instructions(back), ['on Settings: press Up → Main (back)']);
   });
 });
 
