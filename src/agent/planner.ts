@@ -134,14 +134,14 @@ export class Planner {
    * The map as the planner's prompt shows it: each screen's controls and where they lead, screens and controls
    * the task is about first, within a token budget (the cut is stated in the text).
    */
-  mapText(task: string, here: string | undefined, o: { budget?: number | undefined; count?: (text: string) => number } = {}): MapText {
+  mapText(task: string, here: string | undefined, o: { budget?: number | undefined; count: (text: string) => number }): MapText {
     const tt = taskTerms(task);
     const routes = this.taskRoutes(tt, here);
     return renderMapText(this.map, {
+      count: o.count,
       relevance: (text) => relevance(tt, terms(text), (t) => this.idf(t)),
       ...(here === undefined ? {} : { here }),
       ...(o.budget === undefined ? {} : { budget: o.budget }),
-      ...(o.count === undefined ? {} : { count: o.count }),
       ...(routes.length === 0 ? {} : { routes }),
     });
   }

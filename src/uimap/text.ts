@@ -19,10 +19,10 @@ export interface MapTextOptions {
   /** Token budget for the whole text (default 2000). */
   budget?: number;
   /**
-   * Token counter (default: 4 characters a token, an estimate; the planner passes an o200k count, so its
-   * budget holds in a model's tokens).
+   * Token counter, always given: the budget holds only in the tokens it counts (the planner passes an o200k
+   * count). No default, because the room cannot load a tokenizer and an estimate lets dense labels past the budget.
    */
-  count?: (text: string) => number;
+  count: (text: string) => number;
   /** Routes to the screens the task is about, printed first as the controls to act on (see renderRoute). */
   routes?: readonly UiPath[];
 }
@@ -139,8 +139,8 @@ function byDistance(map: UiMap): string[] {
 }
 
 /** The map as a planner reads it, within a token budget. */
-export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText {
-  const count = options.count ?? ((s: string) => Math.ceil(s.length / 4));
+export function renderMapText(map: UiMap, options: MapTextOptions): MapText {
+  const { count } = options;
   const budget = options.budget ?? DEFAULT_TEXT_BUDGET;
   const rel = options.relevance ?? (() => 0);
   const score = (c: Control): number => rel(c.label) + (c.opens === undefined ? 0 : rel(c.opens.map(simple).join(' ')) / 2);

@@ -113,17 +113,17 @@ describe('the planner text prints the task routes first', () => {
     const map = notesMap();
     const p = findPaths(map, 'Theme')[0];
     assert.ok(p !== undefined);
-    const r = renderMapText(map, { routes: [p] });
+    // one token a line: the route line takes its share of a tight budget
+    const count = (t: string): number => t.split('\n').length;
+    const r = renderMapText(map, { count, routes: [p] });
     const lines = r.text.split('\n');
     assert.equal(lines[0], `route: ${renderRoute(map, p)}`);
     assert.equal(lines[1], 'Splash (launcher)');
     // a route that another continues is left out
     const toMain = findPaths(map, 'Main')[0];
     assert.ok(toMain !== undefined);
-    const both = renderMapText(map, { routes: [toMain, p] }).text.split('\n');
+    const both = renderMapText(map, { count, routes: [toMain, p] }).text.split('\n');
     assert.deepEqual(both.slice(0, 2), [`route: ${renderRoute(map, p)}`, 'Splash (launcher)']);
-    // one token a line: the route line takes its share of a tight budget
-    const count = (t: string): number => t.split('\n').length;
     const without = renderMapText(map, { count, budget: 6 });
     const withRoute = renderMapText(map, { count, budget: 6, routes: [p] });
     assert.ok(withRoute.tokens <= 6 && without.tokens <= 6);
@@ -131,10 +131,10 @@ describe('the planner text prints the task routes first', () => {
   });
 
   test("Planner.mapText: a task's goal screen is routed to from where the device is", () => {
-    const t = new Planner(notesMap()).mapText('switch on the dark theme', P('Main'));
+    const t = new Planner(notesMap()).mapText('switch on the dark theme', P('Main'), { count: (s) => s.length });
     const first = t.text.split('\n')[0];
     assert.equal(first, 'route: Main → tap "Settings" (menu) → Settings → toggle "Dark theme" → Theme');
-    assert.equal(new Planner(notesMap()).mapText('', P('Main')).text.split('\n')[0], 'Main (you are here)');
+    assert.equal(new Planner(notesMap()).mapText('', P('Main'), { count: (s) => s.length }).text.split('\n')[0], 'Main (you are here)');
   });
 });
 
