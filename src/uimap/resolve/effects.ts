@@ -87,7 +87,12 @@ export function resolveCall(ctx: ResolveContext, use: CallUse, at: { thisCls: st
     // An override implements a supertype's method: on an unknown receiver the call is more likely the
     // framework's (`menu.getItem(i)`, not the project's pager adapter's getItem).
     const methods = (ctx.code.methodsByName.get(name) ?? []).filter((m) => m.fn.overrides !== true);
-    if (methods.length > 0 && methods.length <= 2) return methods.map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+    if (methods.length > 0 && methods.length <= 2) {
+      // Of two, a screen's own method is the unlikelier on a receiver of unknown type (`notesDB.deleteNote(n)`
+      // is the DAO's, not MainActivity's): following it would put that screen's parts on the caller's.
+      const other = methods.filter((m) => m.fn.owner === undefined || classify(ctx, m.fn.owner) !== 'activity');
+      return (other.length > 0 ? other : methods).map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+    }
   }
   return [];
 }
@@ -166,12 +171,31 @@ function resEffects(use: Extract<Use, { t: 'res' }>, env: UseEnv): void {
   }
 }
 
+/** `PendingIntent.getActivity(…)` and its kin: the intent is handed to a notification or an alarm. */
+const PENDING = /^get(Activity|Activities|Broadcast|Service|ForegroundService)$/;
+const STARTS_NOW = /^(start|launch)([A-Z]|$)/;
+
+/**
+ * A function that wraps its intent in a PendingIntent and starts nothing itself: the screen it names opens
+ * when a notification or alarm is tapped later, not from the control whose code runs this.
+ */
+function pendingOnly(fn: FunctionFacts): boolean {
+  let pending = false;
+  for (const u of fn.uses) {
+    if (u.t !== 'call') continue;
+    if (STARTS_NOW.test(u.name)) return false;
+    if (PENDING.test(u.name) && /(^|\.)PendingIntent$/.test(u.receiverType ?? '')) pending = true;
+  }
+  return pending;
+}
+
 function classrefEffects(use: Extract<Use, { t: 'classref' }>, env: UseEnv): void {
   const { ctx, file, add, trigPart } = env;
   const q = resolveType(ctx, use.cls, file) ?? declaredActivity(ctx, use.cls, file);
   const named = { at: env.at, kind: env.forResult ? ('result' as const) : ('explicit' as const), ...trigPart };
-  if (q !== undefined && ctx.manifest.activities.has(q)) add({ k: 'start', to: q, ...named });
-  else if (q !== undefined && ctx.code.classes.has(q)) {
+  if (q !== undefined && ctx.manifest.activities.has(q)) {
+    if (!pendingOnly(env.fn)) add({ k: 'start', to: q, ...named });
+  } else if (q !== undefined && ctx.code.classes.has(q)) {
     const kind = classify(ctx, q);
     if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart });
   } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
