@@ -60,6 +60,9 @@ interface Ctx {
   described: Set<string>;
 }
 
+/** `android.intent.action.QUICK_CONTACT` → "quick contact": what the other app is asked to do. */
+const actionWords = (action: string): string => (action.split('.').at(-1) ?? action).toLowerCase().replace(/_/g, ' ');
+
 /** Where a control leads: the screens it opens, else the dialog (described once per screen), else back. */
 function target(c: Control, x: Ctx): string {
   const ways: string[] = [];
@@ -69,6 +72,7 @@ function target(c: Control, x: Ctx): string {
     ways.push(dialogText(d, !x.described.has(d.name)));
     x.described.add(d.name);
   }
+  if (c.external !== undefined) ways.push(`another app (${[...new Set(c.external.map(actionWords))].join(', ')})`);
   if (ways.length === 0 && c.back === true) ways.push('back');
   return ways.length === 0 ? '' : ` → ${ways.join(' or ')}`;
 }
@@ -95,7 +99,7 @@ export function screenLines(
   const kept = ranked.slice(0, PER_SCREEN).sort((p, q) => p.i - q.i);
   const x: Ctx = { view, described: new Set() };
   const lines = [head];
-  const leads = (c: Control): boolean => c.opens !== undefined || c.dialogs !== undefined || c.back === true;
+  const leads = (c: Control): boolean => c.opens !== undefined || c.dialogs !== undefined || c.back === true || c.external !== undefined;
   const group = (prefix: string, cs: Control[], withGesture: boolean): void => {
     if (cs.length > 0) lines.push(`  ${prefix}${cs.map((c) => item(c, x, withGesture)).join('; ')}`);
   };

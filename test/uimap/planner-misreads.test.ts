@@ -1,11 +1,13 @@
 // What misled a model reading the planner's map text, each fixed where the map is made and shown on an authored
 // app and on the shared app it was found in: a screen named in an intent wrapped for a notification or alarm
 // (a PendingIntent) is no link from the control whose code builds it; a call on a receiver of unknown type that
-// two classes could answer does not run another screen's method (which put the note editor under Settings).
+// two classes could answer does not run another screen's method (which put the note editor under Settings);
+// a control whose intent no screen of the app takes says it opens another app (a dialer's contact row opens
+// the contact card in the Contacts app, not a call).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { screenView } from '../../src/uimap/index.js';
+import { renderMapText, screenView } from '../../src/uimap/index.js';
 import { corpusDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { activity, buttonsLayout, edgeLines, emptyActivity, mapAuthored } from './authored.js';
@@ -72,6 +74,58 @@ class Settings : AppCompatActivity() {
   });
 });
 
+describe('intents another app answers', () => {
+  test('a control or menu item whose intent no screen takes leads to another app; one a screen takes does not', async () => {
+    const filter =
+      '<intent-filter><action android:name="android.intent.action.VIEW"/><category android:name="android.intent.category.DEFAULT"/><data android:scheme="geo"/></intent-filter>';
+    const map = await mapAuthored({
+      pkg: PKG,
+      application: `${activity('.Main', true)}<activity android:name=".Maps">${filter}</activity>`,
+      res: {
+        'layout/main.xml': buttonsLayout(['contact_row', 'find_cafe']),
+        'menu/main.xml':
+          '<menu xmlns:android="http://schemas.android.com/apk/res/android"><item android:id="@+id/send_sms" android:title="Send SMS"/></menu>',
+      },
+      code: {
+        'Main.kt': `package ${PKG}
+class Main : AppCompatActivity() {
+  override fun onCreate(b: Bundle?) {
+    setContentView(R.layout.main)
+    contact_row.setOnClickListener {
+      Intent().apply {
+        action = ContactsContract.QuickContact.ACTION_QUICK_CONTACT
+        data = lookupUri
+        startActivity(this)
+      }
+    }
+    find_cafe.setOnClickListener { startActivity(Intent(Intent.ACTION_VIEW, Uri.parse("geo:0,0?q=cafe"))) }
+  }
+  override fun onCreateOptionsMenu(menu: Menu): Boolean {
+    menuInflater.inflate(R.menu.main, menu)
+    return true
+  }
+  override fun onOptionsItemSelected(item: MenuItem): Boolean {
+    when (item.itemId) {
+      R.id.send_sms -> startActivity(Intent(Intent.ACTION_SENDTO, Uri.parse("smsto:123")))
+    }
+    return true
+  }
+}`,
+        ...Object.fromEntries([emptyActivity(PKG, 'Maps')]),
+      },
+    });
+    const main = map.activities.find((a) => a.name === `${PKG}.Main`);
+    assert.deepEqual(main?.elements.find((e) => e.id === 'contact_row')?.external, ['android.provider.action.QUICK_CONTACT']);
+    assert.equal(main?.elements.find((e) => e.id === 'find_cafe')?.external, undefined);
+    assert.deepEqual(edgeLines(map, PKG), ['Main -click find_cafe-> Maps']);
+    const sms = main?.menus.flatMap((m) => m.elements).find((e) => e.id === 'send_sms' && e.kind === 'menu-item');
+    assert.deepEqual(sms?.external, ['android.intent.action.SENDTO']);
+    const lines = renderMapText(map, { count: (t) => t.split('\n').length }).text.split('\n');
+    assert.ok(lines.includes('  tap "contact row" → another app (quick contact)'), lines.join('\n'));
+    assert.ok(lines.includes('  menu: "Send SMS" → another app (sendto)'), lines.join('\n'));
+  });
+});
+
 describe('the shared apps', { skip: requires({ shared: true }) }, () => {
   const appMap = (app: string) => sharedAppMap(path.join(corpusDir, 'apps', app));
 
@@ -86,6 +140,17 @@ describe('the shared apps', { skip: requires({ shared: true }) }, () => {
       assert.ok(c !== undefined, id);
       assert.equal(c.opens, undefined, id);
     }
+  });
+
+  test('dialer: a contact row says it may open another app (the contact card), beside the calls a favourite places', async () => {
+    const map = await appMap('dialer');
+    const main = 'com.simplemobiletools.dialer.activities.MainActivity';
+    const row = screenView(map, main)?.controls.find((c) => c.id === 'item_contact_frame');
+    assert.ok(row?.external?.includes('android.provider.action.QUICK_CONTACT'), JSON.stringify(row));
+    const line = renderMapText(map, { count: (t) => t.split('\n').length })
+      .text.split('\n')
+      .find((l) => l.startsWith('  tap "item contact frame"'));
+    assert.match(line ?? '', / or another app \(view, quick contact\)$/);
   });
 
   test("notes: Settings lists its own controls, none of the note editor's pages", async () => {

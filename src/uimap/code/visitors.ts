@@ -19,6 +19,7 @@ const ACTION_CONSTANTS: readonly [RegExp, string][] = [
   [/^(?:android\.content\.)?Intent\.ACTION_(\w+)$/, 'android.intent.action.'],
   [/^(?:android\.provider\.)?MediaStore\.ACTION_(\w+)$/, 'android.media.action.'],
   [/^(?:android\.provider\.)?Settings\.ACTION_(\w+)$/, 'android.settings.'],
+  [/^(?:android\.provider\.)?ContactsContract\.QuickContact\.ACTION_(\w+)$/, 'android.provider.action.'],
 ];
 const EQUALITY = new Set(['==', '!=', '===', '!==']);
 const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;

@@ -27,6 +27,8 @@ export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
   | { k: 'act' }
   /** Text the code gives an element (by id) that its layout may leave empty. */
   | { k: 'label'; id: string; text: string }
+  /** An intent sent with a framework action no screen of this app takes: another app answers it. */
+  | { k: 'external'; action: string }
 );
 
 export function effectKey(e: Effect): string {
@@ -39,11 +41,13 @@ export function effectKey(e: Effect): string {
           ? `${e.element.id}|${e.element.text ?? ''}`
           : e.k === 'label'
             ? `${e.id}|${e.text}`
-            : e.k === 'finish' || e.k === 'act'
-              ? ''
-              : e.k === 'menu'
-                ? `${e.name}|${e.context ?? ''}`
-                : e.name;
+            : e.k === 'external'
+              ? e.action
+              : e.k === 'finish' || e.k === 'act'
+                ? ''
+                : e.k === 'menu'
+                  ? `${e.name}|${e.context ?? ''}`
+                  : e.name;
   return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
 

@@ -14,7 +14,7 @@ import { effectKey, substitute } from './effect.js';
 import { chainOf, resolveType } from './indexes.js';
 import { declaredActivity, importedName } from './manifest.js';
 import { bindingLayout, frameworkDialogElements } from './names.js';
-import { intentContextOf, startsOfString, systemServices } from './intents.js';
+import { intentContextOf, leavesApp, startsOfString, systemServices } from './intents.js';
 import { navActivity } from './navigation.js';
 
 const DIALOG_BUILDERS =
@@ -231,6 +231,7 @@ function strEffects(use: Extract<Use, { t: 'str' }>, env: UseEnv): void {
     env.add({ k: 'start', to: s.to, at: env.at, kind, ...env.trigPart });
   }
   if (intent?.sends === true) systemStarts({ action: use.value }, env);
+  if (leavesApp(env.ctx, use.value, intent)) env.add({ k: 'external', action: use.value, ...env.trigPart });
 }
 
 /** Is the callee code outside the caller's class (a free or extension function, another class's method)? */

@@ -40,6 +40,8 @@ interface Walk {
   listeners: { owner: Owner; element: string; kind: ListenerKind }[];
   /** Texts the code sets, given to their elements once the walk has attached every layout. */
   labels: { owner: Owner; id: string; text: string }[];
+  /** Framework actions sent from an element that another app answers, given to the element after the walk. */
+  externals: { owner: Owner; id: string; action: string }[];
   reached: Set<string>;
   rootChain: Set<string>;
 }
@@ -111,6 +113,16 @@ function applyNotes(w: Walk): void {
     );
   }
   for (const l of w.labels) updateElement(w, l, (e) => (e.text === undefined ? { ...e, text: l.text } : e));
+  for (const x of w.externals) updateElement(w, x, (e) => withExternal(e, x.action));
+}
+
+const withExternal = (e: MapElement, action: string): MapElement =>
+  e.external?.includes(action) === true ? e : { ...e, external: [...(e.external ?? []), action] };
+
+/** Menu items are built from their resource after the walk: the actions their handlers send go on them then. */
+function menuExternals(w: Walk, menus: MapActivity['menus']): void {
+  for (const x of w.externals)
+    for (const m of menus) m.elements = m.elements.map((e) => (e.id === x.id && e.kind === 'menu-item' ? withExternal(e, x.action) : e));
 }
 
 function attachNav(w: Walk, graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void {
@@ -301,6 +313,9 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
       case 'label':
         w.labels.push({ owner: target, id: e.id, text: e.text });
         break;
+      case 'external':
+        if (trig?.element !== undefined) w.externals.push({ owner: target, id: trig.element, action: e.action });
+        break;
     }
   }
 }
@@ -318,6 +333,7 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     menuContexts: new Map(),
     listeners: [],
     labels: [],
+    externals: [],
     reached: new Set(),
     rootChain: new Set(chainOf(ctx, name).chain),
   };
@@ -333,6 +349,7 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     dialogs: parts.filter((p) => p.kind === 'dialog' && p.elements.length > 0).map(partOut),
     menus: w.menus.map((m) => menuPart(ctx, m, { style: w.menuStyles.get(m) ?? 'options', context: w.menuContexts.get(m) })),
   };
+  menuExternals(w, activity.menus);
   ctx.finishTriggers.set(name, w.finishes);
   return activity;
 }
