@@ -82,8 +82,17 @@ export function dialogTitle(name: string): string {
   return words === '' ? 'Dialog' : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Lines of one or two characters each (a fast scroller's letters `A\nB\nJ`, a dial pad's `1\n2\n3`): what a
+ * view shows, not what names it.
+ */
+const LETTER_RUN = /^\s*(?:\S{1,2}[ \t]*\r?\n\s*)+\S{1,2}\s*$/;
+
+/** The element's text when it names the element (see LETTER_RUN). */
+export const namingText = (e: MapElement): string | undefined => (e.text !== undefined && LETTER_RUN.test(e.text) ? undefined : e.text);
+
 export function labelOf(e: MapElement): string {
-  return (e.text ?? e.desc ?? e.hint ?? idWords(e.id)).replace(/\s+/g, ' ').trim();
+  return (namingText(e) ?? e.desc ?? e.hint ?? idWords(e.id)).replace(/\s+/g, ' ').trim();
 }
 
 function gestureOf(e: MapElement, longOnly: boolean): Gesture {
@@ -124,8 +133,8 @@ interface Builder {
  * the first labelled view after it in the same layout, its child in document order; else its id's words.
  */
 function shownLabel(e: MapElement, next: readonly MapElement[]): string {
-  if ((e.text ?? e.desc ?? e.hint) === undefined && CONTAINER.test(simpleName(e.class))) {
-    const child = next.slice(0, 3).find((n) => n.layout === e.layout && (n.text ?? n.desc) !== undefined && n.kind === e.kind);
+  if ((namingText(e) ?? e.desc ?? e.hint) === undefined && CONTAINER.test(simpleName(e.class))) {
+    const child = next.slice(0, 3).find((n) => n.layout === e.layout && (namingText(n) ?? n.desc) !== undefined && n.kind === e.kind);
     if (child !== undefined) return labelOf(child);
   }
   return labelOf(e);

@@ -3,7 +3,7 @@
 // (a PendingIntent) is no link from the control whose code builds it; a call on a receiver of unknown type that
 // two classes could answer does not run another screen's method (which put the note editor under Settings);
 // a control whose intent no screen of the app takes says it opens another app (a dialer's contact row opens
-// the contact card in the Contacts app, not a call).
+// the contact card in the Contacts app, not a call); a fast scroller's letters are no control's label.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -12,6 +12,7 @@ import { corpusDir } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { activity, buttonsLayout, edgeLines, emptyActivity, mapAuthored } from './authored.js';
 import { sharedAppMap } from './shared-maps.js';
+import { handMap, mapActivity } from './hand-maps.js';
 
 const PKG = 'org.mis';
 
@@ -123,6 +124,27 @@ class Main : AppCompatActivity() {
     const lines = renderMapText(map, { count: (t) => t.split('\n').length }).text.split('\n');
     assert.ok(lines.includes('  tap "contact row" → another app (quick contact)'), lines.join('\n'));
     assert.ok(lines.includes('  menu: "Send SMS" → another app (sendto)'), lines.join('\n'));
+  });
+});
+
+describe('labels', () => {
+  test("a view's text of one- or two-character lines (a fast scroller's letters) is not its label", () => {
+    const map = handMap([
+      mapActivity('org.x.Main', {
+        launcher: true,
+        elements: [
+          { id: 'letter_fastscroller', class: 'android.widget.TextView', text: 'A\nB\nJ', listeners: ['click'], layout: 'scroller' },
+          { id: 'scroller_desc', class: 'android.widget.TextView', text: 'A\nB', desc: 'Jump to a letter', listeners: ['click'] },
+          { id: 'two_lines', class: 'android.widget.Button', text: 'Sort\nby name' },
+          { id: 'one', class: 'android.widget.Button', text: 'OK' },
+        ],
+      }),
+    ]);
+    assert.deepEqual(
+      screenView(map, 'org.x.Main')?.controls.map((c) => c.label),
+      ['letter fastscroller', 'Jump to a letter', 'Sort by name', 'OK'],
+    );
+    assert.ok(!renderMapText(map, { count: (t) => t.length }).text.includes('"A B J"'));
   });
 });
 
