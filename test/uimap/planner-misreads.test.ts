@@ -3,7 +3,8 @@
 // (a PendingIntent) is no link from the control whose code builds it; a call on a receiver of unknown type that
 // two classes could answer does not run another screen's method (which put the note editor under Settings);
 // a control whose intent no screen of the app takes says it opens another app (a dialer's contact row opens
-// the contact card in the Contacts app, not a call); a fast scroller's letters are no control's label.
+// the contact card in the Contacts app, not a call); a fast scroller's letters are no control's label; a
+// shared radio-group dialog lists the options each control hands it.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -148,6 +149,59 @@ describe('labels', () => {
   });
 });
 
+describe('radio-group dialogs', () => {
+  test('a dialog class two controls open with items of their own lists each control its options', async () => {
+    const strings = ['small', 'large', 'left', 'right'].map((n) => `<string name="${n}">${n[0]!.toUpperCase()}${n.slice(1)}</string>`);
+    const map = await mapAuthored({
+      pkg: PKG,
+      application: activity('.Main', true),
+      res: {
+        'values/strings.xml': `<resources>${strings.join('')}</resources>`,
+        'layout/main.xml': buttonsLayout(['font_size', 'gravity']),
+        'layout/dialog_radio_group.xml': '<RadioGroup xmlns:android="a" android:id="@+id/dialog_radio_group"/>',
+      },
+      code: {
+        'Main.kt': `package ${PKG}
+class Main : AppCompatActivity() {
+  override fun onCreate(b: Bundle?) {
+    setContentView(R.layout.main)
+    font_size.setOnClickListener {
+      val items = arrayListOf(RadioItem(0, getString(R.string.small)), RadioItem(1, getString(R.string.large)))
+      RadioGroupDialog(this, items) { }
+    }
+    gravity.setOnClickListener {
+      val items = arrayListOf(RadioItem(0, getString(R.string.left)), RadioItem(1, getString(R.string.right)))
+      RadioGroupDialog(this, items) { }
+    }
+  }
+}`,
+        'RadioGroupDialog.kt': `package ${PKG}
+class RadioGroupDialog(val activity: Activity, val items: ArrayList<RadioItem>, val callback: (Any) -> Unit) {
+  init {
+    val view = activity.layoutInflater.inflate(R.layout.dialog_radio_group, null)
+    AlertDialog.Builder(activity).setPositiveButton(android.R.string.ok, null).create().apply { setView(view) }
+  }
+}`,
+        'RadioItem.kt': `package ${PKG}\ndata class RadioItem(val id: Int, val title: String)`,
+      },
+    });
+    const v = screenView(map, `${PKG}.Main`);
+    const optionsOf = (id: string): string[] => {
+      const d = v?.dialogs.find((x) => v.controls.find((c) => c.id === id)?.dialogs?.includes(x.name) === true);
+      return d?.controls.map((c) => c.label) ?? [];
+    };
+    assert.deepEqual(
+      [optionsOf('font_size'), optionsOf('gravity')],
+      [
+        ['Small', 'Large'],
+        ['Left', 'Right'],
+      ],
+    );
+    const lines = renderMapText(map, { count: (t) => t.split('\n').length }).text.split('\n');
+    assert.ok(lines.includes('  tap "gravity" → dialog "Radio group" (options "Left", "Right"; buttons OK)'), lines.join('\n'));
+  });
+});
+
 describe('the shared apps', { skip: requires({ shared: true }) }, () => {
   const appMap = (app: string) => sharedAppMap(path.join(corpusDir, 'apps', app));
 
@@ -173,6 +227,17 @@ describe('the shared apps', { skip: requires({ shared: true }) }, () => {
       .text.split('\n')
       .find((l) => l.startsWith('  tap "item contact frame"'));
     assert.match(line ?? '', / or another app \(view, quick contact\)$/);
+  });
+
+  test('dialer: its radio-group dialogs list the options the settings hand them', async () => {
+    const map = await appMap('dialer');
+    const lines = renderMapText(map, { count: (t) => t.split('\n').length }).text.split('\n');
+    assert.ok(
+      lines.includes(
+        '  tap "Tab to open at app start" → dialog "Radio group" (options "Contacts", "Favorites", "Call History", "Last used one"; buttons OK)',
+      ),
+      lines.join('\n'),
+    );
   });
 
   test("notes: Settings lists its own controls, none of the note editor's pages", async () => {

@@ -102,6 +102,8 @@ const STRING_ARRAY =
   /(?:^|=)(?:(?:arrayOf|intArrayOf|listOf|arrayListOf|mutableListOf)(?:<[\w.?]+>)?\(|(?:newint\[\])?\{)((?:R\.string\.\w+,?)+)[)}];?$/;
 /** `names[i]`, `names.get(i)`, either inside `getString(…)`: one entry of an array, by position. */
 const INDEXED = /^(?:(?:\w+\.)?getString\()?(\w+)(?:\[[^\]]+\]|\.get\([^)]*\)|\.getOrNull\([^)]*\))\)?$/;
+/** A list item's class (`RadioItem`, `ListItem`): strings given to it are the options a dialog lists. */
+const ITEM_CLASS = /(?:^|\.)[A-Z]\w*Item$/;
 /** A tab being built or fetched: texts set on it (or in a lambda run on it) are the tab's label. */
 const TAB_RECEIVER = /\b(?:newTab|getTabAt)\(/;
 
@@ -147,8 +149,11 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
   const { name, receiver, args } = parts;
   const listener = LISTENER.exec(name);
   for (const ta of parts.typeArgs) for (const ty of w.typeNames(ta)) w.push(ctx, { t: 'classref', cls: ty });
-  if (parts.isNew) w.push(ctx, { t: 'new', cls: parts.calleeText });
-  else {
+  if (parts.isNew) {
+    w.push(ctx, { t: 'new', cls: parts.calleeText });
+    if (ITEM_CLASS.test(parts.calleeText))
+      for (const a of args) for (const text of w.allRefs(a, 'string')) w.push(ctx, { t: 'option', text });
+  } else {
     const recvKind = receiverKind(receiver);
     const recvText = receiver === undefined ? '' : w.compact(receiver);
     // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).

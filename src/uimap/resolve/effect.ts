@@ -21,7 +21,11 @@ export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
    * it, so a list's rows stay on that fragment's page when a screen's code reaches them through it.
    */
   | { k: 'reach'; cls: string; toRoot?: boolean; page?: string }
-  | { k: 'element'; element: MapElement }
+  /**
+   * `opener`: the element whose code built the element (an option handed to a shared dialog class); it goes
+   * on that opener's own copy of the dialog, so each control lists its own options.
+   */
+  | { k: 'element'; element: MapElement; opener?: string }
   | { k: 'finish'; at: string }
   /** The code reacts to the trigger's element (a listener is set on it), whatever else it does. */
   | { k: 'act' }

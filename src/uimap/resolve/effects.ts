@@ -266,6 +266,22 @@ function callEffects(use: CallUse, env: UseEnv): void {
   }
 }
 
+/**
+ * The options a dialog class shows from items the opening code builds beside it (`RadioGroupDialog(this,
+ * items)` after `items = arrayListOf(RadioItem(…, getString(R.string.left)), …)`): items of the same scope.
+ */
+function dialogOptions(dialog: string, use: Use, env: UseEnv): void {
+  const { trig } = env;
+  if (trig?.element === undefined) return;
+  for (const u of env.fn.uses) {
+    if (u.t !== 'option' || (u.scope ?? 0) !== (use.scope ?? 0)) continue;
+    const text = textOf(env.ctx, `@string/${u.text}`);
+    if (text === undefined) continue;
+    const element: MapElement = { id: u.text, class: 'android.widget.RadioButton', text };
+    env.add({ k: 'element', element, dialog, opener: trig.element, ...env.trigPart });
+  }
+}
+
 /** A tab built in code has no id of its own: it is named by its label's string resource. */
 function tabElement(stringName: string, text: string): MapElement {
   return { id: stringName, class: 'com.google.android.material.tabs.TabLayout.Tab', kind: 'tab', text };
@@ -284,17 +300,21 @@ function labelEffects(use: Extract<Use, { t: 'label' }>, env: UseEnv): void {
 
 const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
   label: labelEffects,
+  // read where the dialog they belong to is opened (dialogOptions)
+  option: () => undefined,
   res: resEffects,
   binding: (use, { ctx, add }) => {
     const layout = bindingLayout(use.name);
     if (ctx.resources.layouts.has(layout)) add({ k: 'layout', name: layout });
   },
   classref: classrefEffects,
-  new: (use, { ctx, file, add, trigPart, thisCls }) => {
+  new: (use, env) => {
+    const { ctx, file, add, trigPart, thisCls } = env;
     const q = resolveType(ctx, use.cls, file);
     if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') {
       const page = thisCls !== undefined && thisCls !== q && classify(ctx, thisCls) === 'fragment' ? { page: thisCls } : {};
       add({ k: 'reach', cls: q, ...page, ...trigPart });
+      if (classify(ctx, q) === 'dialog') dialogOptions(q, use, env);
     }
     for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart });
   },

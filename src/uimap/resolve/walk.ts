@@ -74,6 +74,22 @@ function partOf(w: Walk, kind: 'fragment' | 'dialog', name: string, trigger?: Ma
   return p;
 }
 
+/**
+ * A shared dialog class opened by several controls, each with its own items: the first opener's options go on
+ * the dialog part itself, another opener's on a copy of it named `Dialog#n` that it opens.
+ */
+function openerCopy(w: Walk, part: Owner, at: { opener: string; trig: MapTrigger | undefined }): Owner {
+  if (part.kind !== 'dialog' || part.trigger?.element === undefined || part.trigger.element === at.opener) return part;
+  for (let n = 2; ; n++) {
+    const seen = w.parts.get(`dialog|${part.name}#${n}`);
+    if (seen?.trigger?.element === at.opener) return seen;
+    if (seen !== undefined) continue;
+    const copy = partOf(w, 'dialog', `${part.name}#${n}`, { kind: at.trig?.kind ?? 'click', element: at.opener });
+    for (const e of part.elements) if (e.kind === 'dialog-button') addElement(copy, e);
+    return copy;
+  }
+}
+
 function addMenu(w: Walk, name: string, style?: MenuStyle, context?: MenuContext): void {
   if (!w.menus.includes(name)) w.menus.push(name);
   if (style !== undefined && !w.menuStyles.has(name)) w.menuStyles.set(name, style);
@@ -302,7 +318,7 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
         break;
       }
       case 'element':
-        addElement(target, e.element);
+        addElement(e.opener === undefined ? target : openerCopy(w, target, { opener: e.opener, trig }), e.element);
         break;
       case 'finish':
         if (trig !== undefined && trig.kind !== 'auto') w.finishes.push({ trigger: trig, at: e.at });
