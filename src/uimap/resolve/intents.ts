@@ -39,11 +39,29 @@ const SENDS = /^(start|launch)([A-Z]|$)/;
 const FRAMEWORK_ACTION = /^android\.(?:[a-z]+\.)*(?:action\.|settings\.)[A-Z][A-Z0-9_]*$/;
 
 /**
+ * Actions that hand the user over to another app's screen for their content (a contact card, a share sheet,
+ * an editor, a store page). Permission grants and document pickers are left out: they come back to the
+ * screen that asked, and sit behind most controls of a file-handling app.
+ */
+const HAND_OVER = new Set([
+  'VIEW',
+  'SEND',
+  'SENDTO',
+  'SEND_MULTIPLE',
+  'EDIT',
+  'INSERT',
+  'INSERT_OR_EDIT',
+  'QUICK_CONTACT',
+  'ATTACH_DATA',
+  'WEB_SEARCH',
+]);
+
+/**
  * A framework action the code sends that no screen of the app takes and no system route hands back to it:
- * another app answers (a contact card, a share sheet, a store page). MAIN is the launcher's, not sent.
+ * another app answers (see HAND_OVER).
  */
 export function leavesApp(ctx: ResolveContext, action: string, intent: IntentContext | undefined): boolean {
-  if (intent?.sends !== true || !FRAMEWORK_ACTION.test(action) || action === 'android.intent.action.MAIN') return false;
+  if (intent?.sends !== true || !FRAMEWORK_ACTION.test(action) || !HAND_OVER.has(action.slice(action.lastIndexOf('.') + 1))) return false;
   return implicitTargets(ctx, action, intent).length === 0 && !SYSTEM_ROUTES.some((r) => r.action === action);
 }
 /** How far below an action a nested lambda may fill in the same intent (`Intent(action).apply { data = … }`). */
