@@ -87,7 +87,11 @@ export function renderSearch(planner: Planner, found: MapSearch & { query: strin
   const { query, routed } = found;
   const groups = new Map<string, { head: string; route: string[]; items: string[] }>();
   for (const { hit, path } of routed) {
-    const route = path === undefined ? ['(no route on the map from the launcher)'] : planner.instructions(path);
+    // the route's steps alone: the controls it ends on are the group's items
+    const route =
+      path === undefined
+        ? ['(no route on the map from the launcher)']
+        : planner.instructions({ activity: path.activity, steps: path.steps });
     const open = hit.target.open?.element === undefined ? '' : ` (open it with "${planner.label(hit.activity, hit.target.open.element)}")`;
     const head = `${placeOf(planner.map, hit)}${open}`;
     const key = `${head}\n${route.join('\n')}`;

@@ -4,7 +4,7 @@
  * and activity names), and the route there as map transitions and as instructions a person could follow.
  */
 import type { MapElement, MapText, UiMap, UiPath } from '../uimap/index.js';
-import { findPaths, renderMapText } from '../uimap/index.js';
+import { findPaths, renderMapText, routeLines } from '../uimap/index.js';
 import { elementsOf, launcherOf } from '../uimap/paths.js';
 import type { PathTarget } from '../uimap/index.js';
 import { relevance, taskTerms, terms, type TaskTerms } from './lexical.js';
@@ -89,19 +89,13 @@ export class Planner {
     return findPaths(this.map, to, { from })[0];
   }
 
-  /** Instructions for a route, one per transition, then the target element. */
+  /**
+   * Instructions for a route, one per step, then the goal's control: the controls to act on as the map's route
+   * rendering names them (`on Main: tap "Settings" (menu) → Settings`), so hints, `app_map` and `glance map
+   * path` say the same words.
+   */
   instructions(path: UiPath, goal?: Goal): string[] {
-    const out = path.steps.map((s) => {
-      const how =
-        s.trigger?.element === undefined ? (s.trigger?.kind ?? 'navigate') : `${s.trigger.kind} "${this.label(s.from, s.trigger.element)}"`;
-      return `on ${simple(s.from)}: ${how} → ${simple(s.to)}`;
-    });
-    if (goal !== undefined) {
-      const open =
-        goal.target.open?.element === undefined ? '' : ` (open it with "${this.label(goal.activity, goal.target.open.element)}")`;
-      out.push(`on ${simple(goal.activity)}: use "${goal.element.text ?? goal.element.desc ?? goal.element.id}"${open}`);
-    }
-    return out;
+    return routeLines(this.map, goal === undefined ? path : { ...path, activity: goal.activity, target: goal.target });
   }
 
   /** A map element's visible label in an activity (its text, else its id). */
@@ -140,14 +134,14 @@ export class Planner {
    * The map as the planner's prompt shows it: each screen's controls and where they lead, screens and controls
    * the task is about first, within a token budget (the cut is stated in the text).
    */
-  mapText(task: string, here: string | undefined, o: { budget?: number | undefined; count?: (text: string) => number } = {}): MapText {
+  mapText(task: string, here: string | undefined, o: { budget?: number | undefined; count: (text: string) => number }): MapText {
     const tt = taskTerms(task);
     const routes = this.taskRoutes(tt, here);
     return renderMapText(this.map, {
+      count: o.count,
       relevance: (text) => relevance(tt, terms(text), (t) => this.idf(t)),
       ...(here === undefined ? {} : { here }),
       ...(o.budget === undefined ? {} : { budget: o.budget }),
-      ...(o.count === undefined ? {} : { count: o.count }),
       ...(routes.length === 0 ? {} : { routes }),
     });
   }

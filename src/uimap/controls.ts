@@ -35,6 +35,8 @@ export interface Control {
   back?: true;
   /** The dialogs it opens (DialogNode names), the first the likeliest. */
   dialogs?: string[];
+  /** Framework actions of the intents it sends to another app (see MapElement.external). */
+  external?: string[];
   kind?: MapElement['kind'];
 }
 
@@ -80,8 +82,17 @@ export function dialogTitle(name: string): string {
   return words === '' ? 'Dialog' : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Lines of one or two characters each (a fast scroller's letters `A\nB\nJ`, a dial pad's `1\n2\n3`): what a
+ * view shows, not what names it.
+ */
+const LETTER_RUN = /^\s*(?:\S{1,2}[ \t]*\r?\n\s*)+\S{1,2}\s*$/;
+
+/** The element's text when it names the element (see LETTER_RUN). */
+export const namingText = (e: MapElement): string | undefined => (e.text !== undefined && LETTER_RUN.test(e.text) ? undefined : e.text);
+
 export function labelOf(e: MapElement): string {
-  return (e.text ?? e.desc ?? e.hint ?? idWords(e.id)).replace(/\s+/g, ' ').trim();
+  return (namingText(e) ?? e.desc ?? e.hint ?? idWords(e.id)).replace(/\s+/g, ' ').trim();
 }
 
 function gestureOf(e: MapElement, longOnly: boolean): Gesture {
@@ -122,8 +133,8 @@ interface Builder {
  * the first labelled view after it in the same layout, its child in document order; else its id's words.
  */
 function shownLabel(e: MapElement, next: readonly MapElement[]): string {
-  if ((e.text ?? e.desc ?? e.hint) === undefined && CONTAINER.test(simpleName(e.class))) {
-    const child = next.slice(0, 3).find((n) => n.layout === e.layout && (n.text ?? n.desc) !== undefined && n.kind === e.kind);
+  if ((namingText(e) ?? e.desc ?? e.hint) === undefined && CONTAINER.test(simpleName(e.class))) {
+    const child = next.slice(0, 3).find((n) => n.layout === e.layout && (namingText(n) ?? n.desc) !== undefined && n.kind === e.kind);
     if (child !== undefined) return labelOf(child);
   }
   return labelOf(e);
@@ -132,7 +143,7 @@ function shownLabel(e: MapElement, next: readonly MapElement[]): string {
 function addControl(b: Builder, e: MapElement, at: { place: ControlPlace; part?: string | undefined; next: readonly MapElement[] }): void {
   const exits = b.out.filter((t) => t.trigger?.element === e.id);
   const dialogs = b.dialogsBy.get(e.id) ?? [];
-  if (!actionable(e, exits.length > 0 || dialogs.length > 0)) return;
+  if (!actionable(e, exits.length > 0 || dialogs.length > 0 || e.external !== undefined)) return;
   const longOnly = exits.length > 0 && exits.every((t) => t.trigger?.kind === 'long-click');
   const c: Control = { id: e.id, label: shownLabel(e, at.next), gesture: gestureOf(e, longOnly), place: at.place };
   if (at.part !== undefined) c.part = at.part;
@@ -143,6 +154,7 @@ function addControl(b: Builder, e: MapElement, at: { place: ControlPlace; part?:
   if (opens.length > 0) c.opens = opens;
   if (exits.some((t) => t.back === true)) c.back = true;
   if (dialogs.length > 0) c.dialogs = dialogs.map((d) => d.name);
+  if (e.external !== undefined) c.external = [...e.external];
   // a row and the switch inside it are one control to a user: the first one listed stays
   const key = `${c.place}|${c.label}`;
   const same = b.controls.find((x) => `${x.place}|${x.label}` === key);
@@ -153,6 +165,7 @@ function addControl(b: Builder, e: MapElement, at: { place: ControlPlace; part?:
   if (c.opens !== undefined) same.opens = [...new Set([...(same.opens ?? []), ...c.opens])];
   if (c.dialogs !== undefined) same.dialogs = [...new Set([...(same.dialogs ?? []), ...c.dialogs])];
   if (c.back === true) same.back = true;
+  if (c.external !== undefined) same.external = [...new Set([...(same.external ?? []), ...c.external])];
 }
 
 function dialogNode(d: MapPart, openedBy: string[]): DialogNode {

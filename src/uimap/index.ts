@@ -47,7 +47,7 @@ export { screenView, labelOf, dialogTitle } from './controls.js';
 export type { Control, ControlPlace, DialogNode, Gesture, ScreenView } from './controls.js';
 export { renderMapText, DEFAULT_TEXT_BUDGET } from './text.js';
 export type { MapText, MapTextOptions } from './text.js';
-export { actionText, renderRoute, routeActions } from './route.js';
+export { actionText, renderRoute, routeActions, routeLines } from './route.js';
 export { breadcrumbs, pagerTabs } from './pages.js';
 export { hiddenKind, hiddenTransitions, renderHidden } from './hidden.js';
 export type { HiddenGroup, HiddenKind } from './hidden.js';

@@ -26,6 +26,11 @@ export interface MapElement {
    * a sort, a delete act in place).
    */
   listeners?: ListenerKind[];
+  /**
+   * Actions of the intents acting on it sends that no screen of this app takes: another app answers them
+   * (`android.intent.action.VIEW` of a contact card, `android.intent.action.SENDTO` of a message).
+   */
+  external?: string[];
 }
 
 export type ListenerKind = 'click' | 'long-click' | 'check' | 'item';

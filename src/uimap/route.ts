@@ -121,3 +121,15 @@ export function renderRoute(map: UiMap, path: UiPath): string {
   if (path.target !== undefined) parts.push(targetText(map, path.activity, path.target));
   return parts.join(' → ');
 }
+
+/**
+ * A route as one instruction a step, the way `glance map path` numbers them: `on Main: tap "Settings" (menu) →
+ * Settings`, then the target element on its screen when the path has one (`on Settings: tap "Language"`).
+ */
+export function routeLines(map: UiMap, path: UiPath): string[] {
+  const lines = routeActions(map, path).map(
+    (a) => `on ${simple(a.from)}: ${actionText(a)} → ${simple(a.to)}${a.back === true ? ' (back)' : ''}`,
+  );
+  if (path.target !== undefined) lines.push(`on ${simple(path.activity)}: ${targetText(map, path.activity, path.target)}`);
+  return lines;
+}

@@ -19,10 +19,10 @@ export interface MapTextOptions {
   /** Token budget for the whole text (default 2000). */
   budget?: number;
   /**
-   * Token counter (default: 4 characters a token, an estimate; the planner passes an o200k count, so its
-   * budget holds in a model's tokens).
+   * Token counter, always given: the budget holds only in the tokens it counts (the planner passes an o200k
+   * count). No default, because the room cannot load a tokenizer and an estimate lets dense labels past the budget.
    */
-  count?: (text: string) => number;
+  count: (text: string) => number;
   /** Routes to the screens the task is about, printed first as the controls to act on (see renderRoute). */
   routes?: readonly UiPath[];
 }
@@ -60,6 +60,9 @@ interface Ctx {
   described: Set<string>;
 }
 
+/** `android.intent.action.QUICK_CONTACT` → "quick contact": what the other app is asked to do. */
+const actionWords = (action: string): string => (action.split('.').at(-1) ?? action).toLowerCase().replace(/_/g, ' ');
+
 /** Where a control leads: the screens it opens, else the dialog (described once per screen), else back. */
 function target(c: Control, x: Ctx): string {
   const ways: string[] = [];
@@ -69,6 +72,7 @@ function target(c: Control, x: Ctx): string {
     ways.push(dialogText(d, !x.described.has(d.name)));
     x.described.add(d.name);
   }
+  if (c.external !== undefined) ways.push(`another app (${[...new Set(c.external.map(actionWords))].join(', ')})`);
   if (ways.length === 0 && c.back === true) ways.push('back');
   return ways.length === 0 ? '' : ` → ${ways.join(' or ')}`;
 }
@@ -95,7 +99,7 @@ export function screenLines(
   const kept = ranked.slice(0, PER_SCREEN).sort((p, q) => p.i - q.i);
   const x: Ctx = { view, described: new Set() };
   const lines = [head];
-  const leads = (c: Control): boolean => c.opens !== undefined || c.dialogs !== undefined || c.back === true;
+  const leads = (c: Control): boolean => c.opens !== undefined || c.dialogs !== undefined || c.back === true || c.external !== undefined;
   const group = (prefix: string, cs: Control[], withGesture: boolean): void => {
     if (cs.length > 0) lines.push(`  ${prefix}${cs.map((c) => item(c, x, withGesture)).join('; ')}`);
   };
@@ -139,8 +143,8 @@ function byDistance(map: UiMap): string[] {
 }
 
 /** The map as a planner reads it, within a token budget. */
-export function renderMapText(map: UiMap, options: MapTextOptions = {}): MapText {
-  const count = options.count ?? ((s: string) => Math.ceil(s.length / 4));
+export function renderMapText(map: UiMap, options: MapTextOptions): MapText {
+  const { count } = options;
   const budget = options.budget ?? DEFAULT_TEXT_BUDGET;
   const rel = options.relevance ?? (() => 0);
   const score = (c: Control): number => rel(c.label) + (c.opens === undefined ? 0 : rel(c.opens.map(simple).join(' ')) / 2);

@@ -131,8 +131,8 @@ describe('MCP results that say what happened, on the demo phone', { skip: requir
     assert.ok(!loose.isError, textOf(loose));
     assert.deepEqual(lines(textOf(loose)), [
       'on SettingsActivity: "Use 24-hour time format" (settings_use_24_hour_format)',
-      '  on SplashActivity: auto → MainActivity',
-      '  on MainActivity: click "Settings" → SettingsActivity',
+      '  on SplashActivity: by itself → MainActivity',
+      '  on MainActivity: tap "Settings" → SettingsActivity',
     ]);
     // Stems and case: "VIBRATION" finds "Vibrate on alarms" and the settings_vibrations id.
     assert.match(
@@ -140,7 +140,7 @@ describe('MCP results that say what happened, on the demo phone', { skip: requir
       /^on SettingsActivity: "Vibrate on alarms" \(settings_vibrations\)$/m,
     );
     const rows = lines(textOf(await mcp.call('app_map', { map: clock, query: 'alarm' })));
-    assert.equal(rows.filter((l) => l === '  on SplashActivity: auto → MainActivity').length, 2, rows.join('\n'));
+    assert.equal(rows.filter((l) => l === '  on SplashActivity: by itself → MainActivity').length, 2, rows.join('\n'));
     assert.match(rows[0]!, /^on MainActivity: "Alarm 7:00" \(alarm_row_0\), .*, \+12 more$/);
     const screen = lines(textOf(await mcp.call('app_map', { map: clock, screen: 'SettingsActivity' })));
     assert.deepEqual(screen, [

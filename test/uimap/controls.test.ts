@@ -221,7 +221,7 @@ describe('screenView: controls, what each does, dialogs as nodes', () => {
 
 describe('renderMapText', () => {
   test('every screen with its controls; no markup; dialog described where a control opens it', async () => {
-    const r = renderMapText(await notesMap(), { here: A('MainActivity') });
+    const r = renderMapText(await notesMap(), { here: A('MainActivity'), count: (t) => t.split('\n').length });
     const lines = r.text.split('\n');
     assert.equal(lines[0], 'MainActivity "Notes" (launcher, you are here)');
     assert.ok(lines.includes('  tap "New note" → NoteActivity'), r.text);

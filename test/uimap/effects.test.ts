@@ -164,7 +164,9 @@ const starts = (ctx: ResolveContext, f: FunctionFacts, thisCls: string | undefin
             ? `element ${e.element.id}${e.element.text === undefined ? '' : ` "${e.element.text}"`}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`
             : e.k === 'finish'
               ? `finish at ${e.at}`
-              : `${e.k} ${e.name}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`,
+              : e.k === 'external'
+                ? `external ${e.action}`
+                : `${e.k} ${e.name}${e.dialog === undefined ? '' : ` in ${short(e.dialog)}`}`,
     );
 
 const ACTIVITIES: [string, string[]][] = [

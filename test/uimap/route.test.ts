@@ -9,6 +9,9 @@ import { actionText, findPaths, renderMapText, renderRoute, routeActions } from 
 import type { MapElement, UiMap } from '../../src/uimap/index.js';
 import { Planner } from '../../src/agent/planner.js';
 import { glance } from '../helpers/cli.js';
+import { taskTerms } from '../../src/agent/lexical.js';
+import { mapHints } from '../../src/agent/policies/single.js';
+import type { Observation } from '../../src/agent/types.js';
 import { handMap, mapActivity } from './hand-maps.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -110,17 +113,17 @@ describe('the planner text prints the task routes first', () => {
     const map = notesMap();
     const p = findPaths(map, 'Theme')[0];
     assert.ok(p !== undefined);
-    const r = renderMapText(map, { routes: [p] });
+    // one token a line: the route line takes its share of a tight budget
+    const count = (t: string): number => t.split('\n').length;
+    const r = renderMapText(map, { count, routes: [p] });
     const lines = r.text.split('\n');
     assert.equal(lines[0], `route: ${renderRoute(map, p)}`);
     assert.equal(lines[1], 'Splash (launcher)');
     // a route that another continues is left out
     const toMain = findPaths(map, 'Main')[0];
     assert.ok(toMain !== undefined);
-    const both = renderMapText(map, { routes: [toMain, p] }).text.split('\n');
+    const both = renderMapText(map, { count, routes: [toMain, p] }).text.split('\n');
     assert.deepEqual(both.slice(0, 2), [`route: ${renderRoute(map, p)}`, 'Splash (launcher)']);
-    // one token a line: the route line takes its share of a tight budget
-    const count = (t: string): number => t.split('\n').length;
     const without = renderMapText(map, { count, budget: 6 });
     const withRoute = renderMapText(map, { count, budget: 6, routes: [p] });
     assert.ok(withRoute.tokens <= 6 && without.tokens <= 6);
@@ -128,10 +131,30 @@ describe('the planner text prints the task routes first', () => {
   });
 
   test("Planner.mapText: a task's goal screen is routed to from where the device is", () => {
-    const t = new Planner(notesMap()).mapText('switch on the dark theme', P('Main'));
+    const t = new Planner(notesMap()).mapText('switch on the dark theme', P('Main'), { count: (s) => s.length });
     const first = t.text.split('\n')[0];
     assert.equal(first, 'route: Main → tap "Settings" (menu) → Settings → toggle "Dark theme" → Theme');
-    assert.equal(new Planner(notesMap()).mapText('', P('Main')).text.split('\n')[0], 'Main (you are here)');
+    assert.equal(new Planner(notesMap()).mapText('', P('Main'), { count: (s) => s.length }).text.split('\n')[0], 'Main (you are here)');
+  });
+});
+
+describe("the planner's instructions", () => {
+  test('Planner.instructions: the steps as `glance map path` lists them, then the goal control; the single policy hints with them', () => {
+    const planner = new Planner(notesMap());
+    const p = planner.route(P('Main'), P('Settings'));
+    assert.ok(p !== undefined);
+    assert.deepEqual(planner.instructions(p), ['on Main: tap "Settings" (menu) → Settings']);
+    const goal = planner.goals(taskTerms('switch on the dark theme'))[0];
+    assert.equal(goal?.element.id, 'dark');
+    const both = ['on Main: tap "Settings" (menu) → Settings', 'on Settings: toggle "Dark theme" → Theme'];
+    assert.deepEqual(planner.instructions(p, goal), both);
+    // the words of the one-line route the planner's map text and `glance map path` print
+    assert.ok(renderRoute(notesMap(), { ...p, target: goal!.target }).endsWith('→ Settings → toggle "Dark theme" → Theme'));
+    const obs = { screen: { package: 'org.x', activity: P('Main') }, elements: [] } as unknown as Observation;
+    assert.equal(mapHints(planner, obs, 'switch on the dark theme')[0], both.join('; '));
+    const back = planner.route(P('Settings'), P('Main'));
+    assert.ok(back !== undefined);
+    assert.deepEqual(planner.instructions(back), ['on Settings: press Up → Main (back)']);
   });
 });
 

@@ -97,16 +97,51 @@ export function receiverKind(receiver: SNode | undefined): 'none' | 'this' | 'su
   return 'other';
 }
 
-/** `view.setText(R.string.x)` and `tabs.newTab().setText(R.string.x)`: labels the layouts do not hold. */
+/** `= arrayOf(R.string.a, R.string.b)` (also `intArrayOf`, `listOf`, Java `new int[]{…}`), in compact text. */
+const STRING_ARRAY =
+  /(?:^|=)(?:(?:arrayOf|intArrayOf|listOf|arrayListOf|mutableListOf)(?:<[\w.?]+>)?\(|(?:newint\[\])?\{)((?:R\.string\.\w+,?)+)[)}];?$/;
+/** `names[i]`, `names.get(i)`, either inside `getString(…)`: one entry of an array, by position. */
+const INDEXED = /^(?:(?:\w+\.)?getString\()?(\w+)(?:\[[^\]]+\]|\.get\([^)]*\)|\.getOrNull\([^)]*\))\)?$/;
+/** A list item's class (`RadioItem`, `ListItem`): strings given to it are the options a dialog lists. */
+const ITEM_CLASS = /(?:^|\.)[A-Z]\w*Item$/;
+/** A tab being built or fetched: texts set on it (or in a lambda run on it) are the tab's label. */
+const TAB_RECEIVER = /\b(?:newTab|getTabAt)\(/;
+
+/** The string resources an array literal (a variable's value, in compact text) holds, in order. */
+export function stringArray(compact: string): string[] | undefined {
+  const m = STRING_ARRAY.exec(compact);
+  return m?.[1]
+    ?.split(',')
+    .filter((x) => x !== '')
+    .map((x) => x.slice('R.string.'.length));
+}
+
+/** Arrays are looked up by the class the code sits in and the variable's name. */
+export const arrayKey = (ctx: Ctx, name: string): string => `${ctx.cls?.name ?? ''}|${name}`;
+
+/** The string resources a label argument names: `R.string.x`, or an entry of a known array of them (any of its entries). */
+function labelTexts(w: Walker, ctx: Ctx, arg: SNode | undefined): string[] {
+  if (arg === undefined) return [];
+  const one = w.findRef(arg, 'string');
+  if (one !== undefined) return [one];
+  const m = INDEXED.exec(w.compact(arg));
+  return m?.[1] === undefined ? [] : (w.stringArrays.get(arrayKey(ctx, m[1])) ?? []);
+}
+
+/**
+ * `view.setText(R.string.x)` and `tabs.newTab().setText(R.string.x)`: labels the layouts do not hold. A label
+ * from an array indexed in a loop (`setText(titles[i])`) names every tab the loop builds; a view, which
+ * shows one of them, is left to its layout.
+ */
 function recordLabel(w: Walker, ctx: Ctx, at: { receiver: SNode; arg: SNode | undefined }): void {
-  const text = at.arg === undefined ? undefined : w.findRef(at.arg, 'string');
-  if (text === undefined) return;
-  if (/\bnewTab\(/.test(w.compact(at.receiver))) {
-    w.push(ctx, { t: 'label', text, tab: true });
+  const texts = labelTexts(w, ctx, at.arg);
+  if (texts.length === 0) return;
+  if (ctx.tab === true || TAB_RECEIVER.test(w.compact(at.receiver))) {
+    for (const text of texts) w.push(ctx, { t: 'label', text, tab: true });
     return;
   }
   const element = listenerTarget(w, at.receiver);
-  if (element !== undefined) w.push(ctx, { t: 'label', text, element });
+  if (element !== undefined && texts.length === 1) w.push(ctx, { t: 'label', text: texts[0]!, element });
 }
 
 /** Handles a call once its parts are known (shared by Java and Kotlin). */
@@ -114,8 +149,11 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
   const { name, receiver, args } = parts;
   const listener = LISTENER.exec(name);
   for (const ta of parts.typeArgs) for (const ty of w.typeNames(ta)) w.push(ctx, { t: 'classref', cls: ty });
-  if (parts.isNew) w.push(ctx, { t: 'new', cls: parts.calleeText });
-  else {
+  if (parts.isNew) {
+    w.push(ctx, { t: 'new', cls: parts.calleeText });
+    if (ITEM_CLASS.test(parts.calleeText))
+      for (const a of args) for (const text of w.allRefs(a, 'string')) w.push(ctx, { t: 'option', text });
+  } else {
     const recvKind = receiverKind(receiver);
     const recvText = receiver === undefined ? '' : w.compact(receiver);
     // Type-like receivers: static methods, Kotlin objects and companions (`a.b.Helper`, `Helper`, `X.Companion`).
@@ -150,6 +188,7 @@ export function recordCall(w: Walker, ctx: Ctx, parts: CallParts): void {
     argCtx = { ...ctx, trig: { kind: 'callback', via: parts.calleeText } };
   }
   if (button !== undefined || DIALOG_LISTS.has(name)) argCtx = { ...argCtx, dialog: true };
+  if (receiver !== undefined && TAB_RECEIVER.test(w.compact(receiver))) argCtx = { ...argCtx, tab: true };
   for (const a of args) w.visit(a, lambdaLike(w, a) ? argCtx : ctx);
 }
 

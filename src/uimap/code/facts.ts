@@ -46,7 +46,12 @@ export type UseBody =
    * Text set from code on a view (`element` as written: an id, view variable or binding property) or on a tab
    * built in code (`tab`): the string resource's name.
    */
-  | { t: 'label'; text: string; element?: string; tab?: true; trig?: TriggerContext };
+  | { t: 'label'; text: string; element?: string; tab?: true; trig?: TriggerContext }
+  /**
+   * A string resource handed to a list item's constructor (`RadioItem(id, getString(R.string.left))`): an
+   * option of the dialog the same code opens with those items.
+   */
+  | { t: 'option'; text: string; trig?: TriggerContext };
 
 export interface FunctionFacts {
   name: string;

@@ -3,7 +3,7 @@
  * Kotlin grammars name their nodes apart, so one table serves both). Nodes without an entry are walked through.
  */
 import type { SNode } from '../syntax.js';
-import { foundViewId, isReference, javaCall, javaNew, kotlinCall, receiverKind } from './calls.js';
+import { arrayKey, foundViewId, isReference, javaCall, javaNew, kotlinCall, receiverKind, stringArray } from './calls.js';
 import { newClass, newFunction } from './declarations.js';
 import type { TriggerContextKind } from './facts.js';
 import type { Ctx, Visitor, VisitorTable, Walker } from './walker.js';
@@ -19,12 +19,16 @@ const ACTION_CONSTANTS: readonly [RegExp, string][] = [
   [/^(?:android\.content\.)?Intent\.ACTION_(\w+)$/, 'android.intent.action.'],
   [/^(?:android\.provider\.)?MediaStore\.ACTION_(\w+)$/, 'android.media.action.'],
   [/^(?:android\.provider\.)?Settings\.ACTION_(\w+)$/, 'android.settings.'],
+  [/^(?:android\.provider\.)?ContactsContract\.QuickContact\.ACTION_(\w+)$/, 'android.provider.action.'],
 ];
 const EQUALITY = new Set(['==', '!=', '===', '!==']);
 const CLASS_NAME_ONLY = /^[\w.]+(::class(\.java)?\.(simpleName|qualifiedName|name|canonicalName)|\.class\.get(Simple|Canonical)?Name\(\))$/;
 
 function recordViewVar(w: Walker, ctx: Ctx, at: { name: string | undefined; value: SNode | undefined }): void {
-  if (at.name === undefined || at.value === undefined || ctx.cls === undefined) return;
+  if (at.name === undefined || at.value === undefined) return;
+  const strings = stringArray(w.compact(at.value));
+  if (strings !== undefined) w.stringArrays.set(arrayKey(ctx, at.name), strings);
+  if (ctx.cls === undefined) return;
   const id = foundViewId(w.compact(at.value));
   if (id !== undefined) ctx.cls.viewVars[at.name] = id;
 }

@@ -20,6 +20,8 @@ export interface Ctx {
   compared?: boolean;
   /** Inside a dialog button's or list's listener: uses here run from a dialog. */
   dialog?: boolean;
+  /** Inside a lambda run on a tab being built (`tabs.newTab().apply { … }`): texts set here label that tab. */
+  tab?: boolean;
 }
 
 export type Visitor = (w: Walker, n: SNode, ctx: Ctx) => void;
@@ -32,6 +34,11 @@ export class Walker {
   /** Each class's `<init>`: field initialisers, init blocks and constructors go there. */
   readonly initOf = new Map<ClassFacts, FunctionFacts>();
   readonly isJava: boolean;
+  /**
+   * Variables and properties holding an array of string resources (`arrayOf(R.string.a, R.string.b)`), by
+   * class and name: a label set from `names[i]` in a loop is each of them in turn.
+   */
+  readonly stringArrays = new Map<string, string[]>();
   /** Start offset of the node being visited: uses recorded now come from there. */
   private at = 0;
   private lineStarts: number[] | undefined;

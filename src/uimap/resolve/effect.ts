@@ -16,13 +16,23 @@ export type Effect = { trig?: MapTrigger; weak?: boolean; dialog?: string } & (
   | { k: 'menu'; name: string; context?: MenuContext }
   | { k: 'nav'; name: string }
   | { k: 'xml'; name: string }
-  | { k: 'reach'; cls: string; toRoot?: boolean }
-  | { k: 'element'; element: MapElement }
+  /**
+   * A class the code reaches (a fragment, dialog, adapter, custom view). `page`: the fragment whose code builds
+   * it, so a list's rows stay on that fragment's page when a screen's code reaches them through it.
+   */
+  | { k: 'reach'; cls: string; toRoot?: boolean; page?: string }
+  /**
+   * `opener`: the element whose code built the element (an option handed to a shared dialog class); it goes
+   * on that opener's own copy of the dialog, so each control lists its own options.
+   */
+  | { k: 'element'; element: MapElement; opener?: string }
   | { k: 'finish'; at: string }
   /** The code reacts to the trigger's element (a listener is set on it), whatever else it does. */
   | { k: 'act' }
   /** Text the code gives an element (by id) that its layout may leave empty. */
   | { k: 'label'; id: string; text: string }
+  /** An intent sent with a framework action no screen of this app takes: another app answers it. */
+  | { k: 'external'; action: string }
 );
 
 export function effectKey(e: Effect): string {
@@ -30,16 +40,18 @@ export function effectKey(e: Effect): string {
     e.k === 'start'
       ? e.to
       : e.k === 'reach'
-        ? `${e.cls}|${e.toRoot === true}`
+        ? `${e.cls}|${e.toRoot === true}|${e.page ?? ''}`
         : e.k === 'element'
           ? `${e.element.id}|${e.element.text ?? ''}`
           : e.k === 'label'
             ? `${e.id}|${e.text}`
-            : e.k === 'finish' || e.k === 'act'
-              ? ''
-              : e.k === 'menu'
-                ? `${e.name}|${e.context ?? ''}`
-                : e.name;
+            : e.k === 'external'
+              ? e.action
+              : e.k === 'finish' || e.k === 'act'
+                ? ''
+                : e.k === 'menu'
+                  ? `${e.name}|${e.context ?? ''}`
+                  : e.name;
   return `${e.k}|${what}|${e.trig?.kind ?? ''}|${e.trig?.element ?? ''}|${e.weak === true}|${e.dialog ?? ''}`;
 }
 

@@ -14,7 +14,7 @@ import { effectKey, substitute } from './effect.js';
 import { chainOf, resolveType } from './indexes.js';
 import { declaredActivity, importedName } from './manifest.js';
 import { bindingLayout, frameworkDialogElements } from './names.js';
-import { intentContextOf, startsOfString, systemServices } from './intents.js';
+import { intentContextOf, leavesApp, startsOfString, systemServices } from './intents.js';
 import { navActivity } from './navigation.js';
 
 const DIALOG_BUILDERS =
@@ -87,7 +87,12 @@ export function resolveCall(ctx: ResolveContext, use: CallUse, at: { thisCls: st
     // An override implements a supertype's method: on an unknown receiver the call is more likely the
     // framework's (`menu.getItem(i)`, not the project's pager adapter's getItem).
     const methods = (ctx.code.methodsByName.get(name) ?? []).filter((m) => m.fn.overrides !== true);
-    if (methods.length > 0 && methods.length <= 2) return methods.map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+    if (methods.length > 0 && methods.length <= 2) {
+      // Of two, a screen's own method is the unlikelier on a receiver of unknown type (`notesDB.deleteNote(n)`
+      // is the DAO's, not MainActivity's): following it would put that screen's parts on the caller's.
+      const other = methods.filter((m) => m.fn.owner === undefined || classify(ctx, m.fn.owner) !== 'activity');
+      return (other.length > 0 ? other : methods).map((m) => ({ fn: m.fn, cls: m.fn.owner }));
+    }
   }
   return [];
 }
@@ -166,12 +171,31 @@ function resEffects(use: Extract<Use, { t: 'res' }>, env: UseEnv): void {
   }
 }
 
+/** `PendingIntent.getActivity(…)` and its kin: the intent is handed to a notification or an alarm. */
+const PENDING = /^get(Activity|Activities|Broadcast|Service|ForegroundService)$/;
+const STARTS_NOW = /^(start|launch)([A-Z]|$)/;
+
+/**
+ * A function that wraps its intent in a PendingIntent and starts nothing itself: the screen it names opens
+ * when a notification or alarm is tapped later, not from the control whose code runs this.
+ */
+function pendingOnly(fn: FunctionFacts): boolean {
+  let pending = false;
+  for (const u of fn.uses) {
+    if (u.t !== 'call') continue;
+    if (STARTS_NOW.test(u.name)) return false;
+    if (PENDING.test(u.name) && /(^|\.)PendingIntent$/.test(u.receiverType ?? '')) pending = true;
+  }
+  return pending;
+}
+
 function classrefEffects(use: Extract<Use, { t: 'classref' }>, env: UseEnv): void {
   const { ctx, file, add, trigPart } = env;
   const q = resolveType(ctx, use.cls, file) ?? declaredActivity(ctx, use.cls, file);
   const named = { at: env.at, kind: env.forResult ? ('result' as const) : ('explicit' as const), ...trigPart };
-  if (q !== undefined && ctx.manifest.activities.has(q)) add({ k: 'start', to: q, ...named });
-  else if (q !== undefined && ctx.code.classes.has(q)) {
+  if (q !== undefined && ctx.manifest.activities.has(q)) {
+    if (!pendingOnly(env.fn)) add({ k: 'start', to: q, ...named });
+  } else if (q !== undefined && ctx.code.classes.has(q)) {
     const kind = classify(ctx, q);
     if (kind === 'fragment' || kind === 'dialog') add({ k: 'reach', cls: q, toRoot: true, ...trigPart });
   } else if (q === undefined && /Activity$/.test(use.cls) && !/^(AppCompat|Fragment|Component)?Activity$/.test(use.cls)) {
@@ -207,6 +231,7 @@ function strEffects(use: Extract<Use, { t: 'str' }>, env: UseEnv): void {
     env.add({ k: 'start', to: s.to, at: env.at, kind, ...env.trigPart });
   }
   if (intent?.sends === true) systemStarts({ action: use.value }, env);
+  if (leavesApp(env.ctx, use.value, intent)) env.add({ k: 'external', action: use.value, ...env.trigPart });
 }
 
 /** Is the callee code outside the caller's class (a free or extension function, another class's method)? */
@@ -241,6 +266,22 @@ function callEffects(use: CallUse, env: UseEnv): void {
   }
 }
 
+/**
+ * The options a dialog class shows from items the opening code builds beside it (`RadioGroupDialog(this,
+ * items)` after `items = arrayListOf(RadioItem(…, getString(R.string.left)), …)`): items of the same scope.
+ */
+function dialogOptions(dialog: string, use: Use, env: UseEnv): void {
+  const { trig } = env;
+  if (trig?.element === undefined) return;
+  for (const u of env.fn.uses) {
+    if (u.t !== 'option' || (u.scope ?? 0) !== (use.scope ?? 0)) continue;
+    const text = textOf(env.ctx, `@string/${u.text}`);
+    if (text === undefined) continue;
+    const element: MapElement = { id: u.text, class: 'android.widget.RadioButton', text };
+    env.add({ k: 'element', element, dialog, opener: trig.element, ...env.trigPart });
+  }
+}
+
 /** A tab built in code has no id of its own: it is named by its label's string resource. */
 function tabElement(stringName: string, text: string): MapElement {
   return { id: stringName, class: 'com.google.android.material.tabs.TabLayout.Tab', kind: 'tab', text };
@@ -259,15 +300,22 @@ function labelEffects(use: Extract<Use, { t: 'label' }>, env: UseEnv): void {
 
 const USE_EFFECTS: { [T in Use['t']]: UseHandler<T> } = {
   label: labelEffects,
+  // read where the dialog they belong to is opened (dialogOptions)
+  option: () => undefined,
   res: resEffects,
   binding: (use, { ctx, add }) => {
     const layout = bindingLayout(use.name);
     if (ctx.resources.layouts.has(layout)) add({ k: 'layout', name: layout });
   },
   classref: classrefEffects,
-  new: (use, { ctx, file, add, trigPart }) => {
+  new: (use, env) => {
+    const { ctx, file, add, trigPart, thisCls } = env;
     const q = resolveType(ctx, use.cls, file);
-    if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') add({ k: 'reach', cls: q, ...trigPart });
+    if (q !== undefined && ctx.code.classes.has(q) && classify(ctx, q) !== 'activity') {
+      const page = thisCls !== undefined && thisCls !== q && classify(ctx, thisCls) === 'fragment' ? { page: thisCls } : {};
+      add({ k: 'reach', cls: q, ...page, ...trigPart });
+      if (classify(ctx, q) === 'dialog') dialogOptions(q, use, env);
+    }
     for (const el of frameworkDialogElements(use.cls)) add({ k: 'element', element: el, ...trigPart });
   },
   call: callEffects,

@@ -35,6 +35,35 @@ export interface IntentContext extends IntentData {
 }
 
 const SENDS = /^(start|launch)([A-Z]|$)/;
+/** A framework action as the code's constants name it (`android.intent.action.VIEW`, `android.settings.…`). */
+const FRAMEWORK_ACTION = /^android\.(?:[a-z]+\.)*(?:action\.|settings\.)[A-Z][A-Z0-9_]*$/;
+
+/**
+ * Actions that hand the user over to another app's screen for their content (a contact card, a share sheet,
+ * an editor, a store page). Permission grants and document pickers are left out: they come back to the
+ * screen that asked, and sit behind most controls of a file-handling app.
+ */
+const HAND_OVER = new Set([
+  'VIEW',
+  'SEND',
+  'SENDTO',
+  'SEND_MULTIPLE',
+  'EDIT',
+  'INSERT',
+  'INSERT_OR_EDIT',
+  'QUICK_CONTACT',
+  'ATTACH_DATA',
+  'WEB_SEARCH',
+]);
+
+/**
+ * A framework action the code sends that no screen of the app takes and no system route hands back to it:
+ * another app answers (see HAND_OVER).
+ */
+export function leavesApp(ctx: ResolveContext, action: string, intent: IntentContext | undefined): boolean {
+  if (intent?.sends !== true || !FRAMEWORK_ACTION.test(action) || !HAND_OVER.has(action.slice(action.lastIndexOf('.') + 1))) return false;
+  return implicitTargets(ctx, action, intent).length === 0 && !SYSTEM_ROUTES.some((r) => r.action === action);
+}
 /** How far below an action a nested lambda may fill in the same intent (`Intent(action).apply { data = … }`). */
 const NEARBY_LINES = 10;
 
@@ -61,7 +90,7 @@ function within(fn: FunctionFacts, inner: number, outer: number): boolean {
  * function (the next button's listener) are other intents.
  */
 export function intentContextOf(ctx: ResolveContext, fn: FunctionFacts, use: Use): IntentContext | undefined {
-  if (use.t !== 'str' || !knownActions(ctx).has(use.value)) return undefined;
+  if (use.t !== 'str' || !(knownActions(ctx).has(use.value) || FRAMEWORK_ACTION.test(use.value))) return undefined;
   const schemes = new Set<string>();
   for (const a of ctx.manifest.activities.values()) for (const f of a.filters) for (const s of f.schemes) schemes.add(s);
   const scope = use.scope ?? 0;

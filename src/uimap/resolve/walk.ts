@@ -40,6 +40,8 @@ interface Walk {
   listeners: { owner: Owner; element: string; kind: ListenerKind }[];
   /** Texts the code sets, given to their elements once the walk has attached every layout. */
   labels: { owner: Owner; id: string; text: string }[];
+  /** Framework actions sent from an element that another app answers, given to the element after the walk. */
+  externals: { owner: Owner; id: string; action: string }[];
   reached: Set<string>;
   rootChain: Set<string>;
 }
@@ -70,6 +72,22 @@ function partOf(w: Walk, kind: 'fragment' | 'dialog', name: string, trigger?: Ma
   }
   if (p.trigger === undefined && trigger !== undefined && trigger.kind !== 'auto') p.trigger = trigger;
   return p;
+}
+
+/**
+ * A shared dialog class opened by several controls, each with its own items: the first opener's options go on
+ * the dialog part itself, another opener's on a copy of it named `Dialog#n` that it opens.
+ */
+function openerCopy(w: Walk, part: Owner, at: { opener: string; trig: MapTrigger | undefined }): Owner {
+  if (part.kind !== 'dialog' || part.trigger?.element === undefined || part.trigger.element === at.opener) return part;
+  for (let n = 2; ; n++) {
+    const seen = w.parts.get(`dialog|${part.name}#${n}`);
+    if (seen?.trigger?.element === at.opener) return seen;
+    if (seen !== undefined) continue;
+    const copy = partOf(w, 'dialog', `${part.name}#${n}`, { kind: at.trig?.kind ?? 'click', element: at.opener });
+    for (const e of part.elements) if (e.kind === 'dialog-button') addElement(copy, e);
+    return copy;
+  }
 }
 
 function addMenu(w: Walk, name: string, style?: MenuStyle, context?: MenuContext): void {
@@ -111,6 +129,16 @@ function applyNotes(w: Walk): void {
     );
   }
   for (const l of w.labels) updateElement(w, l, (e) => (e.text === undefined ? { ...e, text: l.text } : e));
+  for (const x of w.externals) updateElement(w, x, (e) => withExternal(e, x.action));
+}
+
+const withExternal = (e: MapElement, action: string): MapElement =>
+  e.external?.includes(action) === true ? e : { ...e, external: [...(e.external ?? []), action] };
+
+/** Menu items are built from their resource after the walk: the actions their handlers send go on them then. */
+function menuExternals(w: Walk, menus: MapActivity['menus']): void {
+  for (const x of w.externals)
+    for (const m of menus) m.elements = m.elements.map((e) => (e.id === x.id && e.kind === 'menu-item' ? withExternal(e, x.action) : e));
 }
 
 function attachNav(w: Walk, graph: string, trig: MapTrigger | undefined, seen = new Set<string>()): void {
@@ -283,11 +311,14 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
       case 'xml':
         attachPreferences(w, e.name, target);
         break;
-      case 'reach':
-        reachClass(w, e.cls, e.toRoot === true ? w.root : target, { trig, listItem, via: a.via });
+      case 'reach': {
+        // built by a fragment's code, reached from the screen's: the part is still the fragment's page
+        const page = e.page !== undefined && target === w.root && !w.rootChain.has(e.page) ? partOf(w, 'fragment', e.page) : target;
+        reachClass(w, e.cls, e.toRoot === true ? w.root : page, { trig, listItem, via: a.via });
         break;
+      }
       case 'element':
-        addElement(target, e.element);
+        addElement(e.opener === undefined ? target : openerCopy(w, target, { opener: e.opener, trig }), e.element);
         break;
       case 'finish':
         if (trig !== undefined && trig.kind !== 'auto') w.finishes.push({ trigger: trig, at: e.at });
@@ -297,6 +328,9 @@ function applyFn(w: Walk, fn: FunctionFacts, a: Apply): void {
         break;
       case 'label':
         w.labels.push({ owner: target, id: e.id, text: e.text });
+        break;
+      case 'external':
+        if (trig?.element !== undefined) w.externals.push({ owner: target, id: trig.element, action: e.action });
         break;
     }
   }
@@ -315,6 +349,7 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     menuContexts: new Map(),
     listeners: [],
     labels: [],
+    externals: [],
     reached: new Set(),
     rootChain: new Set(chainOf(ctx, name).chain),
   };
@@ -330,6 +365,7 @@ export function walkActivity(ctx: ResolveContext, name: string): MapActivity {
     dialogs: parts.filter((p) => p.kind === 'dialog' && p.elements.length > 0).map(partOut),
     menus: w.menus.map((m) => menuPart(ctx, m, { style: w.menuStyles.get(m) ?? 'options', context: w.menuContexts.get(m) })),
   };
+  menuExternals(w, activity.menus);
   ctx.finishTriggers.set(name, w.finishes);
   return activity;
 }
