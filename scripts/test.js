@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { staleSource } from './dist-fresh.mjs';
+import { reapOrphans } from './orphans.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const TIMES = 'reports/test-times.json';
@@ -68,10 +69,11 @@ async function stopDaemons(dir) {
 
 /** Reads the command line: tier flags, --concurrency N, and path filters. */
 function parseArgs(argv) {
-  const o = { tier: undefined, concurrency: undefined, filters: [] };
+  const o = { tier: undefined, concurrency: undefined, cpu: false, filters: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--full' || a === '--quick' || a === '--all') o.tier = a.slice(2);
+    else if (a === '--cpu') o.cpu = true;
     else if (a === '--concurrency') o.concurrency = argv[++i];
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else o.filters.push(a);
@@ -129,6 +131,7 @@ const summaryOut = join(scratch, 'summary.json');
 // any daemon still started lands in this run's folder, which is removed below (with the TAP copy) once those
 // daemons have stopped.
 const daemonDir = join(scratch, 'daemons');
+const cpuLog = join(scratch, 'cpu.jsonl');
 try {
   const started = Date.now();
   const r = spawnSync(
@@ -136,6 +139,7 @@ try {
     [
       '--import',
       'tsx',
+      ...(args.cpu ? ['--import', './scripts/test-cpu.mjs'] : []),
       '--test',
       `--test-concurrency=${args.concurrency}`,
       '--test-reporter=spec',
@@ -144,20 +148,56 @@ try {
       `--test-reporter-destination=${summaryOut}`,
       ...files,
     ],
-    { stdio: 'inherit', env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir } },
+    {
+      stdio: 'inherit',
+      env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir, ...(args.cpu ? { GLANCE_TEST_CPU_LOG: cpuLog } : {}) },
+    },
   );
   const seconds = (Date.now() - started) / 1000;
   await stopDaemons(daemonDir);
+  // Servers whose test process was killed (a file cancelled, a timeout) and so never stopped them.
+  const orphans = reapOrphans();
+  if (orphans.length > 0) console.log(`stopped what killed test processes left running: ${orphans.join(', ')}`);
   const summary = readSummary(summaryOut);
   const count = (k) => summary[k] ?? 0;
   const took = slowest(summary.times ?? {}, 5);
   if (took !== '') console.log(`slowest files: ${took}`);
+  if (args.cpu) writeCpu(cpuLog);
   console.log(
     `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
   );
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/**
+ * Keeps each file's wall and CPU seconds (scripts/test-cpu.mjs) in reports/test-cpu.json and prints the files that
+ * took longest, with how much of their time was CPU (their own process and the children it waited for).
+ */
+function writeCpu(path) {
+  const rows = existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l))
+    : [];
+  const byFile = Object.fromEntries(
+    rows.map((r) => [
+      relative(resolve('.'), r.file),
+      { wall: +r.wall.toFixed(2), cpu: +r.cpu.toFixed(2), children: +r.children.toFixed(2) },
+    ]),
+  );
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/test-cpu.json', `${JSON.stringify(byFile, null, 1)}\n`);
+  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
+  console.log(
+    `cpu: ${rows.length} files, wall ${sum('wall').toFixed(0)} s, cpu ${sum('cpu').toFixed(0)} s + children ${sum('children').toFixed(0)} s`,
+  );
+  for (const [f, r] of Object.entries(byFile)
+    .sort((a, b) => b[1].wall - a[1].wall)
+    .slice(0, 25))
+    console.log(`  ${f}  wall ${r.wall.toFixed(1)} s  cpu ${r.cpu.toFixed(1)} s  children ${r.children.toFixed(1)} s`);
 }
 
 /** The reporter's summary, or nothing when the run ended before it was written. */
