@@ -46,6 +46,9 @@ const clientEntry = join(repoRoot, 'test/helpers/glance-client.ts');
 // when GLANCE_TEST_FROM_SOURCE=1 asks for it.
 const built = process.env['GLANCE_TEST_FROM_SOURCE'] !== '1' && staleSource(repoRoot) === undefined;
 
+/** Whether a spawned `glance` runs the build in dist/ (else the source through tsx). */
+export const spawnsBuilt = built;
+
 /** Node's arguments that run the CLI in-process (no daemon), before the CLI's own. */
 export const devArgs: readonly string[] = built ? [join(repoRoot, 'test/helpers/glance-built.mjs')] : ['--import', 'tsx', devEntry];
 
