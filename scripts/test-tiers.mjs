@@ -20,6 +20,8 @@ export const FULL = [
   // The agent benchmark replayed over the corpus's tasks (oracle, random and heuristic; the model policies).
   'test/agent/bench.test.ts',
   'test/agent/bench-models.test.ts',
+  // The navigation benchmark over every pair of the shared iOS Contacts trailmap.
+  'test/agent/trailmap-ios-bench.test.ts',
   // The package: packed and installed offline in an empty folder; its declaration surface against the API golden.
   'test/package/pack.test.ts',
   'test/package/package.test.ts',
