@@ -8,6 +8,9 @@ export const FULL = [
   'test/snapshot/golden.test.ts',
   'test/snapshot/golden-invariants.test.ts',
   'test/snapshot/ios-corpus.test.ts',
+  // Every DroidTask screen read by both Android backends through the real adb server (the demo app's screens are
+  // compared the same way in test/device/uia2-cli.test.ts, in the quick tier).
+  'test/virtual/backends-agree.test.ts',
   // Marked screenshots of corpus screens, pixel for pixel.
   'test/image/golden.test.ts',
   // Chromium: the UI Map's HTML view laid out and drawn in a browser.
