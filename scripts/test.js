@@ -11,9 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { staleSource } from './dist-fresh.mjs';
 import { reapOrphans } from './orphans.mjs';
+import { planUnits } from './test-groups.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const TIMES = 'reports/test-times.json';
@@ -69,11 +70,12 @@ async function stopDaemons(dir) {
 
 /** Reads the command line: tier flags, --concurrency N, and path filters. */
 function parseArgs(argv) {
-  const o = { tier: undefined, concurrency: undefined, cpu: false, filters: [] };
+  const o = { tier: undefined, concurrency: undefined, cpu: false, groups: true, filters: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--full' || a === '--quick' || a === '--all') o.tier = a.slice(2);
     else if (a === '--cpu') o.cpu = true;
+    else if (a === '--no-groups') o.groups = false;
     else if (a === '--concurrency') o.concurrency = argv[++i];
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else o.filters.push(a);
@@ -132,6 +134,8 @@ const summaryOut = join(scratch, 'summary.json');
 // daemons have stopped.
 const daemonDir = join(scratch, 'daemons');
 const cpuLog = join(scratch, 'cpu.jsonl');
+// Short files several to a process (scripts/test-groups.mjs); --no-groups runs every file in its own.
+const { units, groups } = args.groups ? planUnits(files, known, scratch) : { units: files, groups: new Map() };
 try {
   const started = Date.now();
   const r = spawnSync(
@@ -146,7 +150,7 @@ try {
       '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/test-times.mjs',
       `--test-reporter-destination=${summaryOut}`,
-      ...files,
+      ...units,
     ],
     {
       stdio: 'inherit',
@@ -164,7 +168,7 @@ try {
   if (took !== '') console.log(`slowest files: ${took}`);
   if (args.cpu) writeCpu(cpuLog);
   console.log(
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files${groups.size > 0 ? `, ${[...groups.values()].flat().length} of them in ${groups.size} groups` : ''}, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
   );
   process.exitCode = r.status ?? 1;
 } finally {
@@ -184,7 +188,7 @@ function writeCpu(path) {
     : [];
   const byFile = Object.fromEntries(
     rows.map((r) => [
-      relative(resolve('.'), r.file),
+      groupName(r.file) ?? relative(resolve('.'), r.file),
       { wall: +r.wall.toFixed(2), cpu: +r.cpu.toFixed(2), children: +r.children.toFixed(2) },
     ]),
   );
@@ -200,6 +204,13 @@ function writeCpu(path) {
     console.log(`  ${f}  wall ${r.wall.toFixed(1)} s  cpu ${r.cpu.toFixed(1)} s  children ${r.children.toFixed(1)} s`);
 }
 
+/** "group N (first … last, K files)" for a group's module, else undefined. */
+function groupName(path) {
+  const members = groups.get(path);
+  if (members === undefined) return undefined;
+  return `${basename(path, '.test.mjs')} (${members[0]} … ${members.at(-1)}, ${members.length} files)`;
+}
+
 /** The reporter's summary, or nothing when the run ended before it was written. */
 function readSummary(path) {
   try {
@@ -212,7 +223,12 @@ function readSummary(path) {
 /** Merges this run's file times into reports/test-times.json and names the `n` slowest of this run. */
 function slowest(run, n) {
   if (Object.keys(run).length === 0) return '';
-  const rel = Object.fromEntries(Object.entries(run).map(([f, ms]) => [relative(resolve('.'), f), ms]));
+  // A group's own time is no file's: its files' times are their tests' (scripts/test-times.mjs).
+  const rel = Object.fromEntries(
+    Object.entries(run)
+      .map(([f, ms]) => [relative(resolve('.'), f), ms])
+      .filter(([f]) => files.includes(f)),
+  );
   mkdirSync('reports', { recursive: true });
   writeFileSync(TIMES, `${JSON.stringify({ ...readTimes(), ...rel }, null, 1)}\n`);
   return Object.entries(rel)
