@@ -11,10 +11,10 @@ import { alive, reapOrphans, startedAt } from '../../scripts/orphans.mjs';
 import { repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
-import { waitFor } from './adb-harness.js';
+import { waitFor } from '../adb/adb-harness.js';
 
 const records = tempDir('glance-orphans-test-');
-const holder = join(repoRoot, 'test/adb/fixtures/hold-adb-server.ts');
+const holder = join(repoRoot, 'test/helpers/fixtures/hold-adb-server.ts');
 const started: ChildProcess[] = [];
 
 interface Held {
