@@ -6,12 +6,17 @@
 // each reported under its own file. Files still run alone when they are long (their own process keeps them
 // apart from the rest) or new (no time recorded yet). The times kept for a grouped file are its tests' own
 // (scripts/test-times.mjs), so a short file stays short, and one that grows long leaves the groups.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** A file shorter than this (milliseconds, as last recorded) runs in a group. */
 export const SHORT_MS = 5000;
+/**
+ * A root-level beforeEach or afterEach: in a group it would run around the other files' tests too, so such a file
+ * runs alone. (A root-level before or after runs once either way, at the start or end of its process.)
+ */
+const EACH_HOOK = /^(beforeEach|afterEach)\(/m;
 /** A group holds files of at most this much recorded time together, so groups still spread over the workers. */
 export const GROUP_MS = 20_000;
 
@@ -20,8 +25,9 @@ export const GROUP_MS = 20_000;
  * Returns the units longest first (a group's time is its files' sum) and each group's files by its path.
  */
 export function planUnits(files, known, dir) {
-  const short = files.filter((f) => (known[f] ?? Infinity) < SHORT_MS).sort();
-  const alone = files.filter((f) => !((known[f] ?? Infinity) < SHORT_MS));
+  const groupable = (f) => (known[f] ?? Infinity) < SHORT_MS && !EACH_HOOK.test(readFileSync(f, 'utf8'));
+  const short = files.filter(groupable).sort();
+  const alone = files.filter((f) => !short.includes(f));
   const groups = new Map();
   const cost = new Map(alone.map((f) => [f, known[f] ?? Infinity]));
   let members = [];
