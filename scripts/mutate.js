@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { reapOrphans } from './orphans.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const layers = {
@@ -222,4 +223,8 @@ const r = spawnSync(process.execPath, stryker, {
   stdio: 'inherit',
   env,
 });
+// Stryker ends a test process that runs past its time with SIGKILL: the adb servers such processes started are
+// stopped here (and by each later harness as it starts).
+const orphans = reapOrphans();
+if (orphans.length > 0) console.log(`stopped what killed test processes left running: ${orphans.join(', ')}`);
 process.exitCode = r.status ?? 1;

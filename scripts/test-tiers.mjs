@@ -8,6 +8,9 @@ export const FULL = [
   'test/snapshot/golden.test.ts',
   'test/snapshot/golden-invariants.test.ts',
   'test/snapshot/ios-corpus.test.ts',
+  // Every DroidTask screen read by both Android backends through the real adb server (the demo app's screens are
+  // compared the same way in test/device/uia2-cli.test.ts, in the quick tier).
+  'test/virtual/backends-agree.test.ts',
   // Marked screenshots of corpus screens, pixel for pixel.
   'test/image/golden.test.ts',
   // Chromium: the UI Map's HTML view laid out and drawn in a browser.
@@ -20,6 +23,8 @@ export const FULL = [
   // The agent benchmark replayed over the corpus's tasks (oracle, random and heuristic; the model policies).
   'test/agent/bench.test.ts',
   'test/agent/bench-models.test.ts',
+  // The navigation benchmark over every pair of the shared iOS Contacts trailmap.
+  'test/agent/trailmap-ios-bench.test.ts',
   // The package: packed and installed offline in an empty folder; its declaration surface against the API golden.
   'test/package/pack.test.ts',
   'test/package/package.test.ts',

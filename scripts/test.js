@@ -11,8 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { staleSource } from './dist-fresh.mjs';
+import { reapOrphans } from './orphans.mjs';
+import { planUnits } from './test-groups.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const TIMES = 'reports/test-times.json';
@@ -68,10 +70,12 @@ async function stopDaemons(dir) {
 
 /** Reads the command line: tier flags, --concurrency N, and path filters. */
 function parseArgs(argv) {
-  const o = { tier: undefined, concurrency: undefined, filters: [] };
+  const o = { tier: undefined, concurrency: undefined, cpu: false, groups: true, filters: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--full' || a === '--quick' || a === '--all') o.tier = a.slice(2);
+    else if (a === '--cpu') o.cpu = true;
+    else if (a === '--no-groups') o.groups = false;
     else if (a === '--concurrency') o.concurrency = argv[++i];
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else o.filters.push(a);
@@ -129,6 +133,9 @@ const summaryOut = join(scratch, 'summary.json');
 // any daemon still started lands in this run's folder, which is removed below (with the TAP copy) once those
 // daemons have stopped.
 const daemonDir = join(scratch, 'daemons');
+const cpuLog = join(scratch, 'cpu.jsonl');
+// Short files several to a process (scripts/test-groups.mjs); --no-groups runs every file in its own.
+const { units, groups } = args.groups ? planUnits(files, known, scratch) : { units: files, groups: new Map() };
 try {
   const started = Date.now();
   const r = spawnSync(
@@ -136,28 +143,72 @@ try {
     [
       '--import',
       'tsx',
+      ...(args.cpu ? ['--import', './scripts/test-cpu.mjs'] : []),
       '--test',
       `--test-concurrency=${args.concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/test-times.mjs',
       `--test-reporter-destination=${summaryOut}`,
-      ...files,
+      ...units,
     ],
-    { stdio: 'inherit', env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir } },
+    {
+      stdio: 'inherit',
+      env: { ...process.env, GLANCE_NO_DAEMON: '1', GLANCE_DAEMON_DIR: daemonDir, ...(args.cpu ? { GLANCE_TEST_CPU_LOG: cpuLog } : {}) },
+    },
   );
   const seconds = (Date.now() - started) / 1000;
   await stopDaemons(daemonDir);
+  // Servers whose test process was killed (a file cancelled, a timeout) and so never stopped them.
+  const orphans = reapOrphans();
+  if (orphans.length > 0) console.log(`stopped what killed test processes left running: ${orphans.join(', ')}`);
   const summary = readSummary(summaryOut);
   const count = (k) => summary[k] ?? 0;
   const took = slowest(summary.times ?? {}, 5);
   if (took !== '') console.log(`slowest files: ${took}`);
+  if (args.cpu) writeCpu(cpuLog);
   console.log(
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped${count('cancelled') > 0 ? `, ${count('cancelled')} cancelled (a file or suite timed out)` : ''} (${files.length} files${groups.size > 0 ? `, ${[...groups.values()].flat().length} of them in ${groups.size} groups` : ''}, ${args.tier} tier, ${seconds.toFixed(0)} s)`,
   );
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/**
+ * Keeps each file's wall and CPU seconds (scripts/test-cpu.mjs) in reports/test-cpu.json and prints the files that
+ * took longest, with how much of their time was CPU (their own process and the children it waited for).
+ */
+function writeCpu(path) {
+  const rows = existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l))
+    : [];
+  const byFile = Object.fromEntries(
+    rows.map((r) => [
+      groupName(r.file) ?? relative(resolve('.'), r.file),
+      { wall: +r.wall.toFixed(2), cpu: +r.cpu.toFixed(2), children: +r.children.toFixed(2) },
+    ]),
+  );
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/test-cpu.json', `${JSON.stringify(byFile, null, 1)}\n`);
+  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
+  console.log(
+    `cpu: ${rows.length} files, wall ${sum('wall').toFixed(0)} s, cpu ${sum('cpu').toFixed(0)} s + children ${sum('children').toFixed(0)} s`,
+  );
+  for (const [f, r] of Object.entries(byFile)
+    .sort((a, b) => b[1].wall - a[1].wall)
+    .slice(0, 25))
+    console.log(`  ${f}  wall ${r.wall.toFixed(1)} s  cpu ${r.cpu.toFixed(1)} s  children ${r.children.toFixed(1)} s`);
+}
+
+/** "group N (first … last, K files)" for a group's module, else undefined. */
+function groupName(path) {
+  const members = groups.get(path);
+  if (members === undefined) return undefined;
+  return `${basename(path, '.test.mjs')} (${members[0]} … ${members.at(-1)}, ${members.length} files)`;
 }
 
 /** The reporter's summary, or nothing when the run ended before it was written. */
@@ -172,7 +223,12 @@ function readSummary(path) {
 /** Merges this run's file times into reports/test-times.json and names the `n` slowest of this run. */
 function slowest(run, n) {
   if (Object.keys(run).length === 0) return '';
-  const rel = Object.fromEntries(Object.entries(run).map(([f, ms]) => [relative(resolve('.'), f), ms]));
+  // A group's own time is no file's: its files' times are their tests' (scripts/test-times.mjs).
+  const rel = Object.fromEntries(
+    Object.entries(run)
+      .map(([f, ms]) => [relative(resolve('.'), f), ms])
+      .filter(([f]) => files.includes(f)),
+  );
   mkdirSync('reports', { recursive: true });
   writeFileSync(TIMES, `${JSON.stringify({ ...readTimes(), ...rel }, null, 1)}\n`);
   return Object.entries(rel)

@@ -1,9 +1,12 @@
 // Runs a real Debian adb server on its own port with its own HOME (keys), for the end-to-end tests and the
-// benchmark. Everything it starts is stopped by stop(), which then removes that HOME (a temporary folder, also
-// removed when the process exits should stop() never run).
-import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// benchmark. Everything it starts is stopped by stop(), which then removes that HOME. Should stop() never run (a
+// failed hook, the process killed from outside), the server is killed and the HOME removed when this process exits,
+// or, after a SIGKILL, by the next harness to start or by scripts/test.js at the end of its run (scripts/orphans.mjs).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import { reapOrphans, track } from '../../scripts/orphans.mjs';
 import { parseDeviceList } from '../../src/adb/transport.js';
 import { adbPath } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
@@ -26,11 +29,31 @@ export interface AdbRun {
   stderr: string;
 }
 
+/** Whether something accepts TCP connections on the loopback `port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
 export class AdbHarness {
+  private server: ChildProcess | undefined;
+  private release: () => void = () => undefined;
+
   private constructor(
     readonly port: number,
     readonly home: string,
   ) {}
+
+  /** The server's process id (it is this process's child). */
+  get serverPid(): number | undefined {
+    return this.server?.pid;
+  }
 
   get env(): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, ANDROID_ADB_SERVER_PORT: String(this.port) };
@@ -39,10 +62,40 @@ export class AdbHarness {
   }
 
   static async start(): Promise<AdbHarness> {
-    const h = new AdbHarness(await freePort(), tempDir('glance-adb-home-'));
-    const r = await h.adb(['start-server'], 20_000);
-    if (r.code !== 0) throw new Error(`adb start-server failed: ${r.stderr}`);
-    return h;
+    reapOrphans();
+    // A free port can be taken by someone else before the server binds it: then another one.
+    for (let attempt = 1; ; attempt++) {
+      const h = new AdbHarness(await freePort(), tempDir('glance-adb-home-'));
+      try {
+        await h.serve();
+        return h;
+      } catch (e) {
+        await h.stop();
+        if (attempt === 3) throw e;
+      }
+    }
+  }
+
+  /**
+   * Starts the server as this process's own child (`nodaemon server`; `start-server` would fork it away, its pid
+   * unknown) and waits, up to 20 s, until it listens.
+   */
+  private async serve(): Promise<void> {
+    const logFile = join(this.home, 'adb-server.log');
+    const log = openSync(logFile, 'a');
+    const child = spawn(adbPath(), ['-P', String(this.port), 'nodaemon', 'server'], { env: this.env, stdio: ['ignore', log, log] });
+    closeSync(log);
+    // The server must not keep this process alive: a test that forgets stop() still ends, and its exit kills it.
+    child.unref();
+    this.server = child;
+    if (child.pid !== undefined) this.release = track(child.pid, { what: `adb server on port ${this.port}`, remove: [this.home] });
+    const deadline = Date.now() + 20_000;
+    while (!(await accepts(this.port))) {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+        throw new Error(`adb server on port ${this.port} did not start: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`adb server on port ${this.port} not listening after 20 s`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** Run the adb CLI against this server (bounded time). */
@@ -77,7 +130,16 @@ export class AdbHarness {
   }
 
   async stop(): Promise<void> {
-    await this.adb(['kill-server'], 10_000);
+    const server = this.server;
+    if (server !== undefined && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      await this.adb(['kill-server'], 10_000);
+      // kill-server waits for no exit; a server that takes more than 5 s to leave is killed.
+      const late = setTimeout(() => server.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(late);
+    } else await this.adb(['kill-server'], 10_000);
+    this.release();
     rmSync(this.home, { recursive: true, force: true });
   }
 }

@@ -3,14 +3,20 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAEMON_VERBS, daemonEligible, socketPath } from '../../src/cli/client.js';
+import { pathToFileURL } from 'node:url';
+import * as sourceClient from '../../src/cli/client.js';
 import { COMMANDS } from '../../src/cli/table.js';
 import { keyedQueue } from '../../src/tools/session.js';
 import { repoRoot } from '../helpers/corpus.js';
-import type { CliRun } from '../helpers/cli.js';
+import { clientArgs, spawnsBuilt, type CliRun } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
-const entry = join(repoRoot, 'test/helpers/glance-client.ts');
+const { DAEMON_VERBS, daemonEligible, socketPath } = sourceClient;
+// A socket's name includes the build that serves it (a client never reaches a daemon of another build), so the
+// socket a spawned client uses is the one the module it runs names: the build's while dist/ is current.
+const spawned = spawnsBuilt
+  ? ((await import(pathToFileURL(join(repoRoot, 'dist/src/cli/client.js')).href)) as typeof sourceClient)
+  : sourceClient;
 const screens = join(repoRoot, 'assets/scenarios/demo/screens');
 const dirs: string[] = [];
 
@@ -25,7 +31,8 @@ function freshEnv(extra: Record<string, string> = {}): Record<string, string | u
 
 function glance(argv: string[], env: Record<string, string | undefined>, cwd = screens): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { cwd, env });
+    // The built client while dist/ is current (the daemon it starts runs from the same place), else the source.
+    const child = spawn(process.execPath, [...clientArgs, ...argv], { cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -55,7 +62,9 @@ async function until(f: () => Promise<boolean>, what: string): Promise<void> {
 after(async () => {
   // Nothing left behind: stop whatever a failed test may have left running, then remove the folders.
   for (const dir of dirs) {
-    await glance(['daemon', 'stop'], { ...process.env, GLANCE_DAEMON_DIR: dir });
+    // A folder without a socket has no daemon to stop (a spawned client costs a second under load).
+    if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.sock')))
+      await glance(['daemon', 'stop'], { ...process.env, GLANCE_DAEMON_DIR: dir });
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -101,7 +110,7 @@ describe('the background daemon', { timeout: 180_000 }, () => {
   test('stop: the daemon leaves and takes its socket with it', async () => {
     const env = freshEnv();
     assert.equal((await glance(['ui', '--from', 'recipes.xml'], env)).code, 0);
-    const path = socketPath(env);
+    const path = spawned.socketPath(env);
     assert.ok(existsSync(path));
     const r = await glance(['daemon', 'stop'], env);
     assert.equal(r.code, 0, r.stderr);
@@ -135,7 +144,7 @@ describe('the background daemon', { timeout: 180_000 }, () => {
         return true;
       }
     }, 'the daemon to die');
-    assert.ok(existsSync(socketPath(env)), 'the dead daemon left its socket file');
+    assert.ok(existsSync(spawned.socketPath(env)), 'the dead daemon left its socket file');
     const r = await glance(['ui', '--from', 'recipes.xml'], env);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Recipes/);
@@ -154,7 +163,7 @@ describe('the background daemon', { timeout: 180_000 }, () => {
     assert.equal(b.stdout, (await glance(['ui', '--from', 'search.xml'], local)).stdout);
     assert.deepEqual(
       readdirSync(env['GLANCE_DAEMON_DIR']!).filter((f) => f.endsWith('.sock')),
-      [socketPath(env).split('/').pop()],
+      [spawned.socketPath(env).split('/').pop()],
     );
     const s = await status(env);
     assert.equal(s.calls, 2, 'both calls went to the one daemon');

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { parseDebugAreas, preview } from '../../src/debug.js';
-import { glanceProcess, devEntry } from '../helpers/cli.js';
+import { glanceProcess, devArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { AdbHarness } from '../adb/adb-harness.js';
@@ -76,7 +76,7 @@ describe('GLANCE_DEBUG', () => {
   });
 
   test('mcp: JSON-RPC requests in and results out', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', devEntry, 'mcp'], {
+    const child = spawn(process.execPath, [...devArgs, 'mcp'], {
       cwd: repoRoot,
       env: { ...process.env, GLANCE_DEBUG: 'mcp' },
     });

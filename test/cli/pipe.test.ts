@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { CLOSED_PIPE_STATUS, endOnClosedPipe } from '../../src/cli/pipe.js';
-import { devEntry } from '../helpers/cli.js';
+import { devArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 
 function pipeError(code: string): NodeJS.ErrnoException {
@@ -27,7 +27,7 @@ describe('endOnClosedPipe', () => {
   });
 
   test('a glance process whose reader is gone exits 141 with nothing on stderr', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', devEntry, '--help'], {
+    const child = spawn(process.execPath, [...devArgs, '--help'], {
       cwd: repoRoot,
       env: { ...process.env, GLANCE_NO_DAEMON: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { resolveTarget } from '../../src/snapshot/target.js';
 import type { SnapshotElement } from '../../src/snapshot/types.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import { devEntry, glance } from '../helpers/cli.js';
+import { devArgs, glance } from '../helpers/cli.js';
 import { corpusDir, repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
@@ -54,9 +54,7 @@ describe('one target resolver: library, CLI and MCP agree', { skip: missing, tim
       ),
     );
     client = new Client({ name: 'glance-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', devEntry, 'mcp'], env, cwd: repoRoot }),
-    );
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [...devArgs, 'mcp'], env, cwd: repoRoot }));
   });
 
   after(async () => {

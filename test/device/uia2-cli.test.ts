@@ -20,7 +20,7 @@ import type { UiNode } from '../../src/hierarchy/model.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { snapshotFromDump } from '../../src/snapshot/snapshot.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import { devEntry, glance, glanceProcess } from '../helpers/cli.js';
+import { devArgs, glance, glanceProcess } from '../helpers/cli.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { requires } from '../helpers/requires.js';
@@ -120,7 +120,7 @@ describe('glance --backend uia2 through the real adb server', { skip: requires({
       const serverEnv = { ...(process.env as Record<string, string>), ...env(), ...extra };
       delete serverEnv['GLANCE_NO_DAEMON'];
       await client.connect(
-        new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', devEntry, '-s', v.serial, 'mcp'], env: serverEnv }),
+        new StdioClientTransport({ command: process.execPath, args: [...devArgs, '-s', v.serial, 'mcp'], env: serverEnv }),
       );
       try {
         const r = (await client.callTool({ name: 'device_snapshot', arguments: {} })) as {

@@ -11,7 +11,7 @@ import { WdaDevice } from '../../src/device/wda/device.js';
 import { isGlanceError } from '../../src/errors.js';
 import { decodeRgba } from '../../src/image/codec.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
-import { devEntry, glance } from '../helpers/cli.js';
+import { devArgs, glance } from '../helpers/cli.js';
 import { contactsIosDir, repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
@@ -93,7 +93,7 @@ describe('WdaDevice against the virtual iOS device', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', devEntry, 'mcp'],
+        args: [...devArgs, 'mcp'],
         env,
         cwd: repoRoot,
         stderr: 'pipe',

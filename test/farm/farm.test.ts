@@ -17,7 +17,7 @@ import { exportSuite, farmStatus } from '../../src/farm/status.js';
 import { followSuite, liveJobs, submitSuite, worldJobs, type FarmReport } from '../../src/farm/suite.js';
 import { startFarmWorker, type FarmWorker } from '../../src/farm/worker.js';
 import type { FarmBenchReport } from '../../src/farm/aggregate.js';
-import { devEntry } from '../helpers/cli.js';
+import { devArgs } from '../helpers/cli.js';
 import { droidtaskDir } from '../helpers/corpus.js';
 import { startRedis } from '../helpers/redis.js';
 import { requires } from '../helpers/requires.js';
@@ -133,9 +133,7 @@ describe('farm on BullMQ + Redis', { skip: requires({ redis: true, shared: true 
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        devEntry,
+        ...devArgs,
         'farm',
         'worker',
         '--virtual',
@@ -160,7 +158,9 @@ describe('farm on BullMQ + Redis', { skip: requires({ redis: true, shared: true 
       );
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      workers.push(await startFarmWorker({ redis: redis.url, device: new VirtualFarmDevice('rescuer'), lockMs: 1000, stalledMs: 500 }));
+      // The rescuer checks for stalled jobs often (the doomed worker's lock lapses after 1 s) but holds its own lock
+      // long: a short one, on a loaded machine, lapses while it works and counts a second stall.
+      workers.push(await startFarmWorker({ redis: redis.url, device: new VirtualFarmDevice('rescuer'), lockMs: 30_000, stalledMs: 500 }));
       const report = await followSuite('crash', { redis: redis.url, timeoutMs: 60_000 });
       assert.deepEqual(report.farm.devices, { rescuer: 1 });
       assert.equal(report.farm.stalls, 1);

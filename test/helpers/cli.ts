@@ -49,11 +49,18 @@ const clientEntry = join(repoRoot, 'test/helpers/glance-client.ts');
 // when GLANCE_TEST_FROM_SOURCE=1 asks for it.
 const built = process.env['GLANCE_TEST_FROM_SOURCE'] !== '1' && staleSource(repoRoot) === undefined;
 
+/** Whether a spawned `glance` runs the build in dist/ (else the source through tsx). */
+export const spawnsBuilt = built;
+
+// The loader by its resolved URL: a bare `tsx` resolves from the spawned process's working directory, and tests
+// spawn `glance` in folders outside the repository.
+const tsx = import.meta.resolve('tsx');
+
 /** Node's arguments that run the CLI in-process (no daemon), before the CLI's own. */
-export const devArgs: readonly string[] = built ? [join(repoRoot, 'test/helpers/glance-built.mjs')] : ['--import', 'tsx', devEntry];
+export const devArgs: readonly string[] = built ? [join(repoRoot, 'test/helpers/glance-built.mjs')] : ['--import', tsx, devEntry];
 
 /** Node's arguments that run the `glance` entry a user's shell runs (the warm client), before the CLI's own. */
-export const clientArgs: readonly string[] = built ? [join(repoRoot, 'bin/glance.js')] : ['--import', 'tsx', clientEntry];
+export const clientArgs: readonly string[] = built ? [join(repoRoot, 'bin/glance.js')] : ['--import', tsx, clientEntry];
 
 /** Spawns `glance ARGV` as a real process, the CLI in-process (no daemon). */
 export function glanceProcess(

@@ -14,7 +14,7 @@ import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/
 import { serveHttp } from '../../src/mcp/server.js';
 import { memorySnapshotStore } from '../../src/tools/store.js';
 import { createDeviceProvider } from '../../src/device/provider.js';
-import { devEntry, glance } from '../helpers/cli.js';
+import { devArgs, glance } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -59,7 +59,7 @@ function stdioClient(args: string[], cwd: string, client = new Client({ name: 'r
   const transport = new StdioClientTransport({
     command: process.execPath,
     // tsx by its resolved URL: a bare `--import tsx` would be looked up from the child's working directory.
-    args: ['--import', import.meta.resolve('tsx'), devEntry, 'mcp', ...args],
+    args: [...devArgs, 'mcp', ...args],
     cwd,
     env: { ...process.env, ANDROID_ADB_SERVER_PORT: '1' } as Record<string, string>,
     stderr: 'pipe',

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BoundedLines, type DroppedMessage } from '../../src/mcp/stdio-lines.js';
-import { devEntry } from '../helpers/cli.js';
+import { devArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -61,7 +61,7 @@ describe('MCP stdio server and a message over 10 MiB (real process)', () => {
     );
     transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', devEntry, 'mcp', '--root', dir],
+      args: [...devArgs, 'mcp', '--root', dir],
       cwd: repoRoot,
       env: { ...process.env, ANDROID_ADB_SERVER_PORT: '1' } as Record<string, string>,
       stderr: 'pipe',

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
 import { AdbHarness } from '../adb/adb-harness.js';
-import { devEntry } from '../helpers/cli.js';
+import { devArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 
 export type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
@@ -42,7 +42,7 @@ export async function startMcpPhone(args: readonly string[] = []): Promise<McpPh
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', devEntry, 'mcp', ...args],
+        args: [...devArgs, 'mcp', ...args],
         env,
         cwd: repoRoot,
         stderr: 'pipe',

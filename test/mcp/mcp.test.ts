@@ -18,7 +18,7 @@ import { requires } from '../helpers/requires.js';
 import { decodeRgba } from '../../src/image/codec.js';
 import { CHANNEL_TOLERANCE, differingFraction, PIXEL_TOLERANCE } from '../image/goldens.js';
 import { MCP_GOLDEN, MCP_GOLDEN_ARGS } from './screenshot-golden.js';
-import { devEntry } from '../helpers/cli.js';
+import { devArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -53,7 +53,7 @@ describe('MCP over stdio against the virtual device via the real adb server', { 
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', devEntry, 'mcp'],
+        args: [...devArgs, 'mcp'],
         env,
         cwd: repoRoot,
         stderr: 'pipe',
