@@ -12,6 +12,9 @@ import { StreamReader, type ByteStream } from './stream.js';
 import { parseDeviceList, type AdbTransport, type DeviceInfo } from './transport.js';
 import { debug, preview } from '../debug.js';
 
+/** How long a server that has just dropped a device is given to finish stopping, if it is stopping. */
+const SERVER_SETTLE_MS = 150;
+
 /** Opens a fresh connection to the server (node: TCP to 127.0.0.1:PORT). Rejects with the raw dial error. */
 export type ServerDialer = (signal: AbortSignal) => Promise<ByteStream>;
 
@@ -229,6 +232,27 @@ export class AdbServerClient implements AdbTransport {
   private watched(reader: StreamReader, serial: string): ByteStream {
     const raw = reader.rest();
     let closedByUs = false;
+    const serverGone = (e: unknown, cause: unknown): GlanceError | undefined =>
+      isGlanceError(e, 'ADB_SERVER_UNAVAILABLE') || isGlanceError(e, 'ADB_NOT_FOUND')
+        ? new GlanceError('ADB_SERVER_RESTARTED', 'the adb server went away during the command', {
+            hint: 'the adb server was killed or restarted; start it again and retry',
+            context: { address: this.address },
+            cause: cause ?? e,
+          })
+        : undefined;
+    /**
+     * A server being killed drops its devices before it stops answering: one that has just lost the device is
+     * asked once more, a moment later, and if it is gone by then it was the server that went.
+     */
+    const stillServing = async (cause: unknown): Promise<GlanceError | undefined> => {
+      await new Promise((r) => setTimeout(r, SERVER_SETTLE_MS));
+      try {
+        await this.query('host:version', { timeoutMs: 1_000 }, undefined, false);
+        return undefined;
+      } catch (e) {
+        return serverGone(e, cause);
+      }
+    };
     const explain = async (cause: unknown): Promise<GlanceError | undefined> => {
       if (closedByUs) return undefined;
       try {
@@ -236,24 +260,24 @@ export class AdbServerClient implements AdbTransport {
         const state = (await this.query(hostSerial(serial, 'get-state'), { timeoutMs: 2_000 }, serial, false)).trim();
         if (state === 'device' && cause === undefined) return undefined;
         const why = state === 'device' ? 'the stream broke' : `the device went ${state}`;
-        return new GlanceError('ADB_DEVICE_GONE', `${serial}: ${why} during the command`, {
-          hint: 'reconnect the device and retry',
-          context: { serial, state },
-          cause,
-        });
+        return (
+          (state === 'device' ? undefined : await stillServing(cause)) ??
+          new GlanceError('ADB_DEVICE_GONE', `${serial}: ${why} during the command`, {
+            hint: 'reconnect the device and retry',
+            context: { serial, state },
+            cause,
+          })
+        );
       } catch (e) {
-        if (isGlanceError(e, 'ADB_SERVER_UNAVAILABLE') || isGlanceError(e, 'ADB_NOT_FOUND')) {
-          return new GlanceError('ADB_SERVER_RESTARTED', 'the adb server went away during the command', {
-            hint: 'the adb server was killed or restarted; start it again and retry',
-            context: { address: this.address },
-            cause: cause ?? e,
-          });
-        }
-        return new GlanceError('ADB_DEVICE_GONE', `device ${serial} disappeared during the command`, {
-          hint: 'reconnect the device and retry',
-          context: { serial },
-          cause: e,
-        });
+        return (
+          serverGone(e, cause) ??
+          (await stillServing(cause)) ??
+          new GlanceError('ADB_DEVICE_GONE', `device ${serial} disappeared during the command`, {
+            hint: 'reconnect the device and retry',
+            context: { serial },
+            cause: e,
+          })
+        );
       }
     };
     return {

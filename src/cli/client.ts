@@ -236,16 +236,18 @@ export async function daemonCommand(argv: readonly string[], out: (s: string) =>
     return sub === '--help' || sub === '-h' ? 0 : 1;
   }
   const path = socketPath(env);
-  const socket = await reachDaemon(env, false);
-  if (!socket) {
+  const none = (): number => {
     out(json ? `${JSON.stringify({ ok: true, result: { running: false, socket: path } })}\n` : `no daemon running (${path})\n`);
     return sub === 'status' ? 1 : 0;
-  }
+  };
+  const socket = await reachDaemon(env, false);
+  if (!socket) return none();
   let status: Extract<Frame, { t: 'status' }> | undefined;
   await request(socket, { op: sub }, (f) => {
     if (f.t === 'status') status = f;
   });
-  if (!status) return 1;
+  // Reached while it was leaving (idle exit, another stop): it closed without a word, so none is running now.
+  if (!status) return none();
   const { pid, startedAt, calls, inFlight, idleMs: idle } = status;
   const result = { running: sub === 'status', pid, socket: path, uptimeMs: Date.now() - startedAt, calls, inFlight, idleMs: idle };
   if (json) out(`${JSON.stringify({ ok: true, result })}\n`);

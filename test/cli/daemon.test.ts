@@ -1,6 +1,7 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -189,5 +190,26 @@ describe('the daemon queue', () => {
     await assert.rejects(a, /a failed/);
     await b;
     assert.deepEqual(log, ['a starts', 'c runs', 'a ends', 'b runs']);
+  });
+});
+
+describe('a daemon reached as it leaves', () => {
+  test('status answers "not running" (exit 1), never nothing, when the socket closes without a word', async () => {
+    const env = freshEnv();
+    // What a client meets in the moment an idle daemon closes: its socket accepts, then ends with no frame.
+    const path = sourceClient.socketPath(env);
+    const leaving = createServer((s) => s.end());
+    await new Promise<void>((r) => leaving.listen(path, r));
+    try {
+      const lines: string[] = [];
+      const code = await sourceClient.daemonCommand(['status', '--json'], (s) => void lines.push(s), env);
+      assert.equal(code, 1);
+      assert.deepEqual(JSON.parse(lines.join('')), { ok: true, result: { running: false, socket: path } });
+      lines.length = 0;
+      assert.equal(await sourceClient.daemonCommand(['stop'], (s) => void lines.push(s), env), 0);
+      assert.match(lines.join(''), /^no daemon running/);
+    } finally {
+      leaving.close();
+    }
   });
 });
