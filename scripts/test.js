@@ -18,6 +18,7 @@ import { planUnits } from './test-groups.mjs';
 import { FULL } from './test-tiers.mjs';
 
 const TIMES = 'reports/test-times.json';
+const BASELINE = 'scripts/test-times-baseline.json';
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -70,12 +71,13 @@ async function stopDaemons(dir) {
 
 /** Reads the command line: tier flags, --concurrency N, and path filters. */
 function parseArgs(argv) {
-  const o = { tier: undefined, concurrency: undefined, cpu: false, groups: true, filters: [] };
+  const o = { tier: undefined, concurrency: undefined, cpu: false, groups: true, saveBaseline: false, filters: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--full' || a === '--quick' || a === '--all') o.tier = a.slice(2);
     else if (a === '--cpu') o.cpu = true;
     else if (a === '--no-groups') o.groups = false;
+    else if (a === '--save-baseline') o.saveBaseline = true;
     else if (a === '--concurrency') o.concurrency = argv[++i];
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else o.filters.push(a);
@@ -93,12 +95,20 @@ function usage(why) {
   process.exit(2);
 }
 
+/**
+ * Each file's last recorded time (ms): this checkout's own runs over the committed baseline, so a fresh clone (CI)
+ * already orders files longest first and runs the short ones in groups. Refresh the baseline after a quiet run of
+ * both tiers: `node scripts/test.js --all --save-baseline`.
+ */
 function readTimes() {
-  try {
-    return JSON.parse(readFileSync(TIMES, 'utf8'));
-  } catch {
-    return {};
-  }
+  const read = (file) => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  return { ...read(BASELINE), ...read(TIMES) };
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -230,7 +240,16 @@ function slowest(run, n) {
       .filter(([f]) => files.includes(f)),
   );
   mkdirSync('reports', { recursive: true });
-  writeFileSync(TIMES, `${JSON.stringify({ ...readTimes(), ...rel }, null, 1)}\n`);
+  const merged = { ...readTimes(), ...rel };
+  writeFileSync(TIMES, `${JSON.stringify(merged, null, 1)}\n`);
+  if (args.saveBaseline) {
+    // Tenths of a second: a baseline that changes only where a time really moved.
+    const kept = Object.keys(merged)
+      .filter((f) => existsSync(f))
+      .sort()
+      .map((f) => [f, Math.round(merged[f] / 100) * 100]);
+    writeFileSync(BASELINE, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+  }
   return Object.entries(rel)
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
