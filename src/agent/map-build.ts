@@ -3,7 +3,7 @@
  * APK reader, and enrichment the model SDK.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { GlanceError } from '../errors.js';
+import { fileError, GlanceError, isGlanceError } from '../errors.js';
 import type { ToolContext, ToolResult } from '../tools/registry.js';
 import {
   actionText,
@@ -26,15 +26,6 @@ const PHASES: Record<MapProgress['phase'], string> = { read: 'reading', resource
 /** APKs of real apps run to a few hundred MiB; anything past this is not one. */
 const MAX_APK_BYTES = 1024 * 1024 * 1024;
 
-function fsError(e: unknown, path: string): unknown {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR')
-    return new GlanceError('FILE_NOT_FOUND', `no such file: ${path}`, { hint: 'check the path', context: { path }, cause: e });
-  if (code === 'EACCES' || code === 'EPERM')
-    return new GlanceError('INPUT_UNREADABLE', `cannot read ${path}: permission denied`, { hint: 'check the file permissions', cause: e });
-  return e;
-}
-
 async function readApk(file: string, shown: string): Promise<Uint8Array> {
   try {
     const st = await stat(file);
@@ -43,7 +34,7 @@ async function readApk(file: string, shown: string): Promise<Uint8Array> {
       throw new GlanceError('INPUT_TOO_LARGE', `${shown} is larger than ${MAX_APK_BYTES / 1024 ** 3} GiB`, { hint: 'name an app package' });
     return await readFile(file);
   } catch (e) {
-    throw fsError(e, shown);
+    throw fileError(e, shown);
   }
 }
 
@@ -77,8 +68,7 @@ async function enrich(map: UiMap, mapFile: string, model: string | undefined, ct
   try {
     text = await ctx.readFile(cacheFile);
   } catch (e) {
-    const missing = e instanceof GlanceError ? e.code === 'FILE_NOT_FOUND' : (e as NodeJS.ErrnoException).code === 'ENOENT';
-    if (!missing) throw e;
+    if (!isGlanceError(e, 'FILE_NOT_FOUND') && (e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   const cache = text === undefined ? undefined : parseEnrichCache(text);
   const r = await enrichMap(map, provider, { ...(cache === undefined ? {} : { cache }), signal: ctx.signal });

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileError } from '../../src/cli/files.js';
+import { fileError } from '../../src/errors.js';
 import { GlanceError } from '../../src/errors.js';
 import { glance, glanceProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
