@@ -7,13 +7,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { createDeviceProvider } from '../src/device/provider.js';
 import { startVirtualDevice } from '../src/device/virtual/index.js';
-import { createMcpServer } from '../src/mcp/server.js';
-import { memorySnapshotStore } from '../src/tools/store.js';
 import { repoRoot } from '../test/helpers/corpus.js';
+import { connectInMemory, textOf } from '../test/mcp/mcp-phone.js';
 
 const tokens = (v: unknown): number => encode(typeof v === 'string' ? v : JSON.stringify(v)).length;
 
@@ -38,48 +35,32 @@ async function listed(client: Client): Promise<{ tools: number; list: number; in
   };
 }
 
-type Result = { content: Array<{ type: string; text?: string }>; structuredContent?: unknown };
 const bytes = (v: unknown): number => (v === undefined ? 0 : Buffer.byteLength(JSON.stringify(v)));
-const textOf = (r: Result): string =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
-    .join('\n');
 
 export async function benchMcp(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   const phone = await startVirtualDevice({ scenario: 'demo' });
-  const devices = createDeviceProvider({});
-  const server = createMcpServer({
-    devices,
-    snapshots: memorySnapshotStore(),
-    defaultSerial: `direct:${phone.serial}`,
-    readFile: async () => '',
-    writeFile: async () => undefined,
-  });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'bench-mcp', version: '1.0.0' });
   try {
-    await server.connect(serverSide);
-    await client.connect(clientSide);
-    const g = await listed(client);
-    out['glance tools'] = g.tools;
-    out['glance tools/list o200k'] = g.list;
-    out['glance instructions o200k'] = g.instructions;
-    out['glance tools/list + instructions o200k'] = g.list + g.instructions;
-    out['glance output schemas o200k'] = g.outputSchemas;
-    const snap = (await client.callTool({ name: 'device_snapshot', arguments: {} })) as Result;
-    out['demo snapshot text B'] = Buffer.byteLength(textOf(snap));
-    out['demo snapshot structuredContent B'] = bytes(snap.structuredContent);
-    const row = /^(\w+) Groceries/m.exec(textOf(snap))?.[1];
-    if (row === undefined) throw new Error(`no Groceries row on the demo phone:\n${textOf(snap)}`);
-    const tap = (await client.callTool({ name: 'device_tap', arguments: { target: row } })) as Result;
-    out['demo tap text B'] = Buffer.byteLength(textOf(tap));
-    out['demo tap structuredContent B'] = bytes(tap.structuredContent);
+    const mcp = await connectInMemory(phone, { name: 'bench-mcp' });
+    try {
+      const g = await listed(mcp.client);
+      out['glance tools'] = g.tools;
+      out['glance tools/list o200k'] = g.list;
+      out['glance instructions o200k'] = g.instructions;
+      out['glance tools/list + instructions o200k'] = g.list + g.instructions;
+      out['glance output schemas o200k'] = g.outputSchemas;
+      const snap = await mcp.call('device_snapshot');
+      out['demo snapshot text B'] = Buffer.byteLength(textOf(snap));
+      out['demo snapshot structuredContent B'] = bytes(snap.structuredContent);
+      const row = /^(\w+) Groceries/m.exec(textOf(snap))?.[1];
+      if (row === undefined) throw new Error(`no Groceries row on the demo phone:\n${textOf(snap)}`);
+      const tap = await mcp.call('device_tap', { target: row });
+      out['demo tap text B'] = Buffer.byteLength(textOf(tap));
+      out['demo tap structuredContent B'] = bytes(tap.structuredContent);
+    } finally {
+      await mcp.close();
+    }
   } finally {
-    await client.close();
-    await server.close();
-    await devices.close();
     await phone.close();
   }
   const cli = playwrightCli();

@@ -4,60 +4,23 @@
 // server runs in-process over the SDK's linked transports; the demo phone is the virtual device reached directly.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/index.js';
-import { createDeviceProvider } from '../../src/device/provider.js';
-import { createMcpServer, INSTRUCTIONS, type McpOptions } from '../../src/mcp/server.js';
+import { INSTRUCTIONS, type McpOptions } from '../../src/mcp/server.js';
 import { DEVICE_PARAM, ROOTS_NOTE } from '../../src/mcp/tool-list.js';
 import { sharedParams } from '../../src/tools/params.js';
-import { memorySnapshotStore } from '../../src/tools/store.js';
 import { decodeRgba } from '../../src/image/codec.js';
 import { catalogue } from '../../src/agent/catalogue.js';
-
-type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
-interface CallResult {
-  content: Content;
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-}
+import { connectInMemory, textOf as text, type McpSession } from './mcp-phone.js';
 
 /** The budget a host pays for Glance before the model's first call: the tool list and the instructions. */
 const TOKEN_BUDGET = 5000;
 
 let phone: RunningVirtualDevice;
 
-async function connect(capabilities: Record<string, unknown> = {}, options: Partial<McpOptions> = {}) {
-  const devices = createDeviceProvider({});
-  const server = createMcpServer({
-    devices,
-    snapshots: memorySnapshotStore(),
-    defaultSerial: `direct:${phone.serial}`,
-    readFile: async () => '',
-    writeFile: async () => undefined,
-    ...options,
-  });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'surface-test', version: '1.0.0' }, { capabilities });
-  await client.connect(clientSide);
-  return {
-    client,
-    call: async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult,
-    async close() {
-      await client.close();
-      await server.close();
-      await devices.close();
-    },
-  };
+function connect(capabilities: Record<string, unknown> = {}, options: Partial<McpOptions> = {}): Promise<McpSession> {
+  return connectInMemory(phone, { name: 'surface-test', capabilities, options });
 }
-
-const text = (r: CallResult): string =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
-    .join('\n');
 
 /** Every empty string, array or object (or undefined) in `v`, by path. */
 function empties(v: unknown, path = '$'): string[] {
