@@ -4,58 +4,26 @@
 // virtual one over the direct transport (no adb server); the phone's own record of taps and keys is the witness.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AdbDevice } from '../../src/device/adb-device.js';
-import { DirectPort } from '../../src/device/direct-port.js';
-import { Uia2Device, type BackendName } from '../../src/device/uia2/device.js';
+import type { BackendName } from '../../src/device/uia2/device.js';
 import { findUia2Apks } from '../../src/device/uia2/package.js';
-import { uia2PortOf } from '../../src/device/uia2/select.js';
 import type { Uia2ServerOptions } from '../../src/device/uia2/server.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { parseDump } from '../../src/hierarchy/parse.js';
 import { isGlanceError } from '../../src/errors.js';
-import { tempDir } from '../helpers/temp.js';
+import { DirectUia2 } from './uia2-direct.js';
 
 const NO_APKS: Uia2ServerOptions = { apks: async () => undefined };
 
 describe('UiAutomator2 backend: what callers rely on', { timeout: 120_000 }, () => {
-  const started: RunningVirtualDevice[] = [];
-  const closers: Array<() => Promise<void> | void> = [];
+  let rig: DirectUia2;
   let hasApks = false;
-  const env = { HOME: tempDir('glance-uia2-contracts-home-') };
 
   before(async () => {
-    hasApks = (await findUia2Apks()) !== undefined;
+    rig = await DirectUia2.start('glance-uia2-contracts-home-');
+    hasApks = rig.hasApks;
   });
-  after(async () => {
-    for (const c of closers.reverse()) await c();
-    for (const v of started) await v.close();
-  });
+  after(() => rig.close());
 
-  async function setup(backend: BackendName, options: Uia2ServerOptions = {}) {
-    const v = await startVirtualDevice({ scenario: 'demo' });
-    started.push(v);
-    const port = new DirectPort('127.0.0.1', v.port, env);
-    const d = new Uia2Device(new AdbDevice(port, { retryDelayMs: 10 }), uia2PortOf(port)!, backend, options);
-    closers.push(
-      () => port.close(),
-      () => d.close(),
-    );
-    // Every tap and key that reaches the phone, whichever way it came.
-    const phone = v.device.state;
-    const taps: string[] = [];
-    const keys: string[] = [];
-    const tap = phone.tap.bind(phone);
-    phone.tap = (x, y) => {
-      taps.push(`${x},${y}`);
-      tap(x, y);
-    };
-    const key = phone.key.bind(phone);
-    phone.key = (name) => {
-      keys.push(name);
-      key(name);
-    };
-    return { v, d, taps, keys };
-  }
+  const setup = (backend: BackendName, options: Uia2ServerOptions = {}) => rig.device(backend, options);
 
   test('uia2: a server that cannot be brought up is an error, and nothing goes through adb instead', async () => {
     const { d, taps } = await setup('uia2', NO_APKS);

@@ -6,15 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ByteStream } from '../../src/adb/stream.js';
-import { AdbDevice } from '../../src/device/adb-device.js';
-import { DirectPort } from '../../src/device/direct-port.js';
-import { Uia2Device, type BackendName } from '../../src/device/uia2/device.js';
-import { findUia2Apks } from '../../src/device/uia2/package.js';
-import { uia2PortOf } from '../../src/device/uia2/select.js';
+import type { BackendName } from '../../src/device/uia2/device.js';
 import type { Uia2Port, Uia2ServerOptions } from '../../src/device/uia2/server.js';
-import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { isGlanceError } from '../../src/errors.js';
-import { tempDir } from '../helpers/temp.js';
+import { DirectUia2 } from './uia2-direct.js';
 
 /** A port whose streams lose the reply to the next request for `path` (the server got it and acted on it). */
 function lossy(inner: Uia2Port): Uia2Port & { loseReplyTo(path: string): void } {
@@ -51,39 +46,16 @@ function lossy(inner: Uia2Port): Uia2Port & { loseReplyTo(path: string): void } 
 }
 
 describe('UiAutomator2 backend: touches are not repeated', { timeout: 120_000 }, () => {
-  const started: RunningVirtualDevice[] = [];
-  const closers: Array<() => Promise<void> | void> = [];
+  let rig: DirectUia2;
   let hasApks = false;
-  const env = { HOME: tempDir('glance-uia2-home-') };
 
   before(async () => {
-    hasApks = (await findUia2Apks()) !== undefined;
+    rig = await DirectUia2.start('glance-uia2-home-');
+    hasApks = rig.hasApks;
   });
-  after(async () => {
-    for (const c of closers.reverse()) await c();
-    for (const v of started) await v.close();
-  });
+  after(() => rig.close());
 
-  async function setup(backend: BackendName, options: Uia2ServerOptions = {}) {
-    const v = await startVirtualDevice({ scenario: 'demo' });
-    started.push(v);
-    const port = new DirectPort('127.0.0.1', v.port, env);
-    const up = lossy(uia2PortOf(port)!);
-    const d = new Uia2Device(new AdbDevice(port, { retryDelayMs: 10 }), up, backend, options);
-    closers.push(
-      () => port.close(),
-      () => d.close(),
-    );
-    // Every tap that reaches the phone, whichever way it came.
-    const phone = v.device.state;
-    const tap = phone.tap.bind(phone);
-    const taps: string[] = [];
-    phone.tap = (x, y) => {
-      taps.push(`${x},${y}`);
-      tap(x, y);
-    };
-    return { v, d, up, taps };
-  }
+  const setup = (backend: BackendName, options: Uia2ServerOptions = {}) => rig.device(backend, options, lossy);
 
   for (const [what, path] of [
     ['tap', '/appium/gestures/click'],
