@@ -7,28 +7,14 @@ import { agentScreenText } from '../../src/agent/policies/view-text.js';
 import { wholeScreen } from '../../src/agent/policies/screen-view.js';
 import { performAction } from '../../src/agent/tools.js';
 import { observeThrough } from '../../src/agent/world.js';
-import type { ToolContext } from '../../src/tools/registry.js';
-import { memorySnapshotStore } from '../../src/tools/store.js';
+import { deviceContext } from '../helpers/tool-context.js';
 import { FoldDevice } from '../helpers/fold-device.js';
-
-const unused = (): Promise<never> => Promise.reject(new Error('not used'));
-
-function context(device: FoldDevice): ToolContext {
-  return {
-    signal: new AbortController().signal,
-    serial: undefined,
-    devices: { get: () => Promise.resolve(device), list: () => Promise.resolve([]) },
-    snapshots: memorySnapshotStore(),
-    readFile: unused,
-    writeFile: unused,
-  };
-}
 
 const refsIn = (text: string): string[] => [...text.matchAll(/^\s*([a-z]\d+)\b/gm)].map((m) => m[1]!);
 
 test('off-screen rows come apart from the text, and the view names them after the list', async () => {
   const dev = new FoldDevice(30);
-  const ctx = context(dev);
+  const ctx = deviceContext(dev);
   const obs = await observeThrough(ctx);
   const off = obs.offscreen ?? [];
   assert.equal(off.length > 0, true);

@@ -10,8 +10,7 @@ import { privateScreen, wholeScreen, type ScreenView } from '../../src/agent/pol
 import type { ModelRequest, Provider } from '../../src/agent/providers/provider.js';
 import type { Observation } from '../../src/agent/types.js';
 import { observeThrough } from '../../src/agent/world.js';
-import type { ToolContext } from '../../src/tools/registry.js';
-import { memorySnapshotStore } from '../../src/tools/store.js';
+import { deviceContext } from '../helpers/tool-context.js';
 import type { UiMap } from '../../src/uimap/index.js';
 import { FoldDevice } from '../helpers/fold-device.js';
 import { snapshotOf } from '../../src/device/snap.js';
@@ -111,18 +110,6 @@ const shipping = (...texts: string[]): UiMap =>
     warnings: [],
   }) as unknown as UiMap;
 
-function foldContext(device: FoldDevice): ToolContext {
-  const unused = (): Promise<never> => Promise.reject(new Error('not used'));
-  return {
-    signal: new AbortController().signal,
-    serial: undefined,
-    devices: { get: () => Promise.resolve(device), list: () => Promise.resolve([]) },
-    snapshots: memorySnapshotStore(),
-    readFile: unused,
-    writeFile: unused,
-  };
-}
-
 /** Every block of the step, sent one after the other; the last view. */
 function sendAll(view: ReturnType<typeof privateScreen>, obs: Observation): ScreenView {
   let v = view.open(obs, []);
@@ -131,7 +118,7 @@ function sendAll(view: ReturnType<typeof privateScreen>, obs: Observation): Scre
 }
 
 test('the private view says what lies beyond the fold, naming only rows whose labels the app ships', async () => {
-  const obs = await observeThrough(foldContext(new FoldDevice(30)));
+  const obs = await observeThrough(deviceContext(new FoldDevice(30)));
   const off = obs.offscreen ?? [];
   const refOf = (t: string): string => off.find((e) => e.text === t)!.ref;
   const list = obs.elements.find((e) => e.actions.includes('scroll'))!.ref;
@@ -153,7 +140,7 @@ test('the private view says what lies beyond the fold, naming only rows whose la
 });
 
 test('without a map the private view counts the rows beyond the fold and names none', async () => {
-  const obs = await observeThrough(foldContext(new FoldDevice(30)));
+  const obs = await observeThrough(deviceContext(new FoldDevice(30)));
   const list = obs.elements.find((e) => e.actions.includes('scroll'))!.ref;
   const v = sendAll(privateScreen('open row 12'), obs);
   assert.deepEqual(

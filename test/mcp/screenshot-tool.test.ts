@@ -4,8 +4,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeRgba } from '../../src/image/codec.js';
 import { screenshotTool } from '../../src/tools/screenshot.js';
-import { memorySnapshotStore } from '../../src/tools/store.js';
-import type { ToolContext } from '../../src/tools/registry.js';
+import { deviceContext } from '../helpers/tool-context.js';
 import type { CallOptions, Device } from '../../src/device/types.js';
 import { GlanceError, isGlanceError } from '../../src/errors.js';
 
@@ -70,21 +69,10 @@ class RecordingDevice implements Device {
   shell = unused;
 }
 
-function context(device: Device): ToolContext {
-  return {
-    signal: new AbortController().signal,
-    serial: undefined,
-    devices: { get: () => Promise.resolve(device), list: () => Promise.resolve([]) },
-    snapshots: memorySnapshotStore(),
-    readFile: unused,
-    writeFile: unused,
-  };
-}
-
 describe('device_screenshot with marks', () => {
   test('reads the hierarchy while the screen is captured', async () => {
     const device = new RecordingDevice();
-    const r = await screenshotTool.handler({ marks: true, format: 'png' }, context(device));
+    const r = await screenshotTool.handler({ marks: true, format: 'png' }, deviceContext(device));
     assert.deepEqual(device.events.slice(0, 3).sort(), ['dump start', 'screenshot end', 'screenshot start']);
     assert.ok(device.events.indexOf('dump start') < device.events.indexOf('screenshot end'), device.events.join(', '));
     const data = r.data as { legend: Array<{ ref: string; label: string }> };
@@ -96,14 +84,14 @@ describe('device_screenshot with marks', () => {
 
   test('without marks, no hierarchy is read', async () => {
     const device = new RecordingDevice(undefined, false);
-    await screenshotTool.handler({ format: 'png' }, context(device));
+    await screenshotTool.handler({ format: 'png' }, deviceContext(device));
     assert.ok(!device.events.includes('dump start'));
   });
 
   test('a failed capture cancels the dump, a failed dump the capture', async () => {
     for (const fail of ['screenshot', 'dump'] as const) {
       const device = new RecordingDevice(fail);
-      await assert.rejects(screenshotTool.handler({ marks: true, format: 'png' }, context(device)), (e: unknown) => isGlanceError(e));
+      await assert.rejects(screenshotTool.handler({ marks: true, format: 'png' }, deviceContext(device)), (e: unknown) => isGlanceError(e));
       assert.equal(device.signals.length, 2);
       assert.ok(
         device.signals.every((s) => s.aborted),
@@ -115,7 +103,7 @@ describe('device_screenshot with marks', () => {
   test('marks at full resolution are refused before the device is asked anything', async () => {
     const device = new RecordingDevice();
     await assert.rejects(
-      screenshotTool.handler({ marks: true, maxEdge: 0 }, context(device)),
+      screenshotTool.handler({ marks: true, maxEdge: 0 }, deviceContext(device)),
       (e: unknown) => isGlanceError(e) && e.code === 'USAGE',
     );
     assert.deepEqual(device.events, []);
