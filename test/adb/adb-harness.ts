@@ -30,7 +30,7 @@ export interface AdbRun {
 }
 
 /** Whether something accepts TCP connections on the loopback `port`. */
-function accepts(port: number): Promise<boolean> {
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
     s.once('connect', () => {

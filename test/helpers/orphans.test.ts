@@ -4,14 +4,13 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { alive, reapOrphans, startedAt } from '../../scripts/orphans.mjs';
 import { repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
 import { tempDir } from '../helpers/temp.js';
-import { waitFor } from '../adb/adb-harness.js';
+import { accepts, waitFor } from '../adb/adb-harness.js';
 
 const records = tempDir('glance-orphans-test-');
 const holder = join(repoRoot, 'test/helpers/fixtures/hold-adb-server.ts');
@@ -51,16 +50,6 @@ function hold(): Promise<Held> {
 const exited = (child: ChildProcess): Promise<unknown> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
 
 /** Waits (bounded) until the held server is gone: its process ended and nothing listens on its port. */
 async function gone(h: Held): Promise<void> {
