@@ -87,18 +87,7 @@ async function endless(): Promise<Measured> {
 }
 
 async function neverRead(): Promise<Measured & { idleMB: number; afterMB: number }> {
-  const started = performance.now();
-  const child = glanceChild(['virtual', '--port', '0']);
-  const done = finished(child, started);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('close', () => reject(new Error('glance virtual exited before it was ready')));
-  });
+  const { child, port, done } = await virtualChild();
   const idleMB = rssMB(child.pid);
   const host = await rawHost(port);
   for (let i = 0; i < 400; i++) host.open('exec:screencap -p');
