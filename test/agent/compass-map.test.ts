@@ -36,6 +36,17 @@ class Scripted implements Provider {
   }
 }
 
+/** Step `i` of the task "sort notes by title", with the run's history so far. */
+const contexts =
+  (history: HistoryEntry[]) =>
+  (i: number): PolicyContext => ({
+    task: 'sort notes by title',
+    step: i,
+    budget: 10,
+    history,
+    signal: new AbortController().signal,
+  });
+
 const step = (o: { action: string; ref?: string; next: string; path: string[] | null }): unknown => ({
   state: 'x',
   finished_instruction: null,
@@ -66,13 +77,7 @@ test('the map hop is marked (map); after the model says only one instruction is 
   );
   const policy = new CompassPolicy({ provider, map });
   const history: HistoryEntry[] = [];
-  const ctx = (i: number): PolicyContext => ({
-    task: 'sort notes by title',
-    step: i,
-    budget: 10,
-    history,
-    signal: new AbortController().signal,
-  });
+  const ctx = contexts(history);
   const record = (obs: Observation, d: Decision, newScreen: boolean): void => {
     history.push({ observation: obs, decision: d, result: { ok: true, changed: true, newScreen, diff: '' } });
   };
@@ -111,13 +116,7 @@ test('a plan the model emptied reads as done, not as absent', async () => {
   ]);
   const policy = new CompassPolicy({ provider });
   const history: HistoryEntry[] = [];
-  const ctx = (i: number): PolicyContext => ({
-    task: 'sort notes by title',
-    step: i,
-    budget: 10,
-    history,
-    signal: new AbortController().signal,
-  });
+  const ctx = contexts(history);
   await policy.start(ctx(0), home);
   const first = await policy.decide(settings, ctx(0));
   history.push({ observation: settings, decision: first, result: { ok: true, changed: true, newScreen: false, diff: '' } });
