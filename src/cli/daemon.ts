@@ -90,11 +90,10 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
   /**
    * Reads the call's device the way the call asks. The daemon keeps its devices for many calls: it pays the
    * UiAutomator2 server's start once, so without GLANCE_BACKEND (or --backend) it reads with `auto`; a call that
-   * asks for another backend switches its own device (the server is stopped first), never another phone's.
+   * asks for another backend switches its own device (the server is stopped first), never another phone's. A phone
+   * the daemon has not opened yet is opened by the call itself, reading the way the call asks.
    */
   const switchBackend = async (s: Held, env: Env, device: Device | undefined, signal: AbortSignal): Promise<void> => {
-    // No phone to switch: the call reads none (`devices`), or fails on its own naming one.
-    if (device === undefined) return;
     let backend = LONG_LIVED_BACKEND;
     try {
       backend = backendFrom(env, LONG_LIVED_BACKEND);
@@ -102,7 +101,7 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
       // A bad name is the call's to report (main.ts), with the session left as it is.
       return;
     }
-    await s.devices.useBackend(backend, { signal, device });
+    await s.devices.useBackend(backend, { signal, device: device ?? 'new' });
   };
 
   const shutdown = async (): Promise<void> => {
@@ -144,9 +143,9 @@ export async function serveDaemon(options: DaemonOptions): Promise<RunningDaemon
       serial = undefined;
     }
     const s = sessionOf(env);
-    // The phone the call will act on, however it was named (`-s`, ANDROID_SERIAL, or the only one connected), so
-    // that one queue holds every call on it. A call that names none and finds none is the call's to report.
-    const device = await s.devices.get(serial === '' ? undefined : serial, { signal: ctrl.signal }).catch(() => undefined);
+    // The phone the call will act on, when the daemon has opened it before (asking nothing of adb: a call that
+    // reads a file starts no adb server), so that one queue holds every call on it however it was named.
+    const device = s.devices.made(serial === '' ? undefined : serial);
     const code = await serialised(`${sessionKey(env)}\n${device?.serial ?? serial ?? ''}`, async () => {
       await switchBackend(s, env, device, ctrl.signal);
       return run(argv, { ...io, session: s.session });

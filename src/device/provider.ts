@@ -39,10 +39,15 @@ export interface AdbDeviceProvider extends DeviceProvider, Diagnosable {
   /**
    * Reads screens with `backend` from now on, on the devices already open too (a server left behind is stopped,
    * so its UiAutomation connection is free): one provider serves calls that ask for different backends. With
-   * `device` (one this provider gave), only that device switches: a call on one phone never stops the server
-   * another phone's call is reading through.
+   * `device` (one this provider gave), only that device switches, and with `'new'` only the devices made from now
+   * on read that way: a call on one phone never stops the server another phone's call is reading through.
    */
-  useBackend(backend: BackendName, opts: { signal: AbortSignal; device?: Device }): Promise<void>;
+  useBackend(backend: BackendName, opts: { signal: AbortSignal; device?: Device | 'new' }): Promise<void>;
+  /**
+   * The device this provider already made for `serial` (undefined: the only one it made), without asking the adb
+   * server anything; undefined when it made none (or, for no serial, several).
+   */
+  made(serial: string | undefined): Device | undefined;
   /**
    * Stops the UiAutomator2 servers it started (their sessions deleted, so `uiautomator dump` works right after) and
    * closes direct connections (server connections close after every request anyway).
@@ -154,7 +159,15 @@ export function createDeviceProvider(env: Env = process.env, options: ProviderOp
       });
       return [...checks, ...(await backendChecks(backendNow(), backed))];
     },
+    made(serial) {
+      if (serial !== undefined) return cache.get(serial);
+      return cache.size === 1 ? [...cache.values()][0] : undefined;
+    },
     async useBackend(name, { signal, device }) {
+      if (device === 'new') {
+        backend = name;
+        return;
+      }
       if (device !== undefined) {
         const own = [...backed].find((d) => d === device);
         if (own !== undefined) await own.use(name, { signal });

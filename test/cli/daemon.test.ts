@@ -11,6 +11,8 @@ import { keyedQueue } from '../../src/tools/session.js';
 import { repoRoot } from '../helpers/corpus.js';
 import { clientArgs, spawnsBuilt, type CliRun } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
+import { requires } from '../helpers/requires.js';
+import { accepts, freePort } from '../adb/adb-harness.js';
 
 const { DAEMON_VERBS, daemonEligible, socketPath } = sourceClient;
 // A socket's name includes the build that serves it (a client never reaches a daemon of another build), so the
@@ -106,6 +108,15 @@ describe('the background daemon', { timeout: 180_000 }, () => {
     assert.equal(s.running, true);
     assert.equal(s.calls, 5);
     assert.equal((await glance(['ui', '--from', 'no-such-screen.xml'], env)).code, 2, 'not found');
+  });
+
+  test('a call that reads a file asks nothing of adb: no adb server is started for it', { skip: requires({ adb: true }) }, async () => {
+    const port = await freePort();
+    const env = freshEnv({ ANDROID_ADB_SERVER_PORT: String(port) });
+    assert.equal((await glance(['ui', '--from', 'recipes.xml'], env)).code, 0);
+    assert.equal((await glance(['--backend', 'dump', 'ui', '--from', 'recipes.xml'], env)).code, 0);
+    assert.equal(await accepts(port), false, 'an adb server listens on the port the calls named');
+    assert.equal((await glance(['daemon', 'stop'], env)).code, 0);
   });
 
   test('stop: the daemon leaves and takes its socket with it', async () => {
