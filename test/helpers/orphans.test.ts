@@ -50,7 +50,6 @@ function hold(): Promise<Held> {
 const exited = (child: ChildProcess): Promise<unknown> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
 
-
 /** Waits (bounded) until the held server is gone: its process ended and nothing listens on its port. */
 async function gone(h: Held): Promise<void> {
   await waitFor(async () => (!alive(h.pid, h.start) && !(await accepts(h.port)) ? true : undefined), 10_000);
