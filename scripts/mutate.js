@@ -4,7 +4,7 @@
 // on what a change touches; slow corpus-wide tests such as the goldens are then left out). Incremental: a second run re-tests only mutants whose code or
 // tests changed (reports/mutation/<name>.incremental.json), so a layer takes minutes on two cores.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reapOrphans } from './orphans.mjs';
 import { FULL } from './test-tiers.mjs';
@@ -190,6 +190,20 @@ function layerTests(globs, withFull) {
     ),
   ].sort();
 }
+
+/**
+ * Quickest first, by the committed per-file times of the suite (scripts/test-times-baseline.json): Mocha runs the
+ * files in the order they load, and a run stops at the first failing test, so a mutant a quick test kills never
+ * reaches the corpus-wide ones.
+ */
+function quickestFirst(files) {
+  const times = JSON.parse(readFileSync('scripts/test-times-baseline.json', 'utf8'));
+  const time = (f) => times[f] ?? Number.MAX_SAFE_INTEGER;
+  return files
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => time(a.f) - time(b.f) || a.i - b.i)
+    .map((x) => x.f);
+}
 const env = {
   ...process.env,
   GLANCE_MUTATE_NAME: names.join('+') + (files.length > 0 ? '-files' : '') + (testFiles.length > 0 ? '-tests' : ''),
@@ -199,13 +213,16 @@ const env = {
   // Survivors as they are found, one a line (the 'survivors' reporter in scripts/stryker-batch-runner.mjs).
   GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(
-    testFiles.length > 0
-      ? testFiles
-      : layerTests(
-          chosen.flatMap((l) => l.tests),
-          args.includes('--with-full'),
-        ),
+    quickestFirst(
+      testFiles.length > 0
+        ? testFiles
+        : layerTests(
+            chosen.flatMap((l) => l.tests),
+            args.includes('--with-full'),
+          ),
+    ),
   ),
+  GLANCE_MUTATE_STATIC: args.includes('--static') ? '1' : '0',
 };
 if (args.includes('--list')) {
   // What a run would mutate and which tests it would run, without running it.

@@ -13,9 +13,9 @@
 //   reads); a mutant's files then run shortest first, so a mutant a unit test kills is bailed out of before the
 //   corpus-wide files run. Only a surviving mutant pays for every file that covers it.
 // GLANCE_MUTATE_PLAIN=1 turns all three off (the stock TAP runner's behaviour, through tsx).
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { declareClassPlugin, declareFactoryPlugin, PluginKind, commonTokens, tokens } from '@stryker-mutator/api/plugin';
+import { declareFactoryPlugin, PluginKind, commonTokens, tokens } from '@stryker-mutator/api/plugin';
 import { toMutantRunResult } from '@stryker-mutator/api/test-runner';
 import { TapTestRunner } from '@stryker-mutator/tap-runner';
 
@@ -131,21 +131,4 @@ function createBatchTapRunner(injector) {
 }
 createBatchTapRunner.inject = tokens(commonTokens.injector);
 
-/**
- * A reporter ('survivors') that appends each surviving or uncovered mutant to GLANCE_MUTATE_SURVIVORS as it is
- * found (file:line:col mutator → replacement), so tests can be written while a long run goes on.
- */
-class SurvivorsReporter {
-  static inject = tokens();
-  #file = process.env.GLANCE_MUTATE_SURVIVORS;
-  onMutantTested(m) {
-    if (this.#file === undefined || (m.status !== 'Survived' && m.status !== 'NoCoverage')) return;
-    const at = `${m.fileName}:${m.location.start.line}:${m.location.start.column}`;
-    appendFileSync(this.#file, `${m.status}\t${at}\t${m.mutatorName}\t${JSON.stringify(m.replacement)}\n`);
-  }
-}
-
-export const strykerPlugins = [
-  declareFactoryPlugin(PluginKind.TestRunner, 'tap-batch', createBatchTapRunner),
-  declareClassPlugin(PluginKind.Reporter, 'survivors', SurvivorsReporter),
-];
+export const strykerPlugins = [declareFactoryPlugin(PluginKind.TestRunner, 'tap-batch', createBatchTapRunner)];

@@ -1,0 +1,93 @@
+// Mutation runs load every test file of a layer into one Mocha process (scripts/stryker-mocha-runner.mjs), through a
+// stand-in for node:test (scripts/node-test-on-mocha.mjs). A test that passes, fails or is skipped under node:test
+// must do the same there, and a file's hooks must stay in that file: otherwise a mutant is scored against tests
+// that did not run as written.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tempDir } from './temp.js';
+// @ts-expect-error plain ESM script without declarations
+import { bundle, bundleOf } from '../../scripts/stryker-mocha-runner.mjs';
+
+const first = `
+import { test, describe, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+globalThis.events ??= [];
+const log = (e) => globalThis.events.push('first:' + e);
+before(() => log('before'));
+after(() => log('after'));
+beforeEach(() => log('each'));
+test('passes', () => log('passes'));
+test('fails', () => assert.equal(1, 2));
+test('skipped by option', { skip: 'no device' }, () => log('never'));
+test('skips itself', (t) => { t.skip('not here'); log('after skip'); });
+test('names itself', (t) => log('name=' + t.name));
+test('waits for done', (t, done) => setTimeout(() => { log('done'); done(); }, 5));
+test('awaits', async () => { await new Promise((r) => setTimeout(r, 5)); log('awaited'); });
+describe('group', () => {
+  beforeEach(() => log('group each'));
+  test('inner', () => log('inner'));
+  describe('skipped group', { skip: true }, () => { test('never either', () => log('never')); });
+});
+`;
+const second = `
+import { test, beforeEach } from 'node:test';
+globalThis.events ??= [];
+beforeEach(() => globalThis.events.push('second:each'));
+test('alone', () => globalThis.events.push('second:alone'));
+`;
+// Loads the bundles into one Mocha, as the mutation runner does, and prints what ran.
+const driver = `
+import Mocha from 'mocha';
+const mocha = new Mocha({ timeout: 0, reporter: function () {} });
+for (const f of JSON.parse(process.argv[2])) mocha.addFile(f);
+await mocha.loadFilesAsync();
+const out = { pass: [], fail: [], pending: [], files: {} };
+const runner = mocha.run(() => { out.events = globalThis.events; console.log(JSON.stringify(out)); });
+runner.on('pass', (t) => { out.pass.push(t.fullTitle()); out.files[t.fullTitle()] = t.file; });
+runner.on('fail', (t) => out.fail.push(t.fullTitle()));
+runner.on('pending', (t) => out.pending.push(t.fullTitle()));
+`;
+
+test('node:test files keep their outcomes, names and hooks when run under Mocha', async () => {
+  const dir = tempDir('glance-mocha-');
+  // The bundles leave packages external: node_modules must resolve from beside them, as in a Stryker sandbox.
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  const files = ['first.test.mjs', 'second.test.mjs'].map((f) => join(dir, f));
+  writeFileSync(files[0]!, first);
+  writeFileSync(files[1]!, second);
+  writeFileSync(join(dir, 'driver.mjs'), driver);
+  await bundle(files);
+  const r = spawnSync(process.execPath, [join(dir, 'driver.mjs'), JSON.stringify(files.map(bundleOf))], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+  const f = files[0]!;
+  const s = files[1]!;
+  assert.deepEqual(out.pass, [`${f} passes`, `${f} names itself`, `${f} waits for done`, `${f} awaits`, `${f} group inner`, `${s} alone`]);
+  assert.deepEqual(out.fail, [`${f} fails`]);
+  assert.deepEqual(out.pending, [`${f} skipped by option`, `${f} skips itself`, `${f} group skipped group never either`]);
+  // Results name the test file they came from, not its bundle.
+  assert.equal(out.files[`${s} alone`], s);
+  // Each file's hooks stay in that file; a group's beforeEach runs after the file's; nothing runs after t.skip().
+  assert.deepEqual(out.events, [
+    'first:before',
+    'first:each',
+    'first:passes',
+    'first:each', // fails
+    'first:each', // skips itself
+    'first:each',
+    'first:name=names itself',
+    'first:each',
+    'first:done',
+    'first:each',
+    'first:awaited',
+    'first:each',
+    'first:group each',
+    'first:inner',
+    'first:after',
+    'second:each',
+    'second:alone',
+  ]);
+});
