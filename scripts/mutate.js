@@ -13,6 +13,7 @@ const layers = {
   // The corpus goldens and the iOS corpus reach the parsers of every format the corpus holds.
   hierarchy: {
     src: ['src/hierarchy/**/*.ts'],
+    corpus: true,
     tests: [
       'test/hierarchy/**/*.test.ts',
       'test/snapshot/golden.test.ts',
@@ -155,6 +156,7 @@ if (names.length === 0 || unknown.length > 0 || badNumber) {
   process.exit(2);
 }
 const chosen = names.map((n) => layers[n]);
+const withCorpus = args.includes('--corpus') || chosen.some((l) => l.corpus === true);
 
 /** Every file under `dir`, as repository paths with forward slashes. */
 function walk(dir) {
@@ -208,8 +210,12 @@ const env = {
   ...process.env,
   GLANCE_MUTATE_NAME: names.join('+') + (files.length > 0 ? '-files' : '') + (testFiles.length > 0 ? '-tests' : ''),
   GLANCE_MUTATE: JSON.stringify(files.length > 0 ? files : chosen.flatMap((l) => l.src)),
-  // Stryker runs the tests from a sandbox copy of the repo, where ../shared is not beside it.
-  GLANCE_SHARED_DIR: process.env.GLANCE_SHARED_DIR ?? resolve('../shared'),
+  // Stryker runs the tests from a sandbox copy of the repo, where ../shared is not beside it. Without the corpus
+  // (the default but for layers that name corpus files outright), the tests that read all of it skip: each
+  // re-runs for every mutant the quicker tests let survive, and authored screens cover the same code.
+  GLANCE_SHARED_DIR: withCorpus ? (process.env.GLANCE_SHARED_DIR ?? resolve('../shared')) : resolve('.stryker-tmp/no-corpus'),
+  // A test that needs the corpus skips without it rather than failing, as on a machine without ../shared.
+  CI: withCorpus ? process.env.CI : '',
   // Survivors as they are found, one a line (the 'survivors' reporter in scripts/stryker-batch-runner.mjs).
   GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(
@@ -232,6 +238,8 @@ if (args.includes('--list')) {
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync(env.GLANCE_MUTATE_SURVIVORS, '');
 const extra = [
+  // Every mutant, not only those whose code or tests changed since the last run's incremental file.
+  ...(args.includes('--force') ? ['--force'] : []),
   ...(concurrency !== undefined ? ['--concurrency', String(concurrency)] : []),
   ...(timeoutMS !== undefined ? ['--timeoutMS', String(timeoutMS)] : []),
 ];

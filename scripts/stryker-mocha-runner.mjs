@@ -1,35 +1,44 @@
 // A StrykerJS test runner ('node-test-mocha'): Stryker's own Mocha runner over our node:test files.
 // - Once the sandbox is instrumented (every mutant is in the code, switched on at run time), each test file is
 //   bundled with esbuild beside itself (packages stay external, so relative paths and node_modules still hold),
-//   with `node:test` pointed at scripts/node-test-on-mocha.mjs.
+//   with `node:test` pointed at scripts/node-test-on-mocha.mjs and `fast-check` at scripts/fast-check-capped.mjs.
 // - Mocha loads every bundle once per worker process. Coverage is recorded per test, and a mutant re-runs only the
 //   tests that reached it, in the same process: no process start, no module load, no file that never ran its code.
-// A mutant in code that runs only while a module loads (a "static" mutant) needs fresh modules; Stryker restarts
-// the worker for those.
-import { renameSync } from 'node:fs';
+// - A mutant in code that runs only while a module loads (a "static" mutant: a table, a pattern) needs the modules
+//   loaded again with it switched on. The bundles are imported afresh (a new query string is a new module; src is
+//   inside the bundle, packages outside stay loaded), and only the bundles that hold the mutant: a static mutant in
+//   one file is not run against test files that never load it.
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import { createMochaTestRunner } from '@stryker-mutator/mocha-runner';
 
 const SHIM = 'scripts/node-test-on-mocha.mjs';
+const FAST_CHECK = 'scripts/fast-check-capped.mjs';
 
 /** Where a test file's bundle goes: beside it, hidden, so `../../src/…` and fixtures next to it resolve alike. */
 export function bundleOf(file) {
   return join(dirname(file), `.${basename(file)}.mocha.mjs`);
 }
 
-/** Bundles every test file in turn (each worker writes the same bytes: write aside, then rename). */
-export async function bundle(files) {
+/**
+ * Bundles every test file in turn (each worker writes the same bytes: write aside, then rename). With `reuse`, a
+ * bundle already there is kept: a worker that replaces one that timed out finds the sandbox as the first left it.
+ */
+export async function bundle(files, reuse = false) {
   const { build } = await import('esbuild');
   const shim = resolve(SHIM);
+  const capped = resolve(FAST_CHECK);
   const nodeTest = {
     name: 'node-test-on-mocha',
     setup(b) {
       b.onResolve({ filter: /^node:test$/ }, () => ({ path: shim }));
+      b.onResolve({ filter: /^fast-check$/ }, (a) => (a.importer === capped ? undefined : { path: capped }));
     },
   };
   for (const file of files) {
     const out = bundleOf(file);
+    if (reuse && existsSync(out)) continue;
     const tmp = `${out}.${process.pid}`;
     await build({
       entryPoints: [file],
@@ -50,21 +59,51 @@ export async function bundle(files) {
 class NodeTestOnMocha {
   #inner;
   #files;
+  /** bundle → its text, read once (to find which bundles hold a mutant) */
+  #texts = new Map();
+  #loads = 0;
   constructor(inner, files) {
     this.#inner = inner;
     this.#files = files;
   }
   capabilities() {
-    return this.#inner.capabilities();
+    return { reloadEnvironment: true };
   }
   async init() {
-    await bundle(this.#files);
-    return this.#inner.init();
+    await bundle(this.#files, true);
+    await this.#inner.init();
+    const mocha = this.#inner.mocha;
+    this.#all = [...mocha.files];
+    // Every load after the first imports the bundles under a new URL, so their modules (and the mutants' code in
+    // them) are evaluated again.
+    const load = mocha.loadFilesAsync.bind(mocha);
+    mocha.loadFilesAsync = () => {
+      const n = this.#loads++;
+      return load(n === 0 ? {} : { esmDecorator: (url) => `${url.href}?load=${n}` });
+    };
   }
+  #all = [];
   dryRun(options) {
     return this.#inner.dryRun(options);
   }
+  /** The bundles whose code holds mutant `id` (the instrumenter marks each mutant's switch with its id). */
+  #holding(id) {
+    const mark = `("${id}")`;
+    return this.#all.filter((f) => {
+      let text = this.#texts.get(f);
+      if (text === undefined) this.#texts.set(f, (text = readFileSync(f, 'utf8')));
+      return text.includes(mark);
+    });
+  }
   mutantRun(options) {
+    if (options.reloadEnvironment) {
+      const mocha = this.#inner.mocha;
+      // Drop the loaded files' suites (the root's own hooks, Stryker's coverage hook among them, stay).
+      mocha.suite.suites = [];
+      const held = options.mutantActivation === 'static' ? this.#holding(options.activeMutant.id) : this.#all;
+      mocha.files = held.length > 0 ? held : this.#all;
+      this.#inner.loadedEnv = false;
+    }
     return this.#inner.mutantRun(options);
   }
   dispose() {
