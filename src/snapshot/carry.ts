@@ -97,6 +97,9 @@ function identity(e: CarryElement): string {
   return l.slice(0, LABEL_CHARS);
 }
 
+/** Nothing of its own names the element: no label, no own text (a row cut to none of its labels). */
+const nameless = (e: CarryElement): boolean => identity(e) === '' && (e.labels?.length ?? 0) === 0;
+
 /** The ref was on another element before: the slot it probed into was freed by a key that went away. */
 const another = (was: CarryElement, el: CarryElement): boolean =>
   was.class !== el.class || was.id !== el.id || identity(was) !== identity(el);
@@ -119,7 +122,8 @@ export function carryRefs(now: readonly CarryInput[], previous: readonly CarryEl
           const was = before.get(r);
           return was === undefined || another(was, now[i]!.el);
         });
-  if (!open.includes(true)) return refs;
+  // Nothing new and nothing nameless that kept a ref (misplacedNameless): every ref stays.
+  if (!open.includes(true) && !now.some((x, i) => nameless(x.el) && before.has(refs[i]!))) return refs;
   // Every earlier element by kind, class, id and parent: only one of those can be continued. A ref is free to
   // carry while no element holds it.
   const groups = new Map<string, Candidate[]>();
@@ -162,9 +166,10 @@ interface CarryState {
  * so the pairs are tried again until nothing moves.
  */
 function carryAmongSiblings(kids: readonly number[], parentRef: string | undefined, st: CarryState): void {
-  const open = kids.filter((i) => st.open[i]);
-  if (open.length === 0) return;
   const shift = siblingShift(kids, parentRef, st);
+  const misplaced = new Set(kids.filter((i) => misplacedNameless(i, parentRef, shift, st)));
+  const open = kids.filter((i) => st.open[i] || misplaced.has(i));
+  if (open.length === 0) return;
   const pairs: Array<{ i: number; c: Candidate; score: number; dist: number }> = [];
   for (const i of open) {
     const el = st.now[i]!.el;
@@ -174,8 +179,9 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
       if (score <= 0) continue;
       const dist = distance(c.el.bounds, el.bounds, shift, fit);
       // Without a label in common, only the place tells: a row cut to none of its labels continues the row that
-      // stood there, never one that left the list at its other end.
-      if (fit === 'none' && score < EXACT && dist > NEAR) continue;
+      // stood there, never one that left the list at its other end. An element whose own ref's place already
+      // said no is held to its place by every other candidate too.
+      if (fit === 'none' && (score < EXACT || misplaced.has(i)) && dist > NEAR) continue;
       pairs.push({ i, c, score, dist });
     }
   }
@@ -193,6 +199,20 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
       again = true;
     }
   }
+}
+
+/**
+ * Whether an element that kept its ref has nothing of its own to name it (a row cut to none of its labels) and
+ * stands far from where the ref's element stood, given how far its list moved: its identity then only says
+ * "a nameless row of this list", which the strip that left at the list's edge was too, so the ref may be that
+ * strip's. Such an element is matched like a new one, by its place.
+ */
+function misplacedNameless(i: number, parentRef: string | undefined, shift: [number, number], st: CarryState): boolean {
+  const el = st.now[i]!.el;
+  if (st.open[i] || !nameless(el)) return false;
+  const old = st.before.get(el.ref);
+  if (old === undefined || old.parent !== parentRef) return false;
+  return distance(old.bounds, el.bounds, shift, 'none') > NEAR;
 }
 
 /**

@@ -371,6 +371,27 @@ describe('who takes a gone ref', () => {
   });
 });
 
+describe('a row cut to no label that kept a ref by its identity alone', () => {
+  // A nameless row's identity is only "a nameless row of this list": the ref it gets standing alone may be the one
+  // the strip that has just left the list had. Before: a 15 px strip of Task 0 (b81) above Task 1 and Task 2.
+  // Scrolled 200 px: the strip is gone, Task 1 is cut to a strip of its own, and that strip's fresh ref is b81.
+  const before = [row('b81', 200, 215, []), row('b40', 215, 415, ['Task 1', 'Due today']), row('b42', 415, 615, ['Task 2', 'Due today'])];
+  const kept = row('b42', 215, 415, ['Task 2', 'Due today']);
+
+  test('takes the ref of the row that stood where it came from, and frees the strip’s', () => {
+    assert.deepEqual(carry([row('b81', 200, 215, []), kept], before), ['b40', 'b42']);
+  });
+
+  test('keeps its ref where it stood still, and takes no far nameless row’s ref instead', () => {
+    // The list did not move: the strip is the same one.
+    assert.deepEqual(carry([row('b81', 200, 215, []), row('b40', 215, 415, ['Task 1', 'Due today'])], before), ['b81', 'b40']);
+    // Moved 200 px, with no labelled row that ended where it came from, only a nameless strip far below that left
+    // the list: nothing tells which row it is, so it keeps the ref it has.
+    const far = [row('b81', 200, 215, []), row('b42', 415, 615, ['Task 2', 'Due today']), row('b44', 1190, 1200, [])];
+    assert.deepEqual(carry([row('b81', 200, 215, []), kept], far), ['b81', 'b42']);
+  });
+});
+
 describe('how far the list moved', () => {
   test('most rows that kept their ref tell it: not a row held under the finger while the list scrolls', () => {
     // Rows "Task k / Due today" of 200 px. The list scrolled 320 px while the user dragged "Task 3", which moved
