@@ -57,9 +57,31 @@ interface Kept {
   carried: number;
   /** Carries onto an element that is not the same dumped node as the one the ref was on. */
   wrong: number;
+  /** Refs, carried or kept, that the new snapshot shows on another dumped node than the old one did. */
+  renamed: number;
+  /** Elements the new dump still names as the old one did (refs.ts `RefSubject.name`), and of those kept alone. */
+  named: number;
+  namedAlone: number;
+  /** Elements whose name left the new dump (a row cut at a list's edge), kept alone and kept in a session. */
+  nameless: number;
+  namelessAlone: number;
+  namelessOurs: number;
 }
 
-const noKept = (): Kept => ({ ours: 0, alone: 0, base: 0, total: 0, carried: 0, wrong: 0 });
+const noKept = (): Kept => ({
+  ours: 0,
+  alone: 0,
+  base: 0,
+  total: 0,
+  carried: 0,
+  wrong: 0,
+  renamed: 0,
+  named: 0,
+  namedAlone: 0,
+  nameless: 0,
+  namelessAlone: 0,
+  namelessOurs: 0,
+});
 
 /** With `--lost`: every element a change costs its ref when the new dump stands alone, one line each. */
 const lostLines: string[] | undefined = process.argv.includes('--lost') ? [] : undefined;
@@ -69,18 +91,30 @@ const shown = (e: SnapshotElement | undefined): string => (e === undefined ? '(g
 /** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
 function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>, name = ''): Kept {
   const k = noKept();
-  for (const { before, after } of followElements(dump, p, only, true)) {
+  const session = followElements(dump, p, only, true);
+  for (const { before, after } of session) {
     k.total++;
     if (after?.ref === before.ref) k.ours++;
     if (after && baselineRef(after) === baselineRef(before)) k.base++;
   }
-  for (const { before, after } of followElements(dump, p, only)) {
-    if (after?.ref === before.ref) k.alone++;
-    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}`);
-  }
+  // Both lists follow the old snapshot's elements in its order.
+  followElements(dump, p, only).forEach(({ before, after, named }, i) => {
+    const kept = after?.ref === before.ref;
+    if (kept) k.alone++;
+    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}${named ? '' : ' (its name left)'}`);
+    if (named) {
+      k.named++;
+      if (kept) k.namedAlone++;
+    } else {
+      k.nameless++;
+      if (kept) k.namelessAlone++;
+      if (session[i]!.after?.ref === before.ref) k.namelessOurs++;
+    }
+  });
   const c = carries(dump, p);
   k.carried = c.carried;
   k.wrong = c.wrong;
+  k.renamed = c.renamed;
   return k;
 }
 
@@ -229,6 +263,12 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   });
   if (lostLines !== undefined) console.log(['refs lost standing alone (before -> after):', ...lostLines].join('\n'));
   for (const [k, v] of Object.entries(kinds)) {
+    out[`refs.${k}.named`] = v.named;
+    out[`refs.${k}.named.alone.pct`] = pct(v.namedAlone, v.named);
+    out[`refs.${k}.name_left`] = v.nameless;
+    out[`refs.${k}.name_left.alone`] = v.namelessAlone;
+    out[`refs.${k}.name_left.ours`] = v.namelessOurs;
+    out[`refs.${k}.renamed`] = v.renamed;
     out[`refs.${k}.ours.pct`] = pct(v.ours, v.total);
     out[`refs.${k}.alone.pct`] = pct(v.alone, v.total);
     out[`refs.${k}.baseline.pct`] = pct(v.base, v.total);
@@ -262,11 +302,25 @@ function printTable(out: Record<string, number>, kinds: Record<string, Kept>): v
   const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
   for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
   // ours: carried from the previous snapshot, as a device session shows them; alone: the new dump without history.
-  lines.push('  ref stability             ours %   alone %   baseline %   elements   carried   wrong');
+  // wrong: carried onto another element; renamed: any ref (carried or kept) that came to name another element.
+  lines.push('  ref stability             ours %   alone %   baseline %   elements   carried   wrong   renamed');
   for (const [k, v] of Object.entries(kinds))
     lines.push(
-      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.alone, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}   ${String(v.carried).padStart(7)}   ${String(v.wrong).padStart(5)}`,
+      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.alone, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}   ${String(v.carried).padStart(7)}   ${String(v.wrong).padStart(5)}   ${String(v.renamed).padStart(7)}`,
     );
+  // What the new dump alone can keep: an element's ref is made of what names it (its identity label, or the id
+  // of a row named by its id); once a list's edge has cut that away, only the previous snapshot still knows it.
+  // A scroll takes names off the screen; a removal can change what names an element that stays (the other row of
+  // its id gone, its id names it now).
+  for (const [k, v] of Object.entries(kinds)) {
+    if (v.nameless === 0) continue;
+    const [still, other] = k.startsWith('scroll')
+      ? ['rows still showing their name', 'rows whose name left the screen']
+      : ['elements still named as before', 'elements named otherwise now'];
+    lines.push(
+      `  ${k}: ${still}: ${v.named} of ${v.total}, kept alone ${pct(v.namedAlone, v.named)}%; ${other}: ${v.nameless} (kept alone ${v.namelessAlone}, in a session ${v.namelessOurs})`,
+    );
+  }
   console.log(lines.join('\n'));
 }
 

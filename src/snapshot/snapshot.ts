@@ -132,6 +132,8 @@ interface Built {
   items: Item[];
   elements: SnapshotElement[];
   nodes: DNode[];
+  /** What names each element in its ref's key (refs.ts `RefSubject.name`), same order as `elements`. */
+  names: string[];
   carried: number;
   memory: RefMemory;
 }
@@ -190,7 +192,14 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
   });
   markGrids(items);
   const carried = refs === alone ? 0 : refs.filter((r, i) => r !== alone[i]).length;
-  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n), carried, memory: remember(memory, keys, refs) };
+  return {
+    items,
+    elements: all.map((it) => it.el),
+    nodes: flat.map((f) => f.n),
+    names: subjects.map((s) => s.name ?? ''),
+    carried,
+    memory: remember(memory, keys, refs),
+  };
 }
 
 function countAll(items: readonly Item[]): number {
@@ -290,19 +299,21 @@ export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}
 }
 
 /**
- * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
- * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
+ * snapshotFromDump that also returns, for each element, the dumped node it stands for and what names it in its
+ * ref's key (same order as `elements`). For benches and tests that follow elements across perturbed dumps; not
+ * part of the stable API.
  */
 export function snapshotWithSources(
   input: DumpInput,
   options: SnapshotOptions = {},
   render = true,
-): { snapshot: Snapshot; sources: UiNode[] } {
+): { snapshot: Snapshot; sources: UiNode[]; names: string[] } {
   const { snapshot, built } = snapshotAndTree(input, options, render);
-  const srcOf = new Map<SnapshotElement, UiNode>();
-  built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
+  const at = new Map<SnapshotElement, number>();
+  built.elements.forEach((el, i) => at.set(el, i));
   // Every shown element is one of the built ones: the view only selects among them.
-  return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)!) };
+  const index = snapshot.elements.map((e) => at.get(e)!);
+  return { snapshot, sources: index.map((i) => built.nodes[i]!.src), names: index.map((i) => built.names[i]!) };
 }
 
 function renderFormat(
