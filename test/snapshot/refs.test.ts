@@ -261,6 +261,31 @@ describe('identity', () => {
     );
   });
 
+  test('look-alikes in rows of their own: removing one row’s label moves only that row’s element', () => {
+    const bands = (labelled: (i: number) => boolean): UiDump =>
+      screen(
+        ['60 Hz', '230 Hz', '910 Hz', '3 kHz'].map((h, i) =>
+          n('RelativeLayout', { id: 'band', bounds: [0, i * 100, 1080, i * 100 + 90] }, [
+            ...(labelled(i) ? [n('TextView', { text: h, bounds: [0, i * 100, 200, i * 100 + 90] })] : []),
+            n('SeekBar', { id: 'bar', focusable: true, bounds: [200, i * 100, 1080, i * 100 + 90] }),
+          ]),
+        ),
+      );
+    const bars = (d: UiDump): string[] =>
+      snapshotFromDump(d)
+        .elements.filter((e) => e.class === 'SeekBar')
+        .map((e) => e.ref);
+    const before = bars(bands(() => true));
+    for (let k = 0; k < 4; k++) {
+      const after = bars(bands((i) => i !== k));
+      assert.deepEqual(
+        after.map((r, i) => r === before[i]),
+        before.map((_, i) => i !== k),
+        `label of band ${k} removed`,
+      );
+    }
+  });
+
   test('look-alikes side by side keep their refs when one of them or a neighbour goes', () => {
     const grid = (skip: number[]): UiDump =>
       screen([
