@@ -9,9 +9,9 @@
  *
  * Elements take part when their freshly computed ref is new, or was another element's before (another key
  * went away and freed the slot theirs had probed past; moving such an element back to its own ref frees that
- * slot for whoever continues the gone element). A ref is carried at most once and only while no element holds
- * it, so refs stay unique. Without a previous snapshot every ref is the fresh one, so a snapshot still depends on
- * its dump alone.
+ * slot for whoever continues the gone element). Elements that kept a doubtful ref (`doubt`) take part too, held
+ * to the place they stand at. A ref is carried at most once and only while no element holds it, so refs stay
+ * unique. Without a previous snapshot every ref is the fresh one, so a snapshot still depends on its dump alone.
  */
 import type { Bounds } from '../hierarchy/model.js';
 import { LABEL_CHARS } from './refs.js';
@@ -122,8 +122,9 @@ export function carryRefs(now: readonly CarryInput[], previous: readonly CarryEl
           const was = before.get(r);
           return was === undefined || another(was, now[i]!.el);
         });
-  // Nothing new and nothing nameless that kept a ref (misplacedNameless): every ref stays.
-  if (!open.includes(true) && !now.some((x, i) => nameless(x.el) && before.has(refs[i]!))) return refs;
+  // Nothing new, nothing nameless that kept a ref and no ref taken back from before the previous snapshot
+  // (doubtful): every ref stays.
+  if (!open.includes(true) && !now.some((x, i) => !before.has(refs[i]!) || nameless(x.el))) return refs;
   // Every earlier element by kind, class, id and parent: only one of those can be continued. A ref is free to
   // carry while no element holds it.
   const groups = new Map<string, Candidate[]>();
@@ -167,8 +168,8 @@ interface CarryState {
  */
 function carryAmongSiblings(kids: readonly number[], parentRef: string | undefined, st: CarryState): void {
   const shift = siblingShift(kids, parentRef, st);
-  const misplaced = new Set(kids.filter((i) => misplacedNameless(i, parentRef, shift, st)));
-  const open = kids.filter((i) => st.open[i] || misplaced.has(i));
+  const doubted = new Map(kids.map((i) => [i, doubt(i, parentRef, shift, st)] as const).filter(([, d]) => d !== undefined));
+  const open = kids.filter((i) => st.open[i] || doubted.has(i));
   if (open.length === 0) return;
   const pairs: Array<{ i: number; c: Candidate; score: number; dist: number }> = [];
   for (const i of open) {
@@ -179,9 +180,12 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
       if (score <= 0) continue;
       const dist = distance(c.el.bounds, el.bounds, shift, fit);
       // Without a label in common, only the place tells: a row cut to none of its labels continues the row that
-      // stood there, never one that left the list at its other end. An element whose own ref's place already
-      // said no is held to its place by every other candidate too.
-      if (fit === 'none' && (score < EXACT || misplaced.has(i)) && dist > NEAR) continue;
+      // stood there, never one that left the list at its other end. An element whose ref is only in doubt
+      // takes another only from the element that stood where it stands; one whose ref the memory gave back, only
+      // from one it is a cut form of (its own whole identity is what the memory knows best).
+      const d = doubted.get(i);
+      if (dist > NEAR && (d !== undefined || (fit === 'none' && score < EXACT))) continue;
+      if (d === 'recalled' && (c.el.labels?.length ?? 0) <= (el.labels?.length ?? 0)) continue;
       pairs.push({ i, c, score, dist });
     }
   }
@@ -202,17 +206,22 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
 }
 
 /**
- * Whether an element that kept its ref has nothing of its own to name it (a row cut to none of its labels) and
- * stands far from where the ref's element stood, given how far its list moved: its identity then only says
- * "a nameless row of this list", which the strip that left at the list's edge was too, so the ref may be that
- * strip's. Such an element is matched like a new one, by its place.
+ * Whether an element that kept its ref (not open) may still continue another: it takes part in carrying, but
+ * only the element that stood where it stands can give it another ref.
+ * - A ref the session's memory gave back though the previous snapshot did not show it ('recalled'): a cut row's
+ *   identity ("0 items", the end of every row of a file picker) may be one a row that left earlier had, while
+ *   the row that stood here just before, whole, continues into it.
+ * - An element with nothing of its own to name it (a row cut to none of its labels) that stands far from where
+ *   its ref's element stood ('misplaced'), given how far its list moved: its identity only says "a nameless row
+ *   of this list", which the strip that left at the list's edge was too, so the ref may be that strip's.
  */
-function misplacedNameless(i: number, parentRef: string | undefined, shift: [number, number], st: CarryState): boolean {
+function doubt(i: number, parentRef: string | undefined, shift: [number, number], st: CarryState): 'recalled' | 'misplaced' | undefined {
+  if (st.open[i]) return undefined;
   const el = st.now[i]!.el;
-  if (st.open[i] || !nameless(el)) return false;
   const old = st.before.get(el.ref);
-  if (old === undefined || old.parent !== parentRef) return false;
-  return distance(old.bounds, el.bounds, shift, 'none') > NEAR;
+  if (old === undefined) return 'recalled';
+  if (!nameless(el) || old.parent !== parentRef) return undefined;
+  return distance(old.bounds, el.bounds, shift, 'none') > NEAR ? 'misplaced' : undefined;
 }
 
 /**

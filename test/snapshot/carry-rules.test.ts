@@ -392,6 +392,31 @@ describe('a row cut to no label that kept a ref by its identity alone', () => {
   });
 });
 
+describe('a ref the session’s memory gave back though the previous snapshot did not show it', () => {
+  // Folder rows that all end with "0 items". The memory gives a row cut to "0 items" the ref of a row that was cut
+  // so earlier and has left (b148); `opened` says which elements the memory knew nothing of.
+  const carryRecalled = (now: CarryElement[], before: CarryElement[]): string[] =>
+    carryRefs(
+      [{ el: LIST, parent: -1 }, ...now.map((el) => ({ el, parent: 0 }))],
+      [LIST, ...before],
+      [false, ...now.map(() => false)],
+    ).slice(1);
+  const kept = (top: number): CarryElement => row('b11', top, top + 200, ['Download', '0 items']);
+
+  test('yields to the row that stood where it stands and was cut to it', () => {
+    // Scrolled 25 px: Documents' row (b473) lost its name at the top edge.
+    const before = [row('b473', 200, 400, ['Documents', '0 items']), kept(400)];
+    assert.deepEqual(carryRecalled([row('b148', 200, 375, ['0 items']), kept(375)], before), ['b473', 'b11']);
+  });
+
+  test('stays on a row whose whole identity the memory knew, over the cut form that stood there just before', () => {
+    // Scrolled back 25 px: the row cut to "0 items" a moment ago (b163, a ref it got while cut) is whole again,
+    // and the memory gave it the ref it had before it left.
+    const before = [row('b163', 200, 225, ['0 items']), kept(225)];
+    assert.deepEqual(carryRecalled([row('b917', 200, 250, ['Alarms', '0 items']), kept(250)], before), ['b917', 'b11']);
+  });
+});
+
 describe('how far the list moved', () => {
   test('most rows that kept their ref tell it: not a row held under the finger while the list scrolls', () => {
     // Rows "Task k / Due today" of 200 px. The list scrolled 320 px while the user dragged "Task 3", which moved

@@ -41,6 +41,25 @@ describe('recall and remember', () => {
     assert.deepEqual(recall({ ...m, seq: 1 }, ['bRow|'], [false]).fixed, ['b1']);
   });
 
+  test('a label-less identity is taken back only if the ref’s element read so just before', () => {
+    // b1's row was cut to a strip earlier, and read "x" in the snapshot just before: another strip is not it.
+    assert.deepEqual(recall(mem([['b1', ['bRow|', 'bRow|x'], 2]], 2), ['bRow|'], [false]).fixed, [undefined]);
+    assert.deepEqual(recall(mem([['b1', ['bRow|x', 'bRow|'], 2]], 2), ['bRow|'], [false]).fixed, ['b1']);
+  });
+
+  test('reading as a ref’s element read just before is the surest claim; then the latest ref not taken', () => {
+    // Folder rows end with "0 items": DCIM's row was cut to it earlier, Documents' row just before. Now a row cut
+    // to "0 items" comes first, and Documents' row is whole again: that row keeps b2, the cut row takes b1.
+    const m = mem(
+      [
+        ['b1', ['bRow|DCIM', 'bRow|0 items'], 1],
+        ['b2', ['bRow|0 items', 'bRow|Documents'], 2],
+      ],
+      2,
+    );
+    assert.deepEqual(recall(m, ['bRow|0 items', 'bRow|Documents'], [true, true]).fixed, ['b1', 'b2']);
+  });
+
   test('one ref for one element: two elements of one identity do not both take it', () => {
     const m = mem([['b1', ['bRow|a'], 1]], 1);
     assert.deepEqual(recall(m, ['bRow|a', 'bRow|a'], [true, true]).fixed, ['b1', undefined]);
@@ -58,6 +77,13 @@ describe('recall and remember', () => {
         ['b1', ['bRow|a', 'bRow|a cut'], 2],
       ],
     );
+  });
+
+  test('an identity shown again goes last: the latest form of the element is last', () => {
+    let m = remember(undefined, ['bRow|a'], ['b1']);
+    m = remember(m, ['bRow|a cut'], ['b1']);
+    m = remember(m, ['bRow|a'], ['b1']);
+    assert.deepEqual(m.refs[0]!.keys, ['bRow|a cut', 'bRow|a']);
   });
 
   test('the memory keeps at most 600 refs, forgetting the least recently shown', () => {
@@ -140,6 +166,54 @@ describe('through snapshots', () => {
       record(prev);
     }
     assert.equal(refOf(prev, 'Row 0'), refOf(first, 'Row 0'));
+  });
+
+  test('scrolled down and back by small steps, no ref comes to name another row, and every row is back on its own', () => {
+    // Folders of a file picker: every row ends with "0 items", so a row cut at the list's top edge reads like any
+    // other cut there, and a 15 px strip of padding above its labels reads like any other strip.
+    const LIST: [number, number] = [100, 700];
+    const folders = ['DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Pictures', 'Podcasts', 'Ringtones'];
+    const view = (scroll: number): ReturnType<typeof screen> => {
+      const rows: UiNode[] = [];
+      folders.forEach((name, k) => {
+        const top = LIST[0] + k * 150 - scroll;
+        const clip = (a: number, b: number): [number, number] | undefined => {
+          const t = Math.max(a, LIST[0]);
+          const bt = Math.min(b, LIST[1]);
+          return bt > t ? [t, bt] : undefined;
+        };
+        const row = clip(top, top + 150);
+        if (row === undefined) return;
+        const labels = [
+          [name, top + 15, top + 75],
+          ['0 items', top + 75, top + 135],
+        ].flatMap(([text, a, b]) => {
+          const c = clip(a as number, b as number);
+          return c === undefined ? [] : [n('TextView', { text: text as string, bounds: [0, c[0], 1080, c[1]] })];
+        });
+        rows.push(n('RelativeLayout', { id: 'item', clickable: true, bounds: [0, row[0], 1080, row[1]] }, labels));
+      });
+      return screen([
+        n('TextView', { text: 'Select a folder', bounds: [0, 0, 1080, 100] }),
+        n('androidx.recyclerview.widget.RecyclerView', { id: 'picker', scrollable: true, bounds: [0, LIST[0], 1080, LIST[1]] }, rows),
+      ]);
+    };
+    /** Which row an element of the list stands for: the folder whose row spans its centre at this scroll. */
+    const folderAt = (scroll: number, y: number): string => folders[Math.floor((y + scroll - LIST[0]) / 150)]!;
+    const given = new Map<string, string>();
+    const first = snapshotFromDump(view(0));
+    let prev = first;
+    const steps = Array.from({ length: 13 }, (_, i) => 25 * (i + 1));
+    for (const scroll of [0, ...steps, ...steps.reverse().slice(1), 0]) {
+      prev = scroll === 0 && prev === first ? first : snapshotFromDump(view(scroll), { previous: prev });
+      for (const e of prev.elements.filter((x) => x.class === 'RelativeLayout')) {
+        const folder = folderAt(scroll, e.center[1]);
+        const was = given.get(e.ref);
+        assert.ok(was === undefined || was === folder, `at ${scroll} px, ${e.ref} was ${was}'s, now on ${folder}'s row`);
+        given.set(e.ref, folder);
+      }
+    }
+    for (const name of folders) assert.equal(refOf(prev, name), refOf(first, name), name);
   });
 
   test('without the memory a snapshot is what it always was', () => {
