@@ -10,8 +10,8 @@ import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
 import { markGrids, type Run } from './grids.js';
-import { carryRefs, type CarryElement } from './carry.js';
-import { assignRefs, fullKeys, refSubjects } from './refs.js';
+import { carry, type CarryElement } from './carry.js';
+import { assignRefs, fullKeys, refSubjects, type RefSubject } from './refs.js';
 import { recall, remember, sameScreen, type RefMemory } from './memory.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
@@ -173,10 +173,14 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
   const refs =
     previous.length === 0
       ? fresh
-      : carryRefs(
-          els.map((el, i) => ({ el, parent: flat[i]!.parent })),
-          previous,
-          reserved?.fixed.map((r) => r === undefined),
+      : withRenewed(
+          subjects,
+          carry(
+            els.map((el, i) => ({ el, parent: flat[i]!.parent })),
+            previous,
+            reserved?.fixed.map((r) => r === undefined),
+          ),
+          new Set([...(reserved?.avoid ?? []), ...previous.map((e) => e.ref)]),
         );
   const items: Item[] = [];
   const all: Item[] = [];
@@ -200,6 +204,13 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
     carried,
     memory: remember(memory, keys, refs),
   };
+}
+
+/** The carried refs, with a ref of its own for each element that had to give its up (carry.ts `renew`). */
+function withRenewed(subjects: readonly RefSubject[], c: { refs: string[]; renew: number[] }, avoid: ReadonlySet<string>): string[] {
+  if (c.renew.length === 0) return c.refs;
+  const renew = new Set(c.renew);
+  return assignRefs(subjects, { fixed: c.refs.map((r, i) => (renew.has(i) ? undefined : r)), avoid });
 }
 
 function countAll(items: readonly Item[]): number {

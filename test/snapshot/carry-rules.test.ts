@@ -3,7 +3,7 @@
 // too: a fresh ref the previous snapshot did not hold is what refs.ts gives an element whose identity changed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { carryRefs, type CarryElement } from '../../src/snapshot/carry.js';
+import { carry as carryAll, carryRefs, type CarryElement } from '../../src/snapshot/carry.js';
 
 const LIST_REF = 's40';
 /** The scrolling list every row below sits in; it keeps its ref. */
@@ -414,6 +414,32 @@ describe('a ref the session’s memory gave back though the previous snapshot di
     // and the memory gave it the ref it had before it left.
     const before = [row('b163', 200, 225, ['0 items']), kept(225)];
     assert.deepEqual(carryRecalled([row('b917', 200, 250, ['Alarms', '0 items']), kept(250)], before), ['b917', 'b11']);
+  });
+});
+
+describe('a kept ref that named a row standing elsewhere', () => {
+  // Folder rows of 150 px that all end with "0 items", 120 px further down the list: Documents' row, cut to its
+  // last label at the top edge before (b790), has left; Download's row is cut the same way now and its identity
+  // gave it b790.
+  const before = [
+    row('b790', 200, 230, ['0 items']),
+    row('b820', 230, 380, ['Download', '0 items']),
+    row('b471', 380, 530, ['Movies', '0 items']),
+  ];
+  const movies = row('b471', 260, 410, ['Movies', '0 items']);
+
+  test('a row cut at the list’s edge takes the ref of the row that stood where it stands', () => {
+    assert.deepEqual(carry([row('b790', 200, 260, ['0 items']), movies], before), ['b820', 'b471']);
+  });
+
+  test('with no row that stood there, it gives the ref up: the caller gives it a new one', () => {
+    // Scrolled back 120 px: a strip came from above the list, which had shown nothing there.
+    const task = (k: number, top: number): CarryElement => row(`b4${k}`, top, top + 200, [`Task ${k}`, 'Due today']);
+    const strips = [row('b81', 200, 215, []), task(2, 215), task(3, 415)];
+    const now = [row('b81', 200, 215, []), task(2, 335), task(3, 535)];
+    const out = carryAll([{ el: LIST, parent: -1 }, ...now.map((el) => ({ el, parent: 0 }))], [LIST, ...strips]);
+    assert.deepEqual(out.refs.slice(1), ['b81', 'b42', 'b43']);
+    assert.deepEqual(out.renew, [1]);
   });
 });
 

@@ -168,20 +168,20 @@ describe('through snapshots', () => {
     assert.equal(refOf(prev, 'Row 0'), refOf(first, 'Row 0'));
   });
 
-  test('scrolled down and back by small steps, no ref comes to name another row, and every row is back on its own', () => {
+  describe('a file picker scrolled in one session', () => {
     // Folders of a file picker: every row ends with "0 items", so a row cut at the list's top edge reads like any
     // other cut there, and a 15 px strip of padding above its labels reads like any other strip.
     const LIST: [number, number] = [100, 700];
     const folders = ['DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Pictures', 'Podcasts', 'Ringtones'];
+    const clip = (a: number, b: number): [number, number] | undefined => {
+      const t = Math.max(a, LIST[0]);
+      const bt = Math.min(b, LIST[1]);
+      return bt > t ? [t, bt] : undefined;
+    };
     const view = (scroll: number): ReturnType<typeof screen> => {
       const rows: UiNode[] = [];
       folders.forEach((name, k) => {
         const top = LIST[0] + k * 150 - scroll;
-        const clip = (a: number, b: number): [number, number] | undefined => {
-          const t = Math.max(a, LIST[0]);
-          const bt = Math.min(b, LIST[1]);
-          return bt > t ? [t, bt] : undefined;
-        };
         const row = clip(top, top + 150);
         if (row === undefined) return;
         const labels = [
@@ -198,22 +198,38 @@ describe('through snapshots', () => {
         n('androidx.recyclerview.widget.RecyclerView', { id: 'picker', scrollable: true, bounds: [0, LIST[0], 1080, LIST[1]] }, rows),
       ]);
     };
-    /** Which row an element of the list stands for: the folder whose row spans its centre at this scroll. */
-    const folderAt = (scroll: number, y: number): string => folders[Math.floor((y + scroll - LIST[0]) / 150)]!;
-    const given = new Map<string, string>();
-    const first = snapshotFromDump(view(0));
-    let prev = first;
-    const steps = Array.from({ length: 13 }, (_, i) => 25 * (i + 1));
-    for (const scroll of [0, ...steps, ...steps.reverse().slice(1), 0]) {
-      prev = scroll === 0 && prev === first ? first : snapshotFromDump(view(scroll), { previous: prev });
-      for (const e of prev.elements.filter((x) => x.class === 'RelativeLayout')) {
-        const folder = folderAt(scroll, e.center[1]);
-        const was = given.get(e.ref);
-        assert.ok(was === undefined || was === folder, `at ${scroll} px, ${e.ref} was ${was}'s, now on ${folder}'s row`);
-        given.set(e.ref, folder);
-      }
-    }
-    for (const name of folders) assert.equal(refOf(prev, name), refOf(first, name), name);
+    /**
+     * Snapshots at these scroll offsets, each taking refs from the one before; fails when a ref lands on another
+     * folder's row (the one whose row spans the element's centre) than it named before. The first and last.
+     */
+    const session = (scrolls: number[]): { first: Snapshot; last: Snapshot } => {
+      const given = new Map<string, string>();
+      const first = snapshotFromDump(view(scrolls[0]!));
+      let last = first;
+      scrolls.forEach((scroll, k) => {
+        if (k > 0) last = snapshotFromDump(view(scroll), { previous: last });
+        for (const e of last.elements.filter((x) => x.class === 'RelativeLayout')) {
+          const folder = folders[Math.floor((e.center[1] + scroll - LIST[0]) / 150)]!;
+          const was = given.get(e.ref);
+          assert.ok(was === undefined || was === folder, `at ${scroll} px, ${e.ref} was ${was}'s, now on ${folder}'s row`);
+          given.set(e.ref, folder);
+        }
+      });
+      return { first, last };
+    };
+
+    test('down and back by small steps: no ref comes to name another row, and every row is back on its own', () => {
+      const steps = Array.from({ length: 13 }, (_, i) => 25 * (i + 1));
+      const { first, last } = session([0, ...steps, ...steps.reverse().slice(1), 0]);
+      for (const name of folders) assert.equal(refOf(last, name), refOf(first, name), name);
+    });
+
+    test('a row cut at the top does not keep the ref of the row cut so just before', () => {
+      // At 135 px DCIM's row is a 15 px strip at the top; at 255 px Documents' row is cut to "0 items", at 375 px
+      // Download's: each reads as the row cut there a moment ago. Back at 135 px, Documents' row is whole again.
+      const { first, last } = session([135, 255, 375, 255, 135]);
+      assert.equal(refOf(last, 'Documents'), refOf(first, 'Documents'));
+    });
   });
 
   test('without the memory a snapshot is what it always was', () => {
