@@ -28,6 +28,7 @@ import {
   shift,
   toggleCheckables,
   typeIntoFields,
+  walkScroll,
   type Perturbed,
 } from '../test/snapshot/perturb.js';
 
@@ -261,6 +262,24 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
     const sc = scrollLists(d, 120);
     if (sc.moved.size > 0) tally('scroll 120px', stability(d, sc, sc.moved, `scroll 120px, ${where}`));
   });
+  // Sessions walking each screen's lists down and back: refs back on their element at the end, and refs that
+  // came to name another element on the way (never wanted).
+  const walks: Record<string, { total: number; kept: number; renamed: number }> = {};
+  for (const [step, steps] of [
+    [25, 10],
+    [120, 4],
+  ] as const) {
+    const w = (walks[`${step} px x ${steps} down and back`] = { total: 0, kept: 0, renamed: 0 });
+    for (const d of dumps) {
+      if (scrollLists(d, step).moved.size === 0) continue;
+      const r = walkScroll(d, step, steps);
+      w.total += r.total;
+      w.kept += r.kept;
+      w.renamed += r.renamed;
+    }
+    out[`refs.walk.${step}x${steps}.kept.pct`] = pct(w.kept, w.total);
+    out[`refs.walk.${step}x${steps}.renamed`] = w.renamed;
+  }
   if (lostLines !== undefined) console.log(['refs lost standing alone (before -> after):', ...lostLines].join('\n'));
   for (const [k, v] of Object.entries(kinds)) {
     out[`refs.${k}.named`] = v.named;
@@ -294,11 +313,15 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   out['cost.fast-xml-parser.us'] = Math.round((1000 * tFxp) / (rounds * texts.length));
   out['bench.seconds'] = Math.round((performance.now() - t0) / 100) / 10;
 
-  printTable(out, kinds);
+  printTable(out, kinds, walks);
   return out;
 }
 
-function printTable(out: Record<string, number>, kinds: Record<string, Kept>): void {
+function printTable(
+  out: Record<string, number>,
+  kinds: Record<string, Kept>,
+  walks: Record<string, { total: number; kept: number; renamed: number }>,
+): void {
   const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
   for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
   // ours: carried from the previous snapshot, as a device session shows them; alone: the new dump without history.
@@ -321,6 +344,8 @@ function printTable(out: Record<string, number>, kinds: Record<string, Kept>): v
       `  ${k}: ${still}: ${v.named} of ${v.total}, kept alone ${pct(v.namedAlone, v.named)}%; ${other}: ${v.nameless} (kept alone ${v.namelessAlone}, in a session ${v.namelessOurs})`,
     );
   }
+  for (const [k, w] of Object.entries(walks))
+    lines.push(`  session walk, lists ${k}: refs back on their element ${pct(w.kept, w.total)}% of ${w.total}; renamed ${w.renamed}`);
   console.log(lines.join('\n'));
 }
 

@@ -205,3 +205,33 @@ export function carries(dump: UiDump, p: Perturbed): { carried: number; wrong: n
   });
   return { carried, wrong, renamed };
 }
+
+/**
+ * A session's walk through one screen: every list scrolled `step` px at a time, `steps` times down and back to
+ * where it started, each snapshot taking its refs from the one before. `kept`: elements of the screen back on
+ * the ref they had at the start (of `total`); `renamed`: refs that, at any step, came to name another dumped node
+ * than the one they named before in the walk.
+ */
+export function walkScroll(dump: UiDump, step: number, steps: number): { total: number; kept: number; renamed: number } {
+  const start = snapshotWithSources(dump);
+  const first = new Map(start.sources.map((s, i) => [s, start.snapshot.elements[i]!.ref]));
+  const named = new Map(start.snapshot.elements.map((e, i) => [e.ref, start.sources[i]!]));
+  const offsets = Array.from({ length: steps }, (_, k) => step * (k + 1));
+  let prev = start.snapshot;
+  let renamed = 0;
+  let last: { refs: string[]; nodes: UiNode[] } = { refs: [], nodes: [] };
+  for (const off of [...offsets, ...offsets.slice(0, -1).reverse(), 0]) {
+    const p = scrollLists(dump, off);
+    const now = snapshotWithSources(p.dump, { previous: prev });
+    const nodes = now.sources.map((s) => p.origin.get(s)!);
+    now.snapshot.elements.forEach((e, i) => {
+      const was = named.get(e.ref);
+      if (was !== undefined && was !== nodes[i]) renamed++;
+      named.set(e.ref, nodes[i]!);
+    });
+    prev = now.snapshot;
+    last = { refs: now.snapshot.elements.map((e) => e.ref), nodes };
+  }
+  const kept = last.nodes.filter((n, i) => first.get(n) === last.refs[i]).length;
+  return { total: start.snapshot.elements.length, kept, renamed };
+}

@@ -19,6 +19,7 @@ import {
   shift,
   toggleCheckables,
   typeIntoFields,
+  walkScroll,
   type Perturbed,
 } from './perturb.js';
 import { n, screen } from './build.js';
@@ -115,6 +116,20 @@ describe('refs survive change on the corpus', { skip: corpus }, () => {
       }
     }
     assert.ok(carried > 10, `too few carries to judge (${carried})`);
+  });
+  test('a session walking every list down and back by 25 px: no ref comes to name another element', () => {
+    let renamed = 0;
+    let total = 0;
+    let kept = 0;
+    for (const d of dumps) {
+      if (scrollLists(d, 25).moved.size === 0) continue;
+      const w = walkScroll(d, 25, 10);
+      renamed += w.renamed;
+      total += w.total;
+      kept += w.kept;
+    }
+    assert.equal(renamed, 0);
+    assert.ok(total > 1000 && kept / total >= 0.98, `${kept} of ${total} back on their refs`);
   });
   test('no duplicate refs on any screen, in any mode', { skip: corpus }, () => {
     for (const d of dumps) {
