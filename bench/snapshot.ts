@@ -102,7 +102,7 @@ function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>, name = ''): K
   followElements(dump, p, only).forEach(({ before, after, named }, i) => {
     const kept = after?.ref === before.ref;
     if (kept) k.alone++;
-    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}${named ? '' : ' (its name left)'}`);
+    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}${named ? '' : ' (named otherwise now)'}`);
     if (named) {
       k.named++;
       if (kept) k.namedAlone++;
