@@ -253,6 +253,36 @@ describe('identity', () => {
     assert.equal(ref(after, 'Dave'), ref(before, 'Dave'));
   });
 
+  test('what a list’s edge cut away, no identity read from the new dump alone can keep: two screens, one dump', () => {
+    // Two file pickers that differ only in the first row's name. Scrolled 120 px, the first row keeps only
+    // "0 items" on both, so the two dumps are one; the rows had different refs, so at least one ref is lost
+    // whatever the identity is made of, and only the previous snapshot can tell which row it is.
+    const picker = (first: string, scroll: number): UiDump => {
+      const rows = [first, 'Music', 'Pictures'].map((name, k) => {
+        const top = 200 + k * 150 - scroll;
+        const labels: Array<[string, number, number]> = [
+          [name, top + 15, top + 75],
+          ['0 items', top + 75, top + 135],
+        ];
+        return n(
+          'RelativeLayout',
+          { id: 'item', clickable: true, bounds: [0, Math.max(top, 200), 1080, top + 150] },
+          labels.filter(([, , b]) => b > 200).map(([text, a, b]) => n('TextView', { text, bounds: [0, Math.max(a, 200), 1080, b] })),
+        );
+      });
+      return screen([n('androidx.recyclerview.widget.RecyclerView', { id: 'list', scrollable: true, bounds: [0, 200, 1080, 800] }, rows)]);
+    };
+    const refs = (d: UiDump): string[] => snapshotFromDump(d).elements.map((e) => e.ref);
+    assert.deepEqual(refs(picker('Alarms', 120)), refs(picker('Podcasts', 120)));
+    const firstRow = (name: string): string => snapshotFromDump(picker(name, 0)).elements.find((e) => e.labels?.[0] === name)!.ref;
+    assert.notEqual(firstRow('Alarms'), firstRow('Podcasts'));
+    for (const name of ['Alarms', 'Podcasts']) {
+      const before = snapshotFromDump(picker(name, 0));
+      const after = snapshotFromDump(picker(name, 120), { previous: before });
+      assert.equal(after.elements.find((e) => e.bounds[1] === 200 && e.class === 'RelativeLayout')!.ref, firstRow(name));
+    }
+  });
+
   test('look-alikes in rows of their own are told apart by their row label: removing one moves no other', () => {
     const bands = (hz: string[]): UiDump =>
       screen(
