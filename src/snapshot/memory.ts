@@ -3,11 +3,12 @@
  * element: once given, a ref stays with its element (cut by a list's edge, scrolled away and back, moved) or is
  * retired, and a new element whose identity would hash to a retired ref probes on to another.
  *
- * Each ref keeps the identities (refs.ts `fullKeys`) its element had: its own, and those of its cut forms that took
- * the ref by carrying (carry.ts). An element whose identity the memory holds takes that ref back, when the ref is
- * free; a label-less identity (a row cut down to none of its labels: every row reads alike then) only from the
- * element that had it in the snapshot just before, never after the element was gone or read otherwise. The memory starts afresh on another screen (another
- * package or activity, or most of the elements outside lists gone): refs there are the dump's own again.
+ * Each ref keeps the identities (refs.ts `fullKeys`, a label-less one marked: snapshot.ts) its element had: its
+ * own, and those of its cut forms that took the ref by carrying (carry.ts). An element whose identity the memory
+ * holds takes that ref back, when the ref is free; a label-less identity (a row cut down to none of its labels:
+ * every row reads alike then) only from the element that had it in the snapshot just before, never after the
+ * element was gone or read otherwise. The memory starts afresh on another screen (another package or activity,
+ * or most of the elements outside lists gone): refs there are the dump's own again.
  *
  * Pure data (JSON as it is), so that a session can keep it beside its latest snapshot.
  */

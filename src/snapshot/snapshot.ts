@@ -156,7 +156,9 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
     for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
   }
   const subjects = refSubjects(flat, dumpRoots);
-  const keys = fullKeys(subjects);
+  // The memory's identities: a label-less one is marked, as a row named by its id has the same key as that row
+  // cut to no label, and a nameless strip is not the row whose id names it (the id names it only while unique).
+  const keys = fullKeys(subjects).map((k, i) => (subjects[i]!.labelled === true ? k : `${k}|-`));
   const previous = basis.elements;
   const memory = basis.memory !== undefined && sameScreen(basis.memory, previous, new Set(keys)) ? basis.memory : undefined;
   const reserved =

@@ -232,6 +232,37 @@ describe('through snapshots', () => {
     });
   });
 
+  test('a row named by its id once its twin left does not take the ref of that twin’s nameless strip', () => {
+    // Two folder rows of one id in a scroll view (so their labels name them), nothing else in it. At 135 px the
+    // first is a 15 px strip without labels; at 160 px it has gone, and the other, alone with its id now, is named
+    // by it: its key is the one the strip had (class and id, no label), and no other row tells how far it moved.
+    const view = (scroll: number): ReturnType<typeof screen> => {
+      const rows = [
+        { id: 'dir', labels: ['Internal', '2'] },
+        { id: 'dir', labels: ['DCIM', '6'] },
+      ].flatMap(({ id, labels }, k) => {
+        const top = 100 + k * 150 - scroll;
+        if (top + 150 <= 100) return [];
+        const texts = labels
+          .map((text, j) => ({ text, a: top + 15 + j * 60, b: top + 75 + j * 60 }))
+          .filter(({ b }) => b > 100)
+          .map(({ text, a, b }) => n('TextView', { text, bounds: [0, Math.max(a, 100), 1080, b] }));
+        return [n('LinearLayout', { id, clickable: true, bounds: [0, Math.max(top, 100), 1080, top + 150] }, texts)];
+      });
+      return screen([
+        n('TextView', { text: 'Folders', bounds: [0, 0, 1080, 100] }),
+        n('ScrollView', { id: 'folders', scrollable: true, bounds: [0, 100, 1080, 700] }, rows),
+      ]);
+    };
+    const first = snapshotFromDump(view(0));
+    const strip = snapshotFromDump(view(135), { previous: first });
+    const cut = strip.elements.find((e) => e.class === 'LinearLayout' && e.labels === undefined);
+    assert.ok(cut !== undefined && cut.bounds[3] === 115, 'the first row is a strip without labels');
+    const alone = snapshotFromDump(view(160), { previous: strip });
+    assert.equal(refOf(alone, 'DCIM'), refOf(first, 'DCIM'));
+    assert.ok(!alone.elements.some((e) => e.ref === cut.ref), 'the strip’s ref names nothing else');
+  });
+
   test('without the memory a snapshot is what it always was', () => {
     const a = snapshotFromDump(list(['A', 'B', 'C']));
     const b = snapshotFromDump(list(['B', 'C', 'D']), { previous: { elements: a.elements } });

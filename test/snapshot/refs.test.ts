@@ -117,19 +117,24 @@ describe('refs survive change on the corpus', { skip: corpus }, () => {
     }
     assert.ok(carried > 10, `too few carries to judge (${carried})`);
   });
-  test('a session walking every list down and back by 25 px: no ref comes to name another element', () => {
-    let renamed = 0;
-    let total = 0;
-    let kept = 0;
-    for (const d of dumps) {
-      if (scrollLists(d, 25).moved.size === 0) continue;
-      const w = walkScroll(d, 25, 10);
-      renamed += w.renamed;
-      total += w.total;
-      kept += w.kept;
+  test('a session walking every list down and back (25 px × 10, 120 px × 4): no ref comes to name another element', () => {
+    for (const [step, steps] of [
+      [25, 10],
+      [120, 4],
+    ] as const) {
+      let renamed = 0;
+      let total = 0;
+      let kept = 0;
+      for (const d of dumps) {
+        if (scrollLists(d, step).moved.size === 0) continue;
+        const w = walkScroll(d, step, steps);
+        renamed += w.renamed;
+        total += w.total;
+        kept += w.kept;
+      }
+      assert.equal(renamed, 0, `${step} px`);
+      assert.ok(total > 1000 && kept / total >= 0.98, `${step} px: ${kept} of ${total} back on their refs`);
     }
-    assert.equal(renamed, 0);
-    assert.ok(total > 1000 && kept / total >= 0.98, `${kept} of ${total} back on their refs`);
   });
   test('no duplicate refs on any screen, in any mode', { skip: corpus }, () => {
     for (const d of dumps) {
