@@ -28,6 +28,7 @@ import {
   shift,
   toggleCheckables,
   typeIntoFields,
+  walkScroll,
   type Perturbed,
 } from '../test/snapshot/perturb.js';
 
@@ -57,9 +58,31 @@ interface Kept {
   carried: number;
   /** Carries onto an element that is not the same dumped node as the one the ref was on. */
   wrong: number;
+  /** Refs, carried or kept, that the new snapshot shows on another dumped node than the old one did. */
+  renamed: number;
+  /** Elements the new dump still names as the old one did (refs.ts `RefSubject.name`), and of those kept alone. */
+  named: number;
+  namedAlone: number;
+  /** Elements whose name left the new dump (a row cut at a list's edge), kept alone and kept in a session. */
+  nameless: number;
+  namelessAlone: number;
+  namelessOurs: number;
 }
 
-const noKept = (): Kept => ({ ours: 0, alone: 0, base: 0, total: 0, carried: 0, wrong: 0 });
+const noKept = (): Kept => ({
+  ours: 0,
+  alone: 0,
+  base: 0,
+  total: 0,
+  carried: 0,
+  wrong: 0,
+  renamed: 0,
+  named: 0,
+  namedAlone: 0,
+  nameless: 0,
+  namelessAlone: 0,
+  namelessOurs: 0,
+});
 
 /** With `--lost`: every element a change costs its ref when the new dump stands alone, one line each. */
 const lostLines: string[] | undefined = process.argv.includes('--lost') ? [] : undefined;
@@ -69,18 +92,30 @@ const shown = (e: SnapshotElement | undefined): string => (e === undefined ? '(g
 /** Follows every old element (not removed on purpose) into the perturbed snapshot via its source node. */
 function stability(dump: UiDump, p: Perturbed, only?: Set<UiNode>, name = ''): Kept {
   const k = noKept();
-  for (const { before, after } of followElements(dump, p, only, true)) {
+  const session = followElements(dump, p, only, true);
+  for (const { before, after } of session) {
     k.total++;
     if (after?.ref === before.ref) k.ours++;
     if (after && baselineRef(after) === baselineRef(before)) k.base++;
   }
-  for (const { before, after } of followElements(dump, p, only)) {
-    if (after?.ref === before.ref) k.alone++;
-    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}`);
-  }
+  // Both lists follow the old snapshot's elements in its order.
+  followElements(dump, p, only).forEach(({ before, after, named }, i) => {
+    const kept = after?.ref === before.ref;
+    if (kept) k.alone++;
+    else lostLines?.push(`  ${name}: ${shown(before)} -> ${shown(after)}${named ? '' : ' (named otherwise now)'}`);
+    if (named) {
+      k.named++;
+      if (kept) k.namedAlone++;
+    } else {
+      k.nameless++;
+      if (kept) k.namelessAlone++;
+      if (session[i]!.after?.ref === before.ref) k.namelessOurs++;
+    }
+  });
   const c = carries(dump, p);
   k.carried = c.carried;
   k.wrong = c.wrong;
+  k.renamed = c.renamed;
   return k;
 }
 
@@ -227,8 +262,32 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
     const sc = scrollLists(d, 120);
     if (sc.moved.size > 0) tally('scroll 120px', stability(d, sc, sc.moved, `scroll 120px, ${where}`));
   });
+  // Sessions walking each screen's lists down and back: refs back on their element at the end, and refs that
+  // came to name another element on the way (never wanted).
+  const walks: Record<string, { total: number; kept: number; renamed: number }> = {};
+  for (const [step, steps] of [
+    [25, 10],
+    [120, 4],
+  ] as const) {
+    const w = (walks[`${step} px x ${steps} down and back`] = { total: 0, kept: 0, renamed: 0 });
+    for (const d of dumps) {
+      if (scrollLists(d, step).moved.size === 0) continue;
+      const r = walkScroll(d, step, steps);
+      w.total += r.total;
+      w.kept += r.kept;
+      w.renamed += r.renamed;
+    }
+    out[`refs.walk.${step}x${steps}.kept.pct`] = pct(w.kept, w.total);
+    out[`refs.walk.${step}x${steps}.renamed`] = w.renamed;
+  }
   if (lostLines !== undefined) console.log(['refs lost standing alone (before -> after):', ...lostLines].join('\n'));
   for (const [k, v] of Object.entries(kinds)) {
+    out[`refs.${k}.named`] = v.named;
+    out[`refs.${k}.named.alone.pct`] = pct(v.namedAlone, v.named);
+    out[`refs.${k}.name_left`] = v.nameless;
+    out[`refs.${k}.name_left.alone`] = v.namelessAlone;
+    out[`refs.${k}.name_left.ours`] = v.namelessOurs;
+    out[`refs.${k}.renamed`] = v.renamed;
     out[`refs.${k}.ours.pct`] = pct(v.ours, v.total);
     out[`refs.${k}.alone.pct`] = pct(v.alone, v.total);
     out[`refs.${k}.baseline.pct`] = pct(v.base, v.total);
@@ -254,19 +313,39 @@ export async function benchSnapshot(): Promise<Record<string, number>> {
   out['cost.fast-xml-parser.us'] = Math.round((1000 * tFxp) / (rounds * texts.length));
   out['bench.seconds'] = Math.round((performance.now() - t0) / 100) / 10;
 
-  printTable(out, kinds);
+  printTable(out, kinds, walks);
   return out;
 }
 
-function printTable(out: Record<string, number>, kinds: Record<string, Kept>): void {
+function printTable(
+  out: Record<string, number>,
+  kinds: Record<string, Kept>,
+  walks: Record<string, { total: number; kept: number; renamed: number }>,
+): void {
   const lines: string[] = ['snapshot bench (444 DroidTask screens, o200k median tokens unless said)'];
   for (const [k, v] of Object.entries(out)) if (!k.startsWith('refs.') || k === 'refs.duplicates') lines.push(`  ${k.padEnd(34)} ${v}`);
   // ours: carried from the previous snapshot, as a device session shows them; alone: the new dump without history.
-  lines.push('  ref stability             ours %   alone %   baseline %   elements   carried   wrong');
+  // wrong: carried onto another element; renamed: any ref (carried or kept) that came to name another element.
+  lines.push('  ref stability             ours %   alone %   baseline %   elements   carried   wrong   renamed');
   for (const [k, v] of Object.entries(kinds))
     lines.push(
-      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.alone, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}   ${String(v.carried).padStart(7)}   ${String(v.wrong).padStart(5)}`,
+      `  ${k.padEnd(24)} ${String(pct(v.ours, v.total)).padStart(7)}   ${String(pct(v.alone, v.total)).padStart(7)}   ${String(pct(v.base, v.total)).padStart(10)}   ${String(v.total).padStart(8)}   ${String(v.carried).padStart(7)}   ${String(v.wrong).padStart(5)}   ${String(v.renamed).padStart(7)}`,
     );
+  // What the new dump alone can keep: an element's ref is made of what names it (its identity label, or the id
+  // of a row named by its id); once a list's edge has cut that away, only the previous snapshot still knows it.
+  // A scroll takes names off the screen; a removal can change what names an element that stays (the other row of
+  // its id gone, its id names it now).
+  for (const [k, v] of Object.entries(kinds)) {
+    if (v.nameless === 0) continue;
+    const [still, other] = k.startsWith('scroll')
+      ? ['rows still showing their name', 'rows whose name left the screen']
+      : ['elements still named as before', 'elements named otherwise now'];
+    lines.push(
+      `  ${k}: ${still}: ${v.named} of ${v.total}, kept alone ${pct(v.namedAlone, v.named)}%; ${other}: ${v.nameless} (kept alone ${v.namelessAlone}, in a session ${v.namelessOurs})`,
+    );
+  }
+  for (const [k, w] of Object.entries(walks))
+    lines.push(`  session walk, lists ${k}: refs back on their element ${pct(w.kept, w.total)}% of ${w.total}; renamed ${w.renamed}`);
   console.log(lines.join('\n'));
 }
 

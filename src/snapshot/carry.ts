@@ -9,9 +9,9 @@
  *
  * Elements take part when their freshly computed ref is new, or was another element's before (another key
  * went away and freed the slot theirs had probed past; moving such an element back to its own ref frees that
- * slot for whoever continues the gone element). A ref is carried at most once and only while no element holds
- * it, so refs stay unique. Without a previous snapshot every ref is the fresh one, so a snapshot still depends on
- * its dump alone.
+ * slot for whoever continues the gone element). Elements that kept a doubtful ref (`doubt`) take part too, held
+ * to the place they stand at. A ref is carried at most once and only while no element holds it, so refs stay
+ * unique. Without a previous snapshot every ref is the fresh one, so a snapshot still depends on its dump alone.
  */
 import type { Bounds } from '../hierarchy/model.js';
 import { LABEL_CHARS } from './refs.js';
@@ -97,6 +97,9 @@ function identity(e: CarryElement): string {
   return l.slice(0, LABEL_CHARS);
 }
 
+/** Nothing of its own names the element: no label, no own text (a row cut to none of its labels). */
+const nameless = (e: CarryElement): boolean => identity(e) === '' && (e.labels?.length ?? 0) === 0;
+
 /** The ref was on another element before: the slot it probed into was freed by a key that went away. */
 const another = (was: CarryElement, el: CarryElement): boolean =>
   was.class !== el.class || was.id !== el.id || identity(was) !== identity(el);
@@ -106,8 +109,21 @@ const another = (was: CarryElement, el: CarryElement): boolean =>
  * `now` must list parents before their children (document order does).
  */
 export function carryRefs(now: readonly CarryInput[], previous: readonly CarryElement[], opened?: readonly boolean[]): string[] {
+  return carry(now, previous, opened).refs;
+}
+
+/**
+ * carryRefs, and the elements whose ref named another element in `previous` and that continue none (`renew`,
+ * indexes into `now`): each needs a ref of its own, which the caller gives (refs.ts `assignRefs`).
+ */
+export function carry(
+  now: readonly CarryInput[],
+  previous: readonly CarryElement[],
+  opened?: readonly boolean[],
+): { refs: string[]; renew: number[] } {
   const refs = now.map((x) => x.el.ref);
-  if (previous.length === 0) return refs;
+  const renew: number[] = [];
+  if (previous.length === 0) return { refs, renew };
   const before = new Map(previous.map((e) => [e.ref, e]));
   // Elements that take part: a fresh ref that is new, or that was another element's (a key that went away freed
   // the slot it probed into; that element may continue another ref, which frees this one for whoever continues it).
@@ -119,7 +135,12 @@ export function carryRefs(now: readonly CarryInput[], previous: readonly CarryEl
           const was = before.get(r);
           return was === undefined || another(was, now[i]!.el);
         });
-  if (!open.includes(true)) return refs;
+  // Nothing new and nothing moved: every ref stays (a doubt needs an element away from its ref's place).
+  const still = (x: CarryInput, i: number): boolean => {
+    const b = before.get(refs[i]!)?.bounds;
+    return b !== undefined && b.every((v, k) => v === x.el.bounds[k]);
+  };
+  if (!open.includes(true) && now.every(still)) return { refs, renew };
   // Every earlier element by kind, class, id and parent: only one of those can be continued. A ref is free to
   // carry while no element holds it.
   const groups = new Map<string, Candidate[]>();
@@ -135,13 +156,13 @@ export function carryRefs(now: readonly CarryInput[], previous: readonly CarryEl
     if (list === undefined) children.set(parent, [i]);
     else list.push(i);
   });
-  const st: CarryState = { now, refs, before, groups, open, held: new Set(refs) };
+  const st: CarryState = { now, refs, before, groups, open, held: new Set(refs), renew };
   // Parent by parent, in document order: a parent's ref is final (carried or not) before its children are matched.
   for (let p = -1; p < now.length; p++) {
     const kids = children.get(p);
-    if (kids !== undefined) carryAmongSiblings(kids, p < 0 ? undefined : refs[p], st);
+    if (kids !== undefined) carryAmongSiblings(kids, p, st);
   }
-  return refs;
+  return { refs, renew };
 }
 
 interface CarryState {
@@ -153,6 +174,8 @@ interface CarryState {
   open: boolean[];
   /** Refs on elements now. */
   held: Set<string>;
+  /** Elements that must not keep the ref they hold (carry's `renew`). */
+  renew: number[];
 }
 
 /**
@@ -161,10 +184,13 @@ interface CarryState {
  * order. A ref is carried only while no element holds it; an element that moves to another ref frees its own,
  * so the pairs are tried again until nothing moves.
  */
-function carryAmongSiblings(kids: readonly number[], parentRef: string | undefined, st: CarryState): void {
-  const open = kids.filter((i) => st.open[i]);
-  if (open.length === 0) return;
+function carryAmongSiblings(kids: readonly number[], p: number, st: CarryState): void {
+  const parentRef = p < 0 ? undefined : st.refs[p];
   const shift = siblingShift(kids, parentRef, st);
+  const place: Place = { parentRef, box: p < 0 ? undefined : st.now[p]!.el.bounds, shift };
+  const doubted = new Map(kids.map((i) => [i, doubt(i, place, st)] as const).filter(([, d]) => d !== undefined));
+  const open = kids.filter((i) => st.open[i] || doubted.has(i));
+  if (open.length === 0) return;
   const pairs: Array<{ i: number; c: Candidate; score: number; dist: number }> = [];
   for (const i of open) {
     const el = st.now[i]!.el;
@@ -174,12 +200,20 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
       if (score <= 0) continue;
       const dist = distance(c.el.bounds, el.bounds, shift, fit);
       // Without a label in common, only the place tells: a row cut to none of its labels continues the row that
-      // stood there, never one that left the list at its other end.
-      if (fit === 'none' && score < EXACT && dist > NEAR) continue;
-      pairs.push({ i, c, score, dist });
+      // stood there, never one that left the list at its other end. An element whose ref is only in doubt
+      // takes another only from the element that stood where it stands; one whose ref the memory gave back, only
+      // from one it is a cut form of (its own whole identity is what the memory knows best).
+      const d = doubted.get(i);
+      // A doubted element is placed by the edges a cut left it (either pair), whatever the labels say.
+      const near = d === undefined ? dist : Math.min(dist, distance(c.el.bounds, el.bounds, shift, 'none'));
+      if (d !== undefined ? near > NEAR : fit === 'none' && score < EXACT && dist > NEAR) continue;
+      if (d === 'recalled' && (c.el.labels?.length ?? 0) <= (el.labels?.length ?? 0)) continue;
+      pairs.push({ i, c, score, dist: near });
     }
   }
   pairs.sort((a, b) => b.score - a.score || a.dist - b.dist || a.i - b.i || a.c.order - b.c.order);
+  // A misplaced element's ref is another element's: it holds none while the pairs are made.
+  for (const [i, d] of doubted) if (d === 'misplaced') st.held.delete(st.refs[i]!);
   const moved = new Set<number>();
   for (let again = true; again;) {
     again = false;
@@ -193,6 +227,42 @@ function carryAmongSiblings(kids: readonly number[], parentRef: string | undefin
       again = true;
     }
   }
+  for (const [i, d] of doubted) if (d === 'misplaced' && !moved.has(i)) st.renew.push(i);
+}
+
+/**
+ * Whether an element that kept its ref (not open) may still continue another: it takes part in carrying, but
+ * only the element that stood where it stands can give it another ref.
+ * - A ref the session's memory gave back though the previous snapshot did not show it ('recalled'): a cut row's
+ *   identity ("0 items", the end of every row of a file picker) may be one a row that left earlier had, while
+ *   the row that stood here just before, whole, continues into it.
+ * - An element that stands far from where its ref's element stood ('misplaced'), given how far its list moved,
+ *   and whose identity may be another's: it has nothing of its own to name it (a row cut to none of its labels),
+ *   or that element had nothing, or it stands at the list's edge, where rows are cut to what many rows read
+ *   alike ("0 items"). A nameless identity only says "a nameless row of this list" (or, for a row named by its
+ *   id, "the row of this id"); the strip or cut row that left at the edge was one too, so the ref is that
+ *   row's. It takes the ref of the element that stood where it stands, or a new one (`renew`).
+ */
+function doubt(i: number, place: Place, st: CarryState): 'recalled' | 'misplaced' | undefined {
+  if (st.open[i]) return undefined;
+  const el = st.now[i]!.el;
+  const old = st.before.get(el.ref);
+  if (old === undefined) return 'recalled';
+  if (old.parent !== place.parentRef || !(nameless(el) || nameless(old) || atEdge(el.bounds, place))) return undefined;
+  return distance(old.bounds, el.bounds, place.shift, 'none') > NEAR ? 'misplaced' : undefined;
+}
+
+/** Where the siblings stand: their parent's ref and bounds, and how far its content moved (`siblingShift`). */
+interface Place {
+  parentRef: string | undefined;
+  box: Bounds | undefined;
+  shift: [number, number];
+}
+
+/** Whether an element touches its parent's edge across the way the content moved: where a list cuts its rows. */
+function atEdge(b: Bounds, { box, shift }: Place): boolean {
+  if (box === undefined) return false;
+  return Math.abs(shift[1]) >= Math.abs(shift[0]) ? b[1] <= box[1] || b[3] >= box[3] : b[0] <= box[0] || b[2] >= box[2];
 }
 
 /**

@@ -5,7 +5,8 @@
  *
  * - the label of the element's own row: the nearest labelled node beside it (a sibling of it, of its dumped
  *   parent or of its grandparent) when the container holding both holds no other member of the group — the
- *   "60 Hz" beside one equalizer slider; with the offset from that label when two rows read alike;
+ *   "60 Hz" beside one equalizer slider; with the offset from that label when two rows read alike, or when the
+ *   label is another member's own (nearer to it: a row whose label is missing reaches the next row's);
  * - else, for members side by side in one container (a grid of thumbnails, a calendar's cells), their offset
  *   in their dumped parent: the place in the grid, which neither the removal of a member nor of a neighbour
  *   moves.
@@ -31,6 +32,8 @@ interface Anchor {
   label: string;
   /** The dumped node whose children hold both the anchor and (a branch holding) the element. */
   container?: UiNode;
+  /** How many levels above the element the container is (0: the element's own parent). */
+  level?: number;
 }
 
 /** The first labelled node of a subtree in document order (iterative: dumps nest deep). */
@@ -105,7 +108,7 @@ export class AnchorFinder {
       if (nb === undefined) this.cache.set(p, (nb = neighbours(p)));
       const i = nb.index.get(cur)!;
       const a = nb.before[i] ?? nb.after[i];
-      if (a !== undefined) return { ...a, container: p };
+      if (a !== undefined) return { ...a, container: p, level };
       cur = p;
     }
     return undefined;
@@ -120,13 +123,13 @@ export function lookalikeTags(members: readonly UiNode[], finder: AnchorFinder):
   const anchors = members.map((m) => finder.anchorOf(m));
   const perContainer = new Map<UiNode | undefined, number>();
   for (const a of anchors) perContainer.set(a?.container, (perContainer.get(a?.container) ?? 0) + 1);
-  const byLabel = new Map<string, number>();
-  for (const a of anchors) if (a !== undefined) byLabel.set(a.label, (byLabel.get(a.label) ?? 0) + 1);
+  const nearest = nearestByLabel(anchors);
   const tags = members.map((m, i): string | undefined => {
     const a = anchors[i];
-    // The label of the element's own row (a container holding no other member of the group).
+    // The label of the element's own row (a container holding no other member of the group); a label nearer to
+    // another member is this one's only with the offset from it.
     if (a !== undefined && perContainer.get(a.container) === 1)
-      return byLabel.get(a.label) === 1 ? a.label : `${a.label}@${offset(m, a.node)}`;
+      return nearest.get(a.label) === i ? a.label : `${a.label}@${offset(m, a.node)}`;
     // Members side by side in one container (a grid, a row of stars): their place in it. A neighbour's label
     // would be shared by several and go with a removed neighbour; document order shifts with any removal.
     const p = finder.parentOf(m);
@@ -136,6 +139,23 @@ export function lookalikeTags(members: readonly UiNode[], finder: AnchorFinder):
   const count = new Map<string, number>();
   for (const t of tags) if (t !== undefined) count.set(t, (count.get(t) ?? 0) + 1);
   return tags.map((t) => (t !== undefined && count.get(t) === 1 ? t : undefined));
+}
+
+/**
+ * For each anchor label, the member it is nearest to (its container fewest levels up), when one member alone is
+ * that near: the row whose own label it is. Another member reaches it only when its own label is missing (a
+ * band of an equalizer whose label was removed), and that must not take the label from the row it belongs to.
+ */
+function nearestByLabel(anchors: ReadonlyArray<Anchor | undefined>): Map<string, number | undefined> {
+  const best = new Map<string, { level: number; i: number | undefined }>();
+  anchors.forEach((a, i) => {
+    if (a === undefined) return;
+    const level = a.level ?? 0;
+    const b = best.get(a.label);
+    if (b === undefined || level < b.level) best.set(a.label, { level, i });
+    else if (level === b.level) b.i = undefined;
+  });
+  return new Map([...best].map(([label, b]) => [label, b.i]));
 }
 
 const offset = (m: UiNode, from: UiNode): string => `${m.bounds[0] - from.bounds[0]},${m.bounds[1] - from.bounds[1]}`;

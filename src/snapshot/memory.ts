@@ -3,11 +3,12 @@
  * element: once given, a ref stays with its element (cut by a list's edge, scrolled away and back, moved) or is
  * retired, and a new element whose identity would hash to a retired ref probes on to another.
  *
- * Each ref keeps the identities (refs.ts `fullKeys`) its element had: its own, and those of its cut forms that took
- * the ref by carrying (carry.ts). An element whose identity the memory holds takes that ref back, when the ref is
- * free; a label-less identity (a row cut down to none of its labels: every row reads alike then) only from the
- * snapshot just before, never after the element was gone. The memory starts afresh on another screen (another
- * package or activity, or most of the elements outside lists gone): refs there are the dump's own again.
+ * Each ref keeps the identities (refs.ts `fullKeys`, a label-less one marked: snapshot.ts) its element had: its
+ * own, and those of its cut forms that took the ref by carrying (carry.ts). An element whose identity the memory
+ * holds takes that ref back, when the ref is free; a label-less identity (a row cut down to none of its labels:
+ * every row reads alike then) only from the element that had it in the snapshot just before, never after the
+ * element was gone or read otherwise. The memory starts afresh on another screen (another package or activity,
+ * or most of the elements outside lists gone): refs there are the dump's own again.
  *
  * Pure data (JSON as it is), so that a session can keep it beside its latest snapshot.
  */
@@ -16,7 +17,7 @@ import type { CarryElement } from './carry.js';
 
 export interface RefRecord {
   ref: string;
-  /** Identities the element had while it held the ref, oldest first (at most KEYS_PER_REF). */
+  /** Identities the element had while it held the ref, least recently shown first (at most KEYS_PER_REF). */
   keys: string[];
   /** The number of the last snapshot that showed the ref. */
   seen: number;
@@ -37,14 +38,39 @@ const KEPT_OUTSIDE_LISTS = 0.5;
 
 /** The refs a snapshot keeps or avoids, given the memory and its elements' identities (same order as `keys`). */
 export function recall(memory: RefMemory, keys: readonly string[], labelled: readonly boolean[]): Reserved {
-  const byKey = new Map<string, RefRecord>();
-  for (const r of memory.refs) for (const k of r.keys) byKey.set(k, r);
+  /** The refs whose elements had each identity, most recently shown first. */
+  const byKey = new Map<string, RefRecord[]>();
+  /** Each ref shown in the snapshot just before, by the identity its element had there (its latest form). */
+  const justBefore = new Map<string, RefRecord>();
+  for (let j = memory.refs.length - 1; j >= 0; j--) {
+    const r = memory.refs[j]!;
+    for (const k of r.keys) {
+      const list = byKey.get(k);
+      if (list === undefined) byKey.set(k, [r]);
+      else list.push(r);
+    }
+    if (r.seen === memory.seq && r.keys.length > 0) justBefore.set(r.keys.at(-1)!, r);
+  }
+  const fixed = new Array<string | undefined>(keys.length).fill(undefined);
   const claimed = new Set<string>();
-  const fixed = keys.map((k, i) => {
-    const r = byKey.get(k);
-    if (r === undefined || claimed.has(r.ref) || (r.seen !== memory.seq && !labelled[i])) return undefined;
+  const claim = (i: number, r: RefRecord | undefined): void => {
+    if (r === undefined || fixed[i] !== undefined || claimed.has(r.ref)) return;
     claimed.add(r.ref);
-    return r.ref;
+    fixed[i] = r.ref;
+  };
+  // First the elements that read as a ref's element read just before: the surest claim. A row cut at a list's
+  // edge may read as one that left earlier ("0 items", the end of every row of a file picker) while the row that
+  // held that ref a moment ago is still there, whole.
+  keys.forEach((k, i) => claim(i, justBefore.get(k)));
+  // Then identities known from earlier snapshots, the most recently shown ref not taken yet (two rows cut to one
+  // label each had it): labelled ones only, as a label-less identity names no element of its own (every nameless
+  // row of a list has it).
+  keys.forEach((k, i) => {
+    if (labelled[i])
+      claim(
+        i,
+        byKey.get(k)?.find((r) => !claimed.has(r.ref)),
+      );
   });
   return { fixed, avoid: new Set(memory.refs.map((r) => r.ref)) };
 }
@@ -57,8 +83,11 @@ export function remember(memory: RefMemory | undefined, keys: readonly string[],
     let r = byRef.get(ref);
     if (r === undefined) byRef.set(ref, (r = { ref, keys: [], seen: seq }));
     r.seen = seq;
+    // The identity it has now goes last (recall reads the latest form), once.
     const k = keys[i]!;
-    if (!r.keys.includes(k)) r.keys.push(k);
+    const at = r.keys.indexOf(k);
+    if (at >= 0) r.keys.splice(at, 1);
+    r.keys.push(k);
     if (r.keys.length > KEYS_PER_REF) r.keys.shift();
   });
   // Least recently shown first (a stable sort keeps the earlier order among equals); the oldest are forgotten.

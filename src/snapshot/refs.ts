@@ -78,11 +78,15 @@ function namedById(flat: ReadonlyArray<{ n: DNode; parent: number }>): boolean[]
 export function refSubjects(flat: ReadonlyArray<{ n: DNode; parent: number }>, dumpRoots: readonly UiNode[]): RefSubject[] {
   const byId = namedById(flat);
   const local = flat.map((f, i) => localKey(f.n, byId[i]));
-  const subjects = flat.map((f, i): RefSubject => ({
-    kind: kindOf(f.n),
-    key: `${local[i]!}|${f.parent < 0 ? '@' + f.n.scopeId : local[f.parent]!}`,
-    labelled: identityLabel(f.n) !== '',
-  }));
+  const subjects = flat.map((f, i): RefSubject => {
+    const label = identityLabel(f.n);
+    return {
+      kind: kindOf(f.n),
+      key: `${local[i]!}|${f.parent < 0 ? '@' + f.n.scopeId : local[f.parent]!}`,
+      labelled: label !== '',
+      name: label !== '' && !byId[i] ? label : f.n.id === '' ? '' : `#${f.n.id}`,
+    };
+  });
   const groups = new Map<string, number[]>();
   subjects.forEach((s, i) => {
     const k = s.kind + s.key;
@@ -121,6 +125,12 @@ export interface RefSubject {
   key: string;
   /** Whether the key holds a label of the element's own (a row cut down to none of its labels has none). */
   labelled?: boolean;
+  /**
+   * What names the element in its key: its identity label, else (a row named by its id, or one without a label)
+   * `#` and its resource id, else ''. Refs do not read it; benches and tests do, to tell a lost ref from a lost
+   * name.
+   */
+  name?: string;
 }
 
 /** Each subject's full identity: kind letter, key, and `#rank` among equal ones (what its slot is hashed from). */

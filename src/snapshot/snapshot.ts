@@ -10,8 +10,8 @@ import { toUiautomatorXml } from '../hierarchy/xml.js';
 import { distil, passesFor, type DistilStats, type DNode } from './distil.js';
 import { iosPassesFor } from './ios-passes.js';
 import { markGrids, type Run } from './grids.js';
-import { carryRefs, type CarryElement } from './carry.js';
-import { assignRefs, fullKeys, refSubjects } from './refs.js';
+import { carry, type CarryElement } from './carry.js';
+import { assignRefs, fullKeys, refSubjects, type RefSubject } from './refs.js';
 import { recall, remember, sameScreen, type RefMemory } from './memory.js';
 import { forEachItem, renderJson, renderTable, renderTree, type Header, type Item, type RenderOptions } from './render.js';
 import type { Action, ScreenInfo, SnapshotElement, State } from './types.js';
@@ -132,6 +132,8 @@ interface Built {
   items: Item[];
   elements: SnapshotElement[];
   nodes: DNode[];
+  /** What names each element in its ref's key (refs.ts `RefSubject.name`), same order as `elements`. */
+  names: string[];
   carried: number;
   memory: RefMemory;
 }
@@ -154,7 +156,9 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
     for (let i = e.n.children.length - 1; i >= 0; i--) stack.push({ n: e.n.children[i]!, parent: at, depth: e.depth + 1 });
   }
   const subjects = refSubjects(flat, dumpRoots);
-  const keys = fullKeys(subjects);
+  // The memory's identities: a label-less one is marked, as a row named by its id has the same key as that row
+  // cut to no label, and a nameless strip is not the row whose id names it (the id names it only while unique).
+  const keys = fullKeys(subjects).map((k, i) => (subjects[i]!.labelled === true ? k : `${k}|-`));
   const previous = basis.elements;
   const memory = basis.memory !== undefined && sameScreen(basis.memory, previous, new Set(keys)) ? basis.memory : undefined;
   const reserved =
@@ -171,10 +175,14 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
   const refs =
     previous.length === 0
       ? fresh
-      : carryRefs(
-          els.map((el, i) => ({ el, parent: flat[i]!.parent })),
-          previous,
-          reserved?.fixed.map((r) => r === undefined),
+      : withRenewed(
+          subjects,
+          carry(
+            els.map((el, i) => ({ el, parent: flat[i]!.parent })),
+            previous,
+            reserved?.fixed.map((r) => r === undefined),
+          ),
+          new Set([...(reserved?.avoid ?? []), ...previous.map((e) => e.ref)]),
         );
   const items: Item[] = [];
   const all: Item[] = [];
@@ -190,7 +198,21 @@ function build(roots: DNode[], dumpRoots: readonly UiNode[], basis: Basis): Buil
   });
   markGrids(items);
   const carried = refs === alone ? 0 : refs.filter((r, i) => r !== alone[i]).length;
-  return { items, elements: all.map((it) => it.el), nodes: flat.map((f) => f.n), carried, memory: remember(memory, keys, refs) };
+  return {
+    items,
+    elements: all.map((it) => it.el),
+    nodes: flat.map((f) => f.n),
+    names: subjects.map((s) => s.name ?? ''),
+    carried,
+    memory: remember(memory, keys, refs),
+  };
+}
+
+/** The carried refs, with a ref of its own for each element that had to give its up (carry.ts `renew`). */
+function withRenewed(subjects: readonly RefSubject[], c: { refs: string[]; renew: number[] }, avoid: ReadonlySet<string>): string[] {
+  if (c.renew.length === 0) return c.refs;
+  const renew = new Set(c.renew);
+  return assignRefs(subjects, { fixed: c.refs.map((r, i) => (renew.has(i) ? undefined : r)), avoid });
 }
 
 function countAll(items: readonly Item[]): number {
@@ -290,19 +312,21 @@ export function snapshotFromDump(input: DumpInput, options: SnapshotOptions = {}
 }
 
 /**
- * snapshotFromDump that also returns, for each element, the dumped node it stands for (same order as
- * `elements`). For benches and tests that follow elements across perturbed dumps; not part of the stable API.
+ * snapshotFromDump that also returns, for each element, the dumped node it stands for and what names it in its
+ * ref's key (same order as `elements`). For benches and tests that follow elements across perturbed dumps; not
+ * part of the stable API.
  */
 export function snapshotWithSources(
   input: DumpInput,
   options: SnapshotOptions = {},
   render = true,
-): { snapshot: Snapshot; sources: UiNode[] } {
+): { snapshot: Snapshot; sources: UiNode[]; names: string[] } {
   const { snapshot, built } = snapshotAndTree(input, options, render);
-  const srcOf = new Map<SnapshotElement, UiNode>();
-  built.elements.forEach((el, i) => srcOf.set(el, built.nodes[i]!.src));
+  const at = new Map<SnapshotElement, number>();
+  built.elements.forEach((el, i) => at.set(el, i));
   // Every shown element is one of the built ones: the view only selects among them.
-  return { snapshot, sources: snapshot.elements.map((e) => srcOf.get(e)!) };
+  const index = snapshot.elements.map((e) => at.get(e)!);
+  return { snapshot, sources: index.map((i) => built.nodes[i]!.src), names: index.map((i) => built.names[i]!) };
 }
 
 function renderFormat(

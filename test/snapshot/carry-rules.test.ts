@@ -3,7 +3,7 @@
 // too: a fresh ref the previous snapshot did not hold is what refs.ts gives an element whose identity changed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { carryRefs, type CarryElement } from '../../src/snapshot/carry.js';
+import { carry as carryAll, carryRefs, type CarryElement } from '../../src/snapshot/carry.js';
 
 const LIST_REF = 's40';
 /** The scrolling list every row below sits in; it keeps its ref. */
@@ -368,6 +368,78 @@ describe('who takes a gone ref', () => {
       row('b12', 600, 800, ['Carol', 'Slides']),
     ];
     assert.deepEqual(carry(now, before), ['b10', 'b11', 'b12']);
+  });
+});
+
+describe('a row cut to no label that kept a ref by its identity alone', () => {
+  // A nameless row's identity is only "a nameless row of this list": the ref it gets standing alone may be the one
+  // the strip that has just left the list had. Before: a 15 px strip of Task 0 (b81) above Task 1 and Task 2.
+  // Scrolled 200 px: the strip is gone, Task 1 is cut to a strip of its own, and that strip's fresh ref is b81.
+  const before = [row('b81', 200, 215, []), row('b40', 215, 415, ['Task 1', 'Due today']), row('b42', 415, 615, ['Task 2', 'Due today'])];
+  const kept = row('b42', 215, 415, ['Task 2', 'Due today']);
+
+  test('takes the ref of the row that stood where it came from, and frees the strip’s', () => {
+    assert.deepEqual(carry([row('b81', 200, 215, []), kept], before), ['b40', 'b42']);
+  });
+
+  test('keeps its ref where it stood still, and takes no far nameless row’s ref instead', () => {
+    // The list did not move: the strip is the same one.
+    assert.deepEqual(carry([row('b81', 200, 215, []), row('b40', 215, 415, ['Task 1', 'Due today'])], before), ['b81', 'b40']);
+    // Moved 200 px, with no labelled row that ended where it came from, only a nameless strip far below that left
+    // the list: nothing tells which row it is, so it keeps the ref it has.
+    const far = [row('b81', 200, 215, []), row('b42', 415, 615, ['Task 2', 'Due today']), row('b44', 1190, 1200, [])];
+    assert.deepEqual(carry([row('b81', 200, 215, []), kept], far), ['b81', 'b42']);
+  });
+});
+
+describe('a ref the session’s memory gave back though the previous snapshot did not show it', () => {
+  // Folder rows that all end with "0 items". The memory gives a row cut to "0 items" the ref of a row that was cut
+  // so earlier and has left (b148); `opened` says which elements the memory knew nothing of.
+  const carryRecalled = (now: CarryElement[], before: CarryElement[]): string[] =>
+    carryRefs(
+      [{ el: LIST, parent: -1 }, ...now.map((el) => ({ el, parent: 0 }))],
+      [LIST, ...before],
+      [false, ...now.map(() => false)],
+    ).slice(1);
+  const kept = (top: number): CarryElement => row('b11', top, top + 200, ['Download', '0 items']);
+
+  test('yields to the row that stood where it stands and was cut to it', () => {
+    // Scrolled 25 px: Documents' row (b473) lost its name at the top edge.
+    const before = [row('b473', 200, 400, ['Documents', '0 items']), kept(400)];
+    assert.deepEqual(carryRecalled([row('b148', 200, 375, ['0 items']), kept(375)], before), ['b473', 'b11']);
+  });
+
+  test('stays on a row whose whole identity the memory knew, over the cut form that stood there just before', () => {
+    // Scrolled back 25 px: the row cut to "0 items" a moment ago (b163, a ref it got while cut) is whole again,
+    // and the memory gave it the ref it had before it left.
+    const before = [row('b163', 200, 225, ['0 items']), kept(225)];
+    assert.deepEqual(carryRecalled([row('b917', 200, 250, ['Alarms', '0 items']), kept(250)], before), ['b917', 'b11']);
+  });
+});
+
+describe('a kept ref that named a row standing elsewhere', () => {
+  // Folder rows of 150 px that all end with "0 items", 120 px further down the list: Documents' row, cut to its
+  // last label at the top edge before (b790), has left; Download's row is cut the same way now and its identity
+  // gave it b790.
+  const before = [
+    row('b790', 200, 230, ['0 items']),
+    row('b820', 230, 380, ['Download', '0 items']),
+    row('b471', 380, 530, ['Movies', '0 items']),
+  ];
+  const movies = row('b471', 260, 410, ['Movies', '0 items']);
+
+  test('a row cut at the list’s edge takes the ref of the row that stood where it stands', () => {
+    assert.deepEqual(carry([row('b790', 200, 260, ['0 items']), movies], before), ['b820', 'b471']);
+  });
+
+  test('with no row that stood there, it gives the ref up: the caller gives it a new one', () => {
+    // Scrolled back 120 px: a strip came from above the list, which had shown nothing there.
+    const task = (k: number, top: number): CarryElement => row(`b4${k}`, top, top + 200, [`Task ${k}`, 'Due today']);
+    const strips = [row('b81', 200, 215, []), task(2, 215), task(3, 415)];
+    const now = [row('b81', 200, 215, []), task(2, 335), task(3, 535)];
+    const out = carryAll([{ el: LIST, parent: -1 }, ...now.map((el) => ({ el, parent: 0 }))], [LIST, ...strips]);
+    assert.deepEqual(out.refs.slice(1), ['b81', 'b42', 'b43']);
+    assert.deepEqual(out.renew, [1]);
   });
 });
 

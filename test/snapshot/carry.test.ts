@@ -147,6 +147,28 @@ describe('carrying refs from the previous snapshot', () => {
     assertUnique(after);
   });
 
+  test('a row cut to no label takes the ref of the row it continues, not that of the strip that left the list', () => {
+    // 185 px: a 15 px strip of row 0 is left above row 1. 200 px further, that strip has left the list and row 1
+    // is cut to a strip of its own. Both strips read alike (no label), so standing alone the new strip gets the
+    // ref the old one had; where the list moved tells that it is row 1.
+    const before = snapshotFromDump(list(rows(8), 185));
+    const strips = (s: Snapshot): SnapshotElement[] => s.elements.filter((e) => e.class === 'LinearLayout' && e.labels === undefined);
+    assert.deepEqual(
+      strips(before).map((e) => e.bounds),
+      [[0, 200, 1080, 215]],
+    );
+    const dump = list(rows(8), 385);
+    assert.equal(strips(snapshotFromDump(dump))[0]!.ref, strips(before)[0]!.ref, 'standing alone, the strips share a ref');
+    const after = snapshotFromDump(dump, { previous: before });
+    assert.deepEqual(
+      strips(after).map((e) => e.bounds),
+      [[0, 200, 1080, 215]],
+    );
+    assert.equal(strips(after)[0]!.ref, row(before, 'Sender 1').ref);
+    for (let k = 2; k < 6; k++) assert.equal(row(after, `Sender ${k}`).ref, row(before, `Sender ${k}`).ref);
+    assertUnique(after);
+  });
+
   test('two look-alike rows cut side by side keep their own refs', () => {
     // A two-column grid whose cells differ only in their first label: both cells of the first line keep "Open".
     const grid: Row[] = [];

@@ -89,6 +89,18 @@ describe('the label of the element’s own row', () => {
     assert.deepEqual(tagsOf(root, bars), ['Volume@200,0', 'Volume@250,-10', 'Balance']);
   });
 
+  test('a row whose own label is missing reaches the next row’s label, which stays that row’s tag', () => {
+    // The first band has no label of its own (removed, or cut off): its slider's nearest label is the second
+    // band's, one level further up. The second band's slider, beside it, keeps the plain label.
+    const bars = [slider([200, 0, 1080, 90]), slider([200, 100, 1080, 190]), slider([200, 200, 1080, 290])];
+    const root = n('FrameLayout', { bounds: [0, 0, 1080, 400] }, [
+      band(0, () => [bars[0]!]),
+      band(1, (y) => [text('230 Hz', [0, y, 200, y + 90]), bars[1]!]),
+      band(2, (y) => [text('910 Hz', [0, y, 200, y + 90]), bars[2]!]),
+    ]);
+    assert.deepEqual(tagsOf(root, bars), ['230 Hz@200,-100', '230 Hz', '910 Hz']);
+  });
+
   test('a label beside it, its parent or its grandparent; no further', () => {
     // The slider sits in `depth` nested frames; the row's label is the first child of the row.
     const nested = (depth: number, inner: UiNode, y: number): UiNode =>

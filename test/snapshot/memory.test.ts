@@ -41,6 +41,25 @@ describe('recall and remember', () => {
     assert.deepEqual(recall({ ...m, seq: 1 }, ['bRow|'], [false]).fixed, ['b1']);
   });
 
+  test('a label-less identity is taken back only if the ref’s element read so just before', () => {
+    // b1's row was cut to a strip earlier, and read "x" in the snapshot just before: another strip is not it.
+    assert.deepEqual(recall(mem([['b1', ['bRow|', 'bRow|x'], 2]], 2), ['bRow|'], [false]).fixed, [undefined]);
+    assert.deepEqual(recall(mem([['b1', ['bRow|x', 'bRow|'], 2]], 2), ['bRow|'], [false]).fixed, ['b1']);
+  });
+
+  test('reading as a ref’s element read just before is the surest claim; then the latest ref not taken', () => {
+    // Folder rows end with "0 items": DCIM's row was cut to it earlier, Documents' row just before. Now a row cut
+    // to "0 items" comes first, and Documents' row is whole again: that row keeps b2, the cut row takes b1.
+    const m = mem(
+      [
+        ['b1', ['bRow|DCIM', 'bRow|0 items'], 1],
+        ['b2', ['bRow|0 items', 'bRow|Documents'], 2],
+      ],
+      2,
+    );
+    assert.deepEqual(recall(m, ['bRow|0 items', 'bRow|Documents'], [true, true]).fixed, ['b1', 'b2']);
+  });
+
   test('one ref for one element: two elements of one identity do not both take it', () => {
     const m = mem([['b1', ['bRow|a'], 1]], 1);
     assert.deepEqual(recall(m, ['bRow|a', 'bRow|a'], [true, true]).fixed, ['b1', undefined]);
@@ -58,6 +77,13 @@ describe('recall and remember', () => {
         ['b1', ['bRow|a', 'bRow|a cut'], 2],
       ],
     );
+  });
+
+  test('an identity shown again goes last: the latest form of the element is last', () => {
+    let m = remember(undefined, ['bRow|a'], ['b1']);
+    m = remember(m, ['bRow|a cut'], ['b1']);
+    m = remember(m, ['bRow|a'], ['b1']);
+    assert.deepEqual(m.refs[0]!.keys, ['bRow|a cut', 'bRow|a']);
   });
 
   test('the memory keeps at most 600 refs, forgetting the least recently shown', () => {
@@ -140,6 +166,101 @@ describe('through snapshots', () => {
       record(prev);
     }
     assert.equal(refOf(prev, 'Row 0'), refOf(first, 'Row 0'));
+  });
+
+  describe('a file picker scrolled in one session', () => {
+    // Folders of a file picker: every row ends with "0 items", so a row cut at the list's top edge reads like any
+    // other cut there, and a 15 px strip of padding above its labels reads like any other strip.
+    const LIST: [number, number] = [100, 700];
+    const folders = ['DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Pictures', 'Podcasts', 'Ringtones'];
+    const clip = (a: number, b: number): [number, number] | undefined => {
+      const t = Math.max(a, LIST[0]);
+      const bt = Math.min(b, LIST[1]);
+      return bt > t ? [t, bt] : undefined;
+    };
+    const view = (scroll: number): ReturnType<typeof screen> => {
+      const rows: UiNode[] = [];
+      folders.forEach((name, k) => {
+        const top = LIST[0] + k * 150 - scroll;
+        const row = clip(top, top + 150);
+        if (row === undefined) return;
+        const labels = [
+          [name, top + 15, top + 75],
+          ['0 items', top + 75, top + 135],
+        ].flatMap(([text, a, b]) => {
+          const c = clip(a as number, b as number);
+          return c === undefined ? [] : [n('TextView', { text: text as string, bounds: [0, c[0], 1080, c[1]] })];
+        });
+        rows.push(n('RelativeLayout', { id: 'item', clickable: true, bounds: [0, row[0], 1080, row[1]] }, labels));
+      });
+      return screen([
+        n('TextView', { text: 'Select a folder', bounds: [0, 0, 1080, 100] }),
+        n('androidx.recyclerview.widget.RecyclerView', { id: 'picker', scrollable: true, bounds: [0, LIST[0], 1080, LIST[1]] }, rows),
+      ]);
+    };
+    /**
+     * Snapshots at these scroll offsets, each taking refs from the one before; fails when a ref lands on another
+     * folder's row (the one whose row spans the element's centre) than it named before. The first and last.
+     */
+    const session = (scrolls: number[]): { first: Snapshot; last: Snapshot } => {
+      const given = new Map<string, string>();
+      const first = snapshotFromDump(view(scrolls[0]!));
+      let last = first;
+      scrolls.forEach((scroll, k) => {
+        if (k > 0) last = snapshotFromDump(view(scroll), { previous: last });
+        for (const e of last.elements.filter((x) => x.class === 'RelativeLayout')) {
+          const folder = folders[Math.floor((e.center[1] + scroll - LIST[0]) / 150)]!;
+          const was = given.get(e.ref);
+          assert.ok(was === undefined || was === folder, `at ${scroll} px, ${e.ref} was ${was}'s, now on ${folder}'s row`);
+          given.set(e.ref, folder);
+        }
+      });
+      return { first, last };
+    };
+
+    test('down and back by small steps: no ref comes to name another row, and every row is back on its own', () => {
+      const steps = Array.from({ length: 13 }, (_, i) => 25 * (i + 1));
+      const { first, last } = session([0, ...steps, ...steps.reverse().slice(1), 0]);
+      for (const name of folders) assert.equal(refOf(last, name), refOf(first, name), name);
+    });
+
+    test('a row cut at the top does not keep the ref of the row cut so just before', () => {
+      // At 135 px DCIM's row is a 15 px strip at the top; at 255 px Documents' row is cut to "0 items", at 375 px
+      // Download's: each reads as the row cut there a moment ago. Back at 135 px, Documents' row is whole again.
+      const { first, last } = session([135, 255, 375, 255, 135]);
+      assert.equal(refOf(last, 'Documents'), refOf(first, 'Documents'));
+    });
+  });
+
+  test('a row named by its id once its twin left does not take the ref of that twin’s nameless strip', () => {
+    // Two folder rows of one id in a scroll view (so their labels name them), nothing else in it. At 135 px the
+    // first is a 15 px strip without labels; at 160 px it has gone, and the other, alone with its id now, is named
+    // by it: its key is the one the strip had (class and id, no label), and no other row tells how far it moved.
+    const view = (scroll: number): ReturnType<typeof screen> => {
+      const rows = [
+        { id: 'dir', labels: ['Internal', '2'] },
+        { id: 'dir', labels: ['DCIM', '6'] },
+      ].flatMap(({ id, labels }, k) => {
+        const top = 100 + k * 150 - scroll;
+        if (top + 150 <= 100) return [];
+        const texts = labels
+          .map((text, j) => ({ text, a: top + 15 + j * 60, b: top + 75 + j * 60 }))
+          .filter(({ b }) => b > 100)
+          .map(({ text, a, b }) => n('TextView', { text, bounds: [0, Math.max(a, 100), 1080, b] }));
+        return [n('LinearLayout', { id, clickable: true, bounds: [0, Math.max(top, 100), 1080, top + 150] }, texts)];
+      });
+      return screen([
+        n('TextView', { text: 'Folders', bounds: [0, 0, 1080, 100] }),
+        n('ScrollView', { id: 'folders', scrollable: true, bounds: [0, 100, 1080, 700] }, rows),
+      ]);
+    };
+    const first = snapshotFromDump(view(0));
+    const strip = snapshotFromDump(view(135), { previous: first });
+    const cut = strip.elements.find((e) => e.class === 'LinearLayout' && e.labels === undefined);
+    assert.ok(cut !== undefined && cut.bounds[3] === 115, 'the first row is a strip without labels');
+    const alone = snapshotFromDump(view(160), { previous: strip });
+    assert.equal(refOf(alone, 'DCIM'), refOf(first, 'DCIM'));
+    assert.ok(!alone.elements.some((e) => e.ref === cut.ref), 'the strip’s ref names nothing else');
   });
 
   test('without the memory a snapshot is what it always was', () => {

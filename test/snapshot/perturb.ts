@@ -20,25 +20,33 @@ export interface Perturbed {
  * these nodes) beside the element of the new snapshot that stands for the same dumped node, if any. With
  * `carry`, the new snapshot carries refs from the old one (as a device session does); without, it stands alone.
  */
-export function followElements(
-  dump: UiDump,
-  p: Perturbed,
-  only?: ReadonlySet<UiNode>,
-  carry = false,
-): Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> {
+export function followElements(dump: UiDump, p: Perturbed, only?: ReadonlySet<UiNode>, carry = false): Followed[] {
   const a = snapshotWithSources(dump);
   const b = snapshotWithSources(p.dump, carry ? { previous: a.snapshot } : {});
-  const byOld = new Map<UiNode, SnapshotElement>();
+  const byOld = new Map<UiNode, number>();
   b.sources.forEach((s, i) => {
     const o = p.origin.get(s);
-    if (o) byOld.set(o, b.snapshot.elements[i]!);
+    if (o) byOld.set(o, i);
   });
-  const out: Array<{ before: SnapshotElement; after: SnapshotElement | undefined }> = [];
+  const out: Followed[] = [];
   a.sources.forEach((s, i) => {
     if (p.removed.has(s) || (only && !only.has(s))) return;
-    out.push({ before: a.snapshot.elements[i]!, after: byOld.get(s) });
+    const k = byOld.get(s);
+    const after = k === undefined ? undefined : b.snapshot.elements[k];
+    out.push({ before: a.snapshot.elements[i]!, after, named: k !== undefined && b.names[k] === a.names[i] });
   });
   return out;
+}
+
+/** An element of the old snapshot beside the one of the new snapshot that stands for the same dumped node. */
+export interface Followed {
+  before: SnapshotElement;
+  after: SnapshotElement | undefined;
+  /**
+   * Whether the new element is still named by what named the old one in its ref's key (its identity label, or
+   * the resource id of a row named by its id): whether the new dump alone still holds what told it apart.
+   */
+  named: boolean;
 }
 
 type NodeMap = (n: UiNode, parent: UiNode | undefined) => UiNode | undefined;
@@ -175,19 +183,55 @@ export function scrollLists(dump: UiDump, dy = 120): Perturbed & { moved: Set<Ui
 
 /**
  * Refs the new snapshot carried from the old one (its ref differs from the one it gets standing alone), and how
- * many of those went to an element that is not the old element's dumped node: a wrong carry.
+ * many of those went to an element that is not the old element's dumped node: a wrong carry. `renamed` counts
+ * every ref of the new snapshot, carried or kept, that the old one gave to another dumped node: a ref that came
+ * to name another element (a nameless row keeping the ref of the nameless strip that left the list would).
  */
-export function carries(dump: UiDump, p: Perturbed): { carried: number; wrong: number } {
+export function carries(dump: UiDump, p: Perturbed): { carried: number; wrong: number; renamed: number } {
   const a = snapshotWithSources(dump);
   const alone = snapshotFromDump(p.dump);
   const b = snapshotWithSources(p.dump, { previous: a.snapshot });
   const oldNode = new Map(a.snapshot.elements.map((e, i) => [e.ref, a.sources[i]!]));
   let carried = 0;
   let wrong = 0;
+  let renamed = 0;
   b.snapshot.elements.forEach((e, i) => {
+    const was = oldNode.get(e.ref);
+    const same = was === p.origin.get(b.sources[i]!);
+    if (was !== undefined && !same) renamed++;
     if (e.ref === alone.elements[i]!.ref) return;
     carried++;
-    if (oldNode.get(e.ref) !== p.origin.get(b.sources[i]!)) wrong++;
+    if (!same) wrong++;
   });
-  return { carried, wrong };
+  return { carried, wrong, renamed };
+}
+
+/**
+ * A session's walk through one screen: every list scrolled `step` px at a time, `steps` times down and back to
+ * where it started, each snapshot taking its refs from the one before. `kept`: elements of the screen back on
+ * the ref they had at the start (of `total`); `renamed`: refs that, at any step, came to name another dumped node
+ * than the one they named before in the walk.
+ */
+export function walkScroll(dump: UiDump, step: number, steps: number): { total: number; kept: number; renamed: number } {
+  const start = snapshotWithSources(dump);
+  const first = new Map(start.sources.map((s, i) => [s, start.snapshot.elements[i]!.ref]));
+  const named = new Map(start.snapshot.elements.map((e, i) => [e.ref, start.sources[i]!]));
+  const offsets = Array.from({ length: steps }, (_, k) => step * (k + 1));
+  let prev = start.snapshot;
+  let renamed = 0;
+  let last: { refs: string[]; nodes: UiNode[] } = { refs: [], nodes: [] };
+  for (const off of [...offsets, ...offsets.slice(0, -1).reverse(), 0]) {
+    const p = scrollLists(dump, off);
+    const now = snapshotWithSources(p.dump, { previous: prev });
+    const nodes = now.sources.map((s) => p.origin.get(s)!);
+    now.snapshot.elements.forEach((e, i) => {
+      const was = named.get(e.ref);
+      if (was !== undefined && was !== nodes[i]) renamed++;
+      named.set(e.ref, nodes[i]!);
+    });
+    prev = now.snapshot;
+    last = { refs: now.snapshot.elements.map((e) => e.ref), nodes };
+  }
+  const kept = last.nodes.filter((n, i) => first.get(n) === last.refs[i]).length;
+  return { total: start.snapshot.elements.length, kept, renamed };
 }
