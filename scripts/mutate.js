@@ -1,8 +1,10 @@
-// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…] [--with-full] [--concurrency N]
-// [--timeout-ms N] [--list]`: StrykerJS over one layer
-// (or only the named files), with the test folders that exercise that layer (or only the named tests: a scoped run
-// on what a change touches; slow corpus-wide tests such as the goldens are then left out). Incremental: a second run re-tests only mutants whose code or
-// tests changed (reports/mutation/<name>.incremental.json), so a layer takes minutes on two cores.
+// `npm run mutate -- <layer…> [--files src/a.ts,src/b.ts] [--tests test/a.test.ts,…] [--with-full] [--corpus]
+// [--static] [--force] [--concurrency N] [--timeout-ms N] [--list]`: StrykerJS over one layer (or only the named
+// files), with the test files that exercise that layer (or only the named tests), loaded once per worker under
+// Stryker's Mocha runner with coverage per test (scripts/stryker-mocha-runner.mjs). By default a run leaves out
+// the corpus-wide tests (`--corpus` keeps them) and static mutants (`--static` keeps them); see CONTRIBUTING.md.
+// Incremental: a second run re-tests only mutants whose code or tests changed (reports/mutation/<name>.incremental.json;
+// `--force` re-tests all).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -151,7 +153,7 @@ const unknown = names.filter((n) => !(n in layers));
 const badNumber = [concurrency, timeoutMS].some((n) => n !== undefined && !(Number.isInteger(n) && n > 0));
 if (names.length === 0 || unknown.length > 0 || badNumber) {
   console.error(
-    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…] [--with-full] [--concurrency N] [--timeout-ms N] [--list]\nlayers: ${Object.keys(layers).join(', ')}`,
+    `usage: npm run mutate -- <layer…> [--files src/a.ts,…] [--tests test/a.test.ts,…] [--with-full] [--corpus] [--static] [--force] [--concurrency N] [--timeout-ms N] [--list]\nlayers: ${Object.keys(layers).join(', ')}`,
   );
   process.exit(2);
 }
@@ -216,7 +218,7 @@ const env = {
   GLANCE_SHARED_DIR: withCorpus ? (process.env.GLANCE_SHARED_DIR ?? resolve('../shared')) : resolve('.stryker-tmp/no-corpus'),
   // A test that needs the corpus skips without it rather than failing, as on a machine without ../shared.
   CI: withCorpus ? process.env.CI : '',
-  // Survivors as they are found, one a line (the 'survivors' reporter in scripts/stryker-batch-runner.mjs).
+  // Survivors as they are found, one a line (the 'survivors' reporter, scripts/stryker-survivors.mjs).
   GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(
     quickestFirst(

@@ -1,5 +1,5 @@
 // The part of `node:test` the test files use (test/it, describe, before/after, beforeEach/afterEach, the options
-// skip/todo/timeout/concurrency/only, and a context with name, skip, todo, diagnostic and signal), laid onto Mocha's
+// skip/todo/timeout (of a test)/concurrency/only, and a context with name, skip, todo, diagnostic and signal), laid onto Mocha's
 // object model, so that Stryker's Mocha runner can load every test file of a layer ONCE and re-run only the tests
 // that cover a mutant, in the same process, switching mutants at run time. No Stryker runner speaks node:test, and
 // node:test on Node 20 runs each file in a process of its own, which costs a process start per mutant and file.
@@ -85,6 +85,8 @@ export function test(a, b, c) {
   const t = new Mocha.Test(name, skipped(options) || fn === undefined ? undefined : asMocha(fn, name));
   t.file = FILE;
   suite.addTest(t);
+  // A test's own time limit holds as under node:test (a mutant that makes it hang fails it, as it would there).
+  if (Number.isFinite(options.timeout) && options.timeout > 0) t.timeout(options.timeout);
   return Promise.resolve();
 }
 export const it = test;

@@ -26,6 +26,7 @@ test('skips itself', (t) => { t.skip('not here'); log('after skip'); });
 test('names itself', (t) => log('name=' + t.name));
 test('waits for done', (t, done) => setTimeout(() => { log('done'); done(); }, 5));
 test('awaits', async () => { await new Promise((r) => setTimeout(r, 5)); log('awaited'); });
+test('hangs past its limit', { timeout: 50 }, () => new Promise((r) => setTimeout(r, 5000).unref()));
 describe('group', () => {
   beforeEach(() => log('group each'));
   test('inner', () => log('inner'));
@@ -66,7 +67,7 @@ test('node:test files keep their outcomes, names and hooks when run under Mocha'
   const f = files[0]!;
   const s = files[1]!;
   assert.deepEqual(out.pass, [`${f} passes`, `${f} names itself`, `${f} waits for done`, `${f} awaits`, `${f} group inner`, `${s} alone`]);
-  assert.deepEqual(out.fail, [`${f} fails`]);
+  assert.deepEqual(out.fail, [`${f} fails`, `${f} hangs past its limit`]);
   assert.deepEqual(out.pending, [`${f} skipped by option`, `${f} skips itself`, `${f} group skipped group`]);
   // Results name the test file they came from, not its bundle.
   assert.equal(out.files[`${s} alone`], s);
@@ -83,6 +84,7 @@ test('node:test files keep their outcomes, names and hooks when run under Mocha'
     'first:done',
     'first:each',
     'first:awaited',
+    'first:each', // hangs past its limit
     'first:each',
     'first:group each',
     'first:inner',
