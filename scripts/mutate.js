@@ -35,6 +35,8 @@ const layers = {
   // endpoint and services, the legacy shell, and the packet trace.
   adb: {
     src: ['src/adb/**/*.ts'],
+    // Its tests wait on sockets, peers and deadlines more than they compute: two workers leave the cores idle.
+    concurrency: 4,
     tests: [
       'test/adb/**/*.test.ts',
       'test/hostile/adb-client.test.ts',
@@ -88,6 +90,8 @@ const layers = {
   // legacy-shell, wda.test.ts with its CLI and MCP runs) cover the same code a second time, slower.
   device: {
     src: ['src/device/actions/**/*.ts', 'src/device/uia2/**/*.ts', 'src/device/wda/**/*.ts'],
+    // Settling, polling and HTTP deadlines: the tests wait more than they compute (see adb).
+    concurrency: 4,
     tests: [
       'test/device/action-contracts.test.ts',
       'test/device/actions.test.ts',
@@ -239,10 +243,13 @@ if (args.includes('--list')) {
 }
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync(env.GLANCE_MUTATE_SURVIVORS, '');
+// A layer whose tests mostly wait names its own number of workers; --concurrency overrides it.
+const workers = concurrency ?? Math.max(...chosen.map((l) => l.concurrency ?? 2));
 const extra = [
   // Every mutant, not only those whose code or tests changed since the last run's incremental file.
   ...(args.includes('--force') ? ['--force'] : []),
-  ...(concurrency !== undefined ? ['--concurrency', String(concurrency)] : []),
+  '--concurrency',
+  String(workers),
   ...(timeoutMS !== undefined ? ['--timeoutMS', String(timeoutMS)] : []),
 ];
 const stryker = ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs', ...extra];
