@@ -8,7 +8,7 @@
 //   loaded again with it switched on. The bundles are imported afresh (a new query string is a new module; src is
 //   inside the bundle, packages outside stay loaded), and only the bundles that hold the mutant: a static mutant in
 //   one file is not run against test files that never load it.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import { createMochaTestRunner } from '@stryker-mutator/mocha-runner';
@@ -56,6 +56,29 @@ export async function bundle(files, reuse = false) {
   }
 }
 
+/** Each test's time in the dry run (by full title), written by the worker that ran it, read by every worker. */
+const TIMES = '.mutate-test-times.json';
+
+/**
+ * A time limit for each test without one of its own, from its dry-run time: a mutant that makes a test hang (a
+ * reply that never comes, a poll that never ends) fails that test within seconds. Without it Stryker waits for
+ * all the mutant's tests' time and more, then replaces the worker, which loads every file again.
+ */
+function limitTests(suite) {
+  if (!existsSync(TIMES)) return;
+  const times = JSON.parse(readFileSync(TIMES, 'utf8'));
+  const walk = (s) => {
+    for (const t of s.tests) {
+      const ms = times[t.fullTitle()];
+      if (ms !== undefined && t.timeout() === 0) t.timeout(Math.max(LIMIT_FLOOR_MS, LIMIT_FACTOR * ms));
+    }
+    s.suites.forEach(walk);
+  };
+  walk(suite);
+}
+const LIMIT_FACTOR = 5;
+const LIMIT_FLOOR_MS = 2000;
+
 class NodeTestOnMocha {
   #inner;
   #files;
@@ -77,14 +100,21 @@ class NodeTestOnMocha {
     // Every load after the first imports the bundles under a new URL, so their modules (and the mutants' code in
     // them) are evaluated again.
     const load = mocha.loadFilesAsync.bind(mocha);
-    mocha.loadFilesAsync = () => {
+    mocha.loadFilesAsync = async () => {
       const n = this.#loads++;
-      return load(n === 0 ? {} : { esmDecorator: (url) => `${url.href}?load=${n}` });
+      await load(n === 0 ? {} : { esmDecorator: (url) => `${url.href}?load=${n}` });
+      limitTests(mocha.suite);
     };
   }
   #all = [];
-  dryRun(options) {
-    return this.#inner.dryRun(options);
+  async dryRun(options) {
+    const run = await this.#inner.dryRun(options);
+    if (run.status === 'complete') {
+      const times = Object.fromEntries(run.tests.map((t) => [t.id, t.timeSpentMs]));
+      writeFileSync(`${TIMES}.${process.pid}`, JSON.stringify(times));
+      renameSync(`${TIMES}.${process.pid}`, TIMES);
+    }
+    return run;
   }
   /** The bundles whose code holds mutant `id` (the instrumenter marks each mutant's switch with its id). */
   #holding(id) {
