@@ -14,6 +14,7 @@
 //   corpus-wide files run. Only a surviving mutant pays for every file that covers it.
 // GLANCE_MUTATE_PLAIN=1 turns all three off (the stock TAP runner's behaviour, through tsx).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { bundleTest } from './bundle-test.mjs';
 import { basename, dirname, join } from 'node:path';
 import { declareFactoryPlugin, PluginKind, commonTokens, tokens } from '@stryker-mutator/api/plugin';
 import { toMutantRunResult } from '@stryker-mutator/api/test-runner';
@@ -32,22 +33,9 @@ class BatchTapRunner extends TapTestRunner {
   async init() {
     await super.init();
     if (plain) return;
-    const { build } = await import('esbuild');
     for (const file of this.testFiles) {
       const out = join(dirname(file), `.${basename(file)}.mutate.mjs`);
-      // Each worker builds the same bytes; write beside and rename so no worker reads a half-written file.
-      const tmp = `${out}.${process.pid}`;
-      await build({
-        entryPoints: [file],
-        outfile: tmp,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        packages: 'external',
-        logLevel: 'error',
-      });
-      renameSync(tmp, out);
+      await bundleTest(file, out);
       this.#bundles.set(file, out);
     }
   }

@@ -9,6 +9,7 @@
 //   inside the bundle, packages outside stay loaded), and only the bundles that hold the mutant: a static mutant in
 //   one file is not run against test files that never load it.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { bundleTest } from './bundle-test.mjs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import { createMochaTestRunner } from '@stryker-mutator/mocha-runner';
@@ -22,11 +23,10 @@ export function bundleOf(file) {
 }
 
 /**
- * Bundles every test file in turn (each worker writes the same bytes: write aside, then rename). With `reuse`, a
+ * Bundles every test file in turn (scripts/bundle-test.mjs). With `reuse`, a
  * bundle already there is kept: a worker that replaces one that timed out finds the sandbox as the first left it.
  */
 export async function bundle(files, reuse = false) {
-  const { build } = await import('esbuild');
   const shim = resolve(SHIM);
   const capped = resolve(FAST_CHECK);
   const nodeTest = {
@@ -39,20 +39,7 @@ export async function bundle(files, reuse = false) {
   for (const file of files) {
     const out = bundleOf(file);
     if (reuse && existsSync(out)) continue;
-    const tmp = `${out}.${process.pid}`;
-    await build({
-      entryPoints: [file],
-      outfile: tmp,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      plugins: [nodeTest],
-      define: { __GLANCE_TEST_FILE__: JSON.stringify(file) },
-      logLevel: 'error',
-    });
-    renameSync(tmp, out);
+    await bundleTest(file, out, { plugins: [nodeTest], define: { __GLANCE_TEST_FILE__: JSON.stringify(file) } });
   }
 }
 
