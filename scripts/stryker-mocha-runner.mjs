@@ -49,7 +49,9 @@ const TIMES = '.mutate-test-times.json';
 /**
  * A time limit for each test without one of its own, from its dry-run time: a mutant that makes a test hang (a
  * reply that never comes, a poll that never ends) fails that test within seconds. Without it Stryker waits for
- * all the mutant's tests' time and more, then replaces the worker, which loads every file again.
+ * all the mutant's tests' time and more, then replaces the worker, which loads every file again. The limit is
+ * below Stryker's own for any mutant the test covers (that is 1.5 times the covering tests' time plus 4 s), so
+ * the test's limit is always the one that ends a hang.
  */
 function limitTests(suite) {
   if (!existsSync(TIMES)) return;
@@ -57,16 +59,19 @@ function limitTests(suite) {
   const walk = (s) => {
     for (const t of s.tests) {
       const ms = times[t.fullTitle()];
-      if (ms !== undefined && t.timeout() === 0) t.timeout(Math.max(LIMIT_FLOOR_MS, LIMIT_FACTOR * ms));
+      if (ms !== undefined && t.timeout() === 0) t.timeout(Math.round(LIMIT_FACTOR * ms + LIMIT_MARGIN_MS));
     }
     s.suites.forEach(walk);
   };
   walk(suite);
 }
-const LIMIT_FACTOR = 5;
-const LIMIT_FLOOR_MS = 2000;
+const LIMIT_FACTOR = 1.5;
+const LIMIT_MARGIN_MS = 2000;
 
-class NodeTestOnMocha {
+/** Whether a run's failure is a test that ran past its time limit (Mocha's message for it). */
+const pastLimit = (result) => result.status === 'killed' && /^Timeout of \d+ms exceeded/.test(result.failureMessage ?? '');
+
+export class NodeTestOnMocha {
   #inner;
   #files;
   /** bundle → its text, read once (to find which bundles hold a mutant) */
@@ -112,7 +117,14 @@ class NodeTestOnMocha {
       return text.includes(mark);
     });
   }
-  mutantRun(options) {
+  /**
+   * Set when a test ran past its limit. Its work goes on in this process (a poll that never ends, a request that
+   * waits on a stuck server), and such leftovers pile up and slow every later mutant of the worker. The next run
+   * is refused, and Stryker answers a refused run by replacing the worker and running the mutant again there.
+   */
+  #tainted = false;
+  async mutantRun(options) {
+    if (this.#tainted) throw new Error('a test ran past its time limit in this worker; its work may still be running');
     if (options.reloadEnvironment) {
       const mocha = this.#inner.mocha;
       // Drop the loaded files' suites (the root's own hooks, Stryker's coverage hook among them, stay).
@@ -121,7 +133,9 @@ class NodeTestOnMocha {
       mocha.files = held.length > 0 ? held : this.#all;
       this.#inner.loadedEnv = false;
     }
-    return this.#inner.mutantRun(options);
+    const result = await this.#inner.mutantRun(options);
+    if (pastLimit(result)) this.#tainted = true;
+    return result;
   }
   dispose() {
     return this.#inner.dispose();

@@ -9,7 +9,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tempDir } from './temp.js';
 // @ts-expect-error plain ESM script without declarations
-import { bundle, bundleOf } from '../../scripts/stryker-mocha-runner.mjs';
+import { bundle, bundleOf, NodeTestOnMocha } from '../../scripts/stryker-mocha-runner.mjs';
 
 const first = `
 import { test, describe, before, after, beforeEach } from 'node:test';
@@ -92,4 +92,38 @@ test('node:test files keep their outcomes, names and hooks when run under Mocha'
     'second:each',
     'second:alone',
   ]);
+});
+
+// A stand-in for Stryker's Mocha runner: each mutant run answers with the next result it was given.
+class ScriptedRunner {
+  runs = 0;
+  mocha = { files: [] as string[], suite: { suites: [] }, loadFilesAsync: async () => {} };
+  loadedEnv = true;
+  constructor(private readonly results: object[]) {}
+  async init(): Promise<void> {}
+  async mutantRun(): Promise<object> {
+    return this.results[this.runs++]!;
+  }
+  async dispose(): Promise<void> {}
+}
+
+test('a worker whose test ran past its limit refuses its next run (Stryker then replaces it); other kills do not', async () => {
+  const limit = { status: 'killed', killedBy: ['a'], failureMessage: 'Timeout of 2150ms exceeded. For async tests…', nrOfTests: 1 };
+  const failed = { status: 'killed', killedBy: ['b'], failureMessage: 'Expected values to be strictly equal', nrOfTests: 1 };
+  const survived = { status: 'survived', nrOfTests: 3 };
+  const run = { activeMutant: { id: '1' }, mutantActivation: 'runtime', reloadEnvironment: false };
+
+  const plain = new ScriptedRunner([failed, survived, failed]);
+  const worker = new NodeTestOnMocha(plain, []);
+  await worker.init();
+  for (const want of [failed, survived, failed]) assert.deepEqual(await worker.mutantRun(run), want);
+
+  const hung = new ScriptedRunner([survived, limit, survived]);
+  const tainted = new NodeTestOnMocha(hung, []);
+  await tainted.init();
+  assert.deepEqual(await tainted.mutantRun(run), survived);
+  // The mutant whose test hung is killed by that test, as reported.
+  assert.deepEqual(await tainted.mutantRun(run), limit);
+  await assert.rejects(tainted.mutantRun(run), /ran past its time limit/);
+  assert.equal(hung.runs, 2, 'the refused run never reached the tests');
 });
