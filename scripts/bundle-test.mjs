@@ -1,9 +1,10 @@
 // One test file as a plain-JS esbuild bundle at `out` (packages stay external, so `out` beside the file keeps its
 // relative paths), for the mutation runners. Workers build the same bytes at once: each writes aside, then renames,
 // so no worker reads a half-written bundle.
-import { renameSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
-export async function bundleTest(file, out, extra = {}) {
+/** `edit`, if given, rewrites the bundle's text before it takes its place. */
+export async function bundleTest(file, out, extra = {}, edit = undefined) {
   const { build } = await import('esbuild');
   const tmp = `${out}.${process.pid}`;
   await build({
@@ -17,5 +18,6 @@ export async function bundleTest(file, out, extra = {}) {
     logLevel: 'error',
     ...extra,
   });
+  if (edit !== undefined) writeFileSync(tmp, edit(readFileSync(tmp, 'utf8')));
   renameSync(tmp, out);
 }

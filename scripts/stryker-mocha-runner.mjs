@@ -39,9 +39,27 @@ export async function bundle(files, reuse = false) {
   for (const file of files) {
     const out = bundleOf(file);
     if (reuse && existsSync(out)) continue;
-    await bundleTest(file, out, { plugins: [nodeTest], define: { __GLANCE_TEST_FILE__: JSON.stringify(file) } });
+    await bundleTest(file, out, { plugins: [nodeTest], define: { __GLANCE_TEST_FILE__: JSON.stringify(file) } }, coverageSwitch);
   }
 }
+
+/**
+ * The instrumenter's coverage counter (one call per statement and expression reached, each adding to a table keyed
+ * by mutant id) made switchable. Only the dry run's coverage is used: it decides which tests each mutant runs. In
+ * a mutant run the counting is pure cost, most of the instrumented code's time in loops (the marks layout, say, runs
+ * near its uninstrumented speed without it). The runner turns counting off after the dry run (`coverageOff` on
+ * the instrumenter's namespace, which every instrumented file shares).
+ */
+export function coverageSwitch(text) {
+  const counter = /(function cover\(\) \{\n)(\s*)(var c = cov\.static;)/g;
+  const out = text.replace(counter, (_, head, indent, first) => `${head}${indent}if (ns.coverageOff) return;\n${indent}${first}`);
+  // Another instrumenter version may write its counter otherwise: the run still holds, only slower.
+  if (out === text && /function stryCov_/.test(text)) console.error('coverage counter not found: mutant runs will count coverage');
+  return out;
+}
+
+/** The instrumenter's shared namespace (as the instrumented code names it). */
+const namespace = () => (globalThis.__stryker__ ??= {});
 
 /** Each test's time in the dry run (by full title), written by the worker that ran it, read by every worker. */
 const TIMES = '.mutate-test-times.json';
@@ -100,6 +118,7 @@ export class NodeTestOnMocha {
   }
   #all = [];
   async dryRun(options) {
+    namespace().coverageOff = false;
     const run = await this.#inner.dryRun(options);
     if (run.status === 'complete') {
       const times = Object.fromEntries(run.tests.map((t) => [t.id, t.timeSpentMs]));
@@ -125,6 +144,7 @@ export class NodeTestOnMocha {
   #tainted = false;
   async mutantRun(options) {
     if (this.#tainted) throw new Error('a test ran past its time limit in this worker; its work may still be running');
+    namespace().coverageOff = true;
     if (options.reloadEnvironment) {
       const mocha = this.#inner.mocha;
       // Drop the loaded files' suites (the root's own hooks, Stryker's coverage hook among them, stay).

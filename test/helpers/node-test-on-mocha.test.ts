@@ -9,7 +9,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tempDir } from './temp.js';
 // @ts-expect-error plain ESM script without declarations
-import { bundle, bundleOf, NodeTestOnMocha } from '../../scripts/stryker-mocha-runner.mjs';
+import { bundle, bundleOf, coverageSwitch, NodeTestOnMocha } from '../../scripts/stryker-mocha-runner.mjs';
 
 const first = `
 import { test, describe, before, after, beforeEach } from 'node:test';
@@ -126,4 +126,40 @@ test('a worker whose test ran past its limit refuses its next run (Stryker then 
   assert.deepEqual(await tainted.mutantRun(run), limit);
   await assert.rejects(tainted.mutantRun(run), /ran past its time limit/);
   assert.equal(hung.runs, 2, 'the refused run never reached the tests');
+});
+
+test("the instrumenter's coverage counter stops counting when a mutant run turns it off, and counts in the dry run", () => {
+  // The shape of the counter the instrumenter writes at the top of each file (as esbuild prints it).
+  const instrumented = [
+    'var ns = globalThis.__glance_test_ns__;',
+    'var cov = ns.mutantCoverage;',
+    'function stryCov_x() {',
+    '  function cover() {',
+    '    var c = cov.static;',
+    '    var a = arguments;',
+    '    for (var i = 0; i < a.length; i++) {',
+    '      c[a[i]] = (c[a[i]] || 0) + 1;',
+    '    }',
+    '  }',
+    '  return cover;',
+    '}',
+    'return stryCov_x();',
+  ].join('\n');
+  const switched = coverageSwitch(instrumented);
+  assert.notEqual(switched, instrumented);
+  const ns = { mutantCoverage: { static: {} as Record<string, number> }, coverageOff: false };
+  (globalThis as Record<string, unknown>)['__glance_test_ns__'] = ns;
+  try {
+    const cover = new Function(switched)() as (...ids: string[]) => void;
+    cover('1', '2');
+    ns.coverageOff = true;
+    cover('1', '3');
+    ns.coverageOff = false;
+    cover('1');
+    assert.deepEqual(ns.mutantCoverage.static, { 1: 2, 2: 1 });
+  } finally {
+    delete (globalThis as Record<string, unknown>)['__glance_test_ns__'];
+  }
+  // Text without the counter is left as it is.
+  assert.equal(coverageSwitch('const x = 1;\n'), 'const x = 1;\n');
 });
