@@ -224,6 +224,8 @@ const env = {
   CI: withCorpus ? process.env.CI : '',
   // Survivors as they are found, one a line (the 'survivors' reporter, scripts/stryker-survivors.mjs).
   GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
+  // Each mutant run's time, outcome and number of tests (scripts/stryker-mocha-runner.mjs).
+  GLANCE_MUTATE_RUNS: resolve(`reports/mutation/${names.join('+')}.runs.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(
     quickestFirst(
       testFiles.length > 0
@@ -243,6 +245,7 @@ if (args.includes('--list')) {
 }
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync(env.GLANCE_MUTATE_SURVIVORS, '');
+writeFileSync(env.GLANCE_MUTATE_RUNS, '');
 // A layer whose tests mostly wait names its own number of workers; --concurrency overrides it.
 const workers = concurrency ?? Math.max(...chosen.map((l) => l.concurrency ?? 2));
 const extra = [

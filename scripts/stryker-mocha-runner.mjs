@@ -8,7 +8,7 @@
 //   loaded again with it switched on. The bundles are imported afresh (a new query string is a new module; src is
 //   inside the bundle, packages outside stay loaded), and only the bundles that hold the mutant: a static mutant in
 //   one file is not run against test files that never load it.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { bundleTest } from './bundle-test.mjs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
@@ -60,6 +60,18 @@ export function coverageSwitch(text) {
 
 /** The instrumenter's shared namespace (as the instrumented code names it). */
 const namespace = () => (globalThis.__stryker__ ??= {});
+
+/**
+ * One line per mutant run, appended to GLANCE_MUTATE_RUNS when set (scripts/mutate.js names a file beside the
+ * reports): where a layer's time goes, mutant by mutant (a run's time, its outcome, how many tests it ran).
+ */
+function trace({ activeMutant: m, reloadEnvironment }, result, ms) {
+  const file = process.env.GLANCE_MUTATE_RUNS;
+  if (file === undefined || file === '') return;
+  const at = `${m.fileName}:${m.location.start.line + 1}`;
+  const line = [m.id, at, m.mutatorName, result.status, Math.round(ms), result.nrOfTests ?? '', reloadEnvironment ? 'reload' : ''];
+  appendFileSync(file, `${line.join('\t')}\n`);
+}
 
 /** Each test's time in the dry run (by full title), written by the worker that ran it, read by every worker. */
 const TIMES = '.mutate-test-times.json';
@@ -153,8 +165,10 @@ export class NodeTestOnMocha {
       mocha.files = held.length > 0 ? held : this.#all;
       this.#inner.loadedEnv = false;
     }
+    const started = performance.now();
     const result = await this.#inner.mutantRun(options);
     if (pastLimit(result)) this.#tainted = true;
+    trace(options, result, performance.now() - started);
     return result;
   }
   dispose() {
