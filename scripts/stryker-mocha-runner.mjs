@@ -65,11 +65,11 @@ const namespace = () => (globalThis.__stryker__ ??= {});
  * One line per mutant run, appended to GLANCE_MUTATE_RUNS when set (scripts/mutate.js names a file beside the
  * reports): where a layer's time goes, mutant by mutant (a run's time, its outcome, how many tests it ran).
  */
-function trace({ activeMutant: m, reloadEnvironment }, result, ms) {
+function trace({ activeMutant: m }, result, ms, reloaded) {
   const file = process.env.GLANCE_MUTATE_RUNS;
   if (file === undefined || file === '') return;
   const at = `${m.fileName}:${m.location.start.line + 1}`;
-  const line = [m.id, at, m.mutatorName, result.status, Math.round(ms), result.nrOfTests ?? '', reloadEnvironment ? 'reload' : ''];
+  const line = [m.id, at, m.mutatorName, result.status, Math.round(ms), result.nrOfTests ?? '', reloaded ? 'reload' : ''];
   appendFileSync(file, `${line.join('\t')}\n`);
 }
 
@@ -157,20 +157,32 @@ export class NodeTestOnMocha {
   async mutantRun(options) {
     if (this.#tainted) throw new Error('a test ran past its time limit in this worker; its work may still be running');
     namespace().coverageOff = true;
-    if (options.reloadEnvironment) {
+    const atLoad = options.mutantActivation === 'static';
+    const reload = options.reloadEnvironment && (atLoad || this.#loadedWithMutant);
+    if (reload) {
       const mocha = this.#inner.mocha;
       // Drop the loaded files' suites (the root's own hooks, Stryker's coverage hook among them, stay).
       mocha.suite.suites = [];
-      const held = options.mutantActivation === 'static' ? this.#holding(options.activeMutant.id) : this.#all;
+      const held = atLoad ? this.#holding(options.activeMutant.id) : this.#all;
       mocha.files = held.length > 0 ? held : this.#all;
       this.#inner.loadedEnv = false;
+      this.#loadedWithMutant = atLoad;
     }
     const started = performance.now();
     const result = await this.#inner.mutantRun(options);
     if (pastLimit(result)) this.#tainted = true;
-    trace(options, result, performance.now() - started);
+    trace(options, result, performance.now() - started, reload);
     return result;
   }
+  /**
+   * Whether the files now loaded were loaded with a mutant switched on. Stryker asks for a reload before a mutant
+   * that is "hybrid" (its code runs while a file loads, a fixture built at a test file's top level say, and in
+   * tests too) and before the run after it. Such a mutant is switched on at run time only (`runtime`), so a reload
+   * would load the files just as they are loaded now: it is skipped. Loading anew costs every file's set-up and
+   * keeps the old modules in memory, and hybrids are common (most of the image layer's layout mutants). Files
+   * loaded with a mutant on (`static`, with `--static`) are always loaded again afterwards.
+   */
+  #loadedWithMutant = false;
   dispose() {
     return this.#inner.dispose();
   }

@@ -163,3 +163,29 @@ test("the instrumenter's coverage counter stops counting when a mutant run turns
   // Text without the counter is left as it is.
   assert.equal(coverageSwitch('const x = 1;\n'), 'const x = 1;\n');
 });
+
+test('files are loaded again only around a mutant switched on while they load, and then only those that hold it', async () => {
+  const dir = tempDir('glance-mocha-reload-');
+  const holds = join(dir, 'holds.mjs');
+  const other = join(dir, 'other.mjs');
+  writeFileSync(holds, 'if (stryMutAct_9fa48("7")) {}\n');
+  writeFileSync(other, 'if (stryMutAct_9fa48("8")) {}\n');
+  const survived = { status: 'survived', nrOfTests: 1 };
+  const inner = new ScriptedRunner([survived, survived, survived, survived]);
+  inner.mocha.files = [holds, other];
+  const worker = new NodeTestOnMocha(inner, []);
+  await worker.init();
+  const loads: string[][] = [];
+  const run = async (id: string, mutantActivation: string, reloadEnvironment: boolean) => {
+    inner.loadedEnv = true;
+    await worker.mutantRun({ activeMutant: { id }, mutantActivation, reloadEnvironment });
+    loads.push(inner.loadedEnv ? [] : [...inner.mocha.files]);
+  };
+  // A hybrid mutant (its code also runs while a file loads) is switched on at run time: the files as loaded serve.
+  await run('8', 'runtime', true);
+  // Switched on while loading: only the file that holds it is loaded again, then every file, without it.
+  await run('7', 'static', true);
+  await run('8', 'runtime', true);
+  await run('8', 'runtime', false);
+  assert.deepEqual(loads, [[], [holds], [holds, other], []]);
+});
