@@ -119,9 +119,16 @@ export class WdaDevice implements Device {
   /**
    * Android key codes as iOS does them: HOME is the home screen, BACK the edge-swipe back gesture, volume keys
    * are buttons, ENTER/DEL/FORWARD_DEL/TAB/SPACE are typed; cursor moves are skipped (iOS keeps the caret at
-   * the end of what it typed). Anything else is UNKNOWN_KEY.
+   * the end of what it typed). Anything else is UNKNOWN_KEY, found before any key is pressed: a list refused
+   * half-way would leave the field half-edited.
    */
   async keys(codes: readonly number[], opts: CallOptions = {}): Promise<void> {
+    const unknown = codes.find((c) => !KEY_TEXT.has(c) && !NO_OP_KEYS.has(c) && !BUTTONS.has(c) && c !== KEY_HOME && c !== KEY_BACK);
+    if (unknown !== undefined) {
+      throw new GlanceError('UNKNOWN_KEY', `key ${unknown} has no iOS equivalent`, {
+        hint: 'on iOS: HOME, BACK (edge swipe), VOLUME_UP, VOLUME_DOWN, ENTER, DEL, TAB, SPACE',
+      });
+    }
     let typed = '';
     const flush = async (): Promise<void> => {
       if (typed !== '') await this.client.inSession('POST', '/wda/keys', { value: [...typed] }, opts);
@@ -139,6 +146,7 @@ export class WdaDevice implements Device {
     await flush();
   }
 
+  /** HOME, BACK or a hardware button (`keys` has checked that the code is one). */
   private async button(code: number, opts: CallOptions): Promise<void> {
     if (code === KEY_HOME) {
       await this.client.request('POST', '/wda/homescreen', {}, opts);
@@ -150,13 +158,7 @@ export class WdaDevice implements Device {
       await this.swipe({ x: 1, y: height / 2 }, { x: Math.round(width * 0.7), y: height / 2 }, 300, opts);
       return;
     }
-    const name = BUTTONS.get(code);
-    if (name === undefined) {
-      throw new GlanceError('UNKNOWN_KEY', `key ${code} has no iOS equivalent`, {
-        hint: 'on iOS: HOME, BACK (edge swipe), VOLUME_UP, VOLUME_DOWN, ENTER, DEL, TAB, SPACE',
-      });
-    }
-    await this.client.inSession('POST', '/wda/pressButton', { name }, opts);
+    await this.client.inSession('POST', '/wda/pressButton', { name: BUTTONS.get(code) }, opts);
   }
 
   /** Launches (or brings to the front) an app by bundle id. */
