@@ -132,17 +132,19 @@ export class WdaStandIn {
     this.seen.push({ method, path: url.pathname, route, raw, body });
     for (const w of this.waiters.filter((x) => x.route === route)) w.arrived();
     this.waiters = this.waiters.filter((x) => x.route !== route);
-    const rule = this.rules.find((r) => r.route === route && r.times > 0);
+    const sid = m ? m[1]! : null;
+    // A request under a dead session never reaches the command, so it meets no fault either.
+    const dead = sid !== null && !this.live.has(sid);
+    const rule = dead ? undefined : this.rules.find((r) => r.route === route && r.times > 0);
     if (rule) rule.times--;
     if (rule && rule.fault.kind !== 'lands') return this.misbehave(res, rule.fault);
-    const sid = m ? m[1]! : null;
     let status = 200;
     let out: string;
     if (route === 'POST /session') {
       const id = `5e55-${++this.opened}`;
       this.live.add(id);
       out = json({ sessionId: id, capabilities: {} }, id);
-    } else if (sid !== null && !this.live.has(sid)) {
+    } else if (dead) {
       status = 404;
       out = json({ error: 'invalid session id', message: `Session does not exist: ${sid}` }, sid);
     } else {
