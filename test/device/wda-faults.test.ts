@@ -204,10 +204,14 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     assert.equal((await capped.request('GET', '/source', undefined)).value, 'x'.repeat(4000));
   });
 
-  test('a reply that is not JSON is WDA_COMMAND_FAILED naming the server', async () => {
+  test('a reply that is not a JSON object is WDA_COMMAND_FAILED naming the server', async () => {
     for (const [status, body] of [
       [502, '<html><body>Bad Gateway</body></html>'],
       [200, 'OK'],
+      [200, 'null'],
+      [500, 'null'],
+      [200, '["value"]'],
+      [200, '"<XCUIElementTypeApplication/>"'],
     ] as const) {
       wda.fail('GET /source', { kind: 'reply', status, body, headers: { 'content-type': 'text/html' } });
       const e = await rejectsWith(d.dump(), 'WDA_COMMAND_FAILED');
