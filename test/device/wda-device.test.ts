@@ -108,6 +108,29 @@ describe('what each WdaDevice action sends and does on the phone', () => {
     assert.equal(wda.phone.waypoint, NOTE);
   });
 
+  test('commands are JSON with its content type; reads carry no body; a base URL ending in / changes no path', async () => {
+    const slash = new WdaDevice(`${wda.url}/`, { timeoutMs: 5000 });
+    await slash.dump();
+    await slash.tap({ x: 1, y: 700 });
+    assert.deepEqual(
+      wda.seen.map((s) => [s.path.replace(/5e55-\d+/, 'ID'), s.contentType, s.raw.length > 0]),
+      [
+        ['/source', undefined, false],
+        ['/session', 'application/json', true],
+        ['/session/ID/wda/tap', 'application/json', true],
+      ],
+    );
+    assert.equal(slash.serial, `wda:${wda.url}/`);
+    assert.deepEqual(wda.seen[1]!.body, { capabilities: { alwaysMatch: {}, firstMatch: [{}] } }, 'a W3C new-session request');
+  });
+
+  test('calls at the same time share one session and one window size', async () => {
+    await Promise.all([d.tap({ x: 1, y: 700 }), d.screenSize(), d.screenshot(), d.key(KEY.BACK), d.screenSize()]);
+    assert.equal(wda.routesSeen().filter((r) => r === 'POST /session').length, 1);
+    assert.equal(wda.routesSeen().filter((r) => r === 'GET /window/size').length, 1);
+    assert.equal(new Set(wda.sessionsUsed()).size, 1);
+  });
+
   test('long press: its duration goes to WDA in seconds, and a short one is a tap on the phone', async () => {
     await d.longPress({ x: 50, y: 60 }, 750);
     await d.longPress({ x: 51, y: 61 }, 100);

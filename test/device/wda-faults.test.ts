@@ -225,6 +225,8 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     await rejectsWith(d.key(24), 'NOT_SUPPORTED');
     wda.fail('POST /wda/pressButton', wdaFailure('unknown method', 'no such method', 405));
     await rejectsWith(d.key(24), 'NOT_SUPPORTED');
+    wda.fail('POST /wda/pressButton', wdaFailure('unsupported operation', 'not on this device'));
+    await rejectsWith(d.key(24), 'NOT_SUPPORTED');
     wda.fail('POST /wda/tap', wdaFailure('unknown error', 'Failed to tap\n  at XCUIElement.tap\n  at main'));
     const e = await rejectsWith(d.tap({ x: 1, y: 1 }), 'WDA_COMMAND_FAILED');
     const sid = wda.sessionsUsed().at(-1)!;

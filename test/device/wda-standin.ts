@@ -19,6 +19,7 @@ export interface Seen {
   raw: Buffer;
   /** The body parsed as JSON (undefined when empty). */
   body: unknown;
+  contentType: string | undefined;
 }
 
 /** What the stand-in does with a request instead of (or after) answering it as WDA would. */
@@ -129,7 +130,7 @@ export class WdaStandIn {
     const m = /^\/session\/([^/]+)(\/.*)$/.exec(url.pathname);
     const route = `${method} ${m ? m[2]! : url.pathname}`;
     const body: unknown = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
-    this.seen.push({ method, path: url.pathname, route, raw, body });
+    this.seen.push({ method, path: url.pathname, route, raw, body, contentType: req.headers['content-type'] });
     for (const w of this.waiters.filter((x) => x.route === route)) w.arrived();
     this.waiters = this.waiters.filter((x) => x.route !== route);
     const sid = m ? m[1]! : null;
@@ -194,7 +195,10 @@ export class WdaStandIn {
   }
 }
 
-/** Asserts that `p` rejects with a GlanceError of `code`, naming what came instead; returns the error. */
+/**
+ * Asserts that `p` rejects with a GlanceError of `code`, naming what came instead, and with a hint (what to do
+ * next) unless the caller aborted it; returns the error.
+ */
 export async function rejectsWith(p: Promise<unknown>, code: ErrorCode): Promise<GlanceError> {
   let caught: unknown;
   try {
@@ -206,5 +210,6 @@ export async function rejectsWith(p: Promise<unknown>, code: ErrorCode): Promise
     const got = caught instanceof GlanceError ? `${caught.code}: ${caught.message}` : String(caught);
     throw new AssertionError({ message: `expected a ${code} error, got ${got}` });
   }
+  if (code !== 'ABORTED' && !caught.hint) throw new AssertionError({ message: `the ${code} error has no hint: ${caught.message}` });
   return caught;
 }

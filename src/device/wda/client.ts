@@ -131,7 +131,11 @@ export class WdaClient {
     this.session ??= this.request('POST', '/session', { capabilities: { alwaysMatch: {}, firstMatch: [{}] } }, opts).then((r) => {
       const v = r.value as { sessionId?: unknown } | null;
       const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
-      if (typeof id !== 'string' || id === '') throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {});
+      if (typeof id !== 'string' || id === '') {
+        throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {
+          hint: `check that ${this.baseUrl} is WebDriverAgent and that its test runner is up (\`curl ${this.baseUrl}/status\`)`,
+        });
+      }
       // The id goes into every later path: WDA makes UUIDs, anything else (`../`, spaces, CR) is refused.
       if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) {
         throw new GlanceError('WDA_SESSION', 'WebDriverAgent answered a session id that is not one', {

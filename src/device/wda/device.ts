@@ -33,11 +33,13 @@ const KEY_BACK = 4;
 /** WDA seconds from milliseconds. */
 const seconds = (ms: number): number => Math.max(0, ms) / 1000;
 
+const SCREENSHOT_HINT = { hint: 'take the screenshot again; if it keeps failing, restart WebDriverAgent' };
+
 /** PNG width and height from its IHDR chunk. */
 function pngSize(png: Uint8Array): { width: number; height: number } {
   const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (png.length < 24 || v.getUint32(12) !== 0x49484452)
-    throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent a screenshot that is not a PNG', {});
+    throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent a screenshot that is not a PNG', SCREENSHOT_HINT);
   return { width: v.getUint32(16), height: v.getUint32(20) };
 }
 
@@ -71,7 +73,9 @@ export class WdaDevice implements Device {
     this.size ??= this.client.inSession('GET', '/window/size', undefined, opts).then((r) => {
       const v = r.value as { width?: unknown; height?: unknown } | null;
       if (typeof v?.width !== 'number' || typeof v.height !== 'number') {
-        throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no window size', {});
+        throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no window size', {
+          hint: 'retry; if it keeps failing, restart WebDriverAgent',
+        });
       }
       return { width: v.width, height: v.height };
     });
@@ -200,7 +204,7 @@ export class WdaDevice implements Device {
   /** The screen as PNG, scaled from pixels to points (the space of the page source and of taps). */
   async screenshot(opts: CallOptions = {}): Promise<Uint8Array> {
     const [r, win] = await Promise.all([this.client.request('GET', '/screenshot', undefined, opts), this.windowSize(opts)]);
-    if (typeof r.value !== 'string') throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no screenshot', {});
+    if (typeof r.value !== 'string') throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no screenshot', SCREENSHOT_HINT);
     const png = new Uint8Array(Buffer.from(r.value, 'base64'));
     const px = pngSize(png);
     if (px.width <= win.width && px.height <= win.height) return png;
