@@ -226,6 +226,7 @@ describe('what each WdaDevice action sends and does on the phone', () => {
 
   test('a key with no iOS counterpart is UNKNOWN_KEY', async () => {
     const e = await rejectsWith(d.key(999), 'UNKNOWN_KEY');
+    assert.match(e.message, /\b999\b/);
     assert.ok(e.hint);
     assert.deepEqual(wda.routesSeen(), []);
   });
@@ -264,7 +265,8 @@ describe('what each WdaDevice action sends and does on the phone', () => {
     assert.match(e.message, /com\.nope\.app/);
     assert.ok(e.hint);
     wda.seen.length = 0;
-    for (const bad of ['', '../etc', 'a b', '.x']) await rejectsWith(d.launch(bad), 'APP_NOT_FOUND');
+    for (const bad of ['', '../etc', 'a b', '.x'])
+      assert.ok((await rejectsWith(d.launch(bad), 'APP_NOT_FOUND')).message.includes(`"${bad}"`));
     assert.deepEqual(wda.routesSeen(), [], 'a malformed name never reaches WDA');
   });
 
@@ -274,7 +276,7 @@ describe('what each WdaDevice action sends and does on the phone', () => {
       status: 404,
       body: JSON.stringify({ value: { error: 'unknown command', message: 'Unhandled endpoint' } }),
     });
-    await rejectsWith(d.launch('dev.glance.notes'), 'NOT_SUPPORTED');
+    assert.equal((await rejectsWith(d.launch('dev.glance.notes'), 'NOT_SUPPORTED')).context?.['status'], 404);
   });
 
   test('foreground: the active bundle id, the springboard at home, nothing when WDA names none', async () => {
@@ -304,6 +306,8 @@ describe('what each WdaDevice action sends and does on the phone', () => {
     await rejectsWith(d.screenSize(), 'WDA_COMMAND_FAILED');
     wda.fail('GET /window/size', { kind: 'reply', status: 200, body: JSON.stringify({ value: { width: 402 } }) });
     await rejectsWith(d.screenSize(), 'WDA_COMMAND_FAILED');
+    wda.fail('GET /window/size', { kind: 'reply', status: 200, body: JSON.stringify({ value: null }) });
+    await rejectsWith(d.screenSize(), 'WDA_COMMAND_FAILED');
   });
 
   test('a screenshot already in points comes back as sent', async () => {
@@ -313,7 +317,8 @@ describe('what each WdaDevice action sends and does on the phone', () => {
   });
 
   test('a screenshot that is no PNG, or none at all, is WDA_COMMAND_FAILED', async () => {
-    for (const value of [Buffer.from('GIF89a not a png at all').toString('base64'), '', null]) {
+    const notPng = ['GIF89a not a png at all', '<html><body>Service Unavailable</body></html>'];
+    for (const value of [...notPng.map((t) => Buffer.from(t).toString('base64')), '', null]) {
       wda.fail('GET /screenshot', { kind: 'reply', status: 200, body: JSON.stringify({ value }) });
       await rejectsWith(d.screenshot(), 'WDA_COMMAND_FAILED');
     }
@@ -332,7 +337,7 @@ describe('what each WdaDevice action sends and does on the phone', () => {
   test('shell and the app list are Android only: NOT_SUPPORTED, and nothing is sent', async () => {
     await rejectsWith(d.shell(), 'NOT_SUPPORTED');
     const e = await rejectsWith(d.apps(), 'NOT_SUPPORTED');
-    assert.equal(e.next?.tool, 'device_launch_app');
+    assert.deepEqual(e.next, { tool: 'device_launch_app', params: { app: 'com.apple.Preferences' } });
     assert.deepEqual(wda.routesSeen(), []);
   });
 });

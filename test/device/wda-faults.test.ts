@@ -79,14 +79,16 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     await d.tap({ x: 10, y: 700 });
     wda.fail('POST /wda/tap', wdaFailure('unknown error', 'Session does not exist'));
     await d.tap({ x: 11, y: 701 });
-    assert.equal(new Set(wda.sessionsUsed()).size, 2);
-    assert.deepEqual(wda.actions(), ['tap@10,700', 'tap@11,701']);
+    wda.fail('POST /wda/tap', wdaFailure('unknown error', 'The session 5E55-AB12 does not exist any more'));
+    await d.tap({ x: 12, y: 702 });
+    assert.equal(new Set(wda.sessionsUsed()).size, 3);
+    assert.deepEqual(wda.actions(), ['tap@10,700', 'tap@11,701', 'tap@12,702']);
   });
 
   test('a session lost again at once is WDA_SESSION after one new session, not a loop; the next call starts afresh', async () => {
     wda.fail('POST /wda/tap', { kind: 'reply', status: 404, body: lostSession('x') }, 2);
     const e = await rejectsWith(d.tap({ x: 10, y: 700 }), 'WDA_SESSION');
-    assert.ok(e.hint);
+    assert.equal(e.context?.['status'], 404);
     assert.deepEqual(wda.routesSeen(), ['POST /session', 'POST /wda/tap', 'POST /session', 'POST /wda/tap']);
     assert.deepEqual(wda.actions(), []);
     await d.tap({ x: 10, y: 700 });
@@ -126,7 +128,13 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
       status: 200,
       body: JSON.stringify({ value, sessionId }),
     });
-    for (const f of [opened({ sessionId: '../../wda/homescreen' }), opened({ sessionId: '' }), opened({}), opened(null)]) {
+    for (const f of [
+      opened({ sessionId: '../../wda/homescreen' }),
+      opened({ sessionId: 'S1/../../wda/homescreen' }),
+      opened({ sessionId: '' }),
+      opened({}),
+      opened(null),
+    ]) {
       wda.fail('POST /session', f);
       await rejectsWith(d.tap({ x: 10, y: 700 }), 'WDA_SESSION');
     }
@@ -151,6 +159,7 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     const gone = new WdaDevice(`http://127.0.0.1:${await closedPort()}`, { timeoutMs: 2000 });
     for (const call of [gone.dump(), gone.tap({ x: 1, y: 1 }), gone.launch('dev.glance.notes'), gone.key(3)]) {
       const e = await rejectsWith(call, 'WDA_UNREACHABLE');
+      assert.ok(e.message.includes(gone.serial.slice('wda:'.length)), 'the message names the server');
       assert.match(e.hint ?? '', /WebDriverAgent/);
     }
   });
@@ -185,6 +194,7 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     wda.fail('GET /source', { kind: 'hang' });
     const e = await rejectsWith(quick.dump(), 'TIMEOUT');
     assert.equal(e.context?.['timeoutMs'], 200);
+    assert.match(e.message, /^WebDriverAgent GET \/source timed out after 200 ms$/);
     wda.fail('GET /source', { kind: 'stall' });
     await rejectsWith(quick.dump(), 'TIMEOUT');
     wda.fail('GET /wda/activeAppInfo', { kind: 'hang' });
@@ -194,7 +204,7 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
 
   test('a reply larger than the cap is REPLY_TOO_LARGE, whether its length is declared or it just keeps coming', async () => {
     wda.fail('GET /source', { kind: 'stall', headers: { 'content-length': String(2 ** 31) } });
-    await rejectsWith(d.dump(), 'REPLY_TOO_LARGE');
+    assert.match((await rejectsWith(d.dump(), 'REPLY_TOO_LARGE')).message, /^WebDriverAgent GET \/source: /);
     const capped = new WdaClient(wda.url, 5000, 4096);
     wda.fail('GET /source', { kind: 'flood' });
     const e = await rejectsWith(capped.request('GET', '/source', undefined), 'REPLY_TOO_LARGE');
@@ -234,6 +244,8 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     assert.equal(e.context?.['status'], 500);
     assert.deepEqual(e.next, { tool: 'device_snapshot' });
     // An error value on a 200 is an error all the same; a failure without a body names its status.
+    wda.fail('POST /wda/tap', wdaFailure('invalid argument', 'x is not a number', 400));
+    assert.match((await rejectsWith(d.tap({ x: 1, y: 1 }), 'WDA_COMMAND_FAILED')).message, /invalid argument \(x is not a number\)$/);
     wda.fail('POST /wda/tap', wdaFailure('no such element', 'gone', 200));
     await rejectsWith(d.tap({ x: 1, y: 1 }), 'WDA_COMMAND_FAILED');
     wda.fail('POST /wda/tap', { kind: 'reply', status: 503, body: '' });
@@ -255,6 +267,7 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
       wda.fail('POST /wda/keys', { kind: 'reply', status: 307, body: '', headers: { location: `${elsewhere.url}/session/x/wda/keys` } });
       const e = await rejectsWith(d.typeText('secret'), 'WDA_COMMAND_FAILED');
       assert.equal(e.context?.['status'], 307);
+      assert.match(e.message, /redirect, not followed/);
       assert.deepEqual(elsewhere.routesSeen(), []);
     } finally {
       await elsewhere.close();

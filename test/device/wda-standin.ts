@@ -196,8 +196,8 @@ export class WdaStandIn {
 }
 
 /**
- * Asserts that `p` rejects with a GlanceError of `code`, naming what came instead, and with a hint (what to do
- * next) unless the caller aborted it; returns the error.
+ * Asserts that `p` rejects with a GlanceError of `code`, naming what came instead, with a message (what went
+ * wrong) and a hint (what to do next) unless the caller aborted it; returns the error.
  */
 export async function rejectsWith(p: Promise<unknown>, code: ErrorCode): Promise<GlanceError> {
   let caught: unknown;
@@ -210,6 +210,7 @@ export async function rejectsWith(p: Promise<unknown>, code: ErrorCode): Promise
     const got = caught instanceof GlanceError ? `${caught.code}: ${caught.message}` : String(caught);
     throw new AssertionError({ message: `expected a ${code} error, got ${got}` });
   }
+  if (caught.message.trim() === '') throw new AssertionError({ message: `the ${code} error says nothing` });
   if (code !== 'ABORTED' && !caught.hint) throw new AssertionError({ message: `the ${code} error has no hint: ${caught.message}` });
   return caught;
 }
