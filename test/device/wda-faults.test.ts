@@ -105,9 +105,11 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     ];
     for (const [then, code] of cases) {
       wda.use(new TrailmapWorld(map, LIST));
-      const quick = new WdaDevice(wda.url, { timeoutMs: 300 });
+      const fresh = new WdaDevice(wda.url, { timeoutMs: 5000 });
+      // The session first, under the long deadline: only the tap itself has the short one.
+      await fresh.screenSize();
       wda.fail('POST /wda/tap', { kind: 'lands', then });
-      await rejectsWith(quick.tap({ x: 30, y: 700 }), code);
+      await rejectsWith(fresh.tap({ x: 30, y: 700 }, { timeoutMs: 300 }), code);
       assert.deepEqual(wda.actions(), ['tap@30,700'], `${then.kind}: one tap on the phone`);
       assert.equal(wda.routesSeen().filter((r) => r === 'POST /wda/tap').length, 1, `${then.kind}: one tap sent`);
     }
