@@ -102,6 +102,8 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
       [{ kind: 'drop' }, 'WDA_UNREACHABLE'],
       [{ kind: 'hang' }, 'TIMEOUT'],
       [{ kind: 'stall' }, 'TIMEOUT'],
+      [{ kind: 'trickle' }, 'TIMEOUT'],
+      [{ kind: 'cut' }, 'WDA_UNREACHABLE'],
     ];
     for (const [then, code] of cases) {
       wda.use(new TrailmapWorld(map, LIST));
@@ -198,6 +200,9 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     assert.equal(e.context?.['timeoutMs'], 200);
     assert.match(e.message, /^WebDriverAgent GET \/source timed out after 200 ms$/);
     wda.fail('GET /source', { kind: 'stall' });
+    await rejectsWith(quick.dump(), 'TIMEOUT');
+    // The deadline is the whole reply's, not the time between two chunks.
+    wda.fail('GET /source', { kind: 'trickle' });
     await rejectsWith(quick.dump(), 'TIMEOUT');
     wda.fail('GET /wda/activeAppInfo', { kind: 'hang' });
     const slow = new WdaDevice(wda.url, { timeoutMs: 60_000 });

@@ -34,6 +34,10 @@ export type Fault =
   | { kind: 'stall'; headers?: Record<string, string> }
   /** A body without end, written as fast as the client reads it. */
   | { kind: 'flood' }
+  /** A body without end, a byte at a time: data keeps coming, the reply never completes. */
+  | { kind: 'trickle' }
+  /** Headers and half a body, then the connection closes. */
+  | { kind: 'cut' }
   /** The connection closes without a reply. */
   | { kind: 'drop' };
 
@@ -186,6 +190,17 @@ export class WdaStandIn {
         pump();
         return;
       }
+      case 'trickle': {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"value":"');
+        const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write('a')), 10);
+        res.on('close', () => clearInterval(drip));
+        return;
+      }
+      case 'cut':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"value":"<XCUIElementTypeApp', () => res.socket?.destroy());
+        return;
       case 'drop':
         res.socket?.destroy();
         return;
