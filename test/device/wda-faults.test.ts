@@ -95,26 +95,30 @@ describe('WdaDevice against a failing WebDriverAgent', () => {
     assert.deepEqual(wda.actions(), ['tap@10,700']);
   });
 
-  test('a touch whose reply was lost is not sent again, however the reply was lost', async () => {
-    const cases: Array<[Fault, 'WDA_COMMAND_FAILED' | 'WDA_UNREACHABLE' | 'TIMEOUT']> = [
-      [wdaFailure('unknown error', 'the reply was lost'), 'WDA_COMMAND_FAILED'],
-      [{ kind: 'reply', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } }, 'WDA_COMMAND_FAILED'],
-      [{ kind: 'drop' }, 'WDA_UNREACHABLE'],
-      [{ kind: 'hang' }, 'TIMEOUT'],
-      [{ kind: 'stall' }, 'TIMEOUT'],
-      [{ kind: 'trickle' }, 'TIMEOUT'],
-      [{ kind: 'cut' }, 'WDA_UNREACHABLE'],
-    ];
-    for (const [then, code] of cases) {
-      wda.use(new TrailmapWorld(map, LIST));
-      const fresh = new WdaDevice(wda.url, { timeoutMs: 5000 });
-      // The session first, under the long deadline: only the tap itself has the short one.
-      await fresh.screenSize();
-      wda.fail('POST /wda/tap', { kind: 'lands', then });
-      await rejectsWith(fresh.tap({ x: 30, y: 700 }, { timeoutMs: 300 }), code);
-      assert.deepEqual(wda.actions(), ['tap@30,700'], `${then.kind}: one tap on the phone`);
-      assert.equal(wda.routesSeen().filter((r) => r === 'POST /wda/tap').length, 1, `${then.kind}: one tap sent`);
-    }
+  /** Taps once on a fresh phone whose WDA lands the tap and then answers `then`: the tap fails with `code`, once. */
+  async function tapLosingReply(then: Fault, code: 'WDA_COMMAND_FAILED' | 'WDA_UNREACHABLE' | 'TIMEOUT'): Promise<void> {
+    wda.use(new TrailmapWorld(map, LIST));
+    const fresh = new WdaDevice(wda.url, { timeoutMs: 5000 });
+    // The session first, under the long deadline: only the tap itself has the short one.
+    await fresh.screenSize();
+    wda.fail('POST /wda/tap', { kind: 'lands', then });
+    await rejectsWith(fresh.tap({ x: 30, y: 700 }, { timeoutMs: 200 }), code);
+    assert.deepEqual(wda.actions(), ['tap@30,700'], `${then.kind}: one tap on the phone`);
+    assert.equal(wda.routesSeen().filter((r) => r === 'POST /wda/tap').length, 1, `${then.kind}: one tap sent`);
+  }
+
+  test('a touch whose reply failed is not sent again: an error, a proxy page, a dropped or cut connection', async () => {
+    await tapLosingReply(wdaFailure('unknown error', 'the reply was lost'), 'WDA_COMMAND_FAILED');
+    const proxy: Fault = { kind: 'reply', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } };
+    await tapLosingReply(proxy, 'WDA_COMMAND_FAILED');
+    await tapLosingReply({ kind: 'drop' }, 'WDA_UNREACHABLE');
+    await tapLosingReply({ kind: 'cut' }, 'WDA_UNREACHABLE');
+  });
+
+  test('a touch whose reply never came or never ended is a TIMEOUT and is not sent again', async () => {
+    await tapLosingReply({ kind: 'hang' }, 'TIMEOUT');
+    await tapLosingReply({ kind: 'stall' }, 'TIMEOUT');
+    await tapLosingReply({ kind: 'trickle' }, 'TIMEOUT');
   });
 
   test('text whose reply was lost is typed once; a swipe whose reply was lost is swiped once', async () => {
