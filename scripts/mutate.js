@@ -85,7 +85,7 @@ const layers = {
     tests: ['test/virtual/**/*.test.ts'],
   },
   // Device actions (settle, type, scroll-until…) and the UiAutomator2 and WDA backends: the in-process tests of
-  // test/device (the virtual device without ADB framing, the WDA stand-in, the UiAutomator2 server over the direct
+  // test/device (the virtual device without ADB framing, the WDA stand-ins, the UiAutomator2 server over the direct
   // transport). The CLI-spawning and adb-server files of that folder (e2e, settle-e2e, carry-e2e, uia2-cli,
   // legacy-shell, wda.test.ts with its CLI and MCP runs) cover the same code a second time, slower.
   device: {
@@ -103,6 +103,8 @@ const layers = {
       'test/device/uia2-contracts.test.ts',
       'test/device/uia2-no-repeat.test.ts',
       'test/device/uia2.test.ts',
+      'test/device/wda-device.test.ts',
+      'test/device/wda-faults.test.ts',
       'test/device/wda-session.test.ts',
       'test/device/wda-world.test.ts',
     ],

@@ -8,9 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { builtinIosTrailmapDir, startVirtualIos, type RunningWdaServer } from '../../src/device/virtual/wda/index.js';
 import { WdaDevice } from '../../src/device/wda/device.js';
-import { isGlanceError } from '../../src/errors.js';
 import { decodeRgba } from '../../src/image/codec.js';
-import { parseDump } from '../../src/hierarchy/parse.js';
 import { devArgs, glance } from '../helpers/cli.js';
 import { contactsIosDir, repoRoot } from '../helpers/corpus.js';
 import { requires } from '../helpers/requires.js';
@@ -30,25 +28,6 @@ describe('WdaDevice against the virtual iOS device', () => {
     serial = `wda:${server.url}`;
   });
   after(async () => server.close());
-
-  test('the device layer: source, window size in points, screenshot scaled to points, foreground, errors', async () => {
-    const d = new WdaDevice(server.url);
-    const dump = parseDump(await d.dump());
-    assert.equal(dump.platform, 'ios');
-    assert.deepEqual(await d.screenSize(), { width: 402, height: 874, density: 0 });
-    const png = decodeRgba(await d.screenshot());
-    assert.deepEqual([png.width, png.height], [402, 874]);
-    assert.equal((await d.foreground())?.package, 'dev.glance.notes');
-    await assert.rejects(d.shell(), (e: unknown) => isGlanceError(e, 'NOT_SUPPORTED'));
-    await assert.rejects(d.launch('com.nope.app'), (e: unknown) => isGlanceError(e, 'APP_NOT_FOUND'));
-    await assert.rejects(d.key(999), (e: unknown) => isGlanceError(e, 'UNKNOWN_KEY'));
-    const ac = new AbortController();
-    ac.abort();
-    await assert.rejects(d.dump({ signal: ac.signal }), (e: unknown) => isGlanceError(e, 'ABORTED'));
-    await assert.rejects(new WdaDevice('http://127.0.0.1:9').dump({ timeoutMs: 2000 }), (e: unknown) =>
-      isGlanceError(e, 'WDA_UNREACHABLE'),
-    );
-  });
 
   test('CLI: ui, tap REF moves to the shortcut target, back, type into a field, screenshot --marks', async () => {
     await new WdaDevice(server.url).launch('dev.glance.notes');

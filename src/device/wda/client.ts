@@ -38,6 +38,18 @@ export function wdaError(status: number, body: unknown, what: string): GlanceErr
   });
 }
 
+/** A reply body as WDA's `{value, …}` object (empty: a null value); undefined for anything else (`null`, `[…]`, HTML). */
+function replyObject(text: string): WdaReply | undefined {
+  if (text === '') return { value: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as WdaReply) : undefined;
+}
+
 export class WdaClient {
   private session: Promise<string> | undefined;
 
@@ -87,19 +99,17 @@ export class WdaClient {
       if (e instanceof GlanceError) throw e;
       throw this.transportError(e, what, timeoutMs, opts.signal);
     }
-    let json: unknown;
-    try {
-      json = text === '' ? { value: null } : JSON.parse(text);
-    } catch {
-      throw new GlanceError('WDA_COMMAND_FAILED', `WebDriverAgent ${what}: the reply is not JSON (HTTP ${res.status})`, {
+    const json = replyObject(text);
+    if (json === undefined) {
+      throw new GlanceError('WDA_COMMAND_FAILED', `WebDriverAgent ${what}: the reply is not a JSON object (HTTP ${res.status})`, {
         hint: `is ${this.baseUrl} a WebDriverAgent server? \`curl ${this.baseUrl}/status\` should answer JSON`,
       });
     }
-    const errValue = (json as { value?: { error?: unknown } }).value;
+    const errValue = json.value as { error?: unknown } | null | undefined;
     if (!res.ok || (typeof errValue === 'object' && errValue !== null && typeof errValue.error === 'string')) {
       throw wdaError(res.status, json, what);
     }
-    return json as WdaReply;
+    return json;
   }
 
   private transportError(e: unknown, what: string, timeoutMs: number, caller: AbortSignal | undefined): GlanceError {
@@ -121,7 +131,11 @@ export class WdaClient {
     this.session ??= this.request('POST', '/session', { capabilities: { alwaysMatch: {}, firstMatch: [{}] } }, opts).then((r) => {
       const v = r.value as { sessionId?: unknown } | null;
       const id = typeof v?.sessionId === 'string' ? v.sessionId : r.sessionId;
-      if (typeof id !== 'string' || id === '') throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {});
+      if (typeof id !== 'string' || id === '') {
+        throw new GlanceError('WDA_SESSION', 'WebDriverAgent opened no session', {
+          hint: `check that ${this.baseUrl} is WebDriverAgent and that its test runner is up (\`curl ${this.baseUrl}/status\`)`,
+        });
+      }
       // The id goes into every later path: WDA makes UUIDs, anything else (`../`, spaces, CR) is refused.
       if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) {
         throw new GlanceError('WDA_SESSION', 'WebDriverAgent answered a session id that is not one', {

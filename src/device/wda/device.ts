@@ -33,11 +33,13 @@ const KEY_BACK = 4;
 /** WDA seconds from milliseconds. */
 const seconds = (ms: number): number => Math.max(0, ms) / 1000;
 
+const SCREENSHOT_HINT = { hint: 'take the screenshot again; if it keeps failing, restart WebDriverAgent' };
+
 /** PNG width and height from its IHDR chunk. */
 function pngSize(png: Uint8Array): { width: number; height: number } {
   const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (png.length < 24 || v.getUint32(12) !== 0x49484452)
-    throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent a screenshot that is not a PNG', {});
+    throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent a screenshot that is not a PNG', SCREENSHOT_HINT);
   return { width: v.getUint32(16), height: v.getUint32(20) };
 }
 
@@ -71,7 +73,9 @@ export class WdaDevice implements Device {
     this.size ??= this.client.inSession('GET', '/window/size', undefined, opts).then((r) => {
       const v = r.value as { width?: unknown; height?: unknown } | null;
       if (typeof v?.width !== 'number' || typeof v.height !== 'number') {
-        throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no window size', {});
+        throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no window size', {
+          hint: 'retry; if it keeps failing, restart WebDriverAgent',
+        });
       }
       return { width: v.width, height: v.height };
     });
@@ -119,9 +123,16 @@ export class WdaDevice implements Device {
   /**
    * Android key codes as iOS does them: HOME is the home screen, BACK the edge-swipe back gesture, volume keys
    * are buttons, ENTER/DEL/FORWARD_DEL/TAB/SPACE are typed; cursor moves are skipped (iOS keeps the caret at
-   * the end of what it typed). Anything else is UNKNOWN_KEY.
+   * the end of what it typed). Anything else is UNKNOWN_KEY, found before any key is pressed: a list refused
+   * half-way would leave the field half-edited.
    */
   async keys(codes: readonly number[], opts: CallOptions = {}): Promise<void> {
+    const unknown = codes.find((c) => !KEY_TEXT.has(c) && !NO_OP_KEYS.has(c) && !BUTTONS.has(c) && c !== KEY_HOME && c !== KEY_BACK);
+    if (unknown !== undefined) {
+      throw new GlanceError('UNKNOWN_KEY', `key ${unknown} has no iOS equivalent`, {
+        hint: 'on iOS: HOME, BACK (edge swipe), VOLUME_UP, VOLUME_DOWN, ENTER, DEL, TAB, SPACE',
+      });
+    }
     let typed = '';
     const flush = async (): Promise<void> => {
       if (typed !== '') await this.client.inSession('POST', '/wda/keys', { value: [...typed] }, opts);
@@ -139,6 +150,7 @@ export class WdaDevice implements Device {
     await flush();
   }
 
+  /** HOME, BACK or a hardware button (`keys` has checked that the code is one). */
   private async button(code: number, opts: CallOptions): Promise<void> {
     if (code === KEY_HOME) {
       await this.client.request('POST', '/wda/homescreen', {}, opts);
@@ -150,13 +162,7 @@ export class WdaDevice implements Device {
       await this.swipe({ x: 1, y: height / 2 }, { x: Math.round(width * 0.7), y: height / 2 }, 300, opts);
       return;
     }
-    const name = BUTTONS.get(code);
-    if (name === undefined) {
-      throw new GlanceError('UNKNOWN_KEY', `key ${code} has no iOS equivalent`, {
-        hint: 'on iOS: HOME, BACK (edge swipe), VOLUME_UP, VOLUME_DOWN, ENTER, DEL, TAB, SPACE',
-      });
-    }
-    await this.client.inSession('POST', '/wda/pressButton', { name }, opts);
+    await this.client.inSession('POST', '/wda/pressButton', { name: BUTTONS.get(code) }, opts);
   }
 
   /** Launches (or brings to the front) an app by bundle id. */
@@ -198,7 +204,7 @@ export class WdaDevice implements Device {
   /** The screen as PNG, scaled from pixels to points (the space of the page source and of taps). */
   async screenshot(opts: CallOptions = {}): Promise<Uint8Array> {
     const [r, win] = await Promise.all([this.client.request('GET', '/screenshot', undefined, opts), this.windowSize(opts)]);
-    if (typeof r.value !== 'string') throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no screenshot', {});
+    if (typeof r.value !== 'string') throw new GlanceError('WDA_COMMAND_FAILED', 'WebDriverAgent sent no screenshot', SCREENSHOT_HINT);
     const png = new Uint8Array(Buffer.from(r.value, 'base64'));
     const px = pngSize(png);
     if (px.width <= win.width && px.height <= win.height) return png;
