@@ -101,6 +101,7 @@ const layers = {
       'test/device/text.test.ts',
       'test/device/typing-split.test.ts',
       'test/device/uia2-contracts.test.ts',
+      'test/device/uia2-http.test.ts',
       'test/device/uia2-no-repeat.test.ts',
       'test/device/uia2.test.ts',
       'test/device/wda-device.test.ts',
