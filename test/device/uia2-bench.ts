@@ -11,6 +11,7 @@ import { uia2PortOf } from '../../src/device/uia2/select.js';
 import type { Uia2ServerOptions } from '../../src/device/uia2/server.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { AdbHarness } from '../adb/adb-harness.js';
+import { slimUia2Apks } from './uia2-slim-apks.js';
 
 export interface Uia2Rig {
   v: RunningVirtualDevice;
@@ -54,7 +55,7 @@ export class Uia2Bench {
   async device(v: RunningVirtualDevice, backend: BackendName, options: Uia2ServerOptions = {}): Promise<Uia2Rig> {
     const port = adbPort(await new AdbClient(createServerTransport({ env: this.h.env, port: this.h.port })).device({ serial: v.serial }));
     const adb = new AdbDevice(port, { retryDelayMs: 10 });
-    return { v, d: this.track(new Uia2Device(adb, uia2PortOf(port)!, backend, options)), adb, port };
+    return { v, d: this.track(new Uia2Device(adb, uia2PortOf(port)!, backend, { apks: slimUia2Apks, ...options })), adb, port };
   }
 
   /** A new phone and a UiAutomator2 device over it. */

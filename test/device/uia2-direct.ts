@@ -10,6 +10,7 @@ import { uia2PortOf } from '../../src/device/uia2/select.js';
 import type { Uia2Port, Uia2ServerOptions } from '../../src/device/uia2/server.js';
 import { startVirtualDevice, type RunningVirtualDevice } from '../../src/device/virtual/node/start.js';
 import { tempDir } from '../helpers/temp.js';
+import { slimUia2Apks } from './uia2-slim-apks.js';
 
 export interface DirectUia2Device<P extends Uia2Port> {
   v: RunningVirtualDevice;
@@ -55,7 +56,7 @@ export class DirectUia2 {
     this.closers.push(() => v.close());
     const port = new DirectPort('127.0.0.1', v.port, this.env);
     const up = wrap(uia2PortOf(port)!);
-    const d = new Uia2Device(new AdbDevice(port, { retryDelayMs: 10 }), up, backend, options);
+    const d = new Uia2Device(new AdbDevice(port, { retryDelayMs: 10 }), up, backend, { apks: slimUia2Apks, ...options });
     this.closers.push(
       () => port.close(),
       () => d.close(),
