@@ -80,9 +80,21 @@ const layers = {
     tests: ['test/uimap/**/*.test.ts', 'test/uimap/html-layout.test.ts', 'test/uimap/cli-html.test.ts'],
   },
   image: { src: ['src/image/**/*.ts'], tests: ['test/image/**/*.test.ts'] },
+  // The virtual device but its shell (the `sh` layer scores that room): the ADB services, the filesystem, the
+  // screens and scenarios, the UiAutomator2 and WDA servers. Two files are out of the run: each re-runs for every
+  // surviving mutant it covers, and quicker files cover the same code. endless.test.ts pushes 64 MiB through
+  // pipes (25 s: the memory caps at scale), peers.test.ts drives the virtual device with the peers' own clients
+  // (9 s: conformance), where own-client, services and adb-conformance drive the same services.
   virtual: {
-    src: ['src/device/virtual/**/*.ts'],
+    src: [
+      'src/device/virtual/**/*.ts',
+      '!src/device/virtual/sh.ts',
+      '!src/device/virtual/sh-arith.ts',
+      '!src/device/virtual/shell.ts',
+      '!src/device/virtual/commands/**',
+    ],
     tests: ['test/virtual/**/*.test.ts'],
+    slow: ['test/virtual/endless.test.ts', 'test/virtual/peers.test.ts'],
   },
   // Device actions (settle, type, scroll-until…) and the UiAutomator2 and WDA backends: the in-process tests of
   // test/device (the virtual device without ADB framing, the WDA stand-ins, the UiAutomator2 server over the direct
@@ -186,7 +198,8 @@ function globRegExp(glob) {
 /**
  * A layer's test files, named one by one: its globs expanded, without the full tier's files (scripts/test-tiers.mjs:
  * corpus-wide goldens, browsers, the largest APKs), which re-run for every mutant that survives the quicker files
- * and cover the same code those do. `--with-full` keeps them; a file a layer names outright is always kept.
+ * and cover the same code those do. `--with-full` keeps them; a file a layer names outright is always kept. (A
+ * layer's `slow` files are left out after this, also unless `--with-full`.)
  */
 function layerTests(globs, withFull) {
   const all = walk('test').filter((f) => f.endsWith('.test.ts'));
@@ -236,7 +249,7 @@ const env = {
         : layerTests(
             chosen.flatMap((l) => l.tests),
             args.includes('--with-full'),
-          ),
+          ).filter((f) => args.includes('--with-full') || !chosen.some((l) => l.slow?.includes(f))),
     ),
   ),
   GLANCE_MUTATE_STATIC: args.includes('--static') ? '1' : '0',
