@@ -10,7 +10,8 @@
 //   one file is not run against test files that never load it.
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { bundleTest } from './bundle-test.mjs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import { createMochaTestRunner } from '@stryker-mutator/mocha-runner';
 
@@ -34,6 +35,15 @@ export async function bundle(files, reuse = false) {
     setup(b) {
       b.onResolve({ filter: /^node:test$/ }, () => ({ path: shim }));
       b.onResolve({ filter: /^fast-check$/ }, (a) => (a.importer === capped ? undefined : { path: capped }));
+      // A module that finds files beside itself (`new URL('fixture', import.meta.url)`) keeps its own URL inside
+      // the bundle, which sits elsewhere.
+      b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (a) => {
+        if (a.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const text = readFileSync(a.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const contents = text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(a.path).href));
+        return { contents, loader: /\.[cm]?ts$/.test(a.path) ? 'ts' : 'js', resolveDir: dirname(a.path) };
+      });
     },
   };
   for (const file of files) {

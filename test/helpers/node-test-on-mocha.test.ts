@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tempDir } from './temp.js';
 // @ts-expect-error plain ESM script without declarations
@@ -188,4 +188,28 @@ test('files are loaded again only around a mutant switched on while they load, a
   await run('8', 'runtime', true);
   await run('8', 'runtime', false);
   assert.deepEqual(loads, [[], [holds], [holds, other], []]);
+});
+
+test('a module that finds a file beside itself (import.meta.url) still finds it from inside a bundle elsewhere', async () => {
+  const dir = tempDir('glance-mocha-url-');
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'lib', 'beside.txt'), 'found');
+  writeFileSync(join(dir, 'lib', 'where.ts'), "export const beside: URL = new URL('beside.txt', import.meta.url);\n");
+  const file = join(dir, 'where.test.mjs');
+  writeFileSync(
+    file,
+    `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { beside } from './lib/where.ts';
+test('reads beside', () => assert.equal(readFileSync(beside, 'utf8'), 'found'));
+`,
+  );
+  writeFileSync(join(dir, 'driver.mjs'), driver);
+  await bundle([file]);
+  const r = spawnSync(process.execPath, [join(dir, 'driver.mjs'), JSON.stringify([bundleOf(file)])], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+  assert.deepEqual(out.pass, [`${file} reads beside`]);
 });
