@@ -73,13 +73,15 @@ const namespace = () => (globalThis.__stryker__ ??= {});
 
 /**
  * One line per mutant run, appended to GLANCE_MUTATE_RUNS when set (scripts/mutate.js names a file beside the
- * reports): where a layer's time goes, mutant by mutant (a run's time, its outcome, how many tests it ran).
+ * reports): where a layer's time goes, mutant by mutant (a run's time, its outcome, how many tests it ran, and
+ * whether the files were loaded again or a test ran past its limit).
  */
 function trace({ activeMutant: m }, result, ms, reloaded) {
   const file = process.env.GLANCE_MUTATE_RUNS;
   if (file === undefined || file === '') return;
   const at = `${m.fileName}:${m.location.start.line + 1}`;
-  const line = [m.id, at, m.mutatorName, result.status, Math.round(ms), result.nrOfTests ?? '', reloaded ? 'reload' : ''];
+  const how = [reloaded ? 'reload' : '', pastLimit(result) ? 'limit' : ''].filter(Boolean).join(',');
+  const line = [m.id, at, m.mutatorName, result.status, Math.round(ms), result.nrOfTests ?? '', how];
   appendFileSync(file, `${line.join('\t')}\n`);
 }
 
