@@ -110,6 +110,17 @@ function limitTests(suite) {
 const LIMIT_FACTOR = 1.5;
 const LIMIT_MARGIN_MS = 2000;
 
+/** Overruns a worker lives with before it is replaced anyway (their leftovers hold memory and sockets). */
+const OVERRUNS_KEPT = 10;
+
+/** Whether this process spends over a quarter of a core in the next 200 ms, with no test running. */
+async function busyWithLeftovers() {
+  const before = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, 200));
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 > 50;
+}
+
 /** Whether a run's failure is a test that ran past its time limit (Mocha's message for it). */
 const pastLimit = (result) => result.status === 'killed' && /^Timeout of \d+ms exceeded/.test(result.failureMessage ?? '');
 
@@ -119,9 +130,14 @@ export class NodeTestOnMocha {
   /** bundle → its text, read once (to find which bundles hold a mutant) */
   #texts = new Map();
   #loads = 0;
-  constructor(inner, files) {
+  /** Whether work left behind keeps this process busy (`busyWithLeftovers`; a test hands its own). */
+  #busy;
+  /** Runs in which a test ran past its limit, since this worker started. */
+  #overruns = 0;
+  constructor(inner, files, busy = busyWithLeftovers) {
     this.#inner = inner;
     this.#files = files;
+    this.#busy = busy;
   }
   capabilities() {
     return { reloadEnvironment: true };
@@ -161,9 +177,11 @@ export class NodeTestOnMocha {
     });
   }
   /**
-   * Set when a test ran past its limit. Its work goes on in this process (a poll that never ends, a request that
-   * waits on a stuck server), and such leftovers pile up and slow every later mutant of the worker. The next run
-   * is refused, and Stryker answers a refused run by replacing the worker and running the mutant again there.
+   * Set when work left by tests that ran past their limits may slow the worker. Such work goes on in this process:
+   * a poll that never ends keeps a core busy; a request waiting on a stuck server costs nothing. The next run is
+   * refused, and Stryker answers a refused run by replacing the worker and running the mutant again there. A
+   * worker is replaced when it is busy with nothing to run, or after OVERRUNS_KEPT overruns in any case: replacing
+   * costs loading every file again, and the adb layer's tests overrun often while their leftovers only wait.
    */
   #tainted = false;
   async mutantRun(options) {
@@ -182,7 +200,7 @@ export class NodeTestOnMocha {
     }
     const started = performance.now();
     const result = await this.#inner.mutantRun(options);
-    if (pastLimit(result)) this.#tainted = true;
+    if (pastLimit(result)) this.#tainted = ++this.#overruns >= OVERRUNS_KEPT || (await this.#busy());
     trace(options, result, performance.now() - started, reload);
     return result;
   }

@@ -118,14 +118,24 @@ test('a worker whose test ran past its limit refuses its next run (Stryker then 
   await worker.init();
   for (const want of [failed, survived, failed]) assert.deepEqual(await worker.mutantRun(run), want);
 
+  // Leftovers that keep the process busy: the next run is refused.
   const hung = new ScriptedRunner([survived, limit, survived]);
-  const tainted = new NodeTestOnMocha(hung, []);
+  const tainted = new NodeTestOnMocha(hung, [], async () => true);
   await tainted.init();
   assert.deepEqual(await tainted.mutantRun(run), survived);
   // The mutant whose test hung is killed by that test, as reported.
   assert.deepEqual(await tainted.mutantRun(run), limit);
   await assert.rejects(tainted.mutantRun(run), /ran past its time limit/);
   assert.equal(hung.runs, 2, 'the refused run never reached the tests');
+
+  // Leftovers that only wait: the worker goes on, up to ten overruns.
+  const waiting = new ScriptedRunner([...Array(10).fill(limit), survived]);
+  const idle = new NodeTestOnMocha(waiting, [], async () => false);
+  await idle.init();
+  for (let i = 0; i < 9; i++) assert.deepEqual(await idle.mutantRun(run), limit);
+  assert.deepEqual(await idle.mutantRun(run), limit);
+  await assert.rejects(idle.mutantRun(run), /ran past its time limit/);
+  assert.equal(waiting.runs, 10);
 });
 
 test("the instrumenter's coverage counter stops counting when a mutant run turns it off, and counts in the dry run", () => {
