@@ -63,11 +63,19 @@ describe('UiAutomator2 HTTP over streams', () => {
     return dialTcp({ host: '127.0.0.1', port });
   };
   const client = (timeoutMs = 2000, maxReplyBytes?: number): Uia2Http => new Uia2Http(open, timeoutMs, maxReplyBytes);
+  /** A client for one test, its kept connection dropped however the test ends. */
+  const withClient = async (use: (h: Uia2Http) => Promise<void>, timeoutMs?: number, maxReplyBytes?: number): Promise<void> => {
+    const h = client(timeoutMs, maxReplyBytes);
+    try {
+      await use(h);
+    } finally {
+      h.close();
+    }
+  };
   const code = (c: ErrorCode) => (e: unknown) => isGlanceError(e, c);
 
   test('a GET asks for JSON and sends no body; a POST sends its JSON with its type and byte length', async () => {
-    const h = client();
-    try {
+    await withClient(async (h) => {
       assert.deepEqual(await h.call('GET', '/wd/hub/status', undefined), { sessionId: 's1', value: { ok: true } });
       const body = { text: 'Grüße 東京 🚀' };
       await h.call('POST', '/wd/hub/session/s1/keys', body);
@@ -81,9 +89,7 @@ describe('UiAutomator2 HTTP over streams', () => {
       assert.equal(post!.headers['content-type'], 'application/json; charset=utf-8');
       assert.equal(Number(post!.headers['content-length']), Buffer.byteLength(JSON.stringify(body)));
       assert.deepEqual(JSON.parse(post!.body), body);
-    } finally {
-      h.close();
-    }
+    });
   });
 
   test('requests one after another share one kept connection; close() ends it', async () => {
@@ -98,8 +104,7 @@ describe('UiAutomator2 HTTP over streams', () => {
   });
 
   test("the server's error envelope is a coded error, whatever the HTTP status; an empty reply is a null value", async () => {
-    const h = client();
-    try {
+    await withClient(async (h) => {
       handler = (_req, res) => json(res, 404, { value: { error: 'no such element', message: 'gone', stacktrace: 'at x' } });
       await assert.rejects(h.call('POST', '/element', { using: 'id' }), code('ELEMENT_NOT_FOUND'));
       handler = (_req, res) => json(res, 200, { value: { error: 'invalid session id', message: 'm' } });
@@ -111,14 +116,11 @@ describe('UiAutomator2 HTTP over streams', () => {
       );
       handler = (_req, res) => res.writeHead(200).end('');
       assert.deepEqual(await h.call('POST', '/appium/settings', { a: 1 }), { value: null });
-    } finally {
-      h.close();
-    }
+    });
   });
 
   test('a reply that is not JSON, or a redirect, is refused as not from the server', async () => {
-    const h = client();
-    try {
+    await withClient(async (h) => {
       handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>hello</html>');
       await assert.rejects(h.call('GET', '/source', undefined), (e: unknown) => {
         assert.ok(isGlanceError(e, 'UIA2_COMMAND_FAILED'));
@@ -132,46 +134,45 @@ describe('UiAutomator2 HTTP over streams', () => {
         h.call('GET', '/source', undefined),
         (e: unknown) => isGlanceError(e, 'UIA2_COMMAND_FAILED') && /redirect/.test(e.message),
       );
-    } finally {
-      h.close();
-    }
+    });
   });
 
   test('a reply past the byte cap, or one that never ends, stops at the cap with REPLY_TOO_LARGE', async () => {
-    const h = client(5000, 4096);
-    try {
-      handler = (_req, res) => json(res, 200, { value: 'x'.repeat(10_000) });
-      await assert.rejects(
-        h.call('GET', '/source', undefined),
-        (e: unknown) => isGlanceError(e, 'REPLY_TOO_LARGE') && e.context?.['maxBytes'] === 4096,
-      );
-      handler = (_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        const chunk = Buffer.alloc(1024, 0x20);
-        const pump = (): void => {
-          while (!res.destroyed && res.write(chunk));
-          if (!res.destroyed) res.once('drain', pump);
+    await withClient(
+      async (h) => {
+        handler = (_req, res) => json(res, 200, { value: 'x'.repeat(10_000) });
+        await assert.rejects(
+          h.call('GET', '/source', undefined),
+          (e: unknown) => isGlanceError(e, 'REPLY_TOO_LARGE') && e.context?.['maxBytes'] === 4096,
+        );
+        handler = (_req, res) => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          const chunk = Buffer.alloc(1024, 0x20);
+          const pump = (): void => {
+            while (!res.destroyed && res.write(chunk));
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          pump();
         };
-        pump();
-      };
-      await assert.rejects(h.call('GET', '/screenshot', undefined), code('REPLY_TOO_LARGE'));
-    } finally {
-      h.close();
-    }
+        await assert.rejects(h.call('GET', '/screenshot', undefined), code('REPLY_TOO_LARGE'));
+      },
+      5000,
+      4096,
+    );
     // A reply exactly at the cap is read whole.
-    const exact = client(5000, 4096);
-    try {
-      const value = 'y'.repeat(4096 - JSON.stringify({ value: '' }).length);
-      handler = (_req, res) => json(res, 200, { value });
-      assert.deepEqual(await exact.call('GET', '/source', undefined), { value });
-    } finally {
-      exact.close();
-    }
+    await withClient(
+      async (exact) => {
+        const value = 'y'.repeat(4096 - JSON.stringify({ value: '' }).length);
+        handler = (_req, res) => json(res, 200, { value });
+        assert.deepEqual(await exact.call('GET', '/source', undefined), { value });
+      },
+      5000,
+      4096,
+    );
   });
 
   test('a reply that never comes times out with the deadline named; the call deadline overrides the default', async () => {
-    const h = client(60_000);
-    try {
+    await withClient(async (h) => {
       handler = () => {};
       await assert.rejects(h.call('GET', '/source', undefined, { timeoutMs: 150 }), (e: unknown) => {
         assert.ok(isGlanceError(e, 'TIMEOUT'));
@@ -180,20 +181,14 @@ describe('UiAutomator2 HTTP over streams', () => {
         assert.ok(e.hint);
         return true;
       });
-    } finally {
-      h.close();
-    }
-    const short = client(150);
-    try {
+    }, 60_000);
+    await withClient(async (short) => {
       await assert.rejects(short.call('GET', '/source', undefined), code('TIMEOUT'));
-    } finally {
-      short.close();
-    }
+    }, 150);
   });
 
   test('an abort ends a waiting call with ABORTED; an aborted signal sends nothing', async () => {
-    const h = client(60_000);
-    try {
+    await withClient(async (h) => {
       handler = () => {};
       const ac = new AbortController();
       const call = h.call('GET', '/source', undefined, { signal: ac.signal });
@@ -206,14 +201,11 @@ describe('UiAutomator2 HTTP over streams', () => {
       await assert.rejects(h.call('POST', '/tap', { x: 1 }, { signal: gone.signal }), code('ABORTED'));
       await new Promise((r) => setTimeout(r, 50));
       assert.equal(seen.length, before);
-    } finally {
-      h.close();
-    }
+    }, 60_000);
   });
 
   test('a connection dropped before the reply is UIA2_UNREACHABLE, with the restart hint', async () => {
-    const h = client();
-    try {
+    await withClient(async (h) => {
       handler = (req) => req.socket.destroy();
       await assert.rejects(h.call('GET', '/source', undefined), (e: unknown) => {
         assert.ok(isGlanceError(e, 'UIA2_UNREACHABLE'));
@@ -221,9 +213,7 @@ describe('UiAutomator2 HTTP over streams', () => {
         assert.match(e.hint ?? '', /restarts it/);
         return true;
       });
-    } finally {
-      h.close();
-    }
+    });
   });
 
   test('a stream that cannot be opened is UIA2_UNREACHABLE naming why; an untrusted listener or an abort keep their own code', async () => {
