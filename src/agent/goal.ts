@@ -41,15 +41,17 @@ export function inferGoal(task: string): TaskGoal | undefined {
   if (submit !== null && values.some((v) => v.cue === 'email' || v.cue === 'password'))
     return { kind: 'submit', verb: submit[1]!.trim(), values };
   if (SEVERAL.test(t) || /\band\b/i.test(t)) return undefined;
-  const first = TOGGLE_FIRST.exec(t);
-  if (first !== null) return { kind: 'toggle', on: first[1]!.toLowerCase() === 'on', object: first[2]!.replace(IN_APP, '') };
-  const last = TOGGLE_LAST.exec(t);
-  if (last !== null) return { kind: 'toggle', on: last[2]!.toLowerCase() === 'on', object: last[1]!.replace(IN_APP, '') };
-  const verb = TOGGLE_VERB.exec(t);
-  if (verb !== null) return { kind: 'toggle', on: /^(enable|activate)$/i.test(verb[1]!), object: verb[2]!.replace(IN_APP, '') };
+  // Where the task says the app is ("… on in the Notes app") is no part of what it asks for.
+  const asked = t.replace(/\.$/, '').replace(IN_APP, '');
+  const first = TOGGLE_FIRST.exec(asked);
+  if (first !== null) return { kind: 'toggle', on: first[1]!.toLowerCase() === 'on', object: first[2]! };
+  const last = TOGGLE_LAST.exec(asked);
+  if (last !== null) return { kind: 'toggle', on: last[2]!.toLowerCase() === 'on', object: last[1]! };
+  const verb = TOGGLE_VERB.exec(asked);
+  if (verb !== null) return { kind: 'toggle', on: /^(enable|activate)$/i.test(verb[1]!), object: verb[2]! };
   if (values.length > 0) return undefined;
-  const open = OPEN.exec(t);
-  if (open !== null) return { kind: 'open', object: open[1]!.replace(IN_APP, '') };
+  const open = OPEN.exec(asked);
+  if (open !== null) return { kind: 'open', object: open[1]! };
   return undefined;
 }
 
