@@ -228,9 +228,11 @@ function quickestFirst(files) {
     .sort((a, b) => time(a.f) - time(b.f) || a.i - b.i)
     .map((x) => x.f);
 }
+// A run over named files or tests reports apart from the layer's own run (both may go on at once).
+const runName = names.join('+') + (files.length > 0 ? '-files' : '') + (testFiles.length > 0 ? '-tests' : '');
 const env = {
   ...process.env,
-  GLANCE_MUTATE_NAME: names.join('+') + (files.length > 0 ? '-files' : '') + (testFiles.length > 0 ? '-tests' : ''),
+  GLANCE_MUTATE_NAME: runName,
   GLANCE_MUTATE: JSON.stringify(files.length > 0 ? files : chosen.flatMap((l) => l.src)),
   // Stryker runs the tests from a sandbox copy of the repo, where ../shared is not beside it. Without the corpus
   // (the default but for layers that name corpus files outright), the tests that read all of it skip: each
@@ -239,9 +241,9 @@ const env = {
   // A test that needs the corpus skips without it rather than failing, as on a machine without ../shared.
   CI: withCorpus ? process.env.CI : '',
   // Survivors as they are found, one a line (the 'survivors' reporter, scripts/stryker-survivors.mjs).
-  GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${names.join('+')}.survivors.tsv`),
+  GLANCE_MUTATE_SURVIVORS: resolve(`reports/mutation/${runName}.survivors.tsv`),
   // Each mutant run's time, outcome and number of tests (scripts/stryker-mocha-runner.mjs).
-  GLANCE_MUTATE_RUNS: resolve(`reports/mutation/${names.join('+')}.runs.tsv`),
+  GLANCE_MUTATE_RUNS: resolve(`reports/mutation/${runName}.runs.tsv`),
   GLANCE_MUTATE_TESTS: JSON.stringify(
     quickestFirst(
       testFiles.length > 0
