@@ -57,25 +57,48 @@ function context(mochaThis, name) {
   };
 }
 
+/**
+ * The run a test function belongs to, and whether it is over. A worker runs the same Mocha tests again for each
+ * mutant; a test that overran its limit goes on in the background, and when it settles at last it must not reach
+ * the later run of the same test (Mocha would take it for that run's end, clear that run's timer, or throw
+ * "done() called multiple times" out of the worker).
+ */
+function runOf(ctx) {
+  const runnable = ctx.runnable();
+  const token = Symbol(runnable.title);
+  runnable[RUN] = token;
+  return () => runnable[RUN] !== token || runnable.timedOut === true;
+}
+const RUN = Symbol('node-test-on-mocha run');
+
 /** A node:test function (which may take a `done` callback as its second parameter) as a Mocha function. */
 function asMocha(fn, name) {
   if (fn.length >= 2) {
     return function (done) {
+      const stale = runOf(this);
       const t = context(this, name);
       try {
-        fn(t, done);
+        fn(t, (err) => {
+          if (!stale()) done(err);
+        });
       } finally {
         t.abort.abort();
       }
     };
   }
-  return async function () {
+  return function () {
+    const stale = runOf(this);
     const t = context(this, name);
-    try {
-      return await fn(t);
-    } finally {
-      t.abort.abort();
-    }
+    // Settles only while its run lasts: a leftover's outcome is dropped (the promise stays pending, and holds nothing).
+    return new Promise((resolve, reject) => {
+      Promise.resolve()
+        .then(() => fn(t))
+        .finally(() => t.abort.abort())
+        .then(
+          (v) => stale() || resolve(v),
+          (e) => stale() || reject(e),
+        );
+    });
   };
 }
 

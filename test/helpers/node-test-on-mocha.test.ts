@@ -94,6 +94,56 @@ test('node:test files keep their outcomes, names and hooks when run under Mocha'
   ]);
 });
 
+const overrun = `
+import { test } from 'node:test';
+let round = 0;
+test('overruns once', { timeout: 200 }, async () => {
+  const mine = ++round;
+  // The first run hangs past its limit and fails late, while the second run of the same test is going on; the
+  // second hangs too, and must meet its own limit.
+  if (mine === 1) {
+    await new Promise((r) => setTimeout(r, 300));
+    throw new Error('late failure of run 1');
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+});
+`;
+// Runs the same loaded tests twice in one Mocha, as a worker does for two mutants.
+const twice = `
+import Mocha from 'mocha';
+const mocha = new Mocha({ timeout: 0, reporter: function () {} });
+mocha.cleanReferencesAfterRun(false);
+mocha.addFile(process.argv[2]);
+await mocha.loadFilesAsync();
+const rounds = [];
+for (let i = 0; i < 2; i++) {
+  const out = { pass: [], fail: [] };
+  await new Promise((done) => {
+    const runner = mocha.run(done);
+    runner.on('pass', (t) => out.pass.push(t.title));
+    runner.on('fail', (t, e) => out.fail.push(t.title + ': ' + e.message.split('.')[0]));
+  });
+  rounds.push(out);
+}
+await new Promise((r) => setTimeout(r, 300));
+console.log(JSON.stringify(rounds));
+`;
+
+test('a test that overran its limit cannot reach a later run of itself when it settles at last, nor clear the limit of that run', async () => {
+  const dir = tempDir('glance-mocha-overrun-');
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  const file = join(dir, 'overrun.test.mjs');
+  writeFileSync(file, overrun);
+  writeFileSync(join(dir, 'twice.mjs'), twice);
+  await bundle([file]);
+  const r = spawnSync(process.execPath, [join(dir, 'twice.mjs'), bundleOf(file)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').at(-1)!), [
+    { pass: [], fail: ['overruns once: Timeout of 200ms exceeded'] },
+    { pass: [], fail: ['overruns once: Timeout of 200ms exceeded'] },
+  ]);
+});
+
 // A stand-in for Stryker's Mocha runner: each mutant run answers with the next result it was given.
 class ScriptedRunner {
   runs = 0;
