@@ -312,7 +312,11 @@ export class HeuristicPolicy implements Policy {
     return showsMapElement(e, id, text);
   }
 
-  /** In a dialog where the last step chose or typed something, its confirm button comes next. */
+  /**
+   * In a dialog where the last step chose or typed something, its confirm button comes next. A dialog that the
+   * last tap opened and whose button says that tap's words again ("Delete" → "Delete note?" … "Delete") asks to
+   * confirm it: that button comes next (the task is not done while the question is on screen).
+   */
   private confirmBonus(cands: Candidate[], obs: Observation, history: readonly HistoryEntry[]): void {
     if (!obs.elements.some((e) => e.id === 'button1')) return;
     const last = history.at(-1);
@@ -324,6 +328,12 @@ export class HeuristicPolicy implements Policy {
         (lastEl.states.includes('checkable') || lastEl.class.endsWith('RadioButton') || lastEl.class.endsWith('CheckBox')));
     const sameDialog = last.observation.elements.some((e) => e.id === 'button1');
     if (chose && sameDialog) for (const c of cands) if (isConfirm(c.el)) bump(c, CONFIRM_BONUS, 'confirm what was chosen');
+    const asked =
+      last.decision.action.kind === 'tap' && !sameDialog ? (last.result?.element?.label ?? (lastEl && labelOf(lastEl))) : undefined;
+    if (asked === undefined || asked.trim() === '') return;
+    for (const c of cands)
+      if (c.el.class.endsWith('Button') && (labelOf(c.el) ?? '').trim().toLowerCase() === asked.trim().toLowerCase())
+        bump(c, CONFIRM_BONUS, `confirm the ${asked.trim()} just asked for`);
   }
 
   /** A value still to type becomes a type action on the field that fits it best. */
