@@ -11,6 +11,12 @@ import { join, resolve } from 'node:path';
 import { reapOrphans } from './orphans.mjs';
 import { FULL } from './test-tiers.mjs';
 
+/** The agent's map and device tools, a run of their own; the rest of the folder's top level is the `agent` run. */
+const AGENT_TOOLS = ['map-build', 'map-enrich', 'map-query', 'map-tools', 'maps', 'replay-tool', 'tool-handlers', 'tooldefs', 'tools'].map(
+  (f) => `src/agent/${f}.ts`,
+);
+const AGENT_CORE = ['src/agent/*.ts', ...AGENT_TOOLS.map((f) => `!${f}`)];
+
 const layers = {
   // The corpus goldens and the iOS corpus reach the parsers of every format the corpus holds.
   hierarchy: {
@@ -133,9 +139,18 @@ const layers = {
       'test/hostile/mcp-*.test.ts',
     ],
   },
-  // The agent: metrics, reports, cassettes, policies. The benchmark files replay whole trailmaps; the pure
-  // files run first for every mutant anyway (quickest first).
-  agent: { src: ['src/agent/**/*.ts'], tests: ['test/agent/**/*.test.ts'] },
+  // The agent in four runs that add up to src/agent: the loop and what it decides with (goals, guards, the
+  // planner, outcomes, metrics, reports), the map and device tools a model calls, the policies, and the task
+  // worlds with the model providers. All its tests serve each run: a mutant runs only those that reached it,
+  // quickest file first. One run of the whole folder (9,520 mutants) took over half an hour here, as every mutant
+  // a contract test misses re-runs the whole-task tests that reach it (seconds each).
+  agent: { src: AGENT_CORE, tests: ['test/agent/**/*.test.ts'] },
+  'agent-tools': { src: AGENT_TOOLS, tests: ['test/agent/**/*.test.ts'] },
+  'agent-policies': { src: ['src/agent/policies/**/*.ts'], tests: ['test/agent/**/*.test.ts'] },
+  'agent-worlds': {
+    src: ['src/agent/worlds/**/*.ts', 'src/agent/providers/**/*.ts'],
+    tests: ['test/agent/**/*.test.ts', 'test/hostile/model-answers.test.ts'],
+  },
   // The virtual device's shell: the sh parser and arithmetic, the interpreter (pipes, redirects, exit statuses)
   // and the Android userland it dispatches to (commands/, its table included). Not the memory filesystem, the
   // ADB services or the UiAutomator2/WDA servers around it.
