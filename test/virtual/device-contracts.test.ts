@@ -1,11 +1,14 @@
 // What a client finds on a freshly made virtual device, before it does anything: the scenario it asked for, the
 // serial and properties a phone reports, the animation and input settings tools read first, the shell's
 // environment, the binaries in /system/bin, /proc files, the banner, the scenario's servers, and the knobs tests
-// turn (serve, failDumps, launchApp). In process, through the shell and the services seam; no adb.
+// turn (serve, failDumps, launchApp). In process, through the shell and the services seam; no adb. Each test makes
+// its own device: one made while the file loads would be built before a mutation run switches a mutant on.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServiceIO, ServiceSession } from '../../src/adb/services.js';
 import { isGlanceError } from '../../src/errors.js';
+import { apkOf, writeBinaryXml } from './axml-writer.js';
+import { UIA2_INSTRUMENTATION, UIA2_RUNNER, UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../../src/device/uia2/protocol.js';
 import { builtinScenarioDir, createVirtualDevice, loadScenario, type VirtualDevice } from '../../src/device/virtual/index.js';
 
 async function sh(dev: VirtualDevice, cmd: string): Promise<{ out: string; err: string; code: number }> {
@@ -39,15 +42,15 @@ class Collect implements ServiceIO {
 }
 
 describe('a new virtual device', () => {
-  const dev = createVirtualDevice();
-
   test('the built-in demo scenario, its app in front; ro.serialno is glance-virtual', async () => {
+    const dev = createVirtualDevice();
     assert.equal(dev.scenario.name, 'demo');
     assert.equal(dev.state.foregroundPackage(), 'dev.glance.demo');
     assert.equal(await out(dev, 'getprop ro.serialno'), 'glance-virtual\n');
   });
 
   test("properties a phone reports come from the scenario's device and display", async () => {
+    const dev = createVirtualDevice();
     assert.equal(await out(dev, 'getprop ro.product.model'), 'Glance Virtual Device\n');
     assert.equal(await out(dev, 'getprop ro.product.name'), 'glance_demo\n');
     assert.equal(await out(dev, 'getprop ro.build.version.sdk'), '34\n');
@@ -56,6 +59,7 @@ describe('a new virtual device', () => {
   });
 
   test('settings tools read first: animations at 1.0, the stock keyboard, portrait locked, screen-off 10 min, font 1.0', async () => {
+    const dev = createVirtualDevice();
     const expected: Array<[string, string]> = [
       ['global animator_duration_scale', '1.0'],
       ['global transition_animation_scale', '1.0'],
@@ -74,6 +78,7 @@ describe('a new virtual device', () => {
   });
 
   test("the shell's environment is adbd's", async () => {
+    const dev = createVirtualDevice();
     const vars = ['PATH', 'HOME', 'USER', 'HOSTNAME', 'EXTERNAL_STORAGE', 'ANDROID_DATA', 'ANDROID_ROOT', 'TMPDIR'];
     const values = (await out(dev, vars.map((v) => `echo "$${v}"`).join('; '))).split('\n');
     assert.deepEqual(Object.fromEntries(vars.map((v, i) => [v, values[i]])), {
@@ -89,6 +94,7 @@ describe('a new virtual device', () => {
   });
 
   test('each run is a fresh shell: exports and cd do not carry over; the environment is not shared', async () => {
+    const dev = createVirtualDevice();
     assert.equal(await out(dev, 'export GLANCE_X=1; cd /sdcard; echo $GLANCE_X; pwd'), '1\n/sdcard\n');
     assert.equal(await out(dev, 'echo "[$GLANCE_X]"; pwd'), '[]\n/\n');
     assert.equal(await out(dev, 'HOME=/x; echo $HOME'), '/x\n');
@@ -96,6 +102,7 @@ describe('a new virtual device', () => {
   });
 
   test('every command the shell knows is an executable in /system/bin', async () => {
+    const dev = createVirtualDevice();
     const ls = await sh(dev, 'ls -l /system/bin/input /system/bin/am /system/bin/uiautomator /system/bin/screencap');
     assert.equal(ls.code, 0, ls.err);
     const lines = ls.out.trim().split('\n');
@@ -105,11 +112,13 @@ describe('a new virtual device', () => {
   });
 
   test('/proc/version is an Android kernel banner, read-only', async () => {
+    const dev = createVirtualDevice();
     assert.match(await out(dev, 'cat /proc/version'), /^Linux version \S+-android14-\S+ .*\n$/);
     assert.match(await out(dev, 'ls -l /proc/version'), /^-r--r--r-- /);
   });
 
   test("the banner: the scenario's product and model (spaces as underscores), device glance_virtual", () => {
+    const dev = createVirtualDevice();
     const b = dev.services.banner();
     assert.equal(b.product, 'glance_demo');
     assert.equal(b.model, 'Glance_Virtual_Device');
@@ -117,6 +126,7 @@ describe('a new virtual device', () => {
   });
 
   test("the scenario's servers listen as its app, on tcp6: an echo server and an HTTP server of its files", async () => {
+    const dev = createVirtualDevice();
     const uid = Number((await out(dev, 'pm list packages -U dev.glance.demo')).match(/uid:(\d+)/)?.[1]);
     assert.ok(uid >= 10000, 'an app uid');
     const ports = listening(await out(dev, 'cat /proc/net/tcp6'));
@@ -138,6 +148,7 @@ describe('a new virtual device', () => {
   });
 
   test('installed packages have uids in the app range, each its own, stable in name order', async () => {
+    const dev = createVirtualDevice();
     const uids = (await out(dev, 'pm list packages -U'))
       .trim()
       .split('\n')
@@ -221,5 +232,56 @@ describe('options', () => {
     const running = dev.run('sleep 30', { signal: ac.signal });
     ac.abort();
     await assert.rejects(running, (e) => isGlanceError(e) && e.code === 'ABORTED');
+  });
+
+  test('the UiAutomator2 server: failUia2 no-start crashes the next N starts; force-stop of either of its packages ends it, of another app not', async () => {
+    const dev = createVirtualDevice();
+    // The server's two APKs as their manifests say: the server app, and the test app whose runner serves it.
+    const server = writeBinaryXml({
+      name: 'manifest',
+      attrs: [
+        { name: 'package', value: UIA2_SERVER_PACKAGE },
+        { name: 'versionName', value: '9.9.9' },
+      ],
+    });
+    const runner = writeBinaryXml({
+      name: 'manifest',
+      attrs: [{ name: 'package', value: UIA2_TEST_PACKAGE }],
+      children: [
+        {
+          name: 'instrumentation',
+          attrs: [
+            { name: 'name', value: UIA2_RUNNER },
+            { name: 'targetPackage', value: UIA2_SERVER_PACKAGE },
+          ],
+        },
+      ],
+    });
+    dev.fs.writeFile('/data/local/tmp/server.apk', apkOf(server));
+    dev.fs.writeFile('/data/local/tmp/test.apk', apkOf(runner));
+    assert.equal(await out(dev, 'pm install /data/local/tmp/server.apk && pm install /data/local/tmp/test.apk'), 'Success\nSuccess\n');
+    const start = `am instrument -w ${UIA2_INSTRUMENTATION}`;
+    dev.failUia2('no-start', 2);
+    for (let i = 0; i < 2; i++) assert.match(await out(dev, start), /shortMsg=Process crashed/);
+    assert.deepEqual(dev.uia2(), { running: false, starts: 0 });
+    // The run in a box: an async function returning a promise would wait for it.
+    const serving = async (): Promise<{ run: Promise<string> }> => {
+      const run = out(dev, start);
+      for (let i = 0; i < 200 && !dev.uia2().running; i++) await new Promise((r) => setImmediate(r));
+      assert.equal(dev.uia2().running, true, 'the server runs');
+      return { run };
+    };
+    for (const [n, pkg] of [
+      [1, UIA2_SERVER_PACKAGE],
+      [2, UIA2_TEST_PACKAGE],
+    ] as const) {
+      const { run } = await serving();
+      assert.equal(dev.uia2().starts, n);
+      await sh(dev, 'am force-stop dev.glance.demo');
+      assert.equal(dev.uia2().running, true, 'stopping another app leaves the server');
+      await sh(dev, `am force-stop ${pkg}`);
+      assert.match(await run, /shortMsg=Process crashed/);
+      assert.equal(dev.uia2().running, false);
+    }
   });
 });
