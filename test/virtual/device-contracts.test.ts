@@ -224,6 +224,12 @@ describe('options', () => {
       listening(await out(dev, 'cat /proc/net/tcp')).find((p) => p.port === 9001),
       undefined,
     );
+    // Serving again as an installed app lists it once.
+    dev.serve(9003, () => hello(), { owner: 'com.example.helper' });
+    const listed = (await out(dev, 'pm list packages'))
+      .split('\n')
+      .filter((l) => l === 'package:com.example.helper' || l === 'package:dev.glance.demo');
+    assert.deepEqual(listed.sort(), ['package:com.example.helper', 'package:dev.glance.demo']);
   });
 
   test('run: an abort ends a running command (the run rejects, coded ABORTED)', async () => {

@@ -66,6 +66,7 @@ describe('paths', () => {
     assert.deepEqual(splitPath('../../../x', '/a'), ['x']);
     assert.deepEqual(splitPath('/'), []);
     assert.deepEqual(splitPath('x'), ['x']);
+    assert.deepEqual(splitPath('d/', '/a'), ['a', 'd'], 'a relative path ending in a slash is still relative');
     assert.equal(joinPath(['a', 'b']), '/a/b');
     assert.equal(joinPath([]), '/');
   });
