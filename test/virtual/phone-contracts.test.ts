@@ -180,6 +180,8 @@ describe('what a dump shows', () => {
     assert.deepEqual(texts(), ['Row 0', 'Row 1', 'Row 2', 'Row 3', 'Row 4']);
     p.swipe({ x: 540, y: 1300 }, { x: 540, y: 900 }, 300);
     assert.deepEqual(texts(), ['Row 2', 'Row 3', 'Row 4', 'Row 5', 'Row 6']);
+    // Shown now, they dump as any visible view does.
+    assert.ok(byId(p, 'list')!.children.every((r) => r.visible));
   });
 
   test("uiautomator's dump holds the active window only; the full dump adds the system bars after the app", () => {
