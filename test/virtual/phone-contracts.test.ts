@@ -265,6 +265,8 @@ describe('tasks and back stacks', () => {
     const p = started();
     p.text('x');
     p.tap(...center(byId(p, 'go')!));
+    p.forceStop('com.example.other');
+    assert.deepEqual([p.foregroundPackage(), p.backStack()], [PKG, ['form', 'results']], 'stopping another app changes nothing here');
     p.forceStop(PKG);
     assert.deepEqual(p.runningPackages(), []);
     assert.equal(p.foregroundPackage(), 'com.android.launcher3');

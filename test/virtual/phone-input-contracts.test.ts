@@ -15,7 +15,7 @@ const PKG = 'com.example.form';
 const FORM = `<hierarchy rotation="0">
   <node class="android.widget.FrameLayout" bounds="[0,0][1080,2400]">
     <node class="android.widget.EditText" resource-id="${PKG}:id/name" text="" hint="Name" focusable="true" bounds="[0,100][1080,200]" />
-    <node class="android.widget.EditText" resource-id="${PKG}:id/city" text="Paris" focusable="true" bounds="[0,220][1080,320]" />
+    <node class="android.widget.EditText" resource-id="${PKG}:id/city" text="Paris" hint="City" focusable="true" bounds="[0,220][1080,320]" />
     <node class="android.widget.LinearLayout" resource-id="${PKG}:id/wifi_row" clickable="true" bounds="[0,400][1080,500]">
       <node class="android.widget.TextView" text="Wi-Fi" bounds="[0,400][800,500]" />
       <node class="android.widget.Switch" resource-id="${PKG}:id/wifi" checkable="true" checked="false" bounds="[800,400][1080,500]" />
@@ -108,6 +108,12 @@ describe('editing keys', () => {
     assert.equal(p.fieldValue('city'), 'a', 'after CLEAR the cursor is at 0');
   });
 
+  test('editing keys with no field focused change nothing and throw nothing', () => {
+    const p = phone();
+    for (const k of ['DEL', 'FORWARD_DEL', 'MOVE_END', 'MOVE_HOME', 'DPAD_LEFT', 'DPAD_RIGHT', 'CLEAR', 'A']) p.key(k);
+    assert.deepEqual([p.fieldValue('name'), p.fieldValue('city'), p.screenName()], ['', 'Paris', 'form']);
+  });
+
   test('a key with no text effect and no transition is logged as having none', () => {
     const p = phone();
     p.key('VOLUME_UP');
@@ -181,6 +187,13 @@ describe('swipes', () => {
     const down = phone();
     down.swipe({ x: 500, y: 1200 }, { x: 500, y: 1800 }, 300);
     assert.equal(down.screenName(), 'form');
+    // Ten pixels is a swipe already; a diagonal counts as vertical.
+    const ten = phone();
+    ten.swipe({ x: 500, y: 1050 }, { x: 510, y: 1050 }, 100);
+    assert.equal(ten.screenName(), 'right');
+    const diagonal = phone();
+    diagonal.swipe({ x: 900, y: 1800 }, { x: 300, y: 1200 }, 300);
+    assert.equal(diagonal.screenName(), 'up');
     const still = phone();
     still.swipe({ x: 500, y: 1050 }, { x: 505, y: 1055 }, 100);
     assert.equal(still.screenName(), 'form');
