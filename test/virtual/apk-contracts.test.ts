@@ -267,4 +267,13 @@ describe('pm install of a built APK, through the in-process shell', () => {
     assert.match(await text('dumpsys package com.example.built'), /versionCode=9 .*\n\s+versionName=9\.1/);
     assert.ok((await text('pm list packages -3')).split('\n').includes('package:com.example.built'));
   });
+
+  test('streamed as adb install streams it (cmd package install -S SIZE on stdin): installed the same', async () => {
+    const dev = createVirtualDevice({ launchApp: false });
+    const bytes = apk(manifest('com.example.streamed', [], [{ name: 'versionName', value: '2.0' }]));
+    dev.fs.writeFile('/data/local/tmp/s.apk', bytes);
+    const r = await dev.run(`cat /data/local/tmp/s.apk | cmd package install -S ${bytes.length}`);
+    assert.deepEqual([Buffer.from(r.stdout).toString(), r.exitCode], ['Success\n', 0]);
+    assert.match(Buffer.from((await dev.run('dumpsys package com.example.streamed')).stdout).toString(), /versionName=2\.0/);
+  });
 });
