@@ -90,7 +90,10 @@ const layers = {
   // screens and scenarios, the UiAutomator2 and WDA servers. Two files are out of the run: each re-runs for every
   // surviving mutant it covers, and quicker files cover the same code. endless.test.ts pushes 64 MiB through
   // pipes (25 s: the memory caps at scale), peers.test.ts drives the virtual device with the peers' own clients
-  // (9 s: conformance), where own-client, services and adb-conformance drive the same services.
+  // (9 s: conformance), where own-client, services and adb-conformance drive the same services. The virtual
+  // iPhone (wda/: the WDA server's routes over a trailmap world) is driven by test/device files, in process: the
+  // world's state machine, WdaClient's sessions and WdaDevice's actions (a minute for its 700 mutants). Not
+  // wda-faults.test.ts, which waits out deadlines and scores the client's handling of faults, not the server.
   virtual: {
     src: [
       'src/device/virtual/**/*.ts',
@@ -99,7 +102,12 @@ const layers = {
       '!src/device/virtual/shell.ts',
       '!src/device/virtual/commands/**',
     ],
-    tests: ['test/virtual/**/*.test.ts'],
+    tests: [
+      'test/virtual/**/*.test.ts',
+      'test/device/wda-world.test.ts',
+      'test/device/wda-session.test.ts',
+      'test/device/wda-device.test.ts',
+    ],
     slow: ['test/virtual/endless.test.ts', 'test/virtual/peers.test.ts'],
   },
   // Device actions (settle, type, scroll-until…) and the UiAutomator2 and WDA backends: the in-process tests of

@@ -54,9 +54,12 @@ function adb(
 describe('virtual device through the real adb', { skip: requires({ adb: true }), timeout: 180_000 }, () => {
   let dev: RunningVirtualDevice;
   let serial: string;
-  const tmp = tempDir('glance-adb-');
+  // Made in before(), not while the file loads: after() removes it, and the mutation runner runs this suite many
+  // times in one process (a folder made once would be gone from the second run on, failing the push test).
+  let tmp: string;
 
   before(async () => {
+    tmp = tempDir('glance-adb-');
     dev = await startVirtualDevice({ scenario: 'demo' });
     serial = dev.serial;
     harness = await AdbHarness.start();
