@@ -101,6 +101,7 @@ const layers = {
       '!src/device/virtual/sh-arith.ts',
       '!src/device/virtual/shell.ts',
       '!src/device/virtual/commands/**',
+      '!src/device/virtual/screencap.ts',
     ],
     tests: [
       'test/virtual/**/*.test.ts',
@@ -109,6 +110,13 @@ const layers = {
       'test/device/wda-device.test.ts',
     ],
     slow: ['test/virtual/endless.test.ts', 'test/virtual/peers.test.ts'],
+  },
+  // The virtual phone's screenshot drawing, a run of its own: every file that captures the screen (over adb, the
+  // services, the device) reaches its 900 drawing mutants, and only the pixel tests can tell one drawing from
+  // another, so a survivor there re-ran every capturing file (7 s each).
+  'virtual-screencap': {
+    src: ['src/device/virtual/screencap.ts'],
+    tests: ['test/virtual/screencap-contracts.test.ts', 'test/virtual/screencap.test.ts'],
   },
   // Device actions (settle, type, scroll-until…) and the UiAutomator2 and WDA backends: the in-process tests of
   // test/device (the virtual device without ADB framing, the WDA stand-ins, the UiAutomator2 server over the direct
