@@ -68,13 +68,19 @@ function lastElement(history: readonly HistoryEntry[]): SnapshotElement | undefi
 const isConfirm = (e: SnapshotElement): boolean =>
   e.id === 'button1' || /^(ok|save|done|apply|yes|set|send)$/i.test(e.text ?? e.desc ?? '') || e.id === 'save';
 
+/** The label of what a step acted on: as the result named it, else as its screen showed the target. */
+function actedLabel(h: HistoryEntry): string | undefined {
+  const t = h.decision.action.target;
+  return h.result?.element?.label ?? (t === undefined ? undefined : labelFor(h.observation, t));
+}
+
 /** What earlier steps did: labels acted on and text typed. */
 function done(history: readonly HistoryEntry[]): { labels: string[]; typed: string[] } {
   const labels: string[] = [];
   const typed: string[] = [];
   for (const h of history) {
     const a = h.decision.action;
-    const label = h.result?.element?.label ?? (a.target === undefined ? undefined : labelFor(h.observation, a.target));
+    const label = actedLabel(h);
     if (label !== undefined) labels.push(label);
     if (a.kind === 'type' && a.text !== undefined) typed.push(a.text);
   }
@@ -328,12 +334,11 @@ export class HeuristicPolicy implements Policy {
         (lastEl.states.includes('checkable') || lastEl.class.endsWith('RadioButton') || lastEl.class.endsWith('CheckBox')));
     const sameDialog = last.observation.elements.some((e) => e.id === 'button1');
     if (chose && sameDialog) for (const c of cands) if (isConfirm(c.el)) bump(c, CONFIRM_BONUS, 'confirm what was chosen');
-    const asked =
-      last.decision.action.kind === 'tap' && !sameDialog ? (last.result?.element?.label ?? (lastEl && labelOf(lastEl))) : undefined;
-    if (asked === undefined || asked.trim() === '') return;
+    const asked = last.decision.action.kind === 'tap' && !sameDialog ? actedLabel(last)?.trim() : undefined;
+    if (asked === undefined || asked === '') return;
     for (const c of cands)
-      if (c.el.class.endsWith('Button') && (labelOf(c.el) ?? '').trim().toLowerCase() === asked.trim().toLowerCase())
-        bump(c, CONFIRM_BONUS, `confirm the ${asked.trim()} just asked for`);
+      if (c.el.class.endsWith('Button') && (labelOf(c.el) ?? '').trim().toLowerCase() === asked.toLowerCase())
+        bump(c, CONFIRM_BONUS, `confirm the ${asked} just asked for`);
   }
 
   /** A value still to type becomes a type action on the field that fits it best. */
